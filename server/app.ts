@@ -1,0 +1,38 @@
+/** Builds the application: the API areas, the contract and its docs, and the web app. */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from './db/connection.ts';
+import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
+import { metadataRoutes } from './routes/metadata.ts';
+import { storefrontRoutes } from './routes/storefront.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const CONTRACT = resolve(root, 'openapi/generated/openapi.json');
+const DOCS = resolve(root, 'dist/docs/index.html');
+const WEB = resolve(root, 'dist/web');
+const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
+
+export function createApp(db: Database) {
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+  app.route('/', storefrontRoutes(db));
+  app.route('/', metadataRoutes(db));
+
+  const contract = readFileSync(CONTRACT, 'utf8');
+  app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
+  app.get('/docs', (c) =>
+    existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404),
+  );
+
+  app.get('/docs/redoc.standalone.js', serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+
+  // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
+  app.use('/assets/*', serveStatic({ root: WEB, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+  app.get('/', serveStatic({ path: resolve(WEB, 'index.html'), onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
+
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler);
+  return app;
+}

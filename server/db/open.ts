@@ -1,0 +1,39 @@
+/** Opens the database the environment names, with the data-directory lock for PGlite, migrated and seeded. */
+import { loadOrgMetadata } from '../platform/metadata.ts';
+import { contactCount, seedContacts } from '../storefront/seed.ts';
+import { openPglite, openPostgres, type Database } from './connection.ts';
+import { lockDataDirectory } from './lock.ts';
+import { migrate } from './migrate.ts';
+import { usesDataDirectory, type DatabaseSettings } from './settings.ts';
+
+export { settingsFromEnv, type DatabaseSettings } from './settings.ts';
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  let release = () => {};
+  let db: Database;
+  if (settings.databaseUrl) db = await openPostgres(settings.databaseUrl);
+  else if (!usesDataDirectory(settings)) db = await openPglite(undefined);
+  else {
+    release = lockDataDirectory(settings.dataDir);
+    try {
+      db = await openPglite(settings.dataDir);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  try {
+    await migrate(db);
+    await loadOrgMetadata(db);
+    if (settings.demoContacts > 0 && (await contactCount(db)) === 0) await seedContacts(db, settings.demoContacts);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+  const close = db.close;
+  return { ...db, close: async () => {
+    await close();
+    release();
+  } };
+}

@@ -1,0 +1,39 @@
+/**
+ * Cache headers from the contract: a GET with x-cache-ttl answers 200 with Cache-Control max-age and a
+ * strong ETag, and 304 with no body when If-None-Match holds that ETag.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** Conditional GET for an operation whose answers may be kept ttlMs milliseconds. */
+export function cacheFor(ttlMs: number): MiddlewareHandler {
+  const cacheControl = `private, max-age=${Math.floor(ttlMs / 1000)}`;
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' || c.res.status !== 200) return;
+    // A handler that knows its representation's eTag sets it; otherwise it is a hash of the body.
+    let etag = c.res.headers.get('ETag');
+    if (!etag) {
+      const body = await c.res.clone().arrayBuffer();
+      etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
+    }
+    if (matches(c.req.header('If-None-Match'), etag)) {
+      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
+      return;
+    }
+    c.res.headers.set('ETag', etag);
+    c.res.headers.set('Cache-Control', cacheControl);
+  };
+}
+
+/** Answers that must not be reused (imperative calls). */
+export const noCache: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-cache');
+};

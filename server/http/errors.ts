@@ -1,0 +1,70 @@
+/**
+ * Every error leaves the server in the platform's shape: an array of {errorCode, message} for the record
+ * API, {errorMessage, debugInfo?} on the Apex transport. No library default body reaches a client.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/errors.ts';
+import { ApexError } from '../storefront/apex-error.ts';
+
+const APEX_PREFIX = '/lwr/apex/';
+
+function isApex(c: Context) {
+  return c.req.path.startsWith(APEX_PREFIX);
+}
+
+/** Answers with the error shape of the called path: Apex transport or record API. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, errorCode: string, message: string, debugInfo?: string) {
+  if (isApex(c)) return c.json(debugInfo ? { errorMessage: message, debugInfo } : { errorMessage: message }, status);
+  return c.json([{ errorCode, message }], status);
+}
+
+/** An unknown path: the record API's shape everywhere, the Apex transport's paths included. */
+export function notFoundHandler(c: Context) {
+  return c.json([{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }], 404);
+}
+
+export function errorHandler(error: Error, c: Context) {
+  if (error instanceof PlatformError) return errorResponse(c, error.status, error.errorCode, error.message);
+  if (error instanceof ApexError) return errorResponse(c, error.status, 'APEX_ERROR', error.message, error.debugInfo);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    if (status === 415) {
+      const type = c.req.header('content-type') || 'no Content-Type';
+      return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', `The request body must be application/json, not ${type}`);
+    }
+    const code = status === 400 ? 'JSON_PARSER_ERROR' : status === 413 ? 'REQUEST_TOO_LARGE' : 'INVALID_REQUEST';
+    return errorResponse(c, status, code, error.message || 'The request is invalid');
+  }
+  // Anything else is a defect: log it with an id, and tell the client only the id.
+  const errorId = randomUUID().slice(0, 8);
+  console.error(`[${errorId}] ${c.req.method} ${c.req.path}:`, error);
+  return errorResponse(c, 500, 'UNKNOWN_EXCEPTION', `An unexpected error occurred. Please include this ErrorId if you contact support: ${errorId}`);
+}
+
+type ValidationResult = { success: true } | { success: false; error: ZodError; target: string };
+
+/** Turns a failed request validation into the platform's 400 for the part of the request that failed. */
+export function validationHook(result: ValidationResult, c: Context) {
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? '');
+  const raw = (where: string) => (where === 'param' ? c.req.param(name) : where === 'query' ? c.req.query(name) : c.req.header(name));
+  switch (result.target) {
+    case 'param':
+    case 'query':
+    case 'header': {
+      const value = raw(result.target) ?? '';
+      const kind = result.target === 'query' ? 'query parameter' : result.target === 'header' ? 'header' : 'parameter';
+      const code = result.target === 'param' && /Ids?$/.test(name) ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE';
+      return errorResponse(c, 400, code, `Illegal value for ${kind} '${name}': ${value}`);
+    }
+    default: {
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      return errorResponse(c, 400, 'INVALID_INPUT', `Invalid request body${where}: ${issue?.message ?? 'invalid'}`);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/** Starts the server: the database from the environment, then HTTP on HOST:PORT. */
+import type { Database } from './db/connection.ts';
+import { assertDataDirectoryFree, DataDirectoryLockedError } from './db/lock.ts';
+import { settingsFromEnv, usesDataDirectory } from './db/settings.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? '127.0.0.1';
+const settings = settingsFromEnv();
+
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+// A data directory in use by another server is refused before the database engine and the app are
+// loaded, which takes most of a second; the lock itself is taken when the database opens.
+try {
+  if (usesDataDirectory(settings)) assertDataDirectoryFree(settings.dataDir);
+} catch (error) {
+  if (error instanceof DataDirectoryLockedError) refuse(error.message);
+  throw error;
+}
+
+const { serve } = await import('@hono/node-server');
+const { createApp } = await import('./app.ts');
+const { openDatabase } = await import('./db/open.ts');
+
+let db: Database;
+try {
+  db = await openDatabase(settings);
+} catch (error) {
+  if (error instanceof DataDirectoryLockedError) refuse(error.message);
+  throw error;
+}
+
+const server = serve({ fetch: createApp(db).fetch, port, hostname }, (info) => {
+  const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
+  console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
+});
+server.on('error', async (error: NodeJS.ErrnoException) => {
+  await db.close().catch(() => undefined);
+  if (error.code === 'EADDRINUSE') refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);
+  refuse(`The server could not listen on ${hostname}:${port}: ${error.message}`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,154 @@
+/**
+ * Org metadata as data: the object definitions in metadata/objects/*.json are loaded into the database at
+ * start, when they (or the country data they draw on) have changed. Adding an object means adding a file.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Country, State } from 'country-state-city';
+import type { Database } from '../db/connection.ts';
+import { MASTER_RECORD_TYPE_ID } from './ids.ts';
+
+const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
+const countryDataVersion: string = createRequire(import.meta.url)('country-state-city/package.json').version;
+
+export type PicklistSource = { values: string[] } | { source: 'countries' | 'states' };
+
+export interface FieldDefinition {
+  apiName: string;
+  label: string;
+  dataType: string;
+  length: number;
+  custom?: boolean;
+  required?: boolean;
+  createable?: boolean;
+  updateable?: boolean;
+  calculated?: boolean;
+  nameField?: boolean;
+  filterable?: boolean;
+  sortable?: boolean;
+  unique?: boolean;
+  controllerName?: string;
+  referenceTo?: string[];
+  relationshipName?: string;
+  picklist?: PicklistSource;
+  inlineHelpText?: string;
+  [more: string]: unknown;
+}
+
+export interface RecordTypeDefinition {
+  id: string;
+  name: string;
+  developerName: string;
+  isDefault?: boolean;
+}
+
+export interface ObjectDefinition {
+  apiName: string;
+  label: string;
+  labelPlural: string;
+  keyPrefix: string;
+  custom: boolean;
+  nameFields: string[];
+  themeInfo: { color: string; iconUrl: string | null } | null;
+  flags: Record<string, boolean>;
+  recordTypes: RecordTypeDefinition[];
+  fields: FieldDefinition[];
+}
+
+export function readObjectDefinitions(): ObjectDefinition[] {
+  return readdirSync(OBJECTS_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(resolve(OBJECTS_DIR, name), 'utf8')) as ObjectDefinition);
+}
+
+export interface PicklistEntry {
+  value: string;
+  label: string;
+  validFor: string[];
+}
+
+/** Countries and their states or provinces, from the country-state-city data package. */
+export function countriesWithStates(): { name: string; isoCode: string; phonecode: string; states: { name: string; isoCode: string }[] }[] {
+  return Country.getAllCountries()
+    .map((country) => {
+      const seen = new Set<string>();
+      const states = State.getStatesOfCountry(country.isoCode)
+        .filter((state) => !seen.has(state.name) && seen.add(state.name))
+        .map((state) => ({ name: state.name, isoCode: state.isoCode }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      return { name: country.name, isoCode: country.isoCode, phonecode: country.phonecode, states };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** The values of a picklist field; a dependent value lists the controlling values it is valid for. */
+export function picklistEntries(source: PicklistSource): PicklistEntry[] {
+  if ('values' in source) return source.values.map((value) => ({ value, label: value, validFor: [] }));
+  const countries = countriesWithStates();
+  if (source.source === 'countries') return countries.map((country) => ({ value: country.name, label: country.name, validFor: [] }));
+  const byName = new Map<string, PicklistEntry>();
+  for (const country of countries) {
+    for (const state of country.states) {
+      const entry = byName.get(state.name) ?? { value: state.name, label: state.name, validFor: [] };
+      entry.validFor.push(country.name);
+      byName.set(state.name, entry);
+    }
+  }
+  return [...byName.values()].sort((a, b) => a.value.localeCompare(b.value, 'en'));
+}
+
+function definitionHash(definition: ObjectDefinition): string {
+  return createHash('sha256').update(JSON.stringify(definition)).update(countryDataVersion).digest('hex');
+}
+
+/** Loads every object definition whose content changed since the last load. Returns the names loaded. */
+export async function loadOrgMetadata(db: Database): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const definition of readObjectDefinitions()) {
+    const hash = definitionHash(definition);
+    const { rows } = await db.query<{ hash: string }>(`SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`, [definition.apiName]);
+    if (rows[0]?.hash === hash) continue;
+    await db.transaction(async (tx) => {
+      const { fields, recordTypes, ...object } = definition;
+      await tx.query(
+        `INSERT INTO sobject (api_name, key_prefix, definition, updated_at) VALUES ($1, $2, $3::jsonb, now())
+         ON CONFLICT (api_name) DO UPDATE SET key_prefix = EXCLUDED.key_prefix, definition = EXCLUDED.definition, updated_at = now()`,
+        [definition.apiName, definition.keyPrefix, JSON.stringify({ ...object, hash })],
+      );
+      await tx.query('DELETE FROM sobject_field WHERE object_api_name = $1', [definition.apiName]);
+      await tx.query('DELETE FROM record_type WHERE object_api_name = $1', [definition.apiName]);
+      await tx.query(
+        `INSERT INTO sobject_field (object_api_name, api_name, position, definition)
+         SELECT $1, f ->> 'apiName', (ordinality - 1)::int, f FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(f, ordinality)`,
+        [definition.apiName, JSON.stringify(fields)],
+      );
+      const types = recordTypes.length
+        ? recordTypes.map((type) => ({ ...type, isMaster: false }))
+        : [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isDefault: true, isMaster: true }];
+      for (const type of types) {
+        await tx.query(
+          `INSERT INTO record_type (object_api_name, id, name, developer_name, is_master, is_default) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [definition.apiName, type.id, type.name, type.developerName, type.isMaster, type.isDefault ?? false],
+        );
+      }
+      for (const field of fields) {
+        if (!field.picklist) continue;
+        const entries = picklistEntries(field.picklist);
+        for (const type of types) {
+          await tx.query(
+            `INSERT INTO picklist_value (object_api_name, field_api_name, record_type_id, position, value, label, valid_for)
+             SELECT $1, $2, $3, (ordinality - 1)::int, e ->> 'value', e ->> 'label',
+                    ARRAY(SELECT jsonb_array_elements_text(e -> 'validFor'))
+             FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(e, ordinality)`,
+            [definition.apiName, field.apiName, type.id, JSON.stringify(entries)],
+          );
+        }
+      }
+    });
+    loaded.push(definition.apiName);
+  }
+  return loaded;
+}

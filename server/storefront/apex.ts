@@ -1,0 +1,50 @@
+/**
+ * The server classes callable on the Apex transport. GET calls only methods marked cacheable; POST calls
+ * any. Arguments are checked against the method's schema from the contract.
+ */
+import { z } from '@hono/zod-openapi';
+import type { Queryable } from '../db/connection.ts';
+import { ContactsQuery } from '../generated/schemas.ts';
+import { ApexError } from './apex-error.ts';
+import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from './locator.ts';
+
+interface ApexMethod {
+  cacheable: boolean;
+  params: z.ZodType;
+  run(db: Queryable, params: never): Promise<unknown>;
+}
+
+const noArguments = z.strictObject({});
+
+const apexClasses: Record<string, Record<string, ApexMethod>> = {
+  APT_ContactUsController: {
+    getDefaultContacts: { cacheable: true, params: noArguments, run: (db) => getDefaultContacts(db) },
+    getDependentStatePicklistsValues: { cacheable: true, params: noArguments, run: (db) => getDependentStatePicklistsValues(db) },
+    getContacts: { cacheable: true, params: ContactsQuery, run: (db, params: z.infer<typeof ContactsQuery>) => getContacts(db, params) },
+  },
+};
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** Parses the GET form's methodParams: URL-encoded JSON, absent when there are no arguments. */
+export function parseMethodParams(methodParams: string | undefined): unknown {
+  if (methodParams === undefined || methodParams === '') return {};
+  try {
+    return JSON.parse(methodParams);
+  } catch {
+    throw new ApexError(400, 'methodParams is not valid JSON');
+  }
+}
+
+export async function invokeApex(db: Queryable, className: string, methodName: string, params: unknown, via: 'GET' | 'POST') {
+  const method = Object.hasOwn(apexClasses, className) && Object.hasOwn(apexClasses[className], methodName) ? apexClasses[className][methodName] : undefined;
+  if (!method) throw new ApexError(404, `No such method: ${className}.${methodName}`);
+  if (via === 'GET' && !method.cacheable) throw new ApexError(400, `${className}.${methodName} is not cacheable: call it with POST`);
+  const parsed = method.params.safeParse(params ?? {});
+  if (!parsed.success) throw new ApexError(400, `Invalid arguments for ${className}.${methodName}: ${describeIssues(parsed.error)}`);
+  return { cacheable: method.cacheable, value: await method.run(db, parsed.data as never) };
+}

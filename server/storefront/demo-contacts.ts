@@ -1,0 +1,163 @@
+/**
+ * A deterministic demo set of Contact Us records: the n-th contact is always the same, so that seeds,
+ * examples and benchmarks agree run after run. Places are real (country-state-city); companies, streets,
+ * phone numbers (555-01xx) and e-mail domains (.example) are made up.
+ */
+import { City } from 'country-state-city';
+import { countriesWithStates } from '../platform/metadata.ts';
+
+export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
+export const CONTACT_US_KEY_PREFIX = 'a1C';
+export const BRANDS = ['Arcline', 'Boltwright', 'Conduvex', 'Dynaswitch', 'Ferrolux', 'Gridmark', 'Helioflex', 'Ironspan'];
+
+/** The company's own default contact: the first record of the object. */
+export const DEFAULT_CONTACT: Omit<ContactFields, 'Name'> = {
+  APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
+  APT_Address_1__c: '1200 Commerce Drive',
+  APT_Address_2__c: 'Suite 400',
+  APT_City__c: 'Milwaukee',
+  APT_Primary_State__c: 'Wisconsin',
+  APT_Country__c: 'United States',
+  APT_UI_Country__c: 'United States',
+  APT_Zip__c: '53202',
+  APT_Phone__c: '414-555-0100',
+  APT_Email__c: 'contact@northgate-electrical.example',
+  APT_Brand__c: BRANDS.join(';'),
+  APT_Default_Contact__c: true,
+};
+
+export interface ContactFields {
+  Name: string;
+  APT_Company_Name__c: string;
+  APT_Address_1__c: string;
+  APT_Address_2__c: string | null;
+  APT_City__c: string;
+  APT_Primary_State__c: string | null;
+  APT_Country__c: string;
+  APT_UI_Country__c: string;
+  APT_Zip__c: string;
+  APT_Phone__c: string;
+  APT_Email__c: string;
+  APT_Brand__c: string;
+  APT_Default_Contact__c: boolean;
+}
+
+/** Share of contacts by ISO country code; the rest are spread over every country that has states. */
+const COUNTRY_SHARES: [string, number][] = [
+  ['US', 0.45], ['CA', 0.12], ['MX', 0.06], ['GB', 0.04], ['DE', 0.04], ['AU', 0.03], ['BR', 0.03], ['IN', 0.02],
+];
+const TRADES = ['Electrical Supply', 'Electric Supply', 'Power Systems', 'Industrial Controls', 'Automation', 'Wire & Cable', 'Lighting Supply', 'Electrical Distributors', 'Switchgear', 'Motor & Drive'];
+const SUFFIXES = ['Inc.', 'LLC', 'Co.', 'Ltd.', 'Group', 'Corp.'];
+const STREETS = ['Industrial', 'Commerce', 'Harbor', 'Maple', 'Enterprise', 'Railway', 'Foundry', 'Mill', 'Station', 'Market', 'Bridge', 'Lakeview'];
+const STREET_TYPES = ['Road', 'Street', 'Avenue', 'Boulevard', 'Drive', 'Way', 'Parkway', 'Lane'];
+const UNITS = ['Suite', 'Unit', 'Building', 'Floor'];
+
+/** mulberry32: a small, fast, seedable generator; one stream per contact. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)];
+const digits = (count: number, next: () => number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
+const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+type Geo = ReturnType<typeof countriesWithStates>;
+let geo: { countries: Geo; byIso: Map<string, Geo[number]>; withStates: Geo } | undefined;
+const cities = new Map<string, string[]>();
+
+function geography() {
+  if (!geo) {
+    const countries = countriesWithStates();
+    geo = { countries, byIso: new Map(countries.map((c) => [c.isoCode, c])), withStates: countries.filter((c) => c.states.length > 0) };
+  }
+  return geo;
+}
+
+function citiesOf(countryIso: string, stateIso: string): string[] {
+  const key = `${countryIso}/${stateIso}`;
+  let names = cities.get(key);
+  if (!names) {
+    names = City.getCitiesOfState(countryIso, stateIso).map((city) => city.name);
+    cities.set(key, names);
+  }
+  return names;
+}
+
+const inhabited = new Map<string, Geo[number]['states']>();
+
+/** The states of a country that have cities in the data (not, say, uninhabited islands); all if none do. */
+function inhabitedStates(country: Geo[number]): Geo[number]['states'] {
+  let states = inhabited.get(country.isoCode);
+  if (!states) {
+    const withCities = country.states.filter((state) => citiesOf(country.isoCode, state.isoCode).length > 0);
+    states = withCities.length ? withCities : country.states;
+    inhabited.set(country.isoCode, states);
+  }
+  return states;
+}
+
+function postalCode(countryIso: string, next: () => number): string {
+  if (countryIso === 'US') return digits(5, next);
+  if (countryIso === 'CA') {
+    const letter = () => 'ABCEGHJKLMNPRSTVXY'[Math.floor(next() * 18)];
+    return `${letter()}${digits(1, next)}${letter()} ${digits(1, next)}${letter()}${digits(1, next)}`;
+  }
+  if (countryIso === 'GB') return `${pick(['EC', 'SW', 'M', 'B', 'LS'], next)}${1 + Math.floor(next() * 9)} ${digits(1, next)}AB`;
+  return digits(countryIso === 'DE' || countryIso === 'MX' ? 5 : 4, next);
+}
+
+function phone(country: Geo[number], next: () => number): string {
+  const area = `${2 + Math.floor(next() * 8)}${digits(2, next)}`;
+  const line = `01${digits(2, next)}`;
+  if (country.isoCode === 'US' || country.isoCode === 'CA') {
+    return pick([`${area}-555-${line}`, `(${area}) 555-${line}`, `1-${area}-555-${line}`, `${area}.555.${line}`], next);
+  }
+  return `+${country.phonecode.replace(/^\+/, '').split(/\D/)[0]} ${digits(2, next)} ${digits(4, next)} ${digits(4, next)}`;
+}
+
+/** The fields of the sequence-th contact (sequence 1 is the default contact). */
+export function demoContact(sequence: number): ContactFields {
+  const name = `CU-${String(sequence).padStart(6, '0')}`;
+  if (sequence === 1) return { ...DEFAULT_CONTACT, Name: name };
+  const next = random(Math.imul(sequence, 2654435761) ^ 0x5eed);
+  const { byIso, withStates } = geography();
+  let country: Geo[number] | undefined;
+  let roll = next();
+  for (const [iso, share] of COUNTRY_SHARES) {
+    if (roll < share) {
+      country = byIso.get(iso);
+      break;
+    }
+    roll -= share;
+  }
+  country ??= pick(withStates, next);
+  const state = country.states.length ? pick(inhabitedStates(country), next) : null;
+  const cityNames = state ? citiesOf(country.isoCode, state.isoCode) : [];
+  const city = cityNames.length ? pick(cityNames, next) : (state?.name ?? country.name);
+  const company = `${city} ${pick(TRADES, next)} ${pick(SUFFIXES, next)}`;
+  const brandCount = 1 + Math.floor(next() * 3);
+  const brands = new Set<string>();
+  while (brands.size < brandCount) brands.add(pick(BRANDS, next));
+  return {
+    Name: name,
+    APT_Company_Name__c: company,
+    APT_Address_1__c: `${1 + Math.floor(next() * 9899)} ${pick(STREETS, next)} ${pick(STREET_TYPES, next)}`,
+    APT_Address_2__c: next() < 0.35 ? `${pick(UNITS, next)} ${1 + Math.floor(next() * 480)}` : null,
+    APT_City__c: city,
+    APT_Primary_State__c: state?.name ?? null,
+    APT_Country__c: country.name,
+    APT_UI_Country__c: country.name,
+    APT_Zip__c: postalCode(country.isoCode, next),
+    APT_Phone__c: phone(country, next),
+    APT_Email__c: `${pick(['sales', 'info', 'orders', 'contact'], next)}@${slug(company).slice(0, 40)}.example`,
+    APT_Brand__c: BRANDS.filter((brand) => brands.has(brand)).join(';'),
+    APT_Default_Contact__c: false,
+  };
+}

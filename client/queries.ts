@@ -1,0 +1,193 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { cacheTtl } from './generated/cache-ttl';
+import {
+  ApiError,
+  unwrap,
+  type ApiClient,
+  type ContactsQuery,
+  type ContactsResult,
+  type CountryStatesMap,
+  type DefaultContactList,
+  type ObjectInfoRepresentation,
+  type OperationErrorBody,
+  type OperationId,
+  type PicklistValuesRepresentation,
+} from './index';
+
+/** The one query-key scheme: the contract's operationId, then the operation's parameters as one object. */
+export function operationKey<Op extends OperationId, Params extends object>(operationId: Op, params: Params) {
+  return [operationId, params] as const;
+}
+
+/** What a failed query of this operation rejects with. */
+export type OperationError<Op extends OperationId> = ApiError<OperationErrorBody<Op>>;
+
+const paths = {
+  getDefaultContacts: '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts',
+  getDependentStatePicklistsValues: '/lwr/apex/v65.0/APT_ContactUsController/getDependentStatePicklistsValues',
+  getContacts: '/lwr/apex/v65.0/APT_ContactUsController/getContacts',
+  getObjectInfo: '/services/data/v65.0/ui-api/object-info/{objectApiName}',
+  getPicklistValues:
+    '/services/data/v65.0/ui-api/object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}',
+} as const;
+
+type NoParams = Record<string, never>;
+const noParams: NoParams = {};
+
+export function getDefaultContactsQuery(api: ApiClient) {
+  const path = paths.getDefaultContacts;
+  return queryOptions<
+    DefaultContactList,
+    OperationError<'getDefaultContacts'>,
+    DefaultContactList,
+    ReturnType<typeof operationKey<'getDefaultContacts', NoParams>>
+  >({
+    queryKey: operationKey('getDefaultContacts', noParams),
+    queryFn: ({ signal }) => unwrap('getDefaultContacts', path, api.GET(path, { signal })),
+    staleTime: cacheTtl.getDefaultContacts,
+  });
+}
+
+/** The server answers a JSON *text* (a string); the query parses it into the country-to-states map. */
+export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
+  const operationId = 'getDependentStatePicklistsValues';
+  const path = paths.getDependentStatePicklistsValues;
+  return queryOptions<
+    CountryStatesMap,
+    OperationError<typeof operationId>,
+    CountryStatesMap,
+    ReturnType<typeof operationKey<typeof operationId, NoParams>>
+  >({
+    queryKey: operationKey(operationId, noParams),
+    queryFn: async ({ signal }) => {
+      const text = await unwrap(operationId, path, api.GET(path, { signal }));
+      return parseCountryStatesMap(text);
+    },
+    staleTime: cacheTtl.getDependentStatePicklistsValues,
+  });
+}
+
+export function parseCountryStatesMap(text: string): CountryStatesMap {
+  const malformed = (debugInfo: string) =>
+    new ApiError('getDependentStatePicklistsValues', 200, {
+      errorMessage: 'The country-to-states data is malformed',
+      debugInfo,
+    });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw malformed(cause instanceof Error ? cause.message : String(cause));
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw malformed('Expected a JSON object keyed by country name');
+  }
+  for (const [country, states] of Object.entries(parsed)) {
+    if (!Array.isArray(states) || !states.every((state) => typeof state === 'string')) {
+      throw malformed(`The states of ${country} are not a list of names`);
+    }
+  }
+  return parsed as CountryStatesMap;
+}
+
+/** Normalises the arguments into the compact JSON the methodParams parameter carries, keys in a fixed order. */
+export function contactsMethodParams({ country, state, brands, lastRecordId }: ContactsQuery): string {
+  return JSON.stringify({ country, state, brands, lastRecordId });
+}
+
+function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
+  const path = paths.getContacts;
+  return unwrap(
+    'getContacts',
+    path,
+    api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }),
+  );
+}
+
+/** One chunk of matching contacts: the first with lastRecordId null, the next after the given Id. */
+export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
+  const params: ContactsQuery = {
+    country: args.country,
+    state: args.state,
+    brands: args.brands,
+    lastRecordId: args.lastRecordId,
+  };
+  return queryOptions<
+    ContactsResult,
+    OperationError<'getContacts'>,
+    ContactsResult,
+    ReturnType<typeof operationKey<'getContacts', ContactsQuery>>
+  >({
+    queryKey: operationKey('getContacts', params),
+    queryFn: ({ signal }) => fetchContacts(api, params, signal),
+    staleTime: cacheTtl.getContacts,
+  });
+}
+
+export type ContactsFilters = Omit<ContactsQuery, 'lastRecordId'>;
+export type ContactsChunks = InfiniteData<ContactsResult, string | null>;
+
+/**
+ * All chunks of the matching contacts as one infinite query: each page is a getContacts call whose
+ * lastRecordId (the page param) is the Id of the last contact loaded so far. Its key is
+ * ['getContacts', filters] – the same scheme, without lastRecordId, which the chunks carry.
+ */
+export function getContactsChunksQuery(api: ApiClient, filters: ContactsFilters) {
+  const params: ContactsFilters = { country: filters.country, state: filters.state, brands: filters.brands };
+  return infiniteQueryOptions<
+    ContactsResult,
+    OperationError<'getContacts'>,
+    ContactsChunks,
+    ReturnType<typeof operationKey<'getContacts', ContactsFilters>>,
+    string | null
+  >({
+    queryKey: operationKey('getContacts', params),
+    queryFn: ({ pageParam, signal }) => fetchContacts(api, { ...params, lastRecordId: pageParam }, signal),
+    initialPageParam: null,
+    getNextPageParam: (lastChunk, chunks) => {
+      const loaded = chunks.reduce((count, chunk) => count + chunk.contacts.length, 0);
+      const lastContact = lastChunk.contacts.at(-1);
+      // An empty chunk ends the list even if totalRecords promised more, so that paging never loops.
+      if (!lastContact || loaded >= lastChunk.totalRecords) return undefined;
+      return lastContact.Id;
+    },
+    staleTime: cacheTtl.getContacts,
+  });
+}
+
+export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: string }) {
+  const path = paths.getObjectInfo;
+  const key = { objectApiName: params.objectApiName };
+  return queryOptions<
+    ObjectInfoRepresentation,
+    OperationError<'getObjectInfo'>,
+    ObjectInfoRepresentation,
+    ReturnType<typeof operationKey<'getObjectInfo', typeof key>>
+  >({
+    queryKey: operationKey('getObjectInfo', key),
+    queryFn: ({ signal }) => unwrap('getObjectInfo', path, api.GET(path, { params: { path: key }, signal })),
+    staleTime: cacheTtl.getObjectInfo,
+  });
+}
+
+export function getPicklistValuesQuery(
+  api: ApiClient,
+  params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
+) {
+  const path = paths.getPicklistValues;
+  const key = {
+    objectApiName: params.objectApiName,
+    recordTypeId: params.recordTypeId,
+    fieldApiName: params.fieldApiName,
+  };
+  return queryOptions<
+    PicklistValuesRepresentation,
+    OperationError<'getPicklistValues'>,
+    PicklistValuesRepresentation,
+    ReturnType<typeof operationKey<'getPicklistValues', typeof key>>
+  >({
+    queryKey: operationKey('getPicklistValues', key),
+    queryFn: ({ signal }) => unwrap('getPicklistValues', path, api.GET(path, { params: { path: key }, signal })),
+    staleTime: cacheTtl.getPicklistValues,
+  });
+}

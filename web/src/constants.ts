@@ -1,0 +1,9 @@
+/** The custom object behind the page, and its multi-select brand picklist. */
+export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
+export const BRAND_FIELD = 'APT_Brand__c';
+
+/** The platform's master record type, used when an object reports no default record type. */
+export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
+
+/** Contact cards per page (product spec §9). */
+export const CONTACTS_PER_PAGE = 12;

@@ -1,0 +1,74 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { ContactUsCard } from '../../client/index';
+import { getContactsChunksQuery } from '../../client/queries';
+import { useApiClient } from './api-client';
+import { CONTACTS_PER_PAGE } from './constants';
+import { pageCountFor } from './pager';
+
+export interface LocatorFilters {
+  brand: string | null;
+  country: string | null;
+  state: string | null;
+}
+
+export interface ContactPages {
+  /** Whether any of brand, country or state is chosen; without one there is nothing to ask for. */
+  hasFilter: boolean;
+  /** The contacts of the current page. */
+  contacts: ContactUsCard[];
+  totalRecords: number;
+  pageCount: number;
+  /** The requested page, clamped to the pages that exist. */
+  currentPage: number;
+  /** Whether the current page is waiting for a chunk of contacts. */
+  isLoading: boolean;
+}
+
+/**
+ * The matching contacts, one page at a time. The server sends them in chunks (up to 1200) with the
+ * total count; when the requested page lies past the loaded contacts, the next chunk is requested with
+ * lastRecordId = the Id of the last loaded contact, and appended.
+ */
+export function useContactPages(filters: LocatorFilters, page: number): ContactPages {
+  const api = useApiClient();
+  const hasFilter = Boolean(filters.brand || filters.country || filters.state);
+  const query = useInfiniteQuery({
+    ...getContactsChunksQuery(api, {
+      country: filters.country,
+      state: filters.state,
+      brands: filters.brand ? [filters.brand] : [],
+    }),
+    enabled: hasFilter,
+  });
+  const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+
+  useEffect(() => {
+    // Product spec §8: a failed contact load is kept, not shown; the page then shows no contacts.
+    if (error) console.error('Error fetching contacts', error);
+  }, [error]);
+
+  const loaded = useMemo(() => data?.pages.flatMap((chunk) => chunk.contacts) ?? [], [data]);
+  const reportedTotal = data?.pages.at(-1)?.totalRecords ?? 0;
+  // Once no further chunk can be had, what is loaded is all there is, whatever the count said.
+  const canLoadMore = hasNextPage && !isFetchNextPageError;
+  const totalRecords = !hasFilter ? 0 : canLoadMore ? Math.max(reportedTotal, loaded.length) : loaded.length;
+  const pageCount = pageCountFor(totalRecords, CONTACTS_PER_PAGE);
+  const currentPage = Math.min(Math.max(1, page), Math.max(1, pageCount));
+  const needed = Math.min(currentPage * CONTACTS_PER_PAGE, totalRecords);
+  const missing = hasFilter && loaded.length < needed;
+
+  useEffect(() => {
+    if (missing && canLoadMore && !isFetchingNextPage) void fetchNextPage();
+  }, [missing, canLoadMore, isFetchingNextPage, fetchNextPage]);
+
+  const start = (currentPage - 1) * CONTACTS_PER_PAGE;
+  return {
+    hasFilter,
+    contacts: hasFilter ? loaded.slice(start, start + CONTACTS_PER_PAGE) : [],
+    totalRecords,
+    pageCount,
+    currentPage,
+    isLoading: hasFilter && (query.isLoading || (missing && canLoadMore)),
+  };
+}

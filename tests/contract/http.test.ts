@@ -1,0 +1,125 @@
+/**
+ * HTTP behaviour common to every operation, over real HTTP on every test database: the contract's cache
+ * lifetimes as Cache-Control, ETag and If-None-Match (304 with no body), no-cache on POST, and the
+ * platform's 404 for paths that do not exist.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apexUrl, CONTACT_US, CONTROLLER, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, postJson, query, UI_API } from '../support/api.ts';
+import { callOperation, contractOperation, operationsOf, contract } from '../support/contract.ts';
+import { databases, startTestServer, type TestServer } from '../support/server.ts';
+
+/** One successful call of every operation of the contract. */
+const SAMPLES: Record<string, (baseUrl: string) => { url: string; init?: RequestInit }> = {
+  getDefaultContacts: (base) => ({ url: apexUrl(base, CONTROLLER, 'getDefaultContacts') }),
+  getDependentStatePicklistsValues: (base) => ({ url: apexUrl(base, CONTROLLER, 'getDependentStatePicklistsValues') }),
+  getContacts: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts', query({ country: 'United States', state: 'Texas' })) }),
+  invokeApexCacheable: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts', query({ brands: ['Ferrolux'] })) }),
+  invokeApexImperative: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts'), init: postJson(query({ country: 'Canada' })) }),
+  getObjectInfo: (base) => ({ url: `${base}${UI_API}/object-info/${CONTACT_US}` }),
+  getPicklistValues: (base) => ({ url: `${base}${UI_API}/object-info/${CONTACT_US}/picklist-values/${MASTER_RECORD_TYPE_ID}/APT_Country__c` }),
+};
+
+const operations = operationsOf(contract);
+const cached = operations.filter((operation) => operation.method === 'get' && typeof operation.operation['x-cache-ttl'] === 'number');
+
+it('every operation of the contract has a sample call here', () => {
+  expect(operations.map((operation) => operation.operationId).filter((id) => !SAMPLES[id])).toEqual([]);
+  expect(cached.length).toBeGreaterThan(0);
+});
+
+describe.each(databases())('HTTP behaviour on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  describe.each(cached.map((operation) => [operation.operationId, operation.operation['x-cache-ttl'] as number] as const))('%s (x-cache-ttl %i ms)', (operationId, ttl) => {
+    const call = (headers: Record<string, string> = {}) => {
+      const { url } = SAMPLES[operationId](server.baseUrl);
+      return callOperation(operationId, url, { headers });
+    };
+
+    it('answers 200 with Cache-Control max-age from the contract and a strong ETag, the same on each call', async () => {
+      const first = await call();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const second = await call();
+      expect(second.headers.get('etag')).toBe(etag);
+      expect(second.text).toBe(first.text);
+    });
+
+    it('answers 304 with no body to If-None-Match of the current ETag, also in a list or as a weak validator', async () => {
+      const etag = (await call()).headers.get('etag')!;
+      for (const ifNoneMatch of [etag, `"stale", ${etag}`, `W/${etag}`, '*']) {
+        const notModified = await call({ 'If-None-Match': ifNoneMatch });
+        expect(notModified.status, ifNoneMatch).toBe(304);
+        expect(notModified.text).toBe('');
+        expect(notModified.headers.get('etag')).toBe(etag);
+        expect(notModified.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+      }
+    });
+
+    it('answers 200 with the body to If-None-Match of another ETag', async () => {
+      const response = await call({ 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
+      expect(response.status).toBe(200);
+      expect(response.text.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('gives different ETags to different answers of one operation', async () => {
+    const texas = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Texas' })));
+    const ontario = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })));
+    expect(texas.text).not.toBe(ontario.text);
+    expect(texas.headers.get('etag')).not.toBe(ontario.headers.get('etag'));
+    const withOtherEtag = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })), {
+      headers: { 'If-None-Match': texas.headers.get('etag')! },
+    });
+    expect(withOtherEtag.status).toBe(200);
+  });
+
+  it('marks POST answers no-cache, without an ETag, and ignores If-None-Match on POST', async () => {
+    const { url, init } = SAMPLES.invokeApexImperative(server.baseUrl);
+    const response = await callOperation('invokeApexImperative', url, init);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toBeNull();
+    const again = await callOperation('invokeApexImperative', url, { ...init, headers: { ...(init?.headers as object), 'If-None-Match': '*' } });
+    expect(again.status).toBe(200);
+  });
+
+  it('gives errors no ETag, so that no client keeps them as current', async () => {
+    const response = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ country: 'Narnia' })));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('etag')).toBeNull();
+  });
+
+  describe('a path that does not exist', () => {
+    it.each(['/no/such/path', `${UI_API}/no-such-resource`, `${UI_API}/object-info`, `${UI_API}/object-info/${CONTACT_US}/fields`, '/services/data/v64.0/ui-api/object-info/APT_Contact_Us__c'])(
+      '%s answers 404 with exactly the platform error list',
+      async (path) => {
+        const response = await fetch(`${server.baseUrl}${path}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual(NOT_FOUND_BODY);
+      },
+    );
+
+    it('a method a path does not have answers 404 with the platform error list too', async () => {
+      const response = await fetch(`${server.baseUrl}${UI_API}/object-info/${CONTACT_US}`, { method: 'DELETE' });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual(NOT_FOUND_BODY);
+    });
+  });
+
+  it('the operations of the Apex transport are where the contract puts them', () => {
+    // A guard for the samples above: they call the paths the contract names.
+    for (const operationId of ['getDefaultContacts', 'getDependentStatePicklistsValues', 'getContacts']) {
+      const { path } = contractOperation(operationId);
+      expect(SAMPLES[operationId](server.baseUrl).url.replace(server.baseUrl, '').split('?')[0]).toBe(path);
+    }
+  });
+});

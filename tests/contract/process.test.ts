@@ -1,0 +1,132 @@
+/**
+ * The server as a process (node --import tsx server/main.ts) on a PGlite data directory: one process per
+ * directory, a stale lock taken over after kill -9, data that survives the kill, the lock released on a
+ * clean stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apexUrl, BRANDS, CONTROLLER, query } from '../support/api.ts';
+import { callOperation } from '../support/contract.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STARTUP_TIMEOUT = 60_000;
+
+interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  spawnedAt: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+const running: ChildProcess[] = [];
+
+/** Spawns a server; resolves as soon as it has exited or says it listens, whichever comes first. */
+async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '50', ...env };
+  delete childEnv.DATABASE_URL;
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal, at: performance.now() })),
+  );
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The server did not start in time:\n${output}`)), STARTUP_TIMEOUT);
+    const check = () => {
+      if (/Contact Us storefront on http:\/\//.test(output)) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      ready();
+    });
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited, spawnedAt };
+}
+
+async function totals(baseUrl: string) {
+  const all = await callOperation<{ contacts: { Id: string }[]; totalRecords: number }>('getContacts', apexUrl(baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS })));
+  const defaults = await callOperation<{ Id: string }[]>('getDefaultContacts', apexUrl(baseUrl, CONTROLLER, 'getDefaultContacts'));
+  expect(all.status).toBe(200);
+  return { totalRecords: all.body.totalRecords, ids: all.body.contacts.map((contact) => contact.Id), defaults: defaults.body };
+}
+
+describe('the server process on a PGlite data directory', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
+  });
+  afterEach(async () => {
+    for (const child of running.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((done) => child.once('exit', done));
+      }
+    }
+  });
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server on the same directory at once, naming the directory; the first keeps serving', async () => {
+    const first = await spawnServer(dataDir);
+    expect(first.child.exitCode, first.output()).toBeNull();
+    const before = await totals(first.baseUrl);
+    expect(before.totalRecords).toBe(50);
+
+    const second = await spawnServer(dataDir);
+    const { code, at } = await second.exited;
+    expect(code, second.output()).not.toBe(0);
+    expect(second.output()).toContain(dataDir);
+    expect(at - second.spawnedAt, 'the second server exits within 1 s of starting').toBeLessThan(1000);
+
+    expect(await totals(first.baseUrl)).toEqual(before);
+  });
+
+  it('after kill -9, a new server takes the stale lock over and finds the data as it was, not reseeded', async () => {
+    const first = await spawnServer(dataDir);
+    const before = await totals(first.baseUrl);
+    expect(before.totalRecords).toBe(50);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    // The killed process could not release its lock: the next start must see it is stale.
+    expect(readFileSync(join(dataDir, 'server.lock'), 'utf8')).toBe(String(first.child.pid));
+
+    // Asked for more demo contacts: a server that found no contacts would seed 80, one that found them adds none.
+    const next = await spawnServer(dataDir, { DEMO_CONTACTS: '80' });
+    expect(next.child.exitCode, next.output()).toBeNull();
+    expect(await totals(next.baseUrl)).toEqual(before);
+    expect(readFileSync(join(dataDir, 'server.lock'), 'utf8')).toBe(String(next.child.pid));
+  });
+
+  it('releases the lock on SIGTERM, exiting 0', async () => {
+    const server = await spawnServer(dataDir);
+    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(0);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  });
+});

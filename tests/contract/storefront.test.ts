@@ -1,0 +1,356 @@
+/**
+ * The storefront's server methods over the Apex transport, over real HTTP, on every test database:
+ * getDefaultContacts, getDependentStatePicklistsValues, getContacts, and the generic transport
+ * (invokeApexCacheable by GET, invokeApexImperative by POST). Every answer is checked against the contract.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apexUrl,
+  BRANDS,
+  cardOf,
+  CARD_FIELDS,
+  compareBytes,
+  contactsUrl,
+  CONTACT_US,
+  CONTROLLER,
+  DEFAULT_CONTACT_ID,
+  matches,
+  MASTER_RECORD_TYPE_ID,
+  postJson,
+  query,
+  storedContacts,
+  type ContactsQuery,
+  type StoredContact,
+} from '../support/api.ts';
+import { callOperation, contract } from '../support/contract.ts';
+import { databases, startTestServer, type TestServer } from '../support/server.ts';
+
+interface Card extends Record<string, string | null> {
+  Id: string;
+}
+interface ContactsResult {
+  contacts: Card[];
+  totalRecords: number;
+}
+interface ApexError {
+  errorMessage: string;
+  debugInfo?: string;
+}
+
+/** The chunk size, from the contract (ContactsResult.contacts.maxItems). */
+const CHUNK = (contract as { components: { schemas: { ContactsResult: { properties: { contacts: { maxItems: number } } } } } }).components.schemas
+  .ContactsResult.properties.contacts.maxItems;
+/** More contacts than one chunk, so that a filter matching all of them needs two calls. */
+const CONTACTS = CHUNK + 150;
+
+describe.each(databases())('storefront server methods on %s', (kind) => {
+  let server: TestServer;
+  let all: StoredContact[];
+  const getContacts = (params: unknown, init?: RequestInit) => callOperation<ContactsResult>('getContacts', contactsUrl(server.baseUrl, params), init);
+  const expectedFor = (q: ContactsQuery) => all.filter((contact) => matches(contact, q));
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, demoContacts: CONTACTS });
+    all = await storedContacts(server.db);
+  });
+  afterAll(() => server?.close());
+
+  it('seeded the number of contacts asked for', () => {
+    expect(all).toHaveLength(CONTACTS);
+  });
+
+  describe('getDefaultContacts', () => {
+    const url = () => apexUrl(server.baseUrl, CONTROLLER, 'getDefaultContacts');
+
+    it('returns the default-contact records, the company contact first', async () => {
+      const { status, body } = await callOperation<Card[]>('getDefaultContacts', url());
+      expect(status).toBe(200);
+      const defaults = all.filter((contact) => contact.fields.APT_Default_Contact__c === true);
+      expect(body.map((contact) => contact.Id)).toEqual(defaults.map((contact) => contact.id));
+      expect(body[0]).toEqual({
+        Id: DEFAULT_CONTACT_ID,
+        APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
+        APT_Address_1__c: '1200 Commerce Drive',
+        APT_Address_2__c: 'Suite 400',
+        APT_Primary_State__c: 'Wisconsin',
+        APT_Country__c: 'United States',
+        APT_Zip__c: '53202',
+        APT_Phone__c: '414-555-0100',
+      });
+    });
+
+    it('accepts X-SFDC-Allow-Continuation true and false', async () => {
+      for (const value of ['true', 'false']) {
+        const { status } = await callOperation('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': value } });
+        expect(status).toBe(200);
+      }
+    });
+
+    it('answers 400 {errorMessage} to an X-SFDC-Allow-Continuation that is not true or false', async () => {
+      const { status, body } = await callOperation<ApexError>('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': 'maybe' } });
+      expect(status).toBe(400);
+      expect(body.errorMessage).toMatch(/x-sfdc-allow-continuation/i);
+    });
+  });
+
+  describe('getDependentStatePicklistsValues', () => {
+    const url = () => apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues');
+
+    it('returns a JSON string that maps each country to its states, as the picklists in the database say', async () => {
+      const { status, body } = await callOperation<string>('getDependentStatePicklistsValues', url());
+      expect(status).toBe(200);
+      expect(typeof body).toBe('string');
+      const map = JSON.parse(body) as Record<string, string[]>;
+      expect(map['United States']).toContain('Texas');
+      expect(map['Canada']).toContain('Ontario');
+      expect(map['Canada']).not.toContain('Texas');
+
+      const picklist = async (field: string) =>
+        (
+          await server.db.query<{ value: string; valid_for: string[]; position: number }>(
+            'SELECT value, valid_for, position FROM picklist_value WHERE object_api_name = $1 AND field_api_name = $2 AND record_type_id = $3',
+            [CONTACT_US, field, MASTER_RECORD_TYPE_ID],
+          )
+        ).rows.sort((a, b) => a.position - b.position);
+      const countries = await picklist('APT_Country__c');
+      const states = await picklist('APT_Primary_State__c');
+      expect(Object.keys(map)).toEqual(countries.map((country) => country.value));
+      for (const country of countries) {
+        expect(map[country.value], country.value).toEqual(states.filter((state) => state.valid_for.includes(country.value)).map((state) => state.value));
+      }
+    });
+
+    it('answers 400 {errorMessage} to a bad X-SFDC-Allow-Continuation', async () => {
+      const { status } = await callOperation('getDependentStatePicklistsValues', url(), { headers: { 'X-SFDC-Allow-Continuation': 'yes' } });
+      expect(status).toBe(400);
+    });
+  });
+
+  describe('getContacts', () => {
+    it('returns no contacts and a total of 0 without any filter', async () => {
+      const { status, body } = await getContacts(query({}));
+      expect(status).toBe(200);
+      expect(body).toEqual({ contacts: [], totalRecords: 0 });
+    });
+
+    it('filters by country and state: contacts ordered by Id with exactly the card fields, and the total', async () => {
+      const q = query({ country: 'United States', state: 'Texas' });
+      const expected = expectedFor(q);
+      expect(expected.length, 'the demo data has contacts in Texas').toBeGreaterThan(0);
+      const { status, body } = await getContacts(q);
+      expect(status).toBe(200);
+      expect(body.totalRecords).toBe(expected.length);
+      const ids = body.contacts.map((contact) => contact.Id);
+      expect(ids).toEqual([...ids].sort(compareBytes));
+      for (const contact of body.contacts) expect(Object.keys(contact).sort()).toEqual([...CARD_FIELDS].sort());
+      expect(body.contacts).toEqual(expected.map(cardOf));
+    });
+
+    it('filters by country alone and by state alone', async () => {
+      for (const q of [query({ country: 'Canada' }), query({ state: 'Ontario' }), query({ country: 'Canada', state: 'Ontario' })]) {
+        const expected = expectedFor(q);
+        expect(expected.length, JSON.stringify(q)).toBeGreaterThan(0);
+        const { body } = await getContacts(q);
+        expect(body.totalRecords, JSON.stringify(q)).toBe(expected.length);
+        expect(body.contacts.map((contact) => contact.Id)).toEqual(expected.slice(0, CHUNK).map((contact) => contact.id));
+      }
+    });
+
+    it('matches a contact that carries any of the requested brands', async () => {
+      const q = query({ brands: ['Arcline', 'Ironspan'] });
+      const expected = expectedFor(q);
+      const carriesOnlyOthers = all.filter((contact) => !expected.includes(contact));
+      expect(carriesOnlyOthers.length, 'some contacts carry neither brand').toBeGreaterThan(0);
+      expect(expected.some((contact) => String(contact.fields.APT_Brand__c).split(';').length > 1), 'some match carries several brands').toBe(true);
+      const { body } = await getContacts(q);
+      expect(body.totalRecords).toBe(expected.length);
+      expect(body.contacts.map((contact) => contact.Id)).toEqual(expected.slice(0, CHUNK).map((contact) => contact.id));
+    });
+
+    it('combines brands with country and state', async () => {
+      const q = query({ country: 'United States', state: 'Texas', brands: ['Arcline'] });
+      const { body } = await getContacts(q);
+      expect(body.totalRecords).toBe(expectedFor(q).length);
+      expect(body.contacts).toEqual(expectedFor(q).map(cardOf));
+    });
+
+    it('pages by lastRecordId: the next chunk follows the last Id, without overlap, until none are left', async () => {
+      const q = query({ brands: BRANDS });
+      expect(expectedFor(q)).toHaveLength(CONTACTS);
+      const first = (await getContacts(q)).body;
+      expect(first.totalRecords).toBe(CONTACTS);
+      expect(first.contacts).toHaveLength(CHUNK);
+      const last = first.contacts[CHUNK - 1].Id;
+      const second = (await getContacts({ ...q, lastRecordId: last })).body;
+      expect(second.totalRecords).toBe(CONTACTS);
+      expect(second.contacts).toHaveLength(CONTACTS - CHUNK);
+      expect(compareBytes(second.contacts[0].Id, last)).toBe(1);
+      const ids = [...first.contacts, ...second.contacts].map((contact) => contact.Id);
+      expect(new Set(ids).size).toBe(CONTACTS);
+      expect(ids).toEqual(all.map((contact) => contact.id));
+      const third = (await getContacts({ ...q, lastRecordId: second.contacts.at(-1)!.Id })).body;
+      expect(third).toEqual({ contacts: [], totalRecords: CONTACTS });
+    });
+
+    it('accepts a 15-character lastRecordId as its 18-character form', async () => {
+      const q = query({ country: 'United States' });
+      const expected = expectedFor(q);
+      const after = expected[9].id;
+      const long = (await getContacts({ ...q, lastRecordId: after })).body;
+      const short = (await getContacts({ ...q, lastRecordId: after.slice(0, 15) })).body;
+      expect(short).toEqual(long);
+      expect(long.contacts.map((contact) => contact.Id)).toEqual(expected.slice(10, 10 + CHUNK).map((contact) => contact.id));
+    });
+
+    describe('answers 400 {errorMessage} to', () => {
+      const cases: [string, unknown, RegExp][] = [
+        ['an unknown country', query({ country: 'Narnia' }), /Narnia/],
+        ['an unknown state', query({ state: 'Atlantis' }), /Atlantis/],
+        ['a state of another country', query({ country: 'Canada', state: 'Texas' }), /Texas/],
+        ['an unknown brand', query({ brands: ['Arcline', 'Acme'] }), /Acme/],
+        ['methodParams that are not JSON', '{"country":', /JSON/],
+        ['methodParams that are not an object', '["United States"]', /./],
+        ['a country that is not a string', { ...query({}), country: 5 }, /country/],
+        ['brands that are not an array', { ...query({}), brands: 'Arcline' }, /brands/],
+        ['a missing argument', { country: 'Canada', state: null, brands: [] }, /lastRecordId/],
+        ['an argument it does not take', { ...query({ country: 'Canada' }), city: 'Toronto' }, /city/],
+        ['a lastRecordId that is not an id', query({ country: 'Canada', lastRecordId: 'a1C8d0000000001XYZ' }), /lastRecordId/],
+      ];
+      it.each(cases)('%s', async (_name, params, message) => {
+        const { status, body } = await getContacts(params);
+        expect(status).toBe(400);
+        expect(body).toMatchObject({ errorMessage: expect.stringMatching(message) });
+      });
+
+      it('no methodParams at all (the contract makes it required)', async () => {
+        const { status } = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts'));
+        expect(status).toBe(400);
+      });
+    });
+  });
+
+  describe('invokeApexCacheable (GET on the transport path)', () => {
+    it('answers the known methods with the same value as their own operations, valid for the transport too', async () => {
+      const q = query({ country: 'Canada', state: 'Ontario' });
+      const cases: [string, string, unknown][] = [
+        ['getDefaultContacts', 'getDefaultContacts', undefined],
+        ['getDependentStatePicklistsValues', 'getDependentStatePicklistsValues', undefined],
+        ['getContacts', 'getContacts', q],
+      ];
+      for (const [operationId, method, params] of cases) {
+        const url = apexUrl(server.baseUrl, CONTROLLER, method, params);
+        const own = await callOperation(operationId, url);
+        // The concrete path is the transport's path too: the same answer must satisfy invokeApexCacheable.
+        const transport = await callOperation('invokeApexCacheable', url);
+        expect(transport.status).toBe(200);
+        expect(transport.body).toEqual(own.body);
+      }
+    });
+
+    it('answers 404 {errorMessage} to an unknown class or method', async () => {
+      for (const [className, method] of [
+        ['NoSuchController', 'getContacts'],
+        [CONTROLLER, 'deleteEverything'],
+      ]) {
+        const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, className, method));
+        expect(status).toBe(404);
+        expect(body.errorMessage).toContain(`${className}.${method}`);
+      }
+    });
+
+    it('answers 400 {errorMessage} to a class name that cannot be one', async () => {
+      const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, '9Controller', 'getContacts'));
+      expect(status).toBe(400);
+      expect(body.errorMessage).toMatch(/apexClass/);
+    });
+
+    it('answers 400 {errorMessage} to methodParams that are not JSON, before looking the method up', async () => {
+      const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', '{oops'));
+      expect(status).toBe(400);
+      expect(body.errorMessage).toMatch(/JSON/);
+    });
+
+    it('answers 400 to methodParams longer than the contract allows (8192)', async () => {
+      const long = JSON.stringify({ ...query({}), country: 'x'.repeat(8200) });
+      const { status } = await callOperation('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', long));
+      expect(status).toBe(400);
+    });
+  });
+
+  describe('invokeApexImperative (POST)', () => {
+    const post = (className: string, method: string, init?: RequestInit) =>
+      callOperation<unknown>('invokeApexImperative', apexUrl(server.baseUrl, className, method), { method: 'POST', ...init });
+
+    it('calls getContacts with the arguments as the JSON body, as GET does, never cached', async () => {
+      const q = query({ country: 'United States', state: 'Texas', brands: ['Arcline', 'Gridmark'] });
+      const response = await post(CONTROLLER, 'getContacts', postJson(q));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('etag')).toBeNull();
+      expect(response.body).toEqual((await getContacts(q)).body);
+      expect((response.body as ContactsResult).totalRecords).toBe(expectedFor(q).length);
+    });
+
+    it('calls a method without arguments with no body or an empty object', async () => {
+      const expected = all.filter((contact) => contact.fields.APT_Default_Contact__c === true).map((contact) => contact.id);
+      for (const init of [{}, postJson({})]) {
+        const { status, body } = await post(CONTROLLER, 'getDefaultContacts', init);
+        expect(status).toBe(200);
+        expect((body as Card[]).map((contact) => contact.Id)).toEqual(expected);
+      }
+      const states = await post(CONTROLLER, 'getDependentStatePicklistsValues');
+      expect(states.status).toBe(200);
+      expect(JSON.parse(states.body as string)).toHaveProperty('Canada');
+    });
+
+    it('answers 400 {errorMessage} to a body that is not JSON', async () => {
+      const { status, body } = await post(CONTROLLER, 'getContacts', postJson('{"country": "Canada",'));
+      expect(status).toBe(400);
+      expect((body as ApexError).errorMessage).toMatch(/JSON/i);
+    });
+
+    it('answers 415 {errorMessage} to a body that is not declared application/json', async () => {
+      const init = { headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(query({ country: 'Canada' })) };
+      const { status, body } = await post(CONTROLLER, 'getContacts', init);
+      expect(status).toBe(415);
+      expect((body as ApexError).errorMessage).toBe('The request body must be application/json, not text/plain');
+    });
+
+    it('answers 400 {errorMessage} to a body that is not an object of arguments', async () => {
+      const { status } = await post(CONTROLLER, 'getContacts', postJson([1, 2]));
+      expect(status).toBe(400);
+    });
+
+    it('answers 400 {errorMessage} to arguments of the wrong type, and to arguments a method does not take', async () => {
+      const wrong = await post(CONTROLLER, 'getContacts', postJson({ ...query({}), brands: [1] }));
+      expect(wrong.status).toBe(400);
+      expect((wrong.body as ApexError).errorMessage).toMatch(/brands/);
+      const extra = await post(CONTROLLER, 'getDefaultContacts', postJson({ country: 'Canada' }));
+      expect(extra.status).toBe(400);
+      expect((extra.body as ApexError).errorMessage).toMatch(/country/);
+    });
+
+    it('answers 400 {errorMessage} to an unknown country, as GET does', async () => {
+      const { status, body } = await post(CONTROLLER, 'getContacts', postJson(query({ country: 'Narnia' })));
+      expect(status).toBe(400);
+      expect((body as ApexError).errorMessage).toMatch(/Narnia/);
+    });
+
+    it('answers 404 {errorMessage} to an unknown class or method', async () => {
+      for (const [className, method] of [
+        ['NoSuchController', 'getContacts'],
+        [CONTROLLER, 'deleteEverything'],
+      ]) {
+        const { status, body } = await post(className, method, postJson({}));
+        expect(status).toBe(404);
+        expect((body as ApexError).errorMessage).toContain(`${className}.${method}`);
+      }
+    });
+
+    it('answers 400 {errorMessage} to a method name that cannot be one', async () => {
+      const { status, body } = await post(CONTROLLER, 'get-contacts', postJson({}));
+      expect(status).toBe(400);
+      expect((body as ApexError).errorMessage).toMatch(/apexMethod/);
+    });
+  });
+});

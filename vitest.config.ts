@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'web/src/**/*.test.ts'],
+    environment: 'node',
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    // Each contract file opens its own databases (PGlite in WebAssembly, seeding) and the process tests
+    // spawn servers: on a 2-core machine, files side by side only fight for CPU and time out.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    // beforeAll opens, migrates and seeds a database: a few seconds, more on a busy machine.
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+  },
+});

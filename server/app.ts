@@ -6,6 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
 import { metadataRoutes } from './routes/metadata.ts';
+import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
 import { storefrontRoutes } from './routes/storefront.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -18,6 +19,8 @@ export function createApp(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.route('/', storefrontRoutes(db));
   app.route('/', metadataRoutes(db));
+  // Last: whatever the areas above do not implement answers 501.
+  app.route('/', notImplementedRoutes(operationIdsOf(app)));
 
   const contract = readFileSync(CONTRACT, 'utf8');
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));

@@ -135,7 +135,10 @@ function emitBare(schema: JsonSchema, ctx: EmitContext): string {
   const kinds = types(schema);
   const nullable = kinds.includes('null');
   const nonNull = kinds.filter((kind) => kind !== 'null');
-  if (nonNull.length > 1) throw new Error(`Unsupported multi-type schema: ${JSON.stringify(schema.type)}`);
+  if (nonNull.length > 1) {
+    const members = nonNull.map((kind) => emitBare({ ...schema, type: kind }, ctx));
+    return `z.union([${members.join(', ')}])${nullable ? '.nullable()' : ''}`;
+  }
   let code: string;
   switch (nonNull[0]) {
     case 'string':

@@ -20,7 +20,8 @@ export function createApp(db: Database) {
   app.route('/', storefrontRoutes(db));
   app.route('/', metadataRoutes(db));
   // Last: whatever the areas above do not implement answers 501.
-  app.route('/', notImplementedRoutes(operationIdsOf(app)));
+  const implementedOperations = operationIdsOf(app);
+  app.route('/', notImplementedRoutes(implementedOperations));
 
   const contract = readFileSync(CONTRACT, 'utf8');
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
@@ -37,5 +38,6 @@ export function createApp(db: Database) {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
-  return app;
+  /** The operationIds the areas implement; every other operation of the contract answers 501. */
+  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string> });
 }

@@ -71,14 +71,28 @@ function orderComponents(schemas: Record<string, JsonSchema>): string[] {
   return ordered;
 }
 
+/** Whether a component can reach itself through the components it refers to. */
+function inCycle(schemas: Record<string, JsonSchema>, start: string): boolean {
+  const seen = new Set<string>();
+  const pending = [...referencedComponents(schemas[start])];
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (name === start) return true;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    pending.push(...referencedComponents(schemas[name]));
+  }
+  return false;
+}
+
 function generateSchemas(doc: Document): string {
   const defined = new Set<string>();
   const lines = [HEADER, "import { z } from '@hono/zod-openapi';", ''];
   for (const name of orderComponents(doc.components.schemas)) {
     const schema = doc.components.schemas[name];
-    const selfReferencing = referencedComponents(schema).has(name);
     const code = emitSchema(schema, { defined });
-    const typed = selfReferencing ? `: z.ZodType` : '';
+    // TypeScript cannot infer the type of a schema that refers back to itself, directly or through others.
+    const typed = inCycle(doc.components.schemas, name) ? `: z.ZodType` : '';
     lines.push(`export const ${name}${typed} = ${code}.openapi(${JSON.stringify(name)});`, '');
     defined.add(name);
   }
@@ -93,7 +107,8 @@ function parameterObject(doc: Document, parameters: Parameter[], location: Param
     // Hono hands header validators lower-cased names.
     const key = location === 'header' ? parameter.name.toLowerCase() : parameter.name;
     const meta = { param: { name: key, in: location, required: parameter.required ?? false }, description: parameter.description };
-    let code = `${emitSchema(parameter.schema, ctx)}`;
+    // Query, path and header values are text: numbers and booleans are parsed from it.
+    let code = `${emitSchema(parameter.schema, { ...ctx, fromText: location !== 'cookie' })}`;
     if (!parameter.required) code += '.optional()';
     return `${JSON.stringify(key)}: ${code}.openapi(${JSON.stringify(meta)})`;
   });
@@ -131,7 +146,12 @@ function generateRoutes(doc: Document): { routes: string; ttl: Record<string, nu
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<Parameter>(doc, p));
+      // An operation's parameter replaces the path's parameter of the same name and location.
+      const byKey = new Map<string, Parameter>();
+      for (const p of [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<Parameter>(doc, p))) {
+        byKey.set(`${p.in}:${p.name.toLowerCase()}`, p);
+      }
+      const parameters = [...byKey.values()];
       const request: string[] = [];
       for (const [location, key] of [['path', 'params'], ['query', 'query'], ['header', 'headers'], ['cookie', 'cookies']] as const) {
         const object = parameterObject(doc, parameters, location);
@@ -153,7 +173,8 @@ function generateRoutes(doc: Document): { routes: string; ttl: Record<string, nu
         `tags: ${JSON.stringify(operation.tags ?? [])}`,
         `summary: ${JSON.stringify(operation.summary ?? '')}`,
         `description: ${JSON.stringify(operation.description ?? '')}`,
-        ...(operation.security ? [`security: ${JSON.stringify(operation.security)}`] : []),
+        // Typed as a whole: an empty requirement ({}, guests) would otherwise stop createRoute inferring the route's type.
+        ...(operation.security ? [`security: ${JSON.stringify(operation.security)} as Record<string, string[]>[]`] : []),
         ...Object.entries(extensions).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`),
         `request: { ${request.join(', ')} }`,
         `responses: { ${responses.join(', ')} }`,

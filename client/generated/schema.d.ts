@@ -92,6 +92,894 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents/{contentKeyOrId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content item of a site
+         * @description Returns one published content item of the site's channel, with its body, by content key or managed content id.
+         */
+        get: operations["getManagedContentForSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content item of a channel
+         * @description Returns one published content item of a delivery channel, with its body, by content key or managed content id.
+         */
+        get: operations["getManagedContentForChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get content items of a site
+         * @description Returns a page of the published content items of the site's channel, filtered by content keys, managed content ids or content type.
+         */
+        get: operations["getManagedContentsForSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get content items of a channel
+         * @description Returns a page of the published content items of a delivery channel, filtered by content keys, managed content ids or content type.
+         */
+        get: operations["getManagedContentsForChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sfsites/c/cms/delivery/media/{contentKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the media file of a content item
+         * @description Returns the media file of a published image content item as it was uploaded, behind the site prefix /sfsites/c.
+         */
+        get: operations["getManagedContentMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sfsites/c/img/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a site image
+         * @description Returns a picture of the site by its file name as it was uploaded, behind the site prefix /sfsites/c.
+         */
+        get: operations["getSiteImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cdn-cgi/image/{options}/sfsites/c/cms/delivery/media/{contentKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a resized content image
+         * @description Returns the picture of an image content item resized to the width and height asked for, in AVIF, WebP or JPEG as the browser accepts.
+         */
+        get: operations["getResizedManagedContentMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cdn-cgi/image/{options}/sfsites/c/img/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a resized site image
+         * @description Returns a picture of the site resized to the width and height asked for, in AVIF, WebP or JPEG as the browser accepts.
+         */
+        get: operations["getResizedSiteImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the SEO properties of a page
+         * @description Returns the search-engine properties of a site page (title, description, head tags, canonical and language URLs, indexing) and the fields of the record it shows.
+         */
+        get: operations["getRecordSeoProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a record
+         * @description Creates a record of the object named in apiName from the field values of the body (only createable fields) and returns it as saved.
+         */
+        post: operations["createRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a record
+         * @description Returns one record with the fields asked for, where at least one of `fields`, `optionalFields` or `layoutTypes` must name some (400 otherwise), and optionally one page of each child relationship asked for.
+         */
+        get: operations["getRecord"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a record
+         * @description Deletes the record and answers with no content.
+         */
+        delete: operations["deleteRecord"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a record
+         * @description Writes the field values of the body to the record (only updateable fields) and returns the record as saved, unless it changed after the time given in If-Unmodified-Since.
+         */
+        patch: operations["updateRecord"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create, update and delete records in a batch
+         * @description Carries out the create, update and delete operations of the body on up to 200 records in all, in order, and returns one result per record with its own status code, rolling everything back on the first failure when allOrNone is true.
+         */
+        post: operations["executeBatchRecordOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records/batch/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch of records
+         * @description Returns up to 200 records with the fields asked for, where at least one of `fields` or `optionalFields` must name some (400 otherwise), one result per id with its own status code, so that one missing record does not fail the others.
+         */
+        get: operations["getRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records/content-documents/content-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new file
+         * @description Creates a file (ContentDocument) owned by the caller from the uploaded content, with its first version, and returns the document, its links and the version.
+         */
+        post: operations["createContentDocumentAndVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/records/content-documents/{contentDocumentId}/content-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new version of a file
+         * @description Adds the uploaded file as the new latest version of an existing file (ContentDocument) and returns the document, its links and the new version.
+         */
+        post: operations["createContentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-ui/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get records with their layouts and metadata
+         * @description Returns everything needed to draw the records, namely the records with the fields of the layouts asked for, those layouts, the caller's layout states and the metadata of every object involved.
+         */
+        get: operations["getRecordUi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-records/{objectApiName}/{listViewApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a list view's records
+         * @description Returns one page of the records of a list view named by object and API name, filtered, searched and sorted as the body asks.
+         */
+        post: operations["getListRecordsByName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-records/{listViewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a list view's records by id
+         * @description Returns one page of the records of the list view with this id, with the fields and in the order the query asks.
+         */
+        get: operations["getListRecordsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-ui/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's list views
+         * @description Returns one page of the list views of an object that the caller may see, or, when the path holds a list view id instead of an object name, that list view's metadata and first page of records.
+         */
+        get: operations["getListViewSummaryCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-ui/{objectApiName}/{listViewApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a list view's metadata and records
+         * @description Returns the metadata of a list view named by object and API name together with one page of its records.
+         */
+        get: operations["getListUiByApiName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/mru-list-ui/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the recently used list and its records
+         * @description Returns the metadata of the caller's most-recently-used list of an object together with one page of its records, most recent first.
+         */
+        get: operations["getMruListUi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/mru-list-records/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the recently used records
+         * @description Returns one page of the caller's most-recently-used records of an object, most recent first.
+         */
+        get: operations["getMruListRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-info/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get several list views' metadata
+         * @description Returns the metadata of several list views, given by id or by object and API name, with one result per list view.
+         */
+        get: operations["getListInfosByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-info/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's list infos
+         * @description Returns one page of summaries of the list views of an object that the caller may see.
+         */
+        get: operations["getListInfosByObjectName"];
+        put?: never;
+        /**
+         * Create a list view
+         * @description Creates a list view of an object with the given columns, filters, visibility and scope, and returns its metadata.
+         */
+        post: operations["createListInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-info/{objectApiName}/{listViewApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a list view's metadata
+         * @description Returns the metadata of a list view named by object and API name - its columns, filters, order, sharing and the caller's rights and preferences.
+         */
+        get: operations["getListInfoByName"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a list view
+         * @description Deletes a list view that the caller may delete.
+         */
+        delete: operations["deleteListInfo"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a list view
+         * @description Changes the attributes of a list view given in the body and returns its new metadata.
+         */
+        patch: operations["updateListInfoByName"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-preferences/{objectApiName}/{listViewApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's list preferences
+         * @description Returns the caller's own column widths, column wrapping and sort order for a list view.
+         */
+        get: operations["getListPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the caller's list preferences
+         * @description Changes the caller's own column widths, column wrapping or sort order for a list view and returns the preferences that result.
+         */
+        patch: operations["updateListPreferences"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/list-object-info/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's list view options
+         * @description Returns what list views of an object may use - their scopes and columns - and whether the caller may create them, public or shared.
+         */
+        get: operations["getListObjectInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/object-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the objects
+         * @description Returns every object the caller may see, with its labels, key prefix, name fields and the path of its full metadata.
+         */
+        get: operations["getObjectInfoDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/object-info/batch/{objectApiNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the metadata of several objects
+         * @description Returns the metadata of each object named, one result per object, so that an object the caller may not see (403 FORBIDDEN) or that does not exist (404) fails only its own item.
+         */
+        get: operations["getObjectInfos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/object-info/{objectApiName}/picklist-values/{recordTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all of an object's picklist values
+         * @description Returns the values of every picklist field of an object for one record type, with the dependencies between them.
+         */
+        get: operations["getPicklistValuesByRecordType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps
+         * @description Returns the apps the caller may use on the given form factor, each with its navigation items.
+         */
+        get: operations["getApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app
+         * @description Returns one app the caller may use, with its navigation items.
+         */
+        get: operations["getAppDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/nav-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List navigation items
+         * @description Returns one page of the navigation items (tabs) the caller may use, optionally only those named.
+         */
+        get: operations["getNavItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/layout/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's layout
+         * @description Returns the layout of an object for one record type, layout type, mode and form factor, with its sections, rows, items and components.
+         */
+        get: operations["getLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/layout/{objectApiName}/user-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's layout state
+         * @description Returns the caller's own state of a layout, that is which of its sections are collapsed.
+         */
+        get: operations["getLayoutUserState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the caller's layout state
+         * @description Records which sections of a layout the caller has collapsed or expanded, leaving the sections not named as they were, and returns the whole state.
+         */
+        patch: operations["updateLayoutUserState"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/path/layout/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's path layout
+         * @description Returns the layout of the key fields that the path (the guided stages bar of a record page) shows for an object, shaped as a record layout.
+         */
+        get: operations["getPathLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-avatars/batch/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the avatars of records
+         * @description Returns the avatar of each record asked for, a picture or its object's theme, one result per id with its own status code.
+         */
+        get: operations["getRecordAvatars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-avatars/{recordId}/association": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a record's avatar picture
+         * @description Associates a picture with a record as its avatar, or removes or reports the one it has, and returns the record's avatar afterwards.
+         */
+        post: operations["updateRecordAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-defaults/create/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the defaults to create a record
+         * @description Returns what a form needs to create a record of an object, namely the Create layout, a new record holding the default values and the metadata of every object involved.
+         */
+        get: operations["getRecordCreateDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-defaults/template/clone/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the template to clone a record
+         * @description Returns, without layout, a copy of a record holding its values of the createable optional fields asked for, with the metadata of every object involved.
+         */
+        get: operations["getRecordTemplateClone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/record-defaults/template/create/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the template to create a record
+         * @description Returns, without layout, a new record of an object holding the default values of the optional fields asked for, with the metadata of every object involved.
+         */
+        get: operations["getRecordTemplateCreate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/duplicates/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's duplicate rules
+         * @description Returns how duplicates of an object's records are found, with its duplicate rules, their filters and their matching rules.
+         */
+        get: operations["getDuplicateConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/predupe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find duplicates of a record before saving it
+         * @description Runs the object's active duplicate rules against the field values of a record about to be saved, saving nothing, and returns the duplicates found and whether the record may still be saved.
+         */
+        post: operations["getDuplicates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/object-info/{objectApiName}": {
         parameters: {
             query?: never;
@@ -126,6 +1014,598 @@ export interface paths {
         get: operations["getPicklistValues"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the global actions
+         * @description Returns the actions that belong to no record or object, such as global quick actions, under the key Global.
+         */
+        get: operations["getGlobalActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/layout/{actionApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quick action's layout
+         * @description Returns the form a quick action shows, as a record layout of the object whose record the action creates or updates.
+         */
+        get: operations["getQuickActionLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/lookup/{objectApiNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of lookup dialogs
+         * @description Returns, per object, the actions a lookup dialog for that object offers (such as New), keyed by object API name.
+         */
+        get: operations["getLookupActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/object/{objectApiName}/record-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions that create records of an object
+         * @description Returns the actions that create records of an object, such as the standard New button and the object's create quick actions.
+         */
+        get: operations["getObjectCreateActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/overrides/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's action override
+         * @description Returns where a standard action of an object leads when the administrator has replaced it with a page or component.
+         */
+        get: operations["getActionOverrides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/formula-activation/{actionFeature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the visibility formulas of actions
+         * @description Returns, per object and action, the formula that decides whether the action shows, for one action feature, so that a client can evaluate it against a record.
+         */
+        get: operations["getFormulaActivation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/quick-action-info/{actionApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quick action
+         * @description Returns what a quick action is (its kind, target object, flow or component) and how to show it (label, colours, icons, panel size).
+         */
+        get: operations["getQuickActionInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record-defaults/{actionApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quick action's default values
+         * @description Returns the values a quick action fills in before the user edits them, from its predefined values and the record it is launched from.
+         */
+        get: operations["getQuickActionDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of records
+         * @description Returns the actions available on each record named, keyed by record id; the request must give sections or apiNames (or both), else it is rejected with 400.
+         */
+        get: operations["getRecordActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record/{recordIds}/record-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of records being edited
+         * @description Returns the actions available while each record named is edited (such as Save and Cancel), keyed by record id.
+         */
+        get: operations["getRecordEditActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record/{recordIds}/related-list/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the actions of several related lists
+         * @description Returns the actions of several related lists of the records named, one result per related list, so that a failed related list fails only its own item; a read, kept by clients for x-cache-ttl like a GET.
+         */
+        post: operations["getRelatedListsActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record/{recordIds}/related-list/{relatedListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the actions of a related list
+         * @description Returns the actions of one related list of the records named (such as its New button), keyed by related-list id; a read, kept by clients for x-cache-ttl like a GET.
+         */
+        post: operations["getRelatedListActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/record/{recordIds}/related-list-record/{relatedListRecordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of related-list records
+         * @description Returns the actions available on records as they appear in a parent record's related list (such as Edit and Delete), keyed by related record id.
+         */
+        get: operations["getRelatedListRecordActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/perform-quick-action/{actionApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a quick action
+         * @description Runs a quick action that creates a record (or logs a call, sends an email and so on), in the context of the record it is launched from.
+         */
+        post: operations["performQuickAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Run an update quick action
+         * @description Runs a quick action that updates a record, writing the fields given to the context record.
+         */
+        patch: operations["performUpdateRecordQuickAction"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-count/batch/{parentRecordId}/{relatedListNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the records of several related lists
+         * @description Returns, for each related list named, how many related records a parent record has, counted up to maxCount.
+         */
+        get: operations["getRelatedListsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-count/{parentRecordId}/{relatedListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the records of a related list
+         * @description Returns how many related records of one related list a parent record has, counted up to maxCount.
+         */
+        get: operations["getRelatedListCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-info/batch/{parentObjectApiName}/{relatedListNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get several related lists' metadata
+         * @description Returns the metadata of several related lists of a parent object, with one result per related list named.
+         */
+        get: operations["getRelatedListInfoBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-info/{parentObjectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's related lists
+         * @description Returns the related lists of a parent object, as the layout of one of its record types shows them.
+         */
+        get: operations["getRelatedListsInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-info/{parentObjectApiName}/{relatedListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a related list's metadata
+         * @description Returns the metadata of one related list of a parent object - its columns, order and the caller's preferences.
+         */
+        get: operations["getRelatedListInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a related list's order and columns
+         * @description Changes the caller's sort order and column preferences for one related list of a parent object and returns its new metadata.
+         */
+        patch: operations["updateRelatedListInfo"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-preferences/batch/{preferencesIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's preferences for several related lists
+         * @description Returns the caller's own column widths, wrapping and sort order for several related lists, with one result per preferences id.
+         */
+        get: operations["getRelatedListPreferencesBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-preferences/{preferencesId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's related list preferences
+         * @description Returns the caller's own column widths, column wrapping and sort order for one related list.
+         */
+        get: operations["getRelatedListPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the caller's related list preferences
+         * @description Changes the caller's own column widths, column wrapping or sort order for one related list and returns the preferences that result.
+         */
+        patch: operations["updateRelatedListPreferences"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-records/batch/{parentRecordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get several related lists' records
+         * @description Returns the first page of records of several related lists of one parent record, with one result per related list asked for.
+         */
+        post: operations["getRelatedListRecordsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/related-list-records/{parentRecordId}/{relatedListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a related list's records
+         * @description Returns one page of the records of one related list of a parent record, with the fields, filter and order the body asks.
+         */
+        post: operations["getRelatedListRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/search-info/{objectApiName}/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an object's search filters
+         * @description Returns the filters a search over one object offers, each on a field or a data category, typed in (Text) or chosen (Select).
+         */
+        get: operations["getSearchFilterMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/search-info/{objectApiName}/filters/{filterApiName}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a search filter's options
+         * @description Returns the values a user can choose for one Select filter, narrowed to those that match what the user typed.
+         */
+        get: operations["getSearchFilterOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/search-info/{objectApiName}/lookup/{fieldApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lookup field's search set-up
+         * @description Returns how a lookup field finds the records a user can choose, per object it can point at: the fields shown, the lookup filter and the order.
+         */
+        get: operations["getLookupMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/search/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search several objects
+         * @description Searches the objects of a search configuration for a term and returns the first page of matches per object, plus a direct answer when one is asked for; x-cache-ttl (200 ms) is how long a client may reuse the answer, as it does for a GET.
+         */
+        post: operations["getSearchResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/search/results/keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search one object
+         * @description Searches one object for a term with filters, an order and paging, and returns one page of matches; x-cache-ttl (200 ms) is how long a client may reuse the answer, as it does for a GET.
+         */
+        post: operations["getKeywordSearchResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get suggestions for a lookup field
+         * @description Returns the records a user can choose for a lookup field while editing a record: the most recently used ones, or those matching what the user typed, one page per object the field can point at.
+         */
+        post: operations["getLookupRecords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -212,7 +1692,7 @@ export interface components {
         };
         /** @description A chunk of matching contacts, ordered by Id, and the number of all matches. */
         ContactsResult: {
-            /** @description Up to 1200 contacts (the chunk size) after lastRecordId, ordered by Id. */
+            /** @description Up to 36 contacts (the chunk size, three pages of 12) after lastRecordId, ordered by Id. */
             contacts: components["schemas"]["ContactUsCard"][];
             /** @description The number of all contacts that match the filters, loaded or not. */
             totalRecords: number;
@@ -222,6 +1702,798 @@ export interface components {
         /** @description The arguments of a server method, by name; the method decides which it takes. */
         ApexMethodParams: {
             [key: string]: unknown;
+        };
+        /** @description The delivery channel that answered, as content delivery summarises it (API v62.0 and later). */
+        ManagedContentDeliveryChannelSummaryRepresentation: {
+            /**
+             * @description The origin the channel's site is served from, or null when it is not known.
+             * @example http://127.0.0.1:3000
+             */
+            domainUrl: string | null;
+            /**
+             * @description The channel's id (0ap...).
+             * @example 0ap8d0000000001AAA
+             */
+            id: string;
+            /**
+             * @description The channel's name.
+             * @example Northgate Web Store
+             */
+            name: string;
+            /**
+             * @description The server-relative URL of the channel's content delivery resource.
+             * @example /services/data/v65.0/connect/cms/delivery/channels/0ap8d0000000001AAA
+             */
+            resourceUrl: string;
+            /**
+             * @description The kind of channel; an Experience Cloud site's channel is Community.
+             * @enum {unknown}
+             */
+            type: "CloudToCloud" | "Community" | "ConnectedApp" | "PublicUnauthenticated" | "UserPermission";
+        };
+        /** @description The type of a content item. */
+        ManagedContentTypeSummary: {
+            /**
+             * @description The type's fully qualified name, such as sfdc_cms__image or cu__contactUsText.
+             * @example sfdc_cms__image
+             */
+            fullyQualifiedName: string;
+            /**
+             * @description The type's label.
+             * @example Image
+             */
+            name: string;
+        };
+        /** @description A summary of a content item that another item refers to, in a delivery answer's references. */
+        ManagedContentReference: {
+            /**
+             * @description The referred item's content key.
+             * @example MCAIDH4NVWIOWEHB75VOW2AB6CJI
+             */
+            contentKey: string;
+            contentType: components["schemas"]["ManagedContentTypeSummary"];
+            /**
+             * @description The referred item's managed content id (20Y...).
+             * @example 20Y8d0000000001EAA
+             */
+            managedContentId: string;
+            /**
+             * @description The referred item's title.
+             * @example Contact Us banner image
+             */
+            title: string;
+            /**
+             * @description The referred item's URL name.
+             * @example contact-us-banner-image
+             */
+            urlName: string;
+        };
+        /**
+         * @description One published content item as content delivery answers it. Without includeContentBody (collections) the
+         *     item is a summary: the same fields without contentBody.
+         */
+        ManagedContentDeliveryDocument: {
+            channelSummary: components["schemas"]["ManagedContentDeliveryChannelSummaryRepresentation"];
+            /**
+             * @description The item's fields by name; which fields there are depends on the content type. An image
+             *     (sfdc_cms__image) has altText, title and sfdc_cms:media, whose url is the media path to put behind
+             *     the site prefix (`/sfsites/c` + url); a text (cu__contactUsText) has text; the banner
+             *     (cu__contactUsBanner) has heading, intro and backgroundImage.
+             */
+            contentBody?: {
+                /**
+                 * @description The image's alternative text.
+                 * @example Power lines and factory roofs against an evening sky
+                 */
+                altText?: string;
+                /**
+                 * @description The image's title.
+                 * @example Contact Us banner image
+                 */
+                title?: string;
+                /** @description The image's media file. */
+                "sfdc_cms:media"?: {
+                    /** @description Where the file comes from and what it is. */
+                    source: {
+                        /**
+                         * @description file for an uploaded file.
+                         * @enum {unknown}
+                         */
+                        type: "file" | "url";
+                        /**
+                         * @description The file's media type.
+                         * @example image/jpeg
+                         */
+                        mimeType: string;
+                        /**
+                         * @description The file's size in bytes.
+                         * @example 318264
+                         */
+                        size: number;
+                        /**
+                         * @description The file's name.
+                         * @example contact-us-banner.jpg
+                         */
+                        fileName: string;
+                        /**
+                         * @description The picture's width in pixels.
+                         * @example 2400
+                         */
+                        width?: number;
+                        /**
+                         * @description The picture's height in pixels.
+                         * @example 800
+                         */
+                        height?: number;
+                    };
+                    /**
+                     * @description The path of the current version of the file, to be served under the site prefix
+                     *     (`/sfsites/c/cms/delivery/media/{contentKey}?version=1.0`); versioned, so it may be cached for good.
+                     * @example /cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0
+                     */
+                    url: string;
+                };
+                /**
+                 * @description The text of a text or label item. The support-lines label is eight parts separated by `|`.
+                 * @example Connect with an authorized sales representative in your area
+                 */
+                text?: string;
+                /**
+                 * @description The banner's large heading.
+                 * @example Contact Us
+                 */
+                heading?: string;
+                /**
+                 * @description The banner's intro sentence.
+                 * @example Questions about a product, an order or an installation? We are here to help.
+                 */
+                intro?: string;
+                /** @description The image content item the banner shows behind its texts (resolved in references with referenceDepth 1 or more). */
+                backgroundImage?: {
+                    /**
+                     * @description The image item's content key.
+                     * @example MCAIDH4NVWIOWEHB75VOW2AB6CJI
+                     */
+                    contentKey: string;
+                    /**
+                     * @description The image item's managed content id.
+                     * @example 20Y8d0000000001EAA
+                     */
+                    managedContentId: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The item's content key, the same in every org the content is copied to.
+             * @example MCAIDH4NVWIOWEHB75VOW2AB6CJI
+             */
+            contentKey: string;
+            contentType: components["schemas"]["ManagedContentTypeSummary"];
+            /**
+             * @description The language of this version of the item.
+             * @example en_US
+             */
+            language: string;
+            /**
+             * @description The item's managed content id (20Y...), 18 characters.
+             * @example 20Y8d0000000001EAA
+             */
+            managedContentId: string;
+            /**
+             * Format: date-time
+             * @description When the item was last published.
+             * @example 2026-11-02T09:30:00.000Z
+             */
+            publishedDate: string;
+            /** @description With referenceDepth 1 or more, the items referred to, by content key; null with referenceDepth 0. */
+            references: {
+                [key: string]: components["schemas"]["ManagedContentReference"];
+            } | null;
+            /** @description The referred items as a list; this product answers them in references, so it is null. */
+            referencesList: components["schemas"]["ManagedContentReference"][] | null;
+            /**
+             * @description The server-relative URL of this item's delivery resource, through the site or channel that was asked.
+             * @example /services/data/v65.0/connect/sites/0DM8d0000000001GAA/cms/delivery/contents/MCAIDH4NVWIOWEHB75VOW2AB6CJI
+             */
+            resourceUrl: string;
+            /**
+             * @description The item's title.
+             * @example Contact Us banner image
+             */
+            title: string;
+            /**
+             * @description For media items, the media path a visitor without a session can load (behind the site prefix); null for others.
+             * @example /cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0
+             */
+            unauthenticatedUrl: string | null;
+            /**
+             * @description The item's URL name, unique in its channel.
+             * @example contact-us-banner-image
+             */
+            urlName: string;
+        };
+        /** @description One error of a record API call. */
+        ErrorRepresentation: {
+            /**
+             * @description The platform's error code, such as NOT_FOUND or INVALID_ID_FIELD.
+             * @example NOT_FOUND
+             */
+            errorCode: string;
+            /**
+             * @description What went wrong, in plain words.
+             * @example The requested resource does not exist
+             */
+            message: string;
+            /** @description The fields the error is about, when it is about fields. */
+            fields?: string[];
+        };
+        /** @description The error body of record API calls, content delivery and unknown paths; usually one element. */
+        ErrorList: components["schemas"]["ErrorRepresentation"][];
+        /** @description A page of published content items of a site or channel, with links to the pages around it. */
+        ManagedContentDeliveryDocumentCollection: {
+            channelSummary: components["schemas"]["ManagedContentDeliveryChannelSummaryRepresentation"];
+            /** @description The items of this page, in the order they were created; summaries unless includeContentBody was true. */
+            contents: components["schemas"]["ManagedContentDeliveryDocument"][];
+            /**
+             * @description The server-relative URL of this page, its query parameters in alphabetical order.
+             * @example /services/data/v65.0/connect/sites/0DM8d0000000001GAA/cms/delivery/contents?page=0&pageSize=25
+             */
+            currentPageUrl: string;
+            /**
+             * @description The URL of the next page, or null on the last page.
+             * @example null
+             */
+            nextPageUrl: string | null;
+            /**
+             * @description The URL of the previous page, or null on the first page.
+             * @example null
+             */
+            previousPageUrl: string | null;
+            /** @description With referenceDepth 1 or more, the items the answered items refer to, by content key; null with referenceDepth 0. */
+            references: {
+                [key: string]: components["schemas"]["ManagedContentReference"];
+            } | null;
+            /** @description The referred items as a list; this product answers them in references, so it is null. */
+            referencesList: components["schemas"]["ManagedContentReference"][] | null;
+        };
+        /**
+         * @description The search-engine properties of a site page, and of the record it shows: the platform's record SEO
+         *     properties (fields, objectName, recordId, recordName) with the page's settings.
+         */
+        RecordSeoPropertiesRepresentation: {
+            /** @description The values of the record fields asked for, by the name they were asked by; empty on a page without a record. */
+            fields: {
+                [key: string]: string | null;
+            };
+            /**
+             * @description The label of the record's object, or null on a page without a record.
+             * @example Contact Us
+             */
+            objectName: string | null;
+            /**
+             * @description What was asked for, as the page addresses it (the 18-character record id, or the page's view name).
+             * @example contact_us
+             */
+            recordId: string;
+            /**
+             * @description The record's name; on a page without a record, the page's label.
+             * @example Contact Us
+             */
+            recordName: string;
+            /**
+             * @description The document title for the browser and search results.
+             * @example Contact Us
+             */
+            title: string;
+            /**
+             * @description The content of the page's description meta tag, or null for none.
+             * @example Find contact details and an authorized sales representative near you.
+             */
+            description: string | null;
+            /**
+             * @description Extra tags for the page's head, as HTML, or null for none.
+             * @example <meta property="og:type" content="website">
+             */
+            customHeadTags: string | null;
+            /**
+             * @description The absolute URL search engines should index the page under, or null for the URL it was loaded from.
+             * @example https://store.northgate-electrical.example/contact-us
+             */
+            canonicalUrl: string | null;
+            /** @description The page's language versions, for link rel=alternate hreflang tags. */
+            hrefLangUrls: {
+                /**
+                 * @description The language tag (BCP 47), or x-default.
+                 * @example en-US
+                 */
+                hrefLang: string;
+                /**
+                 * @description The absolute URL of that version.
+                 * @example https://store.northgate-electrical.example/contact-us
+                 */
+                url: string;
+            }[];
+            /**
+             * @description Whether search engines may index the page (false means a noindex robots tag).
+             * @example true
+             */
+            isSeoIndexed: boolean;
+            /**
+             * @description The values of compound fields among those asked for (an address, a location), as structured values by
+             *     field name. The Contact Us object has no compound fields, so it is empty here.
+             */
+            complexFields: {
+                [key: string]: {
+                    [key: string]: string | null;
+                };
+            };
+        };
+        /**
+         * @description The body of a record create or update: the object (on create) and the field values to write. Field names are
+         *     plain API names (`APT_Company_Name__c`, not `APT_Contact_Us__c.APT_Company_Name__c`); a create takes only
+         *     createable fields and an update only updateable ones. Compound fields (an address) are written through their
+         *     parts.
+         */
+        RecordInputRepresentation: {
+            /**
+             * @description Whether to save the record even when an active duplicate rule that only alerts finds duplicates; default false.
+             * @default false
+             */
+            allowSaveOnDuplicate: boolean;
+            /** @description The API name of the object; required on create, omitted (or null) on update, where the path names the record. */
+            apiName?: string | null;
+            /** @description The values to write by field API name; null clears a field. On update an `Id` entry, if present, must name the same record as the path. */
+            fields: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description A record with the fields asked for; a relationship field's value is the related record, nested. */
+        RecordRepresentation: {
+            /** @description The API name of the record's object. */
+            apiName: string;
+            /** @description Child records by relationship name, one page each, when childRelationships was asked for. */
+            childRelationships: {
+                [key: string]: components["schemas"]["RecordCollectionRepresentation"];
+            };
+            /** @description A hash of this representation; changes whenever the record or the fields asked for change. */
+            eTag: string;
+            /** @description The record's fields by API name. */
+            fields: {
+                [key: string]: components["schemas"]["FieldValueRepresentation"];
+            };
+            /** @description The record id, 18 characters. */
+            id: string;
+            /** @description The id of the user who last changed the record. */
+            lastModifiedById: string | null;
+            /**
+             * Format: date-time
+             * @description When the record was last changed (ISO 8601 with milliseconds, UTC).
+             */
+            lastModifiedDate: string | null;
+            /** @description The record's record type; the master record type id 012000000000000AAA when the object has none. */
+            recordTypeId: string | null;
+            /** @description The record's record type, or null when the object has only the master record type. */
+            recordTypeInfo: components["schemas"]["RecordTypeInfoRepresentation"] | null;
+            /**
+             * Format: date-time
+             * @description When the record or anything it rolls up last changed.
+             */
+            systemModstamp: string | null;
+            /** @description The last modification time in epoch milliseconds; orders versions of the same record. */
+            weakEtag: number;
+        };
+        /** @description One page of records, with the tokens and URLs of its neighbouring pages. */
+        RecordCollectionRepresentation: {
+            /** @description The number of records in this page. */
+            count: number;
+            /** @description The token of this page (the zero-based offset of its first record). */
+            currentPageToken: string | null;
+            /** @description The URL of this page. */
+            currentPageUrl: string;
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The URL of the previous page; null on the first page. */
+            previousPageUrl: string | null;
+            /** @description The records of this page. */
+            records: components["schemas"]["RecordRepresentation"][];
+        };
+        /** @description The value of one field of a record, with its display form. */
+        FieldValueRepresentation: {
+            /** @description The value formatted for display (picklist label, formatted date or currency), or null when the value itself is shown. */
+            displayValue: string | null;
+            /** @description The stored value; for a relationship field, the related record. */
+            value: components["schemas"]["RecordRepresentation"] | (string | number | boolean | null);
+        };
+        /** @description A record type of an object. */
+        RecordTypeInfoRepresentation: {
+            /** @description Whether the caller may use this record type. */
+            available: boolean;
+            /** @description Whether this is the caller's default record type. */
+            defaultRecordTypeMapping: boolean;
+            /** @description Whether this is the master record type. */
+            master: boolean;
+            /** @description The record type's label. */
+            name: string;
+            /** @description The record type id (18 characters, beginning 012). */
+            recordTypeId: string;
+        };
+        /** @description An object's theme. */
+        ThemeInfoRepresentation: {
+            /** @description The theme colour, six hex digits without a leading hash. */
+            color: string;
+            /** @description The URL of the object's icon. */
+            iconUrl: string | null;
+        };
+        /** @description The records one matching rule of a duplicate rule found. */
+        MatchResultRepresentation: {
+            /** @description The object of the matched records. */
+            apiName: string;
+            /** @description Whether the duplicate rule lets the record be saved anyway (allowSaveOnDuplicate). */
+            isAllowSave: boolean;
+            /** @description The ids of the matched records. */
+            matchRecordIds: string[];
+            /** @description The API name of the matching rule that found them. */
+            matchRule: string;
+            /** @description The label of the matched records' object. */
+            objectLabel: string;
+            /** @description The plural label of that object. */
+            objectLabelPlural: string;
+            themeInfo: components["schemas"]["ThemeInfoRepresentation"];
+        };
+        /** @description The records a duplicate rule matched. */
+        DuplicateRecordErrorRepresentation: {
+            /** @description The matches, per matching rule. */
+            matchResults: components["schemas"]["MatchResultRepresentation"][];
+        };
+        /** @description One error of a record write. */
+        RecordExceptionErrorRepresentation: {
+            /** @description For a compound field, the part the error is about. */
+            constituentField?: string | null;
+            /** @description The duplicates found, when a duplicate rule blocked the write. */
+            duplicateRecordError?: components["schemas"]["DuplicateRecordErrorRepresentation"] | null;
+            /** @description The platform's error code, such as REQUIRED_FIELD_MISSING or INSUFFICIENT_ACCESS_OR_READONLY. */
+            errorCode: string;
+            /** @description The field the error is about, if one. */
+            field?: string | null;
+            /** @description That field's label. */
+            fieldLabel?: string | null;
+            /** @description What went wrong, in plain words. */
+            message: string;
+        };
+        /** @description The errors of a failed record write, on the record and per field. */
+        RecordExceptionRepresentation: {
+            /** @description Errors about the record as a whole. */
+            errors: components["schemas"]["RecordExceptionErrorRepresentation"][];
+            /** @description Errors by field API name. */
+            fieldErrors: {
+                [key: string]: components["schemas"]["RecordExceptionErrorRepresentation"][];
+            };
+        };
+        /** @description The error body of a failed record create, update or delete. */
+        ErrorWithOutputRepresentation: {
+            /**
+             * @description RecordError for record writes.
+             * @enum {unknown}
+             */
+            enhancedErrorType: "RecordError" | null;
+            /** @description A summary of what went wrong. */
+            message: string;
+            output: components["schemas"]["RecordExceptionRepresentation"];
+        };
+        /** @description One operation of a batch write and the records it applies to. */
+        BatchOperationInputRepresentation: {
+            /**
+             * @description The operation, `CREATE`, `UPDATE` or `DELETE`; the case of the letters does not matter.
+             * @example CREATE
+             */
+            type: string;
+            /** @description The records to create, update or delete; for a delete, `fields` holds only `Id`. */
+            records: components["schemas"]["RecordInputRepresentation"][];
+        };
+        /**
+         * @description The body of a batch write: operations that create, update or delete up to 200 records in all. A record may
+         *     appear in one operation only. Creates name the object in `apiName` and carry no `Id`; updates and deletes name
+         *     the record in `fields.Id` and carry no `apiName`.
+         */
+        BatchRecordInputRepresentation: {
+            /** @description When true, one failure rolls the whole batch back (every other item then reports ALL_OR_NONE_OPERATION_ROLLED_BACK); when false, the items that succeed are kept. */
+            allOrNone: boolean;
+            /** @description The operations, carried out in order. */
+            operations: components["schemas"]["BatchOperationInputRepresentation"][];
+        };
+        /**
+         * @description The result for one record of a batch write. The status code says which shape `result` has: 201 (created) or
+         *     200 (updated), the record as written; 204 (deleted), null; anything else (400 invalid input or a failed
+         *     validation, 403 no access, 404 no such record), an error list.
+         */
+        BatchOperationResultRepresentation: {
+            /**
+             * @description The HTTP status this record's write would have had on its own; 200 and 201 are success, 204 a successful delete.
+             * @example 201
+             */
+            statusCode: number;
+            /** @description The record for 200 and 201, null for 204, otherwise the errors. */
+            result: components["schemas"]["RecordRepresentation"] | components["schemas"]["ErrorList"] | null;
+        };
+        /** @description The answer to a batch write, one result per record, in the order of the operations and their records. */
+        BatchOperationResultsRepresentation: {
+            /** @description True when at least one result has a status code of 400 or more. */
+            hasErrors: boolean;
+            /** @description One result per record of the request, operations first to last, records in order within each. */
+            results: components["schemas"]["BatchOperationResultRepresentation"][];
+        };
+        /**
+         * @description The result for one record of a batch read. The status code says which shape `result` has: 200, the record;
+         *     anything else (400 invalid id or field, 403 no access to the object, 404 no such record or not visible), an
+         *     error list. A status code is a number, so the choice cannot be a discriminator; the two shapes differ (an
+         *     object against an array).
+         */
+        BatchResultRepresentation: {
+            /**
+             * @description The HTTP status this record would have had on its own; 200 is success, 404 means the record is missing.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The record when statusCode is 200, otherwise the errors. */
+            result: components["schemas"]["RecordRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The answer to a batch read of records, one result per id asked for, in the order asked. */
+        BatchRepresentation: {
+            /** @description True when at least one result has a status code of 400 or more. */
+            hasErrors: boolean;
+            /** @description One result per record id, in the order of the ids in the path. */
+            results: components["schemas"]["BatchResultRepresentation"][];
+        };
+        /** @description The file to upload, named like the browser's File object (name, type) with its bytes in base64; at most 10 MB once decoded. */
+        ContentVersionFileDataInputRepresentation: {
+            /** @description The file name with its extension, as on the uploader's machine (kept as the version's PathOnClient). */
+            name: string;
+            /** @description The MIME type of the file, such as application/pdf. */
+            type: string;
+            /** @description The file's bytes, base64-encoded (standard alphabet, with padding); at most 13,981,016 characters (10 MB of data). */
+            content: string;
+        };
+        /**
+         * @description An upload of a file: its content and, optionally, a title and description. The platform sends the file as a
+         *     multipart part; this product takes JSON, with the file as an object in `fileData` (its name, MIME type and
+         *     base64 content).
+         */
+        ContentVersionInputRepresentation: {
+            fileData: components["schemas"]["ContentVersionFileDataInputRepresentation"];
+            /** @description The title of the version; the file name without its extension when absent. */
+            title?: string;
+            /** @description A description of the version. */
+            description?: string;
+        };
+        /** @description A file after an upload, as three records (the document, its links to the records and users that share it, and the version just uploaded). */
+        ContentDocumentCompositeRepresentation: {
+            contentDocument: components["schemas"]["RecordRepresentation"];
+            /** @description The ContentDocumentLink records of the document (at least the link to its owner). */
+            contentDocumentLinks: components["schemas"]["RecordRepresentation"][];
+            contentVersion: components["schemas"]["RecordRepresentation"];
+        };
+        /** @description The caller's state of one layout section. */
+        RecordLayoutSectionUserStateRepresentation: {
+            /** @description Whether the caller has collapsed the section. */
+            collapsed: boolean;
+            /** @description The section id. */
+            id: string;
+        };
+        /** @description The caller's own state of a layout (which sections are collapsed), for one object, record type, layout type and mode. */
+        RecordLayoutUserStateRepresentation: {
+            /** @description The API name of the object. */
+            apiName: string;
+            /** @description The id of the layout the state belongs to (18 characters, beginning 00h). */
+            id: string;
+            /**
+             * @description The layout type, Full or Compact.
+             * @enum {string}
+             */
+            layoutType: "Compact" | "Full" | "Mdp" | "Search";
+            /**
+             * @description The mode, Create, Edit or View.
+             * @enum {string}
+             */
+            mode: "Clone" | "Create" | "Edit" | "View";
+            /** @description The record type; 012000000000000AAA is the master record type. */
+            recordTypeId: string;
+            /** @description The state of each collapsible section, by section id. */
+            sectionUserStates: {
+                [key: string]: components["schemas"]["RecordLayoutSectionUserStateRepresentation"];
+            };
+        };
+        /** @description An option a save form offers, such as running the active assignment rule, and the request header that carries it. */
+        RecordLayoutSaveOptionRepresentation: {
+            /** @description Whether the option is on unless the user turns it off. */
+            defaultValue: boolean;
+            /** @description Whether the form shows the option to the user. */
+            isDisplayed: boolean;
+            /** @description The option's label. */
+            label: string;
+            /** @description The option's name, such as UseDefaultRule. */
+            name: string;
+            /** @description The REST request header that carries the option, such as Sforce-Auto-Assign. */
+            restHeaderName: string;
+            /** @description The SOAP header that carries the option, such as AssignmentRuleHeader. */
+            soapHeaderName: string;
+        };
+        /** @description A canvas app embedded in the layout. */
+        CanvasLayoutComponentRepresentation: {
+            /** @description The canvas app's API name. */
+            apiName: string | null;
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "Canvas";
+            /** @description Where the canvas app is shown. */
+            displayLocation: string;
+            /** @description The height of the frame, in pixels or percent. */
+            height: string;
+            /** @description The id of the canvas app. */
+            referenceId: string;
+            /** @description Whether the frame has scroll bars. */
+            showScroll: boolean;
+            /** @description The width of the frame, in pixels or percent. */
+            width: string;
+        };
+        /** @description A custom link placed in the layout. */
+        CustomLinkLayoutComponentRepresentation: {
+            /** @description The custom link's API name. */
+            apiName: string | null;
+            /**
+             * @description How the link opens.
+             * @enum {string}
+             */
+            behavior: "NewWindow" | "NoSidebar" | "OnClickJavaScript" | "Replace" | "Sidebar";
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "CustomLink";
+            /** @description The link's URL. */
+            customLinkUrl: string;
+            /** @description The link's label. */
+            label: string;
+        };
+        /** @description A blank cell of the layout (the platform names the EmptySpace component so). */
+        RecordLayoutComponentRepresentation: {
+            /** @description Always null for a blank cell. */
+            apiName: string | null;
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "EmptySpace";
+        };
+        /** @description A field of the record placed in the layout. */
+        FieldLayoutComponentRepresentation: {
+            /** @description The field's API name. */
+            apiName: string | null;
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "Field";
+            /** @description The field's label. */
+            label: string;
+        };
+        /** @description A report chart embedded in the layout. */
+        ReportLayoutComponentRepresentation: {
+            /** @description The report chart's API name. */
+            apiName: string | null;
+            /** @description Whether the chart shows cached data rather than running the report on every view. */
+            cacheData: boolean;
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "ReportChart";
+            /** @description The error to show when the chart cannot be drawn. */
+            error: string;
+            /** @description The filter applied to the report, relating it to the record. */
+            filter: string;
+            /** @description Whether the chart is hidden when it fails. */
+            hideOnError: boolean;
+            /** @description What is shown while the chart loads. */
+            placeholder: string;
+            /** @description The id of the report. */
+            reportId: string;
+            /** @description Whether the chart's title is shown. */
+            showTitle: boolean;
+            /** @description The chart's size, such as SMALL, MEDIUM or LARGE. */
+            size: string;
+        };
+        /** @description A Visualforce page embedded in the layout. */
+        VisualforceLayoutComponentRepresentation: {
+            /** @description The Visualforce page's API name. */
+            apiName: string | null;
+            /**
+             * @description The kind of component. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            componentType: "VisualforcePage";
+            /** @description The height of the frame, in pixels or percent. */
+            height: string;
+            /** @description Whether the page's label is shown. */
+            showLabel: boolean;
+            /** @description Whether the frame has scroll bars. */
+            showScroll: boolean;
+            /** @description The URL of the page. */
+            visualforceUrl: string;
+            /** @description The width of the frame, in pixels or percent. */
+            width: string;
+        };
+        /** @description A component of a layout item, by kind (componentType); most are fields. */
+        AbstractRecordLayoutComponentRepresentation: components["schemas"]["CanvasLayoutComponentRepresentation"] | components["schemas"]["CustomLinkLayoutComponentRepresentation"] | components["schemas"]["RecordLayoutComponentRepresentation"] | components["schemas"]["FieldLayoutComponentRepresentation"] | components["schemas"]["ReportLayoutComponentRepresentation"] | components["schemas"]["VisualforceLayoutComponentRepresentation"];
+        /** @description One cell of a layout row, with its label and its components (usually one field; a blank cell holds one EmptySpace component). */
+        RecordLayoutItemRepresentation: {
+            /** @description Whether the item may be filled in when a record is created. */
+            editableForNew: boolean;
+            /** @description Whether the item may be changed when a record is edited. */
+            editableForUpdate: boolean;
+            /** @description The item's label; empty for a blank cell. */
+            label: string;
+            /** @description The item's components; a compound field (an address, a name) has one per part. */
+            layoutComponents: components["schemas"]["AbstractRecordLayoutComponentRepresentation"][];
+            /** @description For a relationship field, the API name of the field holding the related record's id (such as CreatedById); otherwise null. */
+            lookupIdApiName: string | null;
+            /** @description Whether a value is required on save. */
+            required: boolean;
+            /** @description Whether lists may be sorted by the item's field. */
+            sortable: boolean;
+        };
+        /** @description A row of a layout section. */
+        RecordLayoutRowRepresentation: {
+            /** @description The row's items, one per column, left to right. */
+            layoutItems: components["schemas"]["RecordLayoutItemRepresentation"][];
+        };
+        /** @description A section of a layout, with a heading and a grid of rows and columns. */
+        RecordLayoutSectionRepresentation: {
+            /** @description Whether the user may collapse the section (the layout user state remembers it). */
+            collapsible: boolean;
+            /** @description The number of columns of the section's grid. */
+            columns: number;
+            /** @description The section's heading, or null when it has none. */
+            heading: string | null;
+            /** @description The section id (18 characters, beginning 01B), the key of the section's user state; null for a section the platform builds on the fly. */
+            id: string | null;
+            /** @description The section's rows, top to bottom. */
+            layoutRows: components["schemas"]["RecordLayoutRowRepresentation"][];
+            /** @description The number of rows of the section's grid. */
+            rows: number;
+            /** @description Whether the section's heading is shown. */
+            useHeading: boolean;
+        };
+        /** @description A layout of an object for one record type, layout type and mode; its sections hold rows of items, each item one or more components (usually one field). */
+        RecordLayoutRepresentation: {
+            /** @description A hash of this representation; changes whenever the layout changes. */
+            eTag: string;
+            /** @description The layout id (18 characters, beginning 00h), or null for a layout the platform builds on the fly. */
+            id: string | null;
+            /**
+             * @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields shown in headers and hovers); `Mdp` and `Search` exist on the platform and are not served here.
+             * @enum {string}
+             */
+            layoutType: "Compact" | "Full" | "Mdp" | "Search";
+            /**
+             * @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. `Clone` exists on the platform and is not served here.
+             * @enum {string}
+             */
+            mode: "Clone" | "Create" | "Edit" | "View";
+            /** @description The API name of the object. */
+            objectApiName: string;
+            /** @description The record type the layout is assigned to; 012000000000000AAA is the master record type. */
+            recordTypeId: string;
+            /** @description The options a save form offers with this layout (such as running assignment rules); empty when there are none. */
+            saveOptions: components["schemas"]["RecordLayoutSaveOptionRepresentation"][];
+            /** @description The layout's sections, top to bottom. */
+            sections: components["schemas"]["RecordLayoutSectionRepresentation"][];
         };
         /** @description A relationship in which records of another object point at this object's records. */
         ChildRelationshipRepresentation: {
@@ -327,26 +2599,6 @@ export interface components {
             /** @description Whether the caller may change this field on an existing record. */
             updateable: boolean;
         };
-        /** @description A record type of an object. */
-        RecordTypeInfoRepresentation: {
-            /** @description Whether the caller may use this record type. */
-            available: boolean;
-            /** @description Whether this is the caller's default record type. */
-            defaultRecordTypeMapping: boolean;
-            /** @description Whether this is the master record type. */
-            master: boolean;
-            /** @description The record type's label. */
-            name: string;
-            /** @description The record type id (18 characters, beginning 012). */
-            recordTypeId: string;
-        };
-        /** @description An object's theme. */
-        ThemeInfoRepresentation: {
-            /** @description The theme colour, six hex digits without a leading hash. */
-            color: string;
-            /** @description The URL of the object's icon. */
-            iconUrl: string | null;
-        };
         /** @description The metadata of one object, its fields, record types and child relationships. */
         ObjectInfoRepresentation: {
             /** @description The object's API name. */
@@ -399,23 +2651,570 @@ export interface components {
             /** @description Whether the caller may update records of this object. */
             updateable: boolean;
         };
-        /** @description One error of a record API call. */
-        ErrorRepresentation: {
-            /**
-             * @description The platform's error code, such as NOT_FOUND or INVALID_ID_FIELD.
-             * @example NOT_FOUND
-             */
-            errorCode: string;
-            /**
-             * @description What went wrong, in plain words.
-             * @example The requested resource does not exist
-             */
-            message: string;
-            /** @description The fields the error is about, when it is about fields. */
-            fields?: string[];
+        /** @description Everything needed to draw one or more records, namely the records, their layouts, the layout user states and the metadata of every object involved. */
+        RecordUiRepresentation: {
+            /** @description A hash of this representation; changes whenever any part of it changes. */
+            eTag: string;
+            /** @description The caller's section states of each layout, by layout id. */
+            layoutUserStates: {
+                [key: string]: components["schemas"]["RecordLayoutUserStateRepresentation"];
+            };
+            /** @description The layouts by object API name, then record type id, then layout type, then mode. */
+            layouts: {
+                [key: string]: {
+                    [key: string]: {
+                        [key: string]: {
+                            [key: string]: components["schemas"]["RecordLayoutRepresentation"];
+                        };
+                    };
+                };
+            };
+            /** @description The metadata of the records' objects and of the objects their relationship fields point to, by object API name. */
+            objectInfos: {
+                [key: string]: components["schemas"]["ObjectInfoRepresentation"];
+            };
+            /** @description The records by id, with the fields of the layouts asked for and the optional fields the caller may see. */
+            records: {
+                [key: string]: components["schemas"]["RecordRepresentation"];
+            };
         };
-        /** @description The error body of record API calls, content delivery and unknown paths; usually one element. */
-        ErrorList: components["schemas"]["ErrorRepresentation"][];
+        /** @description Which records of a list view to read, and which of their fields (the platform's List Records Input). Every property is optional. */
+        ListRecordsInputRepresentation: {
+            /** @description Extra fields to return with every record besides the display columns; the call fails (400) if one does not exist or the caller may not see it. A field is `Field` or `Object.Field`, and may span relationships (`CreatedBy.Name`), at most 6 levels deep. */
+            fields?: string[];
+            /** @description Extra fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
+            optionalFields?: string[];
+            /**
+             * @description The number of records per page, 1 to 2000.
+             * @default 50
+             */
+            pageSize: number;
+            /**
+             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
+             * @default 0
+             */
+            pageToken: string;
+            /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
+            searchTerm?: string;
+            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
+            sortBy?: string[];
+            /**
+             * @description A filter on top of the list view's own filters, written as a GraphQL-style filter object in a string
+             *     (keys may be unquoted). Each key is a field, whose value is an object of operators: `eq`, `ne`, `lt`, `lte`,
+             *     `gt`, `gte`, `like` (with `%` as wildcard), `in`, `nin`, and `includes` / `excludes` for multi-select
+             *     picklists; several operators on one field are ANDed. A relationship is traversed by nesting
+             *     (`{ Account: { Name: { eq: "X" } } }`), and `and: [...]`, `or: [...]` and `not: {...}` combine conditions.
+             *     The platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+             */
+            where?: string;
+        };
+        /** @description Which list a representation is about. */
+        ListReferenceRepresentation: {
+            /** @description The list view id (beginning 00B), or null for the most-recently-used list. */
+            id: string | null;
+            /** @description The list view's API name (__Recent for the most-recently-used list). */
+            listViewApiName: string | null;
+            /** @description The API name of the list's object. */
+            objectApiName: string;
+            /**
+             * @description listView for a list view, mru for the most-recently-used list.
+             * @enum {string}
+             */
+            type: "listView" | "mru";
+        };
+        /** @description One page of the records of a list view (or of the most-recently-used list), with the tokens and URLs of its neighbouring pages. */
+        ListRecordCollectionRepresentation: {
+            /** @description The number of records in this page (not the total number of records in the list). */
+            count: number;
+            /**
+             * @description The token of this page, the zero-based offset of its first record ("0" for the first page).
+             * @example 0
+             */
+            currentPageToken: string;
+            /** @description The URL of this page, server-relative, with the query parameters in alphabetical order. */
+            currentPageUrl: string;
+            /** @description The fields asked for in fields, as given. */
+            fields: string[];
+            /** @description The eTag of the list's metadata (ListInfoRepresentation) when this page was read; when it differs from a cached list info, refetch the list. */
+            listInfoETag: string;
+            listReference: components["schemas"]["ListReferenceRepresentation"];
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+            /** @description The fields asked for in optionalFields, as given. */
+            optionalFields: string[];
+            /** @description The page size used, from the request or the default of 50. */
+            pageSize: number;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The URL of the previous page; null on the first page. */
+            previousPageUrl: string | null;
+            /** @description The records of this page, in the list's order; each carries the list's display columns and the fields asked for. */
+            records: components["schemas"]["RecordRepresentation"][];
+            /** @description The search term the records were filtered by, as given; null when none was given. */
+            searchTerm: string | null;
+            /**
+             * @description The sort order used, as one comma-joined string with the implicit Id tie-breaker appended (for example `Name,Id` or `-APT_City__c,Id`; a leading `-` means descending); null for the most-recently-used list, which is in recency order.
+             * @example Name,Id
+             */
+            sortBy: string | null;
+            /** @description The where filter the records were filtered by, as given; null when none was given. */
+            where: string | null;
+        };
+        /** @description A list view in a list of list views. */
+        ListViewSummaryRepresentation: {
+            /** @description The list view's API name. */
+            apiName: string;
+            /** @description The list view's id (18 characters, beginning 00B). */
+            id: string;
+            /** @description The list view's label. */
+            label: string;
+            /** @description The URL of the list view's list UI (metadata and first page of records). */
+            listUiUrl: string;
+        };
+        /** @description One page of the list views of an object that the caller may see. */
+        ListViewSummaryCollectionRepresentation: {
+            /** @description The number of list views in this page. */
+            count: number;
+            /** @description The token of this page (the zero-based offset of its first list view). */
+            currentPageToken: string;
+            /** @description The URL of this page. */
+            currentPageUrl: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The list views of this page, by label. */
+            lists: components["schemas"]["ListViewSummaryRepresentation"][];
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+            /** @description The object whose list views these are. */
+            objectApiName: string;
+            /** @description The page size used, from the request or the default of 20. */
+            pageSize: number;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The URL of the previous page; null on the first page. */
+            previousPageUrl: string | null;
+            /** @description The search term (q) the list views were filtered by; null when none was given. */
+            queryString: string | null;
+            /** @description Whether only the list views the caller used recently were returned. */
+            recentListsOnly: boolean;
+        };
+        /** @description A column of a list view. */
+        ListColumnRepresentation: {
+            /** @description The API name (or path) of the column's field. */
+            fieldApiName: string;
+            /** @description The field's label. */
+            label: string;
+            /** @description For a relationship column, the path of the id field to link to (such as CreatedBy.Id); null otherwise. */
+            lookupId: string | null;
+            /** @description Whether a searchTerm looks at this column. */
+            searchable: boolean;
+            /** @description Whether the list may be sorted by this column. */
+            sortable: boolean;
+        };
+        /** @description One filter of a list view. */
+        ListFilterByInfoRepresentation: {
+            /** @description The API name of the filtered field. */
+            fieldApiName: string;
+            /** @description The filtered field's label. */
+            label: string;
+            /** @description The values compared with (their labels where they have one); several values are ORed. */
+            operandLabels: string[];
+            /**
+             * @description The comparison.
+             * @enum {string}
+             */
+            operator: "Contains" | "Equals" | "Excludes" | "GreaterOrEqual" | "GreaterThan" | "Includes" | "LessOrEqual" | "LessThan" | "NotContain" | "NotEqual" | "StartsWith" | "Within";
+        };
+        /** @description Whether a list's cells may be edited in place. */
+        ListInlineEditDetailsRepresentation: {
+            /** @description Why inline editing is off, or null when it is enabled. */
+            message: string | null;
+            /**
+             * @description Enabled, Disabled (not possible for this list) or Off (possible but turned off).
+             * @enum {string}
+             */
+            state: "Disabled" | "Enabled" | "Off";
+        };
+        /** @description A group or role a list view is shared with. */
+        ListInfoShareRepresentation: {
+            /** @description The group's or role's label. */
+            label: string;
+            /** @description The group's or role's API name. */
+            shareApiName: string;
+        };
+        /** @description The groups or roles of one kind that a Shared list view is shared with. */
+        ListInfoShareCategoryRepresentation: {
+            /**
+             * @description The kind of share.
+             * @enum {string}
+             */
+            shareType: "ChannelProgramGroup" | "Regular" | "Role" | "RoleAndSubordinates" | "RoleAndSubordinatesInternal" | "Territory" | "TerritoryAndSubordinates";
+            /** @description The groups or roles of this kind. */
+            shares: components["schemas"]["ListInfoShareRepresentation"][];
+        };
+        /** @description One field of a sort order. */
+        ListOrderByInfoRepresentation: {
+            /** @description The API name of the field sorted by. */
+            fieldApiName: string;
+            /** @description True for ascending, false for descending. */
+            isAscending: boolean;
+            /** @description The field's label. */
+            label: string | null;
+        };
+        /** @description The group or queue a list scope is about. */
+        ListScopeEntityRepresentation: {
+            /** @description Its id. */
+            id: string;
+            /** @description Its label. */
+            label: string;
+        };
+        /** @description The related record a list scope is about. */
+        ListScopeRelatedEntityRepresentation: {
+            /** @description Its id. */
+            id: string;
+            /** @description Its label (the record's name). */
+            label: string;
+            /** @description The API name of its object. */
+            type: string;
+        };
+        /** @description Which records a list view covers. */
+        ListScopeRepresentation: {
+            /** @description The scope's API name, such as everything (all records), mine (the caller's own) or queue. */
+            apiName: string;
+            /** @description The group or queue the scope is about, or null when it is about none. */
+            entity: components["schemas"]["ListScopeEntityRepresentation"] | null;
+            /** @description The scope's label. */
+            label: string;
+            /** @description The related record the scope is about, or null when it is about none. */
+            relatedEntity: components["schemas"]["ListScopeRelatedEntityRepresentation"] | null;
+        };
+        /** @description The caller's column widths and wrapping for a list. */
+        ListUserPreferenceRepresentation: {
+            /** @description Column widths in pixels by field API name; -1 is the default width. */
+            columnWidths: {
+                [key: string]: number;
+            };
+            /** @description Whether each column's text wraps, by field API name. */
+            columnWrap: {
+                [key: string]: boolean;
+            };
+        };
+        /** @description The metadata of a list view, its columns, filters, order, sharing and the caller's preferences and rights on it. */
+        ListInfoRepresentation: {
+            /** @description Whether the caller may clone the list view. */
+            cloneable: boolean;
+            /** @description Whether the caller may create list views of the object. */
+            createable: boolean;
+            /** @description Whether the caller may delete the list view. */
+            deletable: boolean;
+            /** @description The columns the list shows, in order. */
+            displayColumns: components["schemas"]["ListColumnRepresentation"][];
+            /** @description A hash of this representation; list record pages carry it as listInfoETag. */
+            eTag: string;
+            /** @description How the filters combine, such as `(1 OR 2) AND 3` (one-based indexes into filteredByInfo); null when they are all ANDed. */
+            filterLogicString: string | null;
+            /** @description The filters of the list view. */
+            filteredByInfo: components["schemas"]["ListFilterByInfoRepresentation"][];
+            /** @description Whether the list view has actions that apply to several selected records. */
+            hasMassActions: boolean;
+            /** @description Whether the list's cells may be edited in place, or null when that does not apply (the most-recently-used list). */
+            inlineEditDetails: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
+            /** @description The list view's label, such as All Contact Us. */
+            label: string | null;
+            listReference: components["schemas"]["ListReferenceRepresentation"];
+            /** @description The groups and roles a Shared list view is shared with, by kind of share; empty for Private and Public list views. */
+            listShares: components["schemas"]["ListInfoShareCategoryRepresentation"][];
+            /** @description The API names of the objects whose records the list returns. */
+            objectApiNames: string[];
+            /** @description The list view's sort order, most significant field first. */
+            orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
+            /** @description Which records the list view covers (all, the caller's own, a queue's ...), or null when the list has no scope (the most-recently-used list). */
+            scope: components["schemas"]["ListScopeRepresentation"] | null;
+            /** @description Whether the list's records may be filtered with a searchTerm. */
+            searchable: boolean;
+            /** @description Whether the caller may change the list view. */
+            updateable: boolean;
+            userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
+            /**
+             * @description Who sees the list view - only its creator (Private), everyone (Public), or the groups and roles in listShares (Shared).
+             * @enum {string}
+             */
+            visibility: "Private" | "Public" | "Shared";
+            /** @description Whether the caller may change the list view's visibility. */
+            visibilityEditable: boolean;
+        };
+        /** @description A list view's metadata and one page of its records, in one answer. */
+        ListUiRepresentation: {
+            /** @description A hash of this representation; changes whenever the metadata or the page changes. */
+            eTag: string;
+            info: components["schemas"]["ListInfoRepresentation"];
+            records: components["schemas"]["ListRecordCollectionRepresentation"];
+        };
+        /** @description The result for one list view of a batch. */
+        SimpleListInfoResultRepresentation: {
+            /**
+             * @description The status this list view alone would have had; 200 with its metadata, otherwise (404, 403 ...) with its errors.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The list view's metadata when statusCode is 200, else the errors. */
+            result: components["schemas"]["ListInfoRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The metadata of several list views, one result per list view asked for, in the order asked. */
+        ListInfoBatchRepresentation: {
+            /** @description One result per list view asked for. */
+            results: components["schemas"]["SimpleListInfoResultRepresentation"][];
+        };
+        /** @description A list view in a list of list infos. */
+        ListInfoSummaryRepresentation: {
+            /** @description The list view's API name. */
+            apiName: string;
+            /** @description The list view's id (18 characters, beginning 00B). */
+            id: string;
+            /** @description The list view's label. */
+            label: string;
+            /** @description The URL of the list view's list UI. */
+            url: string;
+        };
+        /** @description One page of the list views of an object that the caller may see. */
+        ListInfoSummaryCollectionRepresentation: {
+            /** @description The number of list views in this page. */
+            count: number;
+            /** @description The token of this page (the zero-based offset of its first list view). */
+            currentPageToken: string;
+            /** @description The URL of this page. */
+            currentPageUrl: string;
+            /** @description The list views of this page, by label. */
+            lists: components["schemas"]["ListInfoSummaryRepresentation"][];
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+            /** @description The object whose list views these are. */
+            objectApiName: string;
+            /** @description The page size used, from the request or the default of 20. */
+            pageSize: number;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The URL of the previous page; null on the first page. */
+            previousPageUrl: string | null;
+            /** @description The search term (q) the list views were filtered by; null when none was given. */
+            queryString: string | null;
+            /** @description Whether only the list views the caller used recently were returned. */
+            recentListsOnly: boolean;
+        };
+        /** @description One filter of a list view to create or update. */
+        ListFilterByInfoInputRepresentation: {
+            /** @description The API name of the field to filter on. */
+            fieldApiName: string;
+            /** @description The values to compare with (a picklist value's label or value); several values are ORed. */
+            operandLabels: string[];
+            /**
+             * @description The comparison.
+             * @enum {string}
+             */
+            operator: "Contains" | "Equals" | "Excludes" | "GreaterOrEqual" | "GreaterThan" | "Includes" | "LessOrEqual" | "LessThan" | "NotContain" | "NotEqual" | "StartsWith" | "Within";
+        };
+        /** @description Which records a list view to create or update covers. */
+        ListScopeInputRepresentation: {
+            /** @description The scope's API name, such as everything, mine or queue (see availableScopes of the list object info). */
+            apiName?: string;
+            /** @description The id of the group or queue the scope is about, when the scope needs one. */
+            entityId?: components["schemas"]["RecordId"];
+            /** @description The id of the related record the scope is about, when the scope needs one. */
+            relatedEntityId?: components["schemas"]["RecordId"];
+        };
+        /** @description A list view to create. Every attribute is optional; listViewApiName is strongly recommended, else one is generated from the label. */
+        ListInfoPostInputRepresentation: {
+            /** @description The field API names of the columns, in order. */
+            displayColumns?: string[];
+            /** @description How the filters combine, such as `(1 OR 2) AND 3`, with one-based indexes into filteredByInfo; absent means all filters are ANDed. */
+            filterLogicString?: string;
+            /** @description The filters. */
+            filteredByInfo?: components["schemas"]["ListFilterByInfoInputRepresentation"][];
+            /**
+             * @description When true, attributes this body leaves out take the object's defaults (such as its default display columns) instead of staying empty. Default false.
+             * @default false
+             */
+            includeDefaultAttributes: boolean;
+            /** @description The list view's label. */
+            label?: string;
+            /** @description Who a Shared list view is shared with - `Role.RoleApiName` for a role, `groupType.GroupApiName` for a group (groupType one of the Group object's types). */
+            listShares?: string[];
+            /** @description The new list view's API name, unique within the object. */
+            listViewApiName?: string;
+            scope?: components["schemas"]["ListScopeInputRepresentation"];
+            /**
+             * @description Who sees the list view - only its creator (Private), everyone (Public), or the roles and groups in listShares (Shared).
+             * @enum {string}
+             */
+            visibility?: "Private" | "Public" | "Shared";
+        };
+        /** @description The attributes of a list view to change (the platform's List Info Input); attributes left out keep their value. */
+        ListInfoUpdateInputRepresentation: {
+            /** @description The field API names of the columns, in order. */
+            displayColumns?: string[];
+            /** @description How the filters combine, such as `(1 OR 2) AND 3`, with one-based indexes into filteredByInfo. */
+            filterLogicString?: string;
+            /** @description The filters; replaces the list view's filters. */
+            filteredByInfo?: components["schemas"]["ListFilterByInfoInputRepresentation"][];
+            /** @description The list view's label. */
+            label?: string;
+            /** @description Who a Shared list view is shared with - `Role.RoleApiName` for a role, `groupType.GroupApiName` for a group; replaces the list view's shares. */
+            listShares?: string[];
+            scope?: components["schemas"]["ListScopeInputRepresentation"];
+            /**
+             * @description Who sees the list view - only its creator (Private), everyone (Public), or the roles and groups in listShares (Shared).
+             * @enum {string}
+             */
+            visibility?: "Private" | "Public" | "Shared";
+        };
+        /** @description The caller's own preferences for a list view - column widths, wrapping and sort order. */
+        ListPreferencesRepresentation: {
+            /** @description Column widths in pixels by field API name; -1 is the default width. */
+            columnWidths: {
+                [key: string]: number;
+            };
+            /** @description Whether each column's text wraps, by field API name. */
+            columnWrap: {
+                [key: string]: boolean;
+            };
+            listReference: components["schemas"]["ListReferenceRepresentation"];
+            /** @description The caller's sort order for the list, most significant field first (up to five); empty for the list view's own order. */
+            orderedBy: components["schemas"]["ListOrderByInfoRepresentation"][];
+        };
+        /** @description One field of a sort order to set. */
+        ListOrderedByInfoInputRepresentation: {
+            /** @description The API name of the field to sort by. */
+            fieldApiName: string;
+            /**
+             * @description True for ascending (the default), false for descending.
+             * @default true
+             */
+            isAscending: boolean;
+        };
+        /** @description The caller's preferences for a list view to change; a property left out keeps its value, a property set to null goes back to the default. */
+        ListPreferencesInputRepresentation: {
+            /** @description Column widths in pixels by field API name (-1 for the default width); merged into the current widths. */
+            columnWidths?: {
+                [key: string]: number;
+            } | null;
+            /** @description Whether each column's text wraps, by field API name; merged into the current settings. */
+            columnWrap?: {
+                [key: string]: boolean;
+            } | null;
+            /** @description The sort order, most significant field first, up to five fields; replaces the current order. */
+            orderedBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][] | null;
+        };
+        /** @description A group or queue a list scope may be about. */
+        ListObjectScopeAvailableEntityRepresentation: {
+            /** @description Its id. */
+            id: string;
+            /** @description Its label. */
+            label: string;
+        };
+        /** @description A scope a list view of the object may have. */
+        ListObjectScopeRepresentation: {
+            /** @description The scope's API name, such as everything, mine or queue; give it as scope.apiName when creating a list view. */
+            apiName: string;
+            /** @description The groups or queues the scope may be about (give one as scope.entityId); empty when the scope needs none. */
+            availableEntities: components["schemas"]["ListObjectScopeAvailableEntityRepresentation"][];
+            /** @description The scope's label. */
+            label: string;
+        };
+        /** @description A picklist value a list filter may use. */
+        ListObjectPicklistValueRepresentation: {
+            /** @description The value as stored. */
+            apiName: string;
+            /** @description The value's label. */
+            label: string;
+        };
+        /** @description A field that list views of an object may use. */
+        ListObjectColumnRepresentation: {
+            /** @description The column's alias, or null when it has none. */
+            alias: string | null;
+            /**
+             * @description The field's data type.
+             * @enum {string}
+             */
+            dataType: "Address" | "Anytype" | "Base64" | "Boolean" | "ComboBox" | "ComplexValue" | "Currency" | "Date" | "DateTime" | "Double" | "Email" | "EncryptedString" | "Int" | "JunctionIdList" | "Location" | "Long" | "MultiPicklist" | "Percent" | "Phone" | "Picklist" | "Reference" | "String" | "TextArea" | "Time" | "Url";
+            /** @description The operator a new filter on this field starts with, or null when the field cannot be filtered on. */
+            defaultFilterOperator: ("Contains" | "Equals" | "Excludes" | "GreaterOrEqual" | "GreaterThan" | "Includes" | "LessOrEqual" | "LessThan" | "NotContain" | "NotEqual" | "StartsWith" | "Within") | null;
+            /** @description Whether the field may be a display column. */
+            displayable: boolean;
+            /** @description The field's API name. */
+            fieldApiName: string;
+            /** @description Whether list views may filter on the field. */
+            filterable: boolean;
+            /** @description The field's label. */
+            label: string;
+            /** @description For a picklist field, the values a filter may use; empty otherwise. */
+            picklistValues: components["schemas"]["ListObjectPicklistValueRepresentation"][];
+            /** @description The operator of a quick filter on this column, or null when it has no quick filter. */
+            quickFilterOperator: ("Contains" | "Equals" | "Excludes" | "GreaterOrEqual" | "GreaterThan" | "Includes" | "LessOrEqual" | "LessThan" | "NotContain" | "NotEqual" | "StartsWith" | "Within") | null;
+            /** @description Whether the column may have a quick filter. */
+            quickFilterable: boolean;
+            /** @description Whether list views may sort by the field. */
+            sortable: boolean;
+            /** @description The operators a filter on the field may use. */
+            supportedFilterOperators: ("Contains" | "Equals" | "Excludes" | "GreaterOrEqual" | "GreaterThan" | "Includes" | "LessOrEqual" | "LessThan" | "NotContain" | "NotEqual" | "StartsWith" | "Within")[];
+        };
+        /** @description What the caller may do with the list views of an object - the scopes and columns a new list view may use and whether it may be created public or shared. */
+        ListObjectInfoRepresentation: {
+            /** @description The scopes a list view of the object may have. */
+            availableScopes: components["schemas"]["ListObjectScopeRepresentation"][];
+            /** @description The fields a list view of the object may show, filter or sort by. */
+            columns: components["schemas"]["ListObjectColumnRepresentation"][];
+            /** @description Whether the caller may create list views of the object. */
+            createable: boolean;
+            /** @description The object's API name. */
+            objectApiName: string;
+            /** @description Whether the caller may create list views that are Public or Shared (otherwise only Private ones). */
+            publicOrSharedCreatable: boolean;
+            /** @description The API name of the related object a list view may be scoped to, or null when there is none. */
+            relatedEntityApiName: string | null;
+        };
+        /** @description One object of the object directory. */
+        ObjectInfoDirectoryEntryRepresentation: {
+            /** @description The object's API name. */
+            apiName: string;
+            /** @description The three characters that begin the ids of this object's records; null for an object without records of its own. */
+            keyPrefix: string | null;
+            /** @description The object's label. */
+            label: string;
+            /** @description The object's plural label. */
+            labelPlural: string;
+            /** @description The fields that make up a record's name. */
+            nameFields: string[];
+            /** @description The path of the object's full metadata (getObjectInfo). */
+            objectInfoUrl: string;
+        };
+        /** @description Every object the caller may see, by API name, with just enough to list them and fetch their metadata. */
+        ObjectInfoDirectoryRepresentation: {
+            /** @description The objects by API name. */
+            objects: {
+                [key: string]: components["schemas"]["ObjectInfoDirectoryEntryRepresentation"];
+            };
+        };
+        /** @description The result for one object of an object-info batch. */
+        SimplifiedBatchResultRepresentation: {
+            /**
+             * @description The status this object would have had on its own; 200 on success, 403 (FORBIDDEN) when the caller may not see the object, 404 when there is no such object.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The object's metadata on 200; otherwise the errors, in the record API's error shape. */
+            result: components["schemas"]["ObjectInfoRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The metadata of several objects, one result per object in the order asked for; a failed item does not fail the batch. */
+        SimplifiedBatchRepresentation: {
+            /** @description One result per object API name of the request, in the same order. */
+            results: components["schemas"]["SimplifiedBatchResultRepresentation"][];
+        };
         /** @description Attributes of a case status value. */
         CaseStatusPicklistValueAttributesRepresentation: {
             /**
@@ -492,6 +3291,1299 @@ export interface components {
             /** @description The picklist's values, in order. */
             values: components["schemas"]["PicklistValueRepresentation"][];
         };
+        /** @description The values of every picklist field of an object for one record type. */
+        PicklistValuesCollectionRepresentation: {
+            /** @description A hash of this representation; changes whenever any of the picklists changes. */
+            eTag: string;
+            /** @description Each picklist (and multi-select picklist) field's values, by field API name. */
+            picklistFieldValues: {
+                [key: string]: components["schemas"]["PicklistValuesRepresentation"];
+            };
+        };
+        /**
+         * @description Where a navigation item leads, as a page reference: a type and its attributes and state. The platform treats
+         *     it as opaque: a client passes it to its navigation service unchanged rather than reading it.
+         */
+        PageReferenceRepresentation: {
+            /** @description The attributes the page type needs, such as objectApiName and actionName for an object page; their names and values depend on the type. */
+            attributes: {
+                [key: string]: unknown;
+            };
+            /** @description Extra state of the page, such as a filter name; often empty. */
+            state: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The page type, such as standard__objectPage, standard__recordPage, standard__navItemPage or standard__webPage.
+             * @example standard__objectPage
+             */
+            type: string;
+        };
+        /** @description One navigation item (tab) of an app. */
+        NavItemRepresentation: {
+            /** @description Whether the item can be shown in the classic interface. */
+            availableInClassic: boolean;
+            /** @description Whether the item can be shown in the Lightning interface. */
+            availableInLightning: boolean;
+            /** @description The item's colour, six hex digits without a leading hash. */
+            color: string;
+            /** @description For an item that shows a web page or a component, its URL or name; null for an object's item. */
+            content: string | null;
+            /** @description Whether the item is custom rather than standard. */
+            custom: boolean;
+            /** @description The item's unique name; `standard-` followed by the name for a standard item, such as standard-Account. */
+            developerName: string;
+            /** @description The URL of the item's icon. */
+            iconUrl: string;
+            /** @description The id of the item's tab definition, when it has one. */
+            id: string | null;
+            /**
+             * @description What the item shows, such as Entity (an object's home), Standard, Url, Page or LightningPage.
+             * @example Entity
+             */
+            itemType: string;
+            /** @description The item's label. */
+            label: string;
+            /** @description For an object's item, the object's API name; otherwise an empty string. */
+            objectApiName: string;
+            /** @description For an object's item, the object's label. */
+            objectLabel: string | null;
+            /** @description For an object's item, the object's plural label. */
+            objectLabelPlural: string | null;
+            /** @description Where the item leads (opaque to clients); null when it cannot be expressed as a page reference. */
+            pageReference: components["schemas"]["PageReferenceRepresentation"] | null;
+            /** @description For a standard item, the kind of standard page, such as Home or Account; null for a custom item. */
+            standardType: string | null;
+        };
+        /** @description An app the caller may use, with its navigation items. */
+        AppRepresentation: {
+            /** @description The app's id (18 characters, beginning 02u). */
+            appId: string;
+            /** @description The app's description; empty when it has none. */
+            description: string;
+            /** @description The app's unique name. */
+            developerName: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The form factors the app is available on. */
+            formFactors: ("Large" | "Medium" | "Small")[];
+            /** @description The colour of the app's navigation bar, as a CSS hex colour. */
+            headerColor: string;
+            /** @description The URL of the app's icon. */
+            iconUrl: string;
+            /** @description Whether opening a record leaves the navigation bar unchanged instead of adding a temporary item. */
+            isNavAutoTempTabsDisabled: boolean;
+            /** @description Whether users may not reorder or add items to the navigation bar. */
+            isNavPersonalizationDisabled: boolean;
+            /** @description Whether temporary items are dropped when the user leaves the app. */
+            isNavTabPersistenceDisabled: boolean;
+            /** @description The app's label. */
+            label: string;
+            /** @description The URL of the app's logo. */
+            logoUrl: string;
+            /** @description Where the app opens on a phone; null when it opens at startUrl. */
+            mobileStartUrl: string | null;
+            /** @description The app's navigation items as the administrator set them up. */
+            navItems: components["schemas"]["NavItemRepresentation"][];
+            /** @description Whether this is the caller's current app. */
+            selected: boolean;
+            /** @description Where the app opens. */
+            startUrl: string;
+            /**
+             * @description The kind of app, Lightning or Classic.
+             * @example Lightning
+             */
+            type: string;
+            /** @description The navigation items as the caller arranged them (empty when the caller has not changed them, or when userCustomizations is false). */
+            userNavItems: components["schemas"]["NavItemRepresentation"][];
+        };
+        /** @description The apps the caller may use. */
+        AppsRepresentation: {
+            /** @description The apps, in the order of the app launcher. */
+            apps: components["schemas"]["AppRepresentation"][];
+            /** @description A hash of this representation. */
+            eTag: string;
+        };
+        /** @description One page of the navigation items the caller may use. */
+        NavItemsRepresentation: {
+            /** @description The URL of this page. */
+            currentPageUrl: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The navigation items of this page. */
+            navItems: components["schemas"]["NavItemRepresentation"][];
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+        };
+        /** @description The new state of one layout section. */
+        RecordLayoutSectionUserStateInputRepresentation: {
+            /** @description Whether the section is to be shown collapsed. */
+            collapsed: boolean;
+        };
+        /** @description A change of the caller's layout state; sections not named keep their state. */
+        RecordLayoutUserStateInputRepresentation: {
+            /** @description The new state of each named section, by section id (a section of the layout that is collapsible). */
+            sectionUserStates: {
+                [key: string]: components["schemas"]["RecordLayoutSectionUserStateInputRepresentation"];
+            };
+        };
+        /** @description Where a company logo came from, when a data provider supplied it. */
+        PhotoMetadataRepresentation: {
+            /** @description The data provider's id of the company, or null. */
+            companyBluemasterId: string | null;
+            /** @description The id of the data provider's answer that supplied the logo, or null. */
+            responseId: string | null;
+        };
+        /** @description A record's avatar that is a picture (a user's photo, a company's logo). */
+        PhotoRecordAvatarRepresentation: {
+            /** @description The colour behind the picture, six hex digits without a leading hash, or null. */
+            backgroundColor: string | null;
+            /** @description A hash of this representation; changes whenever the avatar changes. */
+            eTag: string;
+            /** @description The picture's height in pixels, when known. */
+            height: number | null;
+            photoMetadata: components["schemas"]["PhotoMetadataRepresentation"];
+            /** @description The URL of the picture. */
+            photoUrl: string;
+            /** @description Where the picture comes from (the data provider of a company logo), or null for an uploaded picture. */
+            provider: string | null;
+            /** @description The id of the record. */
+            recordId: string;
+            /**
+             * @description The kind of avatar. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "Photo";
+            /** @description The picture's width in pixels, when known. */
+            width: number | null;
+        };
+        /** @description A record's avatar drawn from its object's theme (an icon on a coloured background), for records without a picture. */
+        ThemeRecordAvatarRepresentation: {
+            /** @description The theme colour, six hex digits without a leading hash, or null. */
+            backgroundColor: string | null;
+            /** @description A hash of this representation; changes whenever the avatar changes. */
+            eTag: string;
+            /** @description The URL of the object's icon, or null when the object has none. */
+            iconUrl: string | null;
+            /** @description The id of the record. */
+            recordId: string;
+            /**
+             * @description The kind of avatar. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "Theme";
+        };
+        /** @description The avatar of a record, by kind (type); the platform answers only these two kinds, anything else is an unsupported avatar type. */
+        AbstractRecordAvatarRepresentation: components["schemas"]["PhotoRecordAvatarRepresentation"] | components["schemas"]["ThemeRecordAvatarRepresentation"];
+        /** @description A record's avatar in a batch avatar read. */
+        RecordAvatarBatchRepresentation: {
+            /**
+             * @description Success.
+             * @constant
+             */
+            statusCode: 200;
+            result: components["schemas"]["AbstractRecordAvatarRepresentation"];
+        };
+        /** @description One error of a record in a batch avatar read. */
+        ErrorSingleRecordAvatarRepresentation: {
+            /** @description The platform's error code, such as INVALID_ID_FIELD or NOT_FOUND. */
+            errorCode: string;
+            /** @description What went wrong, in plain words. */
+            message: string;
+        };
+        /** @description A record of a batch avatar read whose id is invalid. */
+        ErrorBadRequestRecordAvatarBatchRepresentation: {
+            /**
+             * @description Bad request.
+             * @constant
+             */
+            statusCode: 400;
+            /** @description The errors, usually one. */
+            result: components["schemas"]["ErrorSingleRecordAvatarRepresentation"][];
+        };
+        /** @description A record of a batch avatar read that does not exist or that the caller may not see. */
+        ErrorRecordAvatarBatchRepresentation: {
+            /**
+             * @description Not found.
+             * @constant
+             */
+            statusCode: 404;
+            /** @description The errors, usually one. */
+            result: components["schemas"]["ErrorSingleRecordAvatarRepresentation"][];
+        };
+        /**
+         * @description The result for one record of a batch avatar read. The status code says which shape it has: 200, the avatar;
+         *     400 (invalid id) and 404 (no such record, or not visible), a list of errors. The platform discriminates on
+         *     statusCode; a status code is a number, which an OpenAPI discriminator cannot name, so each shape fixes its
+         *     statusCode with `const` instead.
+         */
+        AbstractRecordAvatarBatchRepresentation: components["schemas"]["RecordAvatarBatchRepresentation"] | components["schemas"]["ErrorBadRequestRecordAvatarBatchRepresentation"] | components["schemas"]["ErrorRecordAvatarBatchRepresentation"];
+        /** @description The answer to a batch avatar read, one result per id asked for, in the order asked. */
+        RecordAvatarBulkRepresentation: {
+            /** @description True when at least one result is an error (400 or 404). */
+            hasErrors: boolean;
+            /** @description One result per record id, in the order of the ids in the path. */
+            results: components["schemas"]["AbstractRecordAvatarBatchRepresentation"][];
+        };
+        /** @description A change of the picture associated with a record (typically a company logo from a data provider). */
+        AvatarAssociationInputRepresentation: {
+            /**
+             * @description What to do: `AssociateAvatar` sets the picture at photoUrl (with its provider ids) as the record's avatar;
+             *     `DisassociateAvatar` removes the association, so the record falls back to its theme avatar; `RemoveLogo`
+             *     removes a provider's logo; `ReportLogo` reports a provider's logo as wrong and removes it.
+             * @enum {string}
+             */
+            actionType: "AssociateAvatar" | "DisassociateAvatar" | "RemoveLogo" | "ReportLogo";
+            /** @description The data provider's id of the company whose logo is meant. */
+            blueMasterId?: string;
+            /** @description The data provider's id of the logo. */
+            externalId?: string;
+            /**
+             * Format: uri
+             * @description The URL of the picture to associate (AssociateAvatar); https only.
+             */
+            photoUrl?: string;
+            /** @description The name of the company profile the logo belongs to. */
+            profileName?: string;
+        };
+        /** @description A record not yet created, holding the default value of every field of the create layout and of the optional fields asked for; shaped as a record whose id is null. */
+        RecordCreateDefaultRecordRepresentation: {
+            /** @description The API name of the object. */
+            apiName: string;
+            /** @description Always empty for a record not yet created. */
+            childRelationships: {
+                [key: string]: components["schemas"]["RecordCollectionRepresentation"];
+            };
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The default values by field API name; null where a field has no default. */
+            fields: {
+                [key: string]: components["schemas"]["FieldValueRepresentation"];
+            };
+            /** @description Always null; the record does not exist yet. */
+            id: null;
+            /** @description Always null for a record not yet created. */
+            lastModifiedById: string | null;
+            /**
+             * Format: date-time
+             * @description Always null for a record not yet created.
+             */
+            lastModifiedDate: string | null;
+            /** @description The record type the new record will have; 012000000000000AAA is the master record type. */
+            recordTypeId: string | null;
+            /** @description The record type, or null when the object has only the master record type. */
+            recordTypeInfo: components["schemas"]["RecordTypeInfoRepresentation"] | null;
+            /**
+             * Format: date-time
+             * @description Always null for a record not yet created.
+             */
+            systemModstamp: string | null;
+            /** @description Always 0 for a record not yet created. */
+            weakEtag: number;
+        };
+        /** @description What a form needs to create a record of an object, namely the create layout, the default values of a new record and the metadata of every object involved. */
+        RecordDefaultsRepresentation: {
+            /** @description The object's layout in Create mode for the record type and form factor, or null when the object has no layout. */
+            layout: components["schemas"]["RecordLayoutRepresentation"] | null;
+            /** @description The metadata of the object and of the objects its relationship fields point to, by object API name. */
+            objectInfos: {
+                [key: string]: components["schemas"]["ObjectInfoRepresentation"];
+            };
+            record: components["schemas"]["RecordCreateDefaultRecordRepresentation"];
+        };
+        /** @description The template of a copy of a record, holding the source record's values of the createable fields asked for. */
+        RecordTemplateCloneRepresentation: {
+            /** @description The API name of the object. */
+            apiName: string;
+            /** @description The id of the record being copied. */
+            cloneSourceId: string;
+            /** @description The values the copy starts with, by field API name; fields that cannot be created (formulas, auto-numbers, system fields) are left out. */
+            fields: {
+                [key: string]: components["schemas"]["FieldValueRepresentation"];
+            };
+            /** @description The record type of the copy; 012000000000000AAA is the master record type. */
+            recordTypeId: string | null;
+        };
+        /** @description What a lightweight form needs to clone a record (no layout), namely the template of the copy and the metadata of every object involved. */
+        RecordDefaultsTemplateCloneRepresentation: {
+            /** @description The metadata of the object and of the objects its relationship fields point to, by object API name. */
+            objectInfos: {
+                [key: string]: components["schemas"]["ObjectInfoRepresentation"];
+            };
+            record: components["schemas"]["RecordTemplateCloneRepresentation"];
+        };
+        /** @description The template of a new record, holding the default values of the fields asked for. */
+        RecordTemplateCreateRepresentation: {
+            /** @description The API name of the object. */
+            apiName: string;
+            /** @description The default values by field API name; null where a field has no default. Only the optional fields asked for appear. */
+            fields: {
+                [key: string]: components["schemas"]["FieldValueRepresentation"];
+            };
+            /** @description The record type of the new record; 012000000000000AAA is the master record type. */
+            recordTypeId: string | null;
+        };
+        /** @description What a lightweight form needs to create a record (no layout), namely the template of the new record and the metadata of every object involved. */
+        RecordDefaultsTemplateCreateRepresentation: {
+            /** @description The metadata of the object and of the objects its relationship fields point to, by object API name. */
+            objectInfos: {
+                [key: string]: components["schemas"]["ObjectInfoRepresentation"];
+            };
+            record: components["schemas"]["RecordTemplateCreateRepresentation"];
+        };
+        /** @description One condition of a duplicate rule's filter. */
+        DuplicateRuleFilterItemRepresentation: {
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The field compared, by API name. */
+            field: string;
+            /** @description The comparison, such as equals, notEqual, lessThan, greaterThan, contains, notContain, startsWith, includes or excludes. */
+            operation: string;
+            /** @description The condition's number, used in booleanFilter. */
+            sortOrder: number;
+            /** @description The value compared with, as text. */
+            value: string;
+        };
+        /** @description The conditions under which a duplicate rule applies. */
+        DuplicateRuleFilterRepresentation: {
+            /** @description How the filter items combine, by their sortOrder numbers, such as `1 AND (2 OR 3)`; empty when they are all ANDed. */
+            booleanFilter: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The conditions. */
+            filterItems: components["schemas"]["DuplicateRuleFilterItemRepresentation"][];
+            /** @description The conditions in words (the platform spells the name ruleCritera). */
+            ruleCritera: string;
+        };
+        /** @description A matching rule, that is the fields compared, and how, to decide that two records are duplicates. */
+        MatchRuleRepresentation: {
+            /** @description A hash of this representation. */
+            eTag: string;
+            /**
+             * @description How values are compared, exactly (`ExactMatchEngine`) or allowing for spelling variants (`FuzzyMatchEngine`).
+             * @enum {string}
+             */
+            matchEngine: "ExactMatchEngine" | "FuzzyMatchEngine";
+            /** @description The fields compared, by API name. */
+            matchFields: string[];
+            /** @description The matching rule's developer name. */
+            name: string;
+            /** @description The object whose records are compared. */
+            objectApiName: string;
+        };
+        /** @description A duplicate rule of an object, what it does on create and on update, and the matching rules it applies. */
+        DuplicateRuleRepresentation: {
+            /**
+             * @description Whether a new record that has duplicates may still be saved (`Allow`) or not (`Block`).
+             * @enum {string}
+             */
+            actionOnInsert: "Allow" | "Block";
+            /**
+             * @description Whether a changed record that has duplicates may still be saved (`Allow`) or not (`Block`).
+             * @enum {string}
+             */
+            actionOnUpdate: "Allow" | "Block";
+            /** @description Whether the rule is active. */
+            active: boolean;
+            /** @description The conditions a record must meet for the rule to apply; empty when it always applies. */
+            duplicateRuleFilters: components["schemas"]["DuplicateRuleFilterRepresentation"][];
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The matching rules that decide which records are duplicates. */
+            matchRules: components["schemas"]["MatchRuleRepresentation"][];
+            /** @description The rule's developer name. */
+            name: string;
+            /** @description What happens when a new record has duplicates, such as `Alert` (warn the user) and `Report` (record the duplicates for reports). */
+            operationsOnInsert: string[];
+            /** @description What happens when a changed record has duplicates, such as `Alert` and `Report`. */
+            operationsOnUpdate: string[];
+        };
+        /** @description How duplicates of an object's records are found, with the active duplicate rules and their matching rules. */
+        DuplicatesConfigurationRepresentation: {
+            /** @description The API name of the object. */
+            apiName: string;
+            /** @description Whether duplicate rules run when records of the object are saved. */
+            dedupeEnabled: boolean;
+            /** @description The fields the matching rules compare, by API name. */
+            dedupeFields: string[];
+            /** @description The object's duplicate rules. */
+            duplicateRules: components["schemas"]["DuplicateRuleRepresentation"][];
+            /** @description A hash of this representation; changes whenever the configuration changes. */
+            eTag: string;
+            /** @description Whether a form may check for duplicates while the user types (POST /predupe). */
+            predupeEnabled: boolean;
+        };
+        /** @description The records a matching rule found. */
+        MatchResultInfoRepresentation: {
+            /** @description The ids of the records the matching rule found. */
+            recordIds: string[];
+            /** @description The developer name of the matching rule. */
+            rule: string;
+        };
+        /** @description Why a record counts as a duplicate. */
+        DuplicateResultInfoRepresentation: {
+            /** @description Whether the duplicate rule allows saving despite this duplicate. */
+            allowSave: boolean;
+            matchResultInfo: components["schemas"]["MatchResultInfoRepresentation"];
+            /** @description The developer name of the duplicate rule that found it. */
+            rule: string;
+        };
+        /** @description The duplicates found among the records of one object. */
+        MatchRepresentation: {
+            /** @description For each duplicate, by record id, the rule that found it and whether it allows saving. */
+            duplicateResultInfos: {
+                [key: string]: components["schemas"]["DuplicateResultInfoRepresentation"];
+            };
+            /** @description The object of the duplicates. */
+            objectApiName: string;
+            /** @description The ids of the duplicates. */
+            recordIds: string[];
+        };
+        /** @description The duplicates found for a record about to be saved, and whether it may be saved anyway. */
+        DuplicatesRepresentation: {
+            /** @description Whether the record may be saved despite the duplicates (false when a rule blocks it). */
+            allowSave: boolean;
+            /** @description Whether saving would fail with a duplicate error (a blocking rule, or an alerting rule without allowSaveOnDuplicate). */
+            duplicateError: boolean;
+            /** @description The names of the duplicate rules that found duplicates. */
+            duplicateRules: string[];
+            /** @description The duplicates found, per object; empty when there are none. */
+            matches: components["schemas"]["MatchRepresentation"][];
+        };
+        /** @description One action a user can take in a context (a button, a quick action, an action link), with what it needs to be shown and run. */
+        PlatformActionRepresentation: {
+            /**
+             * @description The context the action was asked for: Chatter, Dockable, FlexiPage, Global, ListView, ListViewRecord,
+             *     Lookup, MruList, ObjectHomeChart, Photo, Record, RecordEdit, RelatedList or RelatedListRecord.
+             * @example Record
+             */
+            actionListContext: string;
+            /** @description For a quick action, the URL that describes or runs it; null otherwise. */
+            actionTarget: string | null;
+            /** @description How the action runs, Describe (it has a user interface, like a quick action), Invoke (it has none, like an action link) or Visualforce (a button overridden by a Visualforce page). */
+            actionTargetType: string | null;
+            /** @description The action's API name; a global action's name begins with `Global.`. */
+            apiName: string;
+            /** @description Outside information of the action, such as the id of the quick action's definition; empty when there is none. */
+            externalId: string;
+            /** @description The URL of the action's icon. */
+            iconUrl: string | null;
+            /** @description The id of this action in this context (18 characters, beginning 0JV); it is not stable across requests. */
+            id: string;
+            /**
+             * @description Whether the action can run on several records at once, as the string "true" or "false".
+             * @enum {string}
+             */
+            isMassAction: "true" | "false";
+            /** @description The action's label. */
+            label: string;
+            /** @description The colour of the action's icon, as a CSS hex colour. */
+            primaryColor: string | null;
+            /** @description For an action of a related-list record, that record's id. */
+            relatedListRecordId: string | null;
+            /** @description For an action of a related list, the related list's id. */
+            relatedSourceObject: string | null;
+            /** @description Where the action shows, ActivityComposer, CollaborateComposer, Page or SingleActionLinks. */
+            section: string | null;
+            /** @description What the action was asked for, a record id, an object API name, or Global. */
+            sourceObject: string;
+            /** @description For a quick action, its kind, such as Create, Update, LogACall, SendEmail, Flow or LightningWebComponent. */
+            subtype: string | null;
+            /** @description The API name of the object the action creates or changes records of. */
+            targetObject: string | null;
+            /** @description For a custom button or link, the URL it opens. */
+            targetUrl: string | null;
+            /**
+             * @description The kind of action, ActionLink, CustomButton, InvocableAction, ProductivityAction, QuickAction or StandardButton.
+             * @example QuickAction
+             */
+            type: string;
+        };
+        /** @description The actions of one record, object or other source. */
+        EntityActionRepresentation: {
+            /** @description The actions, in the order they are shown. */
+            actions: components["schemas"]["PlatformActionRepresentation"][];
+            /** @description Paths of related resources; usually empty. */
+            links: string[];
+            /** @description The path of this source's actions. */
+            url: string;
+        };
+        /** @description The actions available in a context, grouped by the record, object or other source they belong to. */
+        ActionRepresentation: {
+            /** @description The actions by source, keyed by record id, object API name, related-list id or Global. */
+            actions: {
+                [key: string]: components["schemas"]["EntityActionRepresentation"];
+            };
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The path of this resource. */
+            url: string;
+        };
+        /** @description Where a standard action of an object (such as New or Edit) leads when the administrator has overridden it. */
+        ActionOverrideRepresentation: {
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The URL of the page or component that replaces the standard action; null when the action is not overridden. */
+            url: string | null;
+        };
+        /** @description The visibility formulas of one action feature, per object and action, that a client evaluates to decide which actions to show. */
+        FormulaActivationRepresentation: {
+            /** @description The action feature the formulas belong to. */
+            actionFeature: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The formulas by object API name, then by action API name. */
+            formulaActivation: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description One colour of a quick action, for one theme and context. */
+        QuickActionColorRepresentation: {
+            /** @description The colour, six hex digits without a leading hash. */
+            color: string;
+            /** @description Where the colour is used, such as primary. */
+            context: string;
+            /** @description The theme the colour belongs to, such as theme4. */
+            theme: string;
+        };
+        /** @description One icon of a quick action, in one size and theme. */
+        QuickActionIconRepresentation: {
+            /** @description The icon's media type, such as image/svg+xml or image/png. */
+            contentType: string;
+            /** @description The icon's height in pixels; null for a scalable icon. */
+            height: number | null;
+            /** @description The theme the icon belongs to, such as theme4. */
+            theme: string;
+            /** @description The icon's URL. */
+            url: string;
+            /** @description The icon's width in pixels; null for a scalable icon. */
+            width: number | null;
+        };
+        /** @description One input of a quick action that runs a flow or a component. */
+        QuickActionParameterRepresentation: {
+            /** @description The input's name, such as recordId. */
+            name: string;
+            /** @description The value the action passes, or null when the caller supplies it (a record id is filled from parentRecordId). */
+            value: string | null;
+        };
+        /** @description What a quick action is and how to show it, as a client needs it before running the action. */
+        QuickActionInfoRepresentation: {
+            /** @description The access to the context record the caller needs to run the action, Read or Edit; null when none is needed. */
+            accessLevelRequired: string | null;
+            /** @description The action's API name. */
+            actionApiName: string;
+            /** @description For an action that opens a canvas app, the app's name. */
+            canvasApplicationName: string | null;
+            /** @description The action's colours by theme. */
+            colors: components["schemas"]["QuickActionColorRepresentation"][];
+            /** @description The object whose records the action is launched from; null for a global action. */
+            contextSobjectType: string | null;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description For an action that runs a flow, the flow's unique name. */
+            flowDevName: string | null;
+            /** @description For an action that runs a flow, the flow input that gets the context record's id. */
+            flowRecordIdVar: string | null;
+            /** @description The height of the action's panel in pixels, when it is fixed. */
+            height: number | null;
+            /** @description The name of the action's custom icon; null when it uses the standard one. */
+            iconName: string | null;
+            /** @description The URL of the action's main icon. */
+            iconUrl: string | null;
+            /** @description The action's icons by size and theme. */
+            icons: components["schemas"]["QuickActionIconRepresentation"][];
+            /** @description The action's label. */
+            label: string;
+            /** @description For an action that opens an Aura component, its qualified name (namespace:name). */
+            lightningComponentQualifiedName: string | null;
+            /** @description For an action that opens a Lightning web component, its qualified name (namespace/name). */
+            lightningWebComponentQualifiedName: string | null;
+            /** @description The inputs the action passes to its flow or component; empty for other actions. */
+            parameters: components["schemas"]["QuickActionParameterRepresentation"][];
+            /** @description Whether the panel of a component action shows the standard header and footer. */
+            showQuickActionLcHeader: boolean;
+            /** @description Whether the panel of a Visualforce action shows the standard header and footer. */
+            showQuickActionVfHeader: boolean;
+            /** @description For an action that creates a related record, the field of the new record that points at the context record. */
+            targetParentField: string | null;
+            /** @description The record type of the records the action creates. */
+            targetRecordTypeId: string | null;
+            /** @description The object whose records the action creates or updates. */
+            targetSobjectType: string | null;
+            /**
+             * @description The kind of quick action, such as Create, Update, LogACall, SendEmail, VisualforcePage, Canvas, LightningComponent, LightningWebComponent or Flow.
+             * @example Create
+             */
+            type: string;
+            /** @description For an action that opens a Visualforce page, the page's name. */
+            visualforcePageName: string | null;
+            /** @description For an action that opens a Visualforce page, the page's URL. */
+            visualforcePageUrl: string | null;
+            /** @description The width of the action's panel in pixels, when it is fixed. */
+            width: number | null;
+        };
+        /** @description The values a quick action fills in before the user edits them, from the action's predefined values and the context record. */
+        QuickActionDefaultsRepresentation: {
+            /** @description The action's API name. */
+            actionApiName: string;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The default value of each field of the action's layout (and each optional field asked for), by field API name. */
+            fields: {
+                [key: string]: components["schemas"]["FieldValueRepresentation"];
+            };
+            /** @description The API name of the object whose record the action creates or updates. */
+            objectApiName: string;
+        };
+        /** @description Which actions of one related list to return, in a batch. */
+        RelatedListActionsSingleBatchInputRepresentation: {
+            /** @description The related list's id, usually its relationship name, such as Contacts. */
+            relatedListId: string;
+            /** @description The kinds of actions to return; absent, every kind. */
+            actionTypes?: ("ActionLink" | "CustomButton" | "InvocableAction" | "ProductivityAction" | "QuickAction" | "StandardButton")[];
+            /** @description Only the actions with these API names. */
+            apiNames?: string[];
+            /**
+             * @description The size of the device the answer is for.
+             * @enum {string}
+             */
+            formFactor?: "Large" | "Medium" | "Small";
+            /**
+             * @description PageLayout for the actions the related list shows on the layout; All for every action available on it.
+             * @enum {string}
+             */
+            retrievalMode?: "All" | "PageLayout";
+            /** @description The places on the page to return actions for; absent, every section. */
+            sections?: ("ActivityComposer" | "CollaborateComposer" | "Page" | "SingleActionLinks")[];
+        };
+        /** @description The related lists whose actions to return, each with its own options. */
+        RelatedListsActionsInputRepresentation: {
+            /** @description One entry per related list. */
+            relatedListsActionParameters: components["schemas"]["RelatedListActionsSingleBatchInputRepresentation"][];
+        };
+        /** @description The result for one related list of an actions batch. */
+        ActionBatchResultRepresentation: {
+            /**
+             * @description The status this related list would have had on its own; 200 on success.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The related list's actions on 200; otherwise the errors, in the record API's error shape. */
+            result: components["schemas"]["ActionRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The actions of several related lists, one result per related list in the order asked for; a failed item does not fail the batch. */
+        ActionBatchRepresentation: {
+            /** @description One result per related list of the request, in the same order. */
+            results: components["schemas"]["ActionBatchResultRepresentation"][];
+        };
+        /** @description Which actions of one related list to return. */
+        RelatedListActionsInputRepresentation: {
+            /** @description The kinds of actions to return; absent, every kind. */
+            actionTypes?: ("ActionLink" | "CustomButton" | "InvocableAction" | "ProductivityAction" | "QuickAction" | "StandardButton")[];
+            /** @description Only the actions with these API names. */
+            apiNames?: string[];
+            /**
+             * @description The size of the device the answer is for.
+             * @enum {string}
+             */
+            formFactor?: "Large" | "Medium" | "Small";
+            /**
+             * @description PageLayout for the actions the related list shows on the layout; All for every action available on it.
+             * @enum {string}
+             */
+            retrievalMode?: "All" | "PageLayout";
+            /** @description The places on the page to return actions for; absent, every section. */
+            sections?: ("ActivityComposer" | "CollaborateComposer" | "Page" | "SingleActionLinks")[];
+        };
+        /** @description The record a quick action creates or updates, with the context it runs in. */
+        PerformQuickActionInputRepresentation: {
+            /**
+             * @description Whether to save even though a duplicate rule that allows saving finds duplicates.
+             * @default false
+             */
+            allowSaveOnDuplicate: boolean;
+            /** @description The API name of the object whose record the action creates or updates. */
+            apiName?: string;
+            /** @description The id of the record the action is launched from (for an update action, the record it updates). */
+            contextId?: string;
+            /** @description The field values to write, by field API name; a value is a string, number, boolean or null. */
+            fields: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description The outcome of running a quick action. */
+        QuickActionExecutionRepresentation: {
+            /** @description The id of the record the action was launched from. */
+            contextId: string | null;
+            /** @description The id of the feed item the action posted, if it posted one. */
+            feedItemId: string | null;
+            /** @description The id of the record the action created or updated. */
+            id: string;
+            /** @description Whether the action created a record (rather than updating one). */
+            isCreated: boolean;
+            /** @description Whether the action succeeded. */
+            isSuccess: boolean;
+            /** @description The message to show the user on success. */
+            successMessage: string | null;
+        };
+        /** @description Which related list (of which parent object, and of which parent record when there is one) a representation is about. */
+        RelatedListReferenceRepresentation: {
+            /** @description The id of the related list's definition, or null when it has none. */
+            id: string | null;
+            /** @description The parent record whose related records these are; null for metadata, which does not depend on a record. */
+            inContextOfRecordId: string | null;
+            /** @description The related list's API name, such as Contacts. */
+            listViewApiName: string | null;
+            /** @description The API name of the object of the related records, such as Contact. */
+            objectApiName: string | null;
+            /** @description The API name of the parent object, such as Account. */
+            parentObjectApiName: string;
+            /** @description The parent's record type the related list's layout comes from; the master record type id 012000000000000AAA when the object has none. */
+            recordTypeId: string | null;
+            /** @description The related list's id, such as Contacts (usually the child relationship name). */
+            relatedListId: string;
+            /**
+             * @description The kind of list; relatedList.
+             * @example relatedList
+             */
+            type: string;
+        };
+        /** @description How many records a related list of a record has, counted up to maxCount. */
+        RelatedListRecordCountRepresentation: {
+            /** @description The number of related records, at most maxCount; null when it cannot be counted. */
+            count: number | null;
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description Whether there are more related records than count (the count stopped at maxCount). */
+            hasMore: boolean;
+            listReference: components["schemas"]["RelatedListReferenceRepresentation"];
+        };
+        /** @description The result for one related list of a batch of counts. */
+        SimpleRelatedListCountBatchRepresentation: {
+            /**
+             * @description The status this related list alone would have had; 200 with its count, otherwise (404 ...) with its errors.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The count when statusCode is 200, else the errors. */
+            result: components["schemas"]["RelatedListRecordCountRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The record counts of several related lists of one record, one result per related list asked for, in the order asked. */
+        BatchRelatedListCountRepresentation: {
+            /** @description One result per related list asked for. */
+            results: components["schemas"]["SimpleRelatedListCountBatchRepresentation"][];
+        };
+        /** @description A column of a related list. */
+        RelatedListColumnRepresentation: {
+            /** @description The API name (or path) of the column's field. */
+            fieldApiName: string;
+            /** @description The field's label. */
+            label: string;
+            /** @description The path of the id field the column links to (Id for the name column, OwnerId for the owner ...); null when it links nowhere. */
+            lookupId: string | null;
+            /** @description Whether the related list may be sorted by this column. */
+            sortable: boolean;
+        };
+        /** @description The metadata of a related list - its columns, order, the caller's preferences and rights. */
+        RelatedListInfoRepresentation: {
+            /** @description Whether the related list may be cloned (always false). */
+            cloneable: boolean;
+            /** @description Whether the caller may create records of the related list's object. */
+            createable: boolean;
+            /** @description Whether the related list may be deleted (always false). */
+            deletable: boolean;
+            /** @description The columns, in order. */
+            displayColumns: components["schemas"]["RelatedListColumnRepresentation"][];
+            /** @description A hash of this representation; related list record pages carry it as listInfoETag. */
+            eTag: string;
+            /** @description The field of the child object that points at the parent, such as AccountId. */
+            fieldApiName: string;
+            /** @description The fields asked for in fields, as given. */
+            fields: string[];
+            /** @description Whether quick filters may be applied to the related list. */
+            filterable: boolean;
+            /** @description Always empty; related lists have no saved filters. */
+            filterLogicString: string;
+            /** @description Always empty; related lists have no saved filters. */
+            filteredByInfo: components["schemas"]["ListFilterByInfoRepresentation"][];
+            /** @description The related list's label, such as Contacts. */
+            label: string;
+            listReference: components["schemas"]["RelatedListReferenceRepresentation"];
+            /** @description The objects whose records the related list returns. */
+            objectApiNames: string[];
+            /** @description The fields asked for in optionalFields, as given. */
+            optionalFields: string[];
+            /** @description The sort order (the caller's, else the layout's), most significant field first. */
+            orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
+            /** @description Whether displayColumns holds only the layout's columns (true) or every column that may be shown (false). */
+            restrictColumnsToLayout: boolean;
+            /** @description Whether the caller may change the related list's order and preferences. */
+            updateable: boolean;
+            userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
+            /**
+             * @description Always Public for a related list.
+             * @enum {string}
+             */
+            visibility: "Private" | "Public" | "Shared";
+            /** @description Always false for a related list. */
+            visibilityEditable: boolean;
+        };
+        /** @description The result for one related list of a batch of metadata. */
+        SimpleRelatedListInfoResultRepresentation: {
+            /**
+             * @description The status this related list alone would have had; 200 with its metadata, otherwise (404 ...) with its errors.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The metadata when statusCode is 200, else the errors. */
+            result: components["schemas"]["RelatedListInfoRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The metadata of several related lists of one object, one result per related list asked for, in the order asked. */
+        RelatedListInfoBatchRepresentation: {
+            /** @description One result per related list asked for. */
+            results: components["schemas"]["SimpleRelatedListInfoResultRepresentation"][];
+        };
+        /** @description A related list of an object, in the list of its related lists. */
+        RelatedListSummaryInfoRepresentation: {
+            /** @description The label of the related records' object. */
+            entityLabel: string;
+            /** @description The plural label of the related records' object. */
+            entityPluralLabel: string;
+            /** @description The field of the child object that points at the parent, such as AccountId. */
+            fieldApiName: string;
+            /** @description The key prefix of the related records' ids; null for some related lists. */
+            keyPrefix: string | null;
+            /** @description The related list's label. */
+            label: string;
+            /** @description The API name of the related records' object. */
+            objectApiName: string;
+            /** @description The field of the parent object the child field points at, usually Id. */
+            parentFieldApiName: string;
+            /** @description The related list's id, to use in the other related-list paths. */
+            relatedListId: string;
+            /** @description The URL of the related list's metadata. */
+            relatedListInfoUrl: string | null;
+            /** @description The colour and icon of the related records' object, or null. */
+            themeInfo: components["schemas"]["ThemeInfoRepresentation"] | null;
+            /** @description Whether the related list is on a layout this API can serve. */
+            uiApiEnabledLayout: boolean;
+        };
+        /** @description The related lists of an object, for one of its record types. */
+        RelatedListSummaryInfoCollectionRepresentation: {
+            /** @description A hash of this representation. */
+            eTag: string;
+            /** @description The parent object's API name. */
+            parentObjectApiName: string;
+            /** @description The parent record type whose layout lists the related lists; the master record type id 012000000000000AAA when the object has none. */
+            parentRecordTypeId: string | null;
+            /** @description The related lists, in layout order. */
+            relatedLists: components["schemas"]["RelatedListSummaryInfoRepresentation"][];
+        };
+        /** @description The caller's column widths and wrapping for a related list, to change; merged into the current settings. */
+        ListUserPreferenceInputRepresentation: {
+            /** @description Column widths in pixels by field API name; -1 for the default width. */
+            columnWidths?: {
+                [key: string]: number;
+            };
+            /** @description Whether each column's text wraps, by field API name. */
+            columnWrap?: {
+                [key: string]: boolean;
+            };
+        };
+        /** @description The caller's sort order and column preferences for a related list, to change (the platform's Related List Input). */
+        ListInfoInputRepresentation: {
+            /** @description The sort order, most significant field first, up to five fields; replaces the current order. */
+            orderedByInfo?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
+            userPreferences?: components["schemas"]["ListUserPreferenceInputRepresentation"];
+        };
+        /** @description The caller's own preferences for a related list - column widths, wrapping and sort order. */
+        RelatedListUserPreferencesRepresentation: {
+            /** @description Column widths in pixels by field API name; -1 is the default width. */
+            columnWidths: {
+                [key: string]: number;
+            };
+            /** @description Whether each column's text wraps, by field API name. */
+            columnWrap: {
+                [key: string]: boolean;
+            };
+            /** @description The caller's sort order, most significant field first; empty for the layout's order. */
+            orderedBy: components["schemas"]["ListOrderByInfoRepresentation"][];
+            /** @description The id of these preferences, `ParentObject.RelatedListName` (such as Account.RelatedContactList). */
+            preferencesId: string;
+        };
+        /** @description The result for one preferences id of a batch. */
+        SimpleRelatedListPreferencesResultRepresentation: {
+            /**
+             * @description The status this id alone would have had; 200 with the preferences, otherwise (404 ...) with its errors.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The preferences when statusCode is 200, else the errors. */
+            result: components["schemas"]["RelatedListUserPreferencesRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The caller's preferences for several related lists, one result per id asked for, in the order asked. */
+        RelatedListPreferencesBatchRepresentation: {
+            /** @description One result per preferences id asked for. */
+            results: components["schemas"]["SimpleRelatedListPreferencesResultRepresentation"][];
+        };
+        /** @description The caller's preferences for a related list to change; a property left out keeps its value. */
+        RelatedListUserPreferencesInputRepresentation: {
+            /** @description Column widths in pixels by field API name (-1 for the default width); merged into the current widths. */
+            columnWidths?: {
+                [key: string]: number;
+            };
+            /** @description Whether each column's text wraps, by field API name; merged into the current settings. */
+            columnWrap?: {
+                [key: string]: boolean;
+            };
+            /** @description The sort order, most significant field first, up to five fields; replaces the current order. */
+            orderedBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
+        };
+        /** @description One related list to read in a batch, and which of its records' fields. */
+        RelatedListRecordsSingleBatchInputRepresentation: {
+            /** @description The related list's id, such as Contacts. */
+            relatedListId: string;
+            /** @description The fields to return with every record; the item fails if one does not exist or the caller may not see it. */
+            fields?: string[];
+            /** @description More fields to return when they exist and the caller may see them; others are left out silently. */
+            optionalFields?: string[];
+            /**
+             * @description The number of records to return for this related list, 1 to 1999.
+             * @default 50
+             */
+            pageSize: number;
+            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending. */
+            sortBy?: string[];
+            /** @description A GraphQL-style filter on the related records, as in the single related-list-records call. */
+            where?: string;
+        };
+        /** @description The related lists of one record to read in one call. */
+        RelatedListRecordsBatchInputRepresentation: {
+            /** @description One entry per related list to read; the answer has one result per entry, in the same order. */
+            relatedListParameters: components["schemas"]["RelatedListRecordsSingleBatchInputRepresentation"][];
+        };
+        /** @description One page of the related records of a record, with the tokens and URLs of its neighbouring pages. */
+        RelatedListRecordCollectionRepresentation: {
+            /** @description The column labels by field API name; present only when includeColumnLabels was true. */
+            columnLabels?: {
+                [key: string]: string;
+            };
+            /** @description The number of records in this page. */
+            count: number;
+            /** @description The token of this page, the zero-based offset of its first record ("0" for the first page). */
+            currentPageToken: string;
+            /** @description The URL of this page. */
+            currentPageUrl: string | null;
+            /** @description The fields asked for in fields, as given. */
+            fields: string[];
+            /** @description The eTag of the related list's metadata when this page was read. */
+            listInfoETag: string | null;
+            listReference: components["schemas"]["RelatedListReferenceRepresentation"];
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The URL of the next page; null on the last page. */
+            nextPageUrl: string | null;
+            /** @description The fields asked for in optionalFields, as given. */
+            optionalFields: string[];
+            /** @description The page size used, from the request or the default of 50. */
+            pageSize: number;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The URL of the previous page; null on the first page. */
+            previousPageUrl: string | null;
+            /** @description The related records of this page, in order. */
+            records: components["schemas"]["RecordRepresentation"][];
+            /** @description The sort order used, one field per item, a leading `-` meaning descending; empty for the related list's own order. */
+            sortBy: string[];
+            /** @description The where filter the records were filtered by, as given; null when none was given. */
+            where: string | null;
+        };
+        /** @description The result for one related list of a batch of related records. */
+        CompositeRelatedListRecordCollectionResultRepresentation: {
+            /**
+             * @description The status this related list alone would have had; 200 with its first page of records, otherwise (400, 404 ...) with its errors.
+             * @example 200
+             */
+            statusCode: number;
+            /** @description The page of records when statusCode is 200, else the errors. */
+            result: components["schemas"]["RelatedListRecordCollectionRepresentation"] | components["schemas"]["ErrorList"];
+        };
+        /** @description The related records of several related lists of one record, one result per related list asked for, in the order asked. */
+        RelatedListRecordCollectionBatchRepresentation: {
+            /** @description One result per entry of relatedListParameters. */
+            results: components["schemas"]["CompositeRelatedListRecordCollectionResultRepresentation"][];
+        };
+        /** @description Which related records of a record to read, and which of their fields. Every property is optional. */
+        RelatedListRecordsInputRepresentation: {
+            /** @description The fields to return with every record; the call fails (400) if one does not exist or the caller may not see it. A field is `Object.Field` (such as Contact.Name) or `Field`, and may span relationships (`Contact.Owner.Name`), at most 6 levels deep. */
+            fields?: string[];
+            /**
+             * @description Whether to add columnLabels, the label of each column, to the answer. Default false.
+             * @default false
+             */
+            includeColumnLabels: boolean;
+            /** @description More fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
+            optionalFields?: string[];
+            /**
+             * @description The number of records per page, 1 to 1999.
+             * @default 50
+             */
+            pageSize: number;
+            /**
+             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer; tokens are zero-based record offsets ("0" is the first page).
+             * @default 0
+             */
+            pageToken: string;
+            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending. Fields that do not exist or may not be seen are ignored. Absent means the related list's own order. */
+            sortBy?: string[];
+            /**
+             * @description A filter on the related records, written as a GraphQL-style filter object in a string (keys may be unquoted):
+             *     field → operator object (`eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`, `nin`, `includes`, `excludes`),
+             *     relationships by nesting, and `and` / `or` / `not` to combine, for example
+             *     `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+             */
+            where?: string;
+        };
+        /** @description How a search filter behaves. */
+        SearchFilterAttributesRepresentation: {
+            /** @description Whether choosing a value narrows the search results (rather than only the other filters' options). */
+            affectsSearchResults: boolean;
+            /** @description Whether the filter's options can be listed before the user types anything (getSearchFilterOptions without q). */
+            hasInitialOptions: boolean;
+        };
+        /** @description One filter a search over an object offers. */
+        SearchFilterDefinitionRepresentation: {
+            /** @description The filter's name, used as filterApiName to list its options; a field filter's name is its field API name, a data-category filter's name is its category group. */
+            apiName: string;
+            attributes: components["schemas"]["SearchFilterAttributesRepresentation"];
+            /** @description For a field filter, the field it filters on, qualified (`Object.Field`, spanning relationships such as `Contact.Account.Name`); null for a data-category filter. */
+            fieldPath: string | null;
+            /**
+             * @description What the filter filters on, a field of the records or a data category.
+             * @enum {string}
+             */
+            kind: "Field" | "DataCategory";
+            /** @description The filter's label. */
+            label: string;
+            /** @description The object the filter belongs to. */
+            objectApiName: string;
+            /**
+             * @description How the user gives a value, by typing it (Text) or by choosing from the filter's options (Select).
+             * @enum {string}
+             */
+            type: "Text" | "Select";
+        };
+        /** @description The filters a search over one object offers, in the order to show them. */
+        SearchFilterMetadataCollectionRepresentation: {
+            /** @description The filters. */
+            filters: components["schemas"]["SearchFilterDefinitionRepresentation"][];
+            /** @description The object searched. */
+            objectApiName: string;
+        };
+        /** @description One value a user can choose for a search filter. */
+        SearchFilterOptionRepresentation: {
+            /** @description The value as shown. */
+            label: string;
+            /** @description The value to send in the filter's values. */
+            value: string;
+        };
+        /** @description The values a user can choose for one search filter, matching what the user typed. */
+        SearchFilterOptionCollectionRepresentation: {
+            /** @description The filter's name. */
+            filterApiName: string;
+            /** @description The object searched. */
+            objectApiName: string;
+            /** @description The values, in the order to show them. */
+            options: components["schemas"]["SearchFilterOptionRepresentation"][];
+        };
+        /** @description One filter applied to a search, on a field of the records. */
+        SearchFilterInputRepresentation: {
+            /** @description The field to filter on, qualified (`Object.Field`), spanning relationships as deep as 5 levels (`Contact.Account.Owner.Name`). */
+            fieldPath: string;
+            /** @description The object the filter applies to, when the search covers several objects. */
+            objectApiName?: string;
+            /**
+             * @description How the field is compared with the values, such as eq, ne, lt, lte, gt, gte, in or like (the operators of the where filter).
+             * @example eq
+             */
+            operator: string;
+            /** @description The values to compare with; a record matches when it matches any of them. */
+            values: string[];
+        };
+        /** @description How one mode of a lookup (suggestions while typing, or a full search) finds and shows records. */
+        LookupMetadataSearchInfoRepresentation: {
+            /** @description The fields shown for each record found, qualified (`Account.Name`), the name first. */
+            displayFields: string[];
+            /** @description The lookup filter the administrator set on the field, which every record found must match; empty when there is none. */
+            filters: components["schemas"]["SearchFilterInputRepresentation"][];
+            /** @description The order of the records found, a qualified field with a leading `-` for descending; null for relevance (search) or recency (recent items). */
+            sortBy: string | null;
+        };
+        /** @description How a lookup field finds records of one of the objects it can point at. */
+        LookupMetadataTargetInfoRepresentation: {
+            fullSearchInfo: components["schemas"]["LookupMetadataSearchInfoRepresentation"];
+            suggestionsInfo: components["schemas"]["LookupMetadataSearchInfoRepresentation"];
+        };
+        /** @description How a lookup field finds the records a user can choose, per object it can point at. */
+        LookupMetadataRepresentation: {
+            /** @description The lookup field. */
+            fieldApiName: string;
+            /** @description The object of the lookup field. */
+            objectApiName: string;
+            /** @description The search set-up per object the field can point at, by object API name (several for a polymorphic field). */
+            targetInfo: {
+                [key: string]: components["schemas"]["LookupMetadataTargetInfoRepresentation"];
+            };
+        };
+        /** @description One data-category filter applied to a search (knowledge articles are filed under data categories). */
+        SearchDataCategoryInputRepresentation: {
+            /** @description The data category group, such as Products__c. */
+            groupName: string;
+            /**
+             * @description How the categories apply, at (exactly these), above, below or aboveOrBelow (these and their parents or children).
+             * @example below
+             */
+            operator: string;
+            /** @description The category names. */
+            values: string[];
+        };
+        /** @description The filters of one object in a search over several objects. */
+        SearchObjectOptionsRepresentation: {
+            /** @description The data-category filters. */
+            dataCategories?: components["schemas"]["SearchDataCategoryInputRepresentation"][];
+            /** @description The field filters; a record matches when it matches all of them. */
+            filters?: components["schemas"]["SearchFilterInputRepresentation"][];
+        };
+        /** @description What to search, beyond the search term given in q. */
+        SearchResultsSummaryInputRepresentation: {
+            /** @description The kinds of direct answers to look for besides the records, such as Passage; absent or empty, none. */
+            answerTypes?: string[];
+            /** @description The name of the search configuration (the objects, fields and ranking set up for one search box); absent, the default one. */
+            configurationName?: string;
+            /** @description The objects to search; absent, every object the configuration searches. */
+            objectApiNames?: string[];
+            /** @description Filters per object, by object API name. */
+            searchObjectOptions?: {
+                [key: string]: components["schemas"]["SearchObjectOptionsRepresentation"];
+            };
+        };
+        /** @description Where the search term was found in a result. */
+        SearchHighlightInfoRepresentation: {
+            /** @description The matching fields' values with the matched words wrapped in `<mark>` and `</mark>`, by field API name. */
+            fields: {
+                [key: string]: string;
+            };
+            /** @description For a long text match, an excerpt around the match, with the matches marked; null otherwise. */
+            snippet: string | null;
+        };
+        /** @description How a result came to be in the results. */
+        SearchResultInfoRepresentation: {
+            /** @description Whether the record is a promoted result for the search term rather than a ranked match. */
+            isPromoted: boolean;
+            /** @description Whether the record matched a spelling correction of the search term rather than the term itself. */
+            isSpellCorrected: boolean;
+        };
+        /** @description One record found by a search. */
+        SearchResultRecordRepresentation: {
+            /** @description Where the term was found; null when nothing is to be highlighted. */
+            highlightInfo: components["schemas"]["SearchHighlightInfoRepresentation"] | null;
+            record: components["schemas"]["RecordRepresentation"];
+            searchInfo: components["schemas"]["SearchResultInfoRepresentation"];
+        };
+        /** @description One page of the records of one object found by a search. */
+        SearchResultCollectionRepresentation: {
+            /** @description The number of records in this page. */
+            count: number;
+            /** @description The token of this page, the zero-based offset of its first record ("0" for the first page). */
+            currentPageToken: string;
+            /** @description Why this object could not be searched, when the search of the other objects went on without it; null otherwise. */
+            error: components["schemas"]["ErrorRepresentation"] | null;
+            /** @description The fields each record carries, qualified (`Object.Field`). */
+            fields: string[];
+            /** @description The token of the next page; null on the last page. */
+            nextPageToken: string | null;
+            /** @description The object searched. */
+            objectApiName: string;
+            /** @description The largest number of records a page holds. */
+            pageSize: number;
+            /** @description The token of the previous page; null on the first page. */
+            previousPageToken: string | null;
+            /** @description The records of this page, best match first unless sortBy says otherwise. */
+            records: components["schemas"]["SearchResultRecordRepresentation"][];
+            /** @description The order applied, as asked for in sortBy; null when ordered by relevance. */
+            sortBy: string | null;
+        };
+        /** @description The first page of records found in each object searched. */
+        KeywordSearchResultsSummaryRepresentation: {
+            /** @description One collection per object searched, in the order of the search configuration. */
+            results: components["schemas"]["SearchResultCollectionRepresentation"][];
+        };
+        /** @description A direct answer to the search term, taken from one field of one record. */
+        SearchAnswerRepresentation: {
+            /** @description The kind of answer, as asked for in answerTypes. */
+            answerType: string;
+            /** @description The field the answer comes from. */
+            fieldApiName: string;
+            /** @description The object of the record the answer comes from. */
+            objectApiName: string;
+            /** @description The answer text. */
+            passage: string;
+            /** @description The id of the record the answer comes from. */
+            recordId: string;
+        };
+        /** @description The results of a search over several objects, with a direct answer when one was asked for and found. */
+        SearchResultsSummaryRepresentation: {
+            /** @description The search configuration used; null for the default one. */
+            configurationName: string | null;
+            keywordSearchResults: components["schemas"]["KeywordSearchResultsSummaryRepresentation"];
+            /** @description The direct answer; null when none was asked for or found. */
+            qnaResult: components["schemas"]["SearchAnswerRepresentation"] | null;
+            /** @description The search term, as given in q. */
+            query: string;
+        };
+        /** @description How to filter, order and page a keyword search over one object. */
+        KeywordSearchResultsInputRepresentation: {
+            /** @description The name of the search configuration; absent, the default one. */
+            configurationName?: string;
+            /** @description The data-category filters. */
+            dataCategories?: components["schemas"]["SearchDataCategoryInputRepresentation"][];
+            /** @description The field filters; a record matches when it matches all of them. */
+            filters?: components["schemas"]["SearchFilterInputRepresentation"][];
+            /**
+             * @description The number of records per page.
+             * @default 25
+             */
+            pageSize: number;
+            /** @description The page to return, the token of a previous answer (currentPageToken, nextPageToken or previousPageToken); it is the zero-based offset of the page's first record. Absent, the first page ("0"). */
+            pageToken?: string;
+            /** @description The field to order by, qualified (`APT_Contact_Us__c.APT_Company_Name__c`); a leading `-` orders descending. Absent, by relevance. */
+            sortBy?: string;
+        };
+        /** @description One page of the records of one object that match a search term and filters. */
+        KeywordSearchResultsRepresentation: {
+            /** @description The search configuration used; null for the default one. */
+            configurationName: string | null;
+            keywordSearchResult: components["schemas"]["SearchResultCollectionRepresentation"];
+            /** @description The object searched. */
+            objectApiName: string;
+            /** @description The search term, as given in q. */
+            query: string;
+        };
+        /** @description The record being edited and the order of the suggestions, for a lookup search. */
+        LookupPostInputRepresentation: {
+            /** @description The order of the suggestions, first key first; absent, by relevance (Search, TypeAhead) or by recency (Recent). */
+            orderBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
+            sourceRecord?: components["schemas"]["RecordInputRepresentation"];
+        };
+        /** @description The records a user can choose for a lookup field, per object the field can point at. */
+        LookupValuesRepresentation: {
+            /** @description One page of suggestions per object the field can point at, by object API name. */
+            lookupResults: {
+                [key: string]: components["schemas"]["RecordCollectionRepresentation"];
+            };
+        };
     };
     responses: {
         /** @description The copy the client holds (If-None-Match) is still current; no body. */
@@ -557,6 +4649,84 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /**
+         * @description The media file as it was uploaded, in its own format; for example the banner picture, a 2400 × 800 JPEG, at
+         *     `/sfsites/c/cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0`.
+         */
+        MediaFile: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["MediaCacheControl"];
+                [name: string]: unknown;
+            };
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+            };
+        };
+        /**
+         * @description The picture at the size asked for (within the 100 px minimum and the original's size), in the format chosen;
+         *     for example the banner 960 pixels wide, as AVIF, WebP or JPEG by the Accept header, at
+         *     `/cdn-cgi/image/width=960,format=auto/sfsites/c/cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0`.
+         */
+        ResizedImage: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["MediaCacheControl"];
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content: {
+                "image/avif": string;
+                "image/webp": string;
+                "image/jpeg": string;
+            };
+        };
+        /** @description The resizing options are not understood (an unknown or repeated option, or a bad value). */
+        BadImageOptions: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The record could not be written; the output lists the errors on the record and per field. */
+        RecordWriteError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorWithOutputRepresentation"];
+            };
+        };
+        /** @description The operation needs a signed-in user, and the session is missing, expired or invalid. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The caller is signed in but lacks the permission the operation needs. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The record changed after the time given in If-Unmodified-Since; nothing was written. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
     };
     parameters: {
         /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */
@@ -569,14 +4739,258 @@ export interface components {
         apexClass: string;
         /** @description The method of the server class. */
         apexMethod: string;
+        /** @description The method of the server class; it must be marked cacheable to be called by GET. */
+        apexCacheableMethod: string;
         /** @description The method's arguments as compact JSON, URL-encoded; absent when the method takes none. */
         methodParams: string;
+        /**
+         * @description The id of the Experience Cloud site whose content is asked for: 15 or 18 characters starting `0DM`
+         *     (the storefront's site is `0DM8d0000000001GAA`). Any other id, a channel id included, is a 400.
+         */
+        cmsSiteId: string;
+        /**
+         * @description The content item: its content key (`MC` and 26 upper-case letters or digits, the same in every org the
+         *     content is copied to) or its managed content id (15 or 18 characters starting `20Y`). A well-formed key
+         *     or id of no content published to the channel answers 404.
+         */
+        cmsContentKeyOrId: string;
+        /**
+         * @description How many levels of references to other content to follow, 0 to 3 (default 0). At 0 the answer's
+         *     `references` is null; at 1 it maps the content key of every item the answered items refer to (the
+         *     banner's background image) to a summary of it; each further level adds the items those refer to.
+         */
+        cmsReferenceDepth: number;
+        /**
+         * @description The id of the content delivery channel: 15 or 18 characters starting `0ap` (the storefront site's
+         *     channel is `0ap8d0000000001AAA`). Any other id, a site id included, is a 400.
+         */
+        cmsChannelId: string;
+        /**
+         * @description Only the content items with these content keys, comma-separated, at most 50. Keys of no published
+         *     content are left out of the answer rather than failing it. Give contentKeys or managedContentIds, not both.
+         */
+        cmsContentKeys: string;
+        /**
+         * @description Only the content items with these managed content ids (15 or 18 characters), comma-separated, at most
+         *     100. Ids of no published content are left out of the answer. Give contentKeys or managedContentIds, not both.
+         */
+        cmsManagedContentIds: string;
+        /**
+         * @description Only content of this type, by its fully qualified name: `sfdc_cms__image` for images, `cu__contactUsBanner`
+         *     for the page's banner, `cu__contactUsText` for its texts and labels.
+         */
+        cmsContentTypeFQN: string;
+        /** @description The zero-based number of the page of results to answer; a page past the last one answers no contents. */
+        cmsPage: number;
+        /**
+         * @description How many content items a page holds, 1 to 250 (default 25). With includeContentBody=true a page holds at
+         *     most 25 items: a larger pageSize is a 400.
+         */
+        cmsPageSize: number;
+        /**
+         * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
+         *     Default false: summaries without contentBody. With true, pageSize is at most 25.
+         */
+        cmsIncludeContentBody: boolean;
+        /** @description The content key of the image content item (sfdc_cms__image) whose media file is asked for. */
+        mediaContentKey: string;
+        /**
+         * @description The version of the media file the URL was built for, as content delivery gives it in the media url
+         *     (`?version=1.0`). When it is the current version the answer never changes, and is sent as
+         *     `Cache-Control: public, max-age=31536000, immutable`; without it, or with an older version, the answer
+         *     is the current file with `Cache-Control: private, max-age=300` (the x-cache-ttl).
+         */
+        mediaVersion: string;
+        /** @description The file name of a site image (a picture uploaded to the site rather than picked from content), such as `contact-us-banner.jpg`. */
+        siteImageFileName: string;
+        /**
+         * @description How to resize, comma-separated `name=value` options, each at most once:
+         *
+         *     - `width` (or `w`) and `height` (or `h`): the size in pixels, whole numbers from 1 to 10000. At least one
+         *       of the two, or a format, must be given. A size below 100 is raised to 100 (the 100 px minimum), and an
+         *       image is never enlarged: a size beyond the original is lowered to it, keeping the aspect ratio (a width of
+         *       3840 on a 2400-pixel banner gives 2400).
+         *     - `fit`: `scale-down` (default) fits the image inside width × height keeping its aspect ratio; `cover` fills
+         *       width × height exactly, cropping around the centre (both sizes needed).
+         *     - `format`: `auto` (default) picks from the request's Accept header: AVIF when it accepts `image/avif`,
+         *       else WebP when it accepts `image/webp`, else JPEG; `avif`, `webp` or `jpeg` force one.
+         *
+         *     Any other option, a repeated one or a bad value answers 400.
+         */
+        imageOptions: string;
+        /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v52.0 answers the same. */
+        seoApiVersion: string;
+        /** @description The id of the community (Experience Cloud site network) whose pages are asked about, 15 or 18 characters starting `0DB` (the storefront is `0DB8d0000000001GAA`). */
+        seoCommunityId: string;
+        /**
+         * @description What the page shows. On a record page, the id of the record (15 or 18 characters): the answer carries
+         *     the record's name, its object's label and the fields asked for. The page's own route parameter recordId
+         *     is optional and empty by default; a page without a record asks for its own settings by its view name
+         *     instead (`contact_us` for the Contact Us page), because a path segment cannot be empty.
+         */
+        seoRecordId: string;
+        /**
+         * @description The record fields the page's title, description or head tags use, comma-separated, by API name (`Name`)
+         *     or qualified by the object (`APT_Contact_Us__c.APT_City__c`); their values come back in `fields`. A
+         *     field the object does not have answers 400 INVALID_FIELD. On a page without a record there is no record
+         *     to read: the fields are ignored and `fields` is empty.
+         */
+        seoFields: string;
+        /** @description When the write changes the record's owner, whether to apply the object's owner-change options (moving open activities, notes and attachments to the new owner) as the platform's own pages do; no effect on objects without an owner. */
+        handleOwnerChange: boolean;
+        /** @description Whether the record in the answer also holds the fields sent in the body that the record's layout does not show; by default it holds the fields of the Full layout in View mode. */
+        includeFieldsInBody: boolean;
+        /** @description For a case, whether to send email to people outside the organization (such as the case's contact) that the write would trigger. */
+        triggerOtherEmail: boolean;
+        /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
+        triggerUserEmail: boolean;
+        /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+        useDefaultRule: boolean;
+        /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+        recordId: string;
+        /**
+         * @description Fields the answer must hold, comma-separated, each a field path: the object's API name, then the field
+         *     (`APT_Contact_Us__c.APT_Company_Name__c`), or relationship names to follow first
+         *     (`APT_Contact_Us__c.LastModifiedBy.Name` gives the related user as a nested record). A path has at most
+         *     6 levels. A field that does not exist or that the caller may not see fails the whole request (400
+         *     INVALID_FIELD); use optionalFields for fields that may be missing.
+         */
+        recordFields: string;
+        /**
+         * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+         *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+         *     error, and so is any path deeper than 6 levels.
+         */
+        recordOptionalFields: string;
+        /** @description Layout types whose fields the answer holds, comma-separated, `Full` (every field of the page layout) and/or `Compact` (the key fields of headers and hovers). */
+        layoutTypes: string;
+        /** @description Modes of the layouts, comma-separated, any of `Create`, `Edit` and `View` (default View); formula and auto-number fields appear only in View. */
+        modes: string;
+        /** @description An HTTP date (UTC, to the second); when the record changed after it, nothing is written and the answer is 412. Send the record's lastModifiedDate as read, to avoid overwriting someone else's change. */
+        IfUnmodifiedSince: string;
+        /** @description One or more record ids (15 or 18 characters), comma-separated, at most 200; the answer has one result per id, in the same order. */
+        recordIds: string;
         /** @description The API name of an object, such as APT_Contact_Us__c. */
         objectApiName: string;
+        /** @description The API name of a list view of the object, such as AllContactUs. */
+        listViewApiName: string;
+        /** @description The id of a list view (15 or 18 characters, beginning 00B). */
+        listViewId: string;
+        /**
+         * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+         *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+         *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+         *     the request (400); use optionalFields for fields that may be missing.
+         */
+        listFields: string;
+        /**
+         * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+         *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+         */
+        listOptionalFields: string;
+        /** @description The number of records per page, 1 to 2000; default 50. */
+        listPageSize: number;
+        /**
+         * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+         *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+         *     nextPageToken marks the last page. Default "0", the first page.
+         */
+        listPageToken: string;
+        /**
+         * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+         *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+         *     sortBy (`Name,Id`). Absent means the list view's own order.
+         */
+        listSortBy: string;
+        /**
+         * @description The API name of an object, such as APT_Contact_Us__c, for the list of its list views; or the id of a list
+         *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's list UI.
+         */
+        listUiObjectApiNameOrListViewId: string;
+        /** @description Keep only the list views whose label contains this text; `*` is a wildcard. Echoed as queryString. */
+        listSearchQuery: string;
+        /** @description When true, only the list views the caller used recently; default false. */
+        listRecentListsOnly: boolean;
+        /**
+         * @description For an object, the number of list views per page, 1 to 2000, default 20. For a list view id, the number of
+         *     records in the page of records, 1 to 2000, default 50.
+         */
+        listUiPageSize: number;
+        /**
+         * @description The page of list views to read: a currentPageToken, nextPageToken or previousPageToken of an earlier answer.
+         *     Tokens are zero-based offsets ("0", "20", "40" ... with the default page size), at most 2000; default "0".
+         */
+        listSummaryPageToken: string;
+        /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
+        listInfoIds: string;
+        /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+        listInfoNames: string;
+        /** @description The number of list views per page, 1 to 2000; default 20. */
+        listSummaryPageSize: number;
         /** @description A record type id; 012000000000000AAA is the master record type. */
         recordTypeId: string;
+        /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+        formFactor: "Large" | "Medium" | "Small";
+        /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+        layoutFormFactor: "Large" | "Medium" | "Small";
+        /** @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields of headers and hovers). */
+        layoutType: "Compact" | "Full";
+        /** @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. */
+        layoutMode: "Create" | "Edit" | "View";
+        /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+        recordTypeIdQuery: string;
+        /** @description The record type of the layout; 012000000000000AAA for the master record type (objects without record types). */
+        layoutUserStateRecordTypeId: string;
         /** @description The API name of a picklist field of the object. */
         fieldApiName: string;
+        /**
+         * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+         *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+         */
+        actionTypes: string;
+        /**
+         * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+         *     (a global quick action's name begins with `Global.`).
+         */
+        actionApiNames: string;
+        /** @description `PageLayout` returns the actions the page layout shows; `All` returns every action available in the context, whether or not a layout shows it. */
+        actionRetrievalMode: "All" | "PageLayout";
+        /**
+         * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+         *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+         */
+        actionSections: string;
+        /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+        actionApiName: string;
+        /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+        actionRecordIds: string;
+        /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+        relatedListParentRecordId: string;
+        /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+        relatedListNamesPath: string;
+        /** @description Count the related records up to this number at most; when there are more, hasMore is true. Default 20. */
+        relatedListMaxCount: number;
+        /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+        relatedListIdPath: string;
+        /** @description The API name of the parent object whose related lists are wanted, such as Account. */
+        relatedListParentObjectApiName: string;
+        /** @description The parent object's record type whose layout defines the related lists; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+        relatedListRecordTypeId: string;
+        /**
+         * @description Fields of the related records' object to describe as columns, comma-separated, such as
+         *     `Contact.Name,Contact.Email`; a field that does not exist or that the caller may not see fails the request (400).
+         */
+        relatedListFields: string;
+        /** @description More fields to describe as columns when they exist and the caller may see them, comma-separated; the others are left out silently. */
+        relatedListOptionalFields: string;
+        /** @description When true (the default), only the layout's columns, narrowed further by fields and optionalFields when given; when false, every column that may be shown. */
+        relatedListRestrictColumnsToLayout: boolean;
+        /** @description Preferences ids, comma-separated, at most 20, each `ParentObject.RelatedListName`; the answer has one result per id, in the same order. */
+        relatedListPreferencesIds: string;
+        /** @description The id of the caller's preferences for a related list, `ParentObject.RelatedListName`, such as Account.RelatedContactList. */
+        relatedListPreferencesId: string;
+        /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
+        lookupFieldApiName: string;
     };
     requestBodies: never;
     headers: {
@@ -584,6 +4998,15 @@ export interface components {
         ETag: string;
         /** @description How long the answer may be reused, from the operation's x-cache-ttl. */
         CacheControl: string;
+        /**
+         * @description How long a media answer may be reused. A URL that names the file's current version (`?version=`) never
+         *     changes its answer: `public, max-age=31536000, immutable`, for browsers and shared caches alike. Any other
+         *     URL may answer a new file at any time: `private, max-age=300` (the operation's x-cache-ttl, the content
+         *     cache's five minutes), then revalidated with the ETag.
+         */
+        MediaCacheControl: string;
+        /** @description Accept, because the format may be chosen from the request's Accept header (format=auto), so that caches keep one copy per format. */
+        VaryAccept: string;
     };
     pathItems: never;
 }
@@ -697,8 +5120,8 @@ export interface operations {
             path: {
                 /** @description The server class, `ClassName` or `namespace__ClassName`. */
                 apexClass: components["parameters"]["apexClass"];
-                /** @description The method of the server class. */
-                apexMethod: components["parameters"]["apexMethod"];
+                /** @description The method of the server class; it must be marked cacheable to be called by GET. */
+                apexMethod: components["parameters"]["apexCacheableMethod"];
             };
             cookie?: never;
         };
@@ -759,6 +5182,2079 @@ export interface operations {
             500: components["responses"]["ApexServerError"];
         };
     };
+    getManagedContentForSite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many levels of references to other content to follow, 0 to 3 (default 0). At 0 the answer's
+                 *     `references` is null; at 1 it maps the content key of every item the answered items refer to (the
+                 *     banner's background image) to a summary of it; each further level adds the items those refer to.
+                 */
+                referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The id of the Experience Cloud site whose content is asked for: 15 or 18 characters starting `0DM`
+                 *     (the storefront's site is `0DM8d0000000001GAA`). Any other id, a channel id included, is a 400.
+                 */
+                siteId: components["parameters"]["cmsSiteId"];
+                /**
+                 * @description The content item: its content key (`MC` and 26 upper-case letters or digits, the same in every org the
+                 *     content is copied to) or its managed content id (15 or 18 characters starting `20Y`). A well-formed key
+                 *     or id of no content published to the channel answers 404.
+                 */
+                contentKeyOrId: components["parameters"]["cmsContentKeyOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content item with its body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentDeliveryDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedContentForChannel: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many levels of references to other content to follow, 0 to 3 (default 0). At 0 the answer's
+                 *     `references` is null; at 1 it maps the content key of every item the answered items refer to (the
+                 *     banner's background image) to a summary of it; each further level adds the items those refer to.
+                 */
+                referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The id of the content delivery channel: 15 or 18 characters starting `0ap` (the storefront site's
+                 *     channel is `0ap8d0000000001AAA`). Any other id, a site id included, is a 400.
+                 */
+                channelId: components["parameters"]["cmsChannelId"];
+                /**
+                 * @description The content item: its content key (`MC` and 26 upper-case letters or digits, the same in every org the
+                 *     content is copied to) or its managed content id (15 or 18 characters starting `20Y`). A well-formed key
+                 *     or id of no content published to the channel answers 404.
+                 */
+                contentKeyOrId: components["parameters"]["cmsContentKeyOrId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content item with its body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentDeliveryDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedContentsForSite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the content items with these content keys, comma-separated, at most 50. Keys of no published
+                 *     content are left out of the answer rather than failing it. Give contentKeys or managedContentIds, not both.
+                 */
+                contentKeys?: components["parameters"]["cmsContentKeys"];
+                /**
+                 * @description Only the content items with these managed content ids (15 or 18 characters), comma-separated, at most
+                 *     100. Ids of no published content are left out of the answer. Give contentKeys or managedContentIds, not both.
+                 */
+                managedContentIds?: components["parameters"]["cmsManagedContentIds"];
+                /**
+                 * @description Only content of this type, by its fully qualified name: `sfdc_cms__image` for images, `cu__contactUsBanner`
+                 *     for the page's banner, `cu__contactUsText` for its texts and labels.
+                 */
+                contentTypeFQN?: components["parameters"]["cmsContentTypeFQN"];
+                /** @description The zero-based number of the page of results to answer; a page past the last one answers no contents. */
+                page?: components["parameters"]["cmsPage"];
+                /**
+                 * @description How many content items a page holds, 1 to 250 (default 25). With includeContentBody=true a page holds at
+                 *     most 25 items: a larger pageSize is a 400.
+                 */
+                pageSize?: components["parameters"]["cmsPageSize"];
+                /**
+                 * @description How many levels of references to other content to follow, 0 to 3 (default 0). At 0 the answer's
+                 *     `references` is null; at 1 it maps the content key of every item the answered items refer to (the
+                 *     banner's background image) to a summary of it; each further level adds the items those refer to.
+                 */
+                referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+                /**
+                 * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
+                 *     Default false: summaries without contentBody. With true, pageSize is at most 25.
+                 */
+                includeContentBody?: components["parameters"]["cmsIncludeContentBody"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The id of the Experience Cloud site whose content is asked for: 15 or 18 characters starting `0DM`
+                 *     (the storefront's site is `0DM8d0000000001GAA`). Any other id, a channel id included, is a 400.
+                 */
+                siteId: components["parameters"]["cmsSiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of content items, possibly empty. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentDeliveryDocumentCollection"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedContentsForChannel: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the content items with these content keys, comma-separated, at most 50. Keys of no published
+                 *     content are left out of the answer rather than failing it. Give contentKeys or managedContentIds, not both.
+                 */
+                contentKeys?: components["parameters"]["cmsContentKeys"];
+                /**
+                 * @description Only the content items with these managed content ids (15 or 18 characters), comma-separated, at most
+                 *     100. Ids of no published content are left out of the answer. Give contentKeys or managedContentIds, not both.
+                 */
+                managedContentIds?: components["parameters"]["cmsManagedContentIds"];
+                /**
+                 * @description Only content of this type, by its fully qualified name: `sfdc_cms__image` for images, `cu__contactUsBanner`
+                 *     for the page's banner, `cu__contactUsText` for its texts and labels.
+                 */
+                contentTypeFQN?: components["parameters"]["cmsContentTypeFQN"];
+                /** @description The zero-based number of the page of results to answer; a page past the last one answers no contents. */
+                page?: components["parameters"]["cmsPage"];
+                /**
+                 * @description How many content items a page holds, 1 to 250 (default 25). With includeContentBody=true a page holds at
+                 *     most 25 items: a larger pageSize is a 400.
+                 */
+                pageSize?: components["parameters"]["cmsPageSize"];
+                /**
+                 * @description How many levels of references to other content to follow, 0 to 3 (default 0). At 0 the answer's
+                 *     `references` is null; at 1 it maps the content key of every item the answered items refer to (the
+                 *     banner's background image) to a summary of it; each further level adds the items those refer to.
+                 */
+                referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+                /**
+                 * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
+                 *     Default false: summaries without contentBody. With true, pageSize is at most 25.
+                 */
+                includeContentBody?: components["parameters"]["cmsIncludeContentBody"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The id of the content delivery channel: 15 or 18 characters starting `0ap` (the storefront site's
+                 *     channel is `0ap8d0000000001AAA`). Any other id, a site id included, is a 400.
+                 */
+                channelId: components["parameters"]["cmsChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of content items, possibly empty. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentDeliveryDocumentCollection"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getManagedContentMedia: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version of the media file the URL was built for, as content delivery gives it in the media url
+                 *     (`?version=1.0`). When it is the current version the answer never changes, and is sent as
+                 *     `Cache-Control: public, max-age=31536000, immutable`; without it, or with an older version, the answer
+                 *     is the current file with `Cache-Control: private, max-age=300` (the x-cache-ttl).
+                 */
+                version?: components["parameters"]["mediaVersion"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The content key of the image content item (sfdc_cms__image) whose media file is asked for. */
+                contentKey: components["parameters"]["mediaContentKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaFile"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSiteImage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version of the media file the URL was built for, as content delivery gives it in the media url
+                 *     (`?version=1.0`). When it is the current version the answer never changes, and is sent as
+                 *     `Cache-Control: public, max-age=31536000, immutable`; without it, or with an older version, the answer
+                 *     is the current file with `Cache-Control: private, max-age=300` (the x-cache-ttl).
+                 */
+                version?: components["parameters"]["mediaVersion"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The file name of a site image (a picture uploaded to the site rather than picked from content), such as `contact-us-banner.jpg`. */
+                fileName: components["parameters"]["siteImageFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaFile"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getResizedManagedContentMedia: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version of the media file the URL was built for, as content delivery gives it in the media url
+                 *     (`?version=1.0`). When it is the current version the answer never changes, and is sent as
+                 *     `Cache-Control: public, max-age=31536000, immutable`; without it, or with an older version, the answer
+                 *     is the current file with `Cache-Control: private, max-age=300` (the x-cache-ttl).
+                 */
+                version?: components["parameters"]["mediaVersion"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description How to resize, comma-separated `name=value` options, each at most once:
+                 *
+                 *     - `width` (or `w`) and `height` (or `h`): the size in pixels, whole numbers from 1 to 10000. At least one
+                 *       of the two, or a format, must be given. A size below 100 is raised to 100 (the 100 px minimum), and an
+                 *       image is never enlarged: a size beyond the original is lowered to it, keeping the aspect ratio (a width of
+                 *       3840 on a 2400-pixel banner gives 2400).
+                 *     - `fit`: `scale-down` (default) fits the image inside width × height keeping its aspect ratio; `cover` fills
+                 *       width × height exactly, cropping around the centre (both sizes needed).
+                 *     - `format`: `auto` (default) picks from the request's Accept header: AVIF when it accepts `image/avif`,
+                 *       else WebP when it accepts `image/webp`, else JPEG; `avif`, `webp` or `jpeg` force one.
+                 *
+                 *     Any other option, a repeated one or a bad value answers 400.
+                 */
+                options: components["parameters"]["imageOptions"];
+                /** @description The content key of the image content item (sfdc_cms__image) whose media file is asked for. */
+                contentKey: components["parameters"]["mediaContentKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ResizedImage"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadImageOptions"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getResizedSiteImage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version of the media file the URL was built for, as content delivery gives it in the media url
+                 *     (`?version=1.0`). When it is the current version the answer never changes, and is sent as
+                 *     `Cache-Control: public, max-age=31536000, immutable`; without it, or with an older version, the answer
+                 *     is the current file with `Cache-Control: private, max-age=300` (the x-cache-ttl).
+                 */
+                version?: components["parameters"]["mediaVersion"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description How to resize, comma-separated `name=value` options, each at most once:
+                 *
+                 *     - `width` (or `w`) and `height` (or `h`): the size in pixels, whole numbers from 1 to 10000. At least one
+                 *       of the two, or a format, must be given. A size below 100 is raised to 100 (the 100 px minimum), and an
+                 *       image is never enlarged: a size beyond the original is lowered to it, keeping the aspect ratio (a width of
+                 *       3840 on a 2400-pixel banner gives 2400).
+                 *     - `fit`: `scale-down` (default) fits the image inside width × height keeping its aspect ratio; `cover` fills
+                 *       width × height exactly, cropping around the centre (both sizes needed).
+                 *     - `format`: `auto` (default) picks from the request's Accept header: AVIF when it accepts `image/avif`,
+                 *       else WebP when it accepts `image/webp`, else JPEG; `avif`, `webp` or `jpeg` force one.
+                 *
+                 *     Any other option, a repeated one or a bad value answers 400.
+                 */
+                options: components["parameters"]["imageOptions"];
+                /** @description The file name of a site image (a picture uploaded to the site rather than picked from content), such as `contact-us-banner.jpg`. */
+                fileName: components["parameters"]["siteImageFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ResizedImage"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadImageOptions"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordSeoProperties: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The record fields the page's title, description or head tags use, comma-separated, by API name (`Name`)
+                 *     or qualified by the object (`APT_Contact_Us__c.APT_City__c`); their values come back in `fields`. A
+                 *     field the object does not have answers 400 INVALID_FIELD. On a page without a record there is no record
+                 *     to read: the fields are ignored and `fields` is empty.
+                 */
+                fields?: components["parameters"]["seoFields"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v52.0 answers the same. */
+                apiVersion: components["parameters"]["seoApiVersion"];
+                /** @description The id of the community (Experience Cloud site network) whose pages are asked about, 15 or 18 characters starting `0DB` (the storefront is `0DB8d0000000001GAA`). */
+                communityId: components["parameters"]["seoCommunityId"];
+                /**
+                 * @description What the page shows. On a record page, the id of the record (15 or 18 characters): the answer carries
+                 *     the record's name, its object's label and the fields asked for. The page's own route parameter recordId
+                 *     is optional and empty by default; a page without a record asks for its own settings by its view name
+                 *     instead (`contact_us` for the Contact Us page), because a path segment cannot be empty.
+                 */
+                recordId: components["parameters"]["seoRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's SEO properties. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSeoPropertiesRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createRecord: {
+        parameters: {
+            query?: {
+                /** @description When the write changes the record's owner, whether to apply the object's owner-change options (moving open activities, notes and attachments to the new owner) as the platform's own pages do; no effect on objects without an owner. */
+                handleOwnerChange?: components["parameters"]["handleOwnerChange"];
+                /** @description Whether the record in the answer also holds the fields sent in the body that the record's layout does not show; by default it holds the fields of the Full layout in View mode. */
+                includeFieldsInBody?: components["parameters"]["includeFieldsInBody"];
+                /** @description For a case, whether to send email to people outside the organization (such as the case's contact) that the write would trigger. */
+                triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
+                /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
+                triggerUserEmail?: components["parameters"]["triggerUserEmail"];
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                useDefaultRule?: components["parameters"]["useDefaultRule"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The object and the field values of the new record. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The record as created, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordRepresentation"];
+                };
+            };
+            400: components["responses"]["RecordWriteError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getRecord: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields the answer must hold, comma-separated, each a field path: the object's API name, then the field
+                 *     (`APT_Contact_Us__c.APT_Company_Name__c`), or relationship names to follow first
+                 *     (`APT_Contact_Us__c.LastModifiedBy.Name` gives the related user as a nested record). A path has at most
+                 *     6 levels. A field that does not exist or that the caller may not see fails the whole request (400
+                 *     INVALID_FIELD); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["recordFields"];
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description Layout types whose fields the answer holds, comma-separated, `Full` (every field of the page layout) and/or `Compact` (the key fields of headers and hovers). */
+                layoutTypes?: components["parameters"]["layoutTypes"];
+                /** @description Modes of the layouts, comma-separated, any of `Create`, `Edit` and `View` (default View); formula and auto-number fields appear only in View. */
+                modes?: components["parameters"]["modes"];
+                /**
+                 * @description Child relationships to include, comma-separated, each `Object.RelationshipName` (one level deep, such as
+                 *     `Account.Contacts`), optionally followed by a field of the child records (`Account.Contacts.Email`);
+                 *     each comes back in `childRelationships` as one page of pageSize records.
+                 */
+                childRelationships?: string;
+                /** @description API names of forms whose fields the answer also holds, comma-separated. */
+                forms?: string;
+                /** @description How many child records each child relationship page holds; its page tokens are zero-based offsets, and nextPageToken is null on the last page. */
+                pageSize?: number;
+                /** @description Whether to add the record to the caller's most recently used records. */
+                updateMru?: boolean;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RecordWriteError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateRecord: {
+        parameters: {
+            query?: {
+                /** @description When the write changes the record's owner, whether to apply the object's owner-change options (moving open activities, notes and attachments to the new owner) as the platform's own pages do; no effect on objects without an owner. */
+                handleOwnerChange?: components["parameters"]["handleOwnerChange"];
+                /** @description Whether the record in the answer also holds the fields sent in the body that the record's layout does not show; by default it holds the fields of the Full layout in View mode. */
+                includeFieldsInBody?: components["parameters"]["includeFieldsInBody"];
+                /** @description For a case, whether to send email to people outside the organization (such as the case's contact) that the write would trigger. */
+                triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
+                /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
+                triggerUserEmail?: components["parameters"]["triggerUserEmail"];
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                useDefaultRule?: components["parameters"]["useDefaultRule"];
+            };
+            header?: {
+                /** @description An HTTP date (UTC, to the second); when the record changed after it, nothing is written and the answer is 412. Send the record's lastModifiedDate as read, to avoid overwriting someone else's change. */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+            };
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change; apiName is left out (the path names the record). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The record as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordRepresentation"];
+                };
+            };
+            400: components["responses"]["RecordWriteError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    executeBatchRecordOperations: {
+        parameters: {
+            query?: {
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                useDefaultRule?: components["parameters"]["useDefaultRule"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The operations and their records. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRecordInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One result per record, in the order of the request; check each statusCode (201 created, 200 updated, 204 deleted, 400 or more failed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchOperationResultsRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields the answer must hold, comma-separated, each a field path: the object's API name, then the field
+                 *     (`APT_Contact_Us__c.APT_Company_Name__c`), or relationship names to follow first
+                 *     (`APT_Contact_Us__c.LastModifiedBy.Name` gives the related user as a nested record). A path has at most
+                 *     6 levels. A field that does not exist or that the caller may not see fails the whole request (400
+                 *     INVALID_FIELD); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["recordFields"];
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated, at most 200; the answer has one result per id, in the same order. */
+                recordIds: components["parameters"]["recordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per record id, in the order asked; check each statusCode (200 record, 404 missing, other errors). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createContentDocumentAndVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file and, optionally, its title and description. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentVersionInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The file was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentDocumentCompositeRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createContentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the file (ContentDocument, beginning 069), 15 or 18 characters. */
+                contentDocumentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file and, optionally, the version's title and description. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentVersionInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The version was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentDocumentCompositeRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordUi: {
+        parameters: {
+            query: {
+                /** @description Layout types to return, comma-separated, `Full` and/or `Compact`. */
+                layoutTypes: string;
+                /** @description Modes to return the layouts in, comma-separated, any of `Create`, `Edit` and `View`. */
+                modes: string;
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated, at most 200; the answer has one result per id, in the same order. */
+                recordIds: components["parameters"]["recordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, their layouts, layout states and object metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordUiRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListRecordsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description Which records and fields to read; an empty or absent body reads the first 50 records in the list view's
+         *     own order. POST (rather than GET with query parameters) carries long field lists and filters.
+         *
+         *     - **Page tokens** are zero-based record offsets: with `pageSize` 2 the pages are `"0"`, `"2"`, `"4"` ...;
+         *       send back a `nextPageToken` or `previousPageToken` of the answer as `pageToken`. A null
+         *       `nextPageToken` marks the last page; offsets stop at 2000.
+         *     - **sortBy** lists up to five fields, most significant first, `-` before a field for descending. The server
+         *       appends `Id` as a final tie-breaker and answers the order used as one string, such as `Name,Id`.
+         *     - **where** is a GraphQL-style filter object in a string, ANDed with the list view's own filters:
+         *       field → `{ operator: value }` with the operators `eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`,
+         *       `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not` combine. The
+         *       platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+         *     - **Fields** are `Field` or `Object.Field`, may span relationships (`LastModifiedBy.Name`), and are at
+         *       most 6 levels deep.
+         */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ListRecordsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One page of the list view's records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRecordCollectionRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListRecordsById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of a list view (15 or 18 characters, beginning 00B). */
+                listViewId: components["parameters"]["listViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list view's records; nextPageToken is null on the last page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListViewSummaryCollection: {
+        parameters: {
+            query?: {
+                /** @description Keep only the list views whose label contains this text; `*` is a wildcard. Echoed as queryString. */
+                q?: components["parameters"]["listSearchQuery"];
+                /** @description When true, only the list views the caller used recently; default false. */
+                recentListsOnly?: components["parameters"]["listRecentListsOnly"];
+                /**
+                 * @description For an object, the number of list views per page, 1 to 2000, default 20. For a list view id, the number of
+                 *     records in the page of records, 1 to 2000, default 50.
+                 */
+                pageSize?: components["parameters"]["listUiPageSize"];
+                /**
+                 * @description The page of list views to read: a currentPageToken, nextPageToken or previousPageToken of an earlier answer.
+                 *     Tokens are zero-based offsets ("0", "20", "40" ... with the default page size), at most 2000; default "0".
+                 */
+                pageToken?: components["parameters"]["listSummaryPageToken"];
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The API name of an object, such as APT_Contact_Us__c, for the list of its list views; or the id of a list
+                 *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's list UI.
+                 */
+                objectApiName: components["parameters"]["listUiObjectApiNameOrListViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description For an object API name, a ListViewSummaryCollectionRepresentation: one page of its list views (q,
+             *     recentListsOnly, pageSize default 20 and pageToken apply; page tokens are zero-based offsets, a null
+             *     nextPageToken marks the last page).
+             *
+             *     For a list view id (beginning 00B, 15 or 18 characters), a ListUiRepresentation, as the platform's
+             *     getListUiByListViewId gives it: the list view's metadata and one page of its records (fields,
+             *     optionalFields, pageSize default 50, pageToken and sortBy apply, as for list records).
+             */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListViewSummaryCollectionRepresentation"] | components["schemas"]["ListUiRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListUiByApiName: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list view's metadata (info) and one page of its records (records); records.listInfoETag equals info.eTag. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUiRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMruListUi: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list's metadata and one page of its records; listReference.type is mru, listViewApiName __Recent, and records.sortBy is null (recency order). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUiRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMruListRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the records; listReference.type is mru and sortBy is null (recency order). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListInfosByName: {
+        parameters: {
+            query?: {
+                /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
+                ids?: components["parameters"]["listInfoIds"];
+                /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+                names?: components["parameters"]["listInfoNames"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per list view asked for (ids first, then names), each with its own statusCode; a list view that does not exist or may not be seen is a 404 result, not a failed call. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoBatchRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getListInfosByObjectName: {
+        parameters: {
+            query?: {
+                /** @description Keep only the list views whose label contains this text; `*` is a wildcard. Echoed as queryString. */
+                q?: components["parameters"]["listSearchQuery"];
+                /** @description When true, only the list views the caller used recently; default false. */
+                recentListsOnly?: components["parameters"]["listRecentListsOnly"];
+                /** @description The number of list views per page, 1 to 2000; default 20. */
+                pageSize?: components["parameters"]["listSummaryPageSize"];
+                /**
+                 * @description The page of list views to read: a currentPageToken, nextPageToken or previousPageToken of an earlier answer.
+                 *     Tokens are zero-based offsets ("0", "20", "40" ... with the default page size), at most 2000; default "0".
+                 */
+                pageToken?: components["parameters"]["listSummaryPageToken"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of list view summaries, by label; page tokens are zero-based offsets and nextPageToken is null on the last page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoSummaryCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createListInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The new list view; see the list object info for the scopes and columns it may use. Filters are ANDed unless filterLogicString combines them otherwise. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListInfoPostInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The list view was created; its metadata, with the new id in listReference. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The object already has a list view with this listViewApiName; nothing was created. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+        };
+    };
+    getListInfoByName: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list view's metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteListInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list view was deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateListInfoByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The attributes to change; those left out keep their value, and filteredByInfo and listShares replace the current ones. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListInfoUpdateInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The list view's new metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's preferences for the list view. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPreferencesRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateListPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The preferences to change; columnWidths and columnWrap are merged into the current ones, orderedBy replaces the current order, and null resets a property to the default. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListPreferencesInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The caller's preferences after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPreferencesRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getListObjectInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list view options of the object. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListObjectInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getObjectInfoDirectory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The objects by API name. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectInfoDirectoryRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getObjectInfos: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API names of the objects, comma-separated, such as `APT_Contact_Us__c,Account`. */
+                objectApiNames: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per object, in the order asked for. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimplifiedBatchRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPicklistValuesByRecordType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description A record type id; 012000000000000AAA is the master record type. */
+                recordTypeId: components["parameters"]["recordTypeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picklists by field API name. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PicklistValuesCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApps: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Whether to include the caller's own arrangement of each app's navigation items (userNavItems); false leaves userNavItems empty. */
+                userCustomizations?: boolean;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAppDetails: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Whether to include the caller's own arrangement of each app's navigation items (userNavItems); false leaves userNavItems empty. */
+                userCustomizations?: boolean;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The app id (15 or 18 characters, beginning 02u). */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNavItems: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Only the items with these developer names, comma-separated (`standard-Account` for a standard item); absent, every item. */
+                navItemNames?: string;
+                /** @description The page to return, zero-based: page n starts at item n × pageSize. */
+                page?: number;
+                /** @description The number of items per page. */
+                pageSize?: number;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of navigation items. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavItemsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLayout: {
+        parameters: {
+            query?: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+                /** @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields of headers and hovers). */
+                layoutType?: components["parameters"]["layoutType"];
+                /** @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. */
+                mode?: components["parameters"]["layoutMode"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layout. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordLayoutRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLayoutUserState: {
+        parameters: {
+            query: {
+                /** @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields of headers and hovers). */
+                layoutType?: components["parameters"]["layoutType"];
+                /** @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. */
+                mode?: components["parameters"]["layoutMode"];
+                /** @description The record type of the layout; 012000000000000AAA for the master record type (objects without record types). */
+                recordTypeId: components["parameters"]["layoutUserStateRecordTypeId"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's layout state. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordLayoutUserStateRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLayoutUserState: {
+        parameters: {
+            query: {
+                /** @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields of headers and hovers). */
+                layoutType?: components["parameters"]["layoutType"];
+                /** @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. */
+                mode?: components["parameters"]["layoutMode"];
+                /** @description The record type of the layout; 012000000000000AAA for the master record type (objects without record types). */
+                recordTypeId: components["parameters"]["layoutUserStateRecordTypeId"];
+            };
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The new state of the sections to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordLayoutUserStateInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The caller's layout state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordLayoutUserStateRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPathLayout: {
+        parameters: {
+            query: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+                /** @description The name of the layout that supplies the path's fields in place of the one assigned to the record type. */
+                layoutOverride: string;
+                /** @description The mode the layout is for, `Create`, `Edit` or `View`; formula and auto-number fields appear only in View. */
+                mode?: components["parameters"]["layoutMode"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path layout. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordLayoutRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordAvatars: {
+        parameters: {
+            query?: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated, at most 200; the answer has one result per id, in the same order. */
+                recordIds: components["parameters"]["recordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per record id, in the order asked; check each statusCode (200 avatar, 400 invalid id, 404 missing). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordAvatarBulkRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateRecordAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        /** @description What to do, and for AssociateAvatar the picture and its provider ids. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarAssociationInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The record's avatar after the change (its theme avatar once the picture is removed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbstractRecordAvatarRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordCreateDefaults: {
+        parameters: {
+            query?: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The create layout, the defaults and the metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDefaultsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordTemplateClone: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template of the copy and the metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDefaultsTemplateCloneRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordTemplateCreate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template of the new record and the metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDefaultsTemplateCreateRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDuplicateConfiguration: {
+        parameters: {
+            query?: {
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The duplicate configuration. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicatesConfigurationRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The record as the form holds it; apiName is required here, fields holds the values to compare (string, number, boolean or null). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The duplicates found; matches is empty when there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicatesRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getObjectInfo: {
         parameters: {
             query?: never;
@@ -787,6 +7283,8 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -822,6 +7320,1225 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGlobalActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description `PageLayout` returns the actions the page layout shows; `All` returns every action available in the context, whether or not a layout shows it. */
+                retrievalMode?: components["parameters"]["actionRetrievalMode"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The global actions. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getQuickActionLayout: {
+        parameters: {
+            query?: {
+                /** @description The object the action is launched from, when the action's name does not say it (a global action). */
+                objectApiName?: string;
+                /** @description The record type of the record the action creates; absent, the default record type (012000000000000AAA is the master record type). */
+                recordTypeId?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+                actionApiName: components["parameters"]["actionApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action's layout. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordLayoutRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLookupActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API names of the objects whose lookup dialogs to describe, comma-separated. */
+                objectApiNames: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions by object. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getObjectCreateActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed by object API name. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getActionOverrides: {
+        parameters: {
+            query?: {
+                /** @description Whether to ignore overrides and return only the standard action's own target (url null). */
+                defaultTemplateOnly?: boolean;
+                /** @description The standard action, such as New, Edit, View, Clone or Delete. */
+                type?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOverrideRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFormulaActivation: {
+        parameters: {
+            query?: {
+                /** @description The app the actions show in, by developer name; absent, the current app. */
+                application?: string;
+                /** @description Only the formulas of these objects, comma-separated; absent, every object. */
+                objectApiNames?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The action feature whose formulas to return, such as DynamicActions. */
+                actionFeature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The formulas. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormulaActivationRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getQuickActionInfo: {
+        parameters: {
+            query?: {
+                /** @description The id of the record the action is launched from; its values fill in the fields the action copies from it. */
+                parentRecordId?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+                actionApiName: components["parameters"]["actionApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quick action. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickActionInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getQuickActionDefaults: {
+        parameters: {
+            query?: {
+                /** @description More fields to return defaults for, comma-separated and qualified (`APT_Contact_Us__c.APT_City__c`); a relationship may be spanned (`Contact.Account.Name`), at most 6 levels deep; a field the caller may not see is left out rather than failing the request. */
+                optionalFields?: string;
+                /** @description The id of the record the action is launched from; its values fill in the fields the action copies from it. */
+                parentRecordId?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+                actionApiName: components["parameters"]["actionApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default values. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickActionDefaultsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description `PageLayout` returns the actions the page layout shows; `All` returns every action available in the context, whether or not a layout shows it. */
+                retrievalMode?: components["parameters"]["actionRetrievalMode"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions by record id. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRecordEditActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions by record id. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListsActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+            };
+            cookie?: never;
+        };
+        /** @description The related lists, each with its own options. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelatedListsActionsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One result per related list, in the order asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionBatchRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The related list's id, usually the child relationship name, such as Contacts. */
+                relatedListId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Which of the related list's actions to return; absent, all of them. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RelatedListActionsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The actions, keyed by related-list id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListRecordActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the records in the related list, comma-separated. */
+                relatedListRecordIds: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions by related record id. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    performQuickAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+                actionApiName: components["parameters"]["actionApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The record to create or update and the context the action runs in. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerformQuickActionInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The action ran and created the record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickActionExecutionRepresentation"];
+                };
+            };
+            400: components["responses"]["RecordWriteError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    performUpdateRecordQuickAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
+                actionApiName: components["parameters"]["actionApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The record to create or update and the context the action runs in. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerformQuickActionInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The action ran and the record was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickActionExecutionRepresentation"];
+                };
+            };
+            400: components["responses"]["RecordWriteError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListsCount: {
+        parameters: {
+            query?: {
+                /** @description Count the related records up to this number at most; when there are more, hasMore is true. Default 20. */
+                maxCount?: components["parameters"]["relatedListMaxCount"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+                parentRecordId: components["parameters"]["relatedListParentRecordId"];
+                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+                relatedListNames: components["parameters"]["relatedListNamesPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per related list named, in the same order, each with its own statusCode; an unknown related list is a 404 result, not a failed call. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRelatedListCountRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListCount: {
+        parameters: {
+            query?: {
+                /** @description Count the related records up to this number at most; when there are more, hasMore is true. Default 20. */
+                maxCount?: components["parameters"]["relatedListMaxCount"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+                parentRecordId: components["parameters"]["relatedListParentRecordId"];
+                /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+                relatedListId: components["parameters"]["relatedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count; hasMore is true when there are more than maxCount related records. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListRecordCountRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListInfoBatch: {
+        parameters: {
+            query?: {
+                /** @description The parent object's record type whose layout defines the related lists; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["relatedListRecordTypeId"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of the parent object whose related lists are wanted, such as Account. */
+                parentObjectApiName: components["parameters"]["relatedListParentObjectApiName"];
+                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+                relatedListNames: components["parameters"]["relatedListNamesPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per related list named, in the same order, each with its own statusCode; an unknown related list is a 404 result, not a failed call. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListInfoBatchRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListsInfo: {
+        parameters: {
+            query?: {
+                /** @description The parent object's record type whose layout defines the related lists; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["relatedListRecordTypeId"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of the parent object whose related lists are wanted, such as Account. */
+                parentObjectApiName: components["parameters"]["relatedListParentObjectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The related lists of the object, in layout order. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListSummaryInfoCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListInfo: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields of the related records' object to describe as columns, comma-separated, such as
+                 *     `Contact.Name,Contact.Email`; a field that does not exist or that the caller may not see fails the request (400).
+                 */
+                fields?: components["parameters"]["relatedListFields"];
+                /** @description More fields to describe as columns when they exist and the caller may see them, comma-separated; the others are left out silently. */
+                optionalFields?: components["parameters"]["relatedListOptionalFields"];
+                /** @description The parent object's record type whose layout defines the related lists; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["relatedListRecordTypeId"];
+                /** @description When true (the default), only the layout's columns, narrowed further by fields and optionalFields when given; when false, every column that may be shown. */
+                restrictColumnsToLayout?: components["parameters"]["relatedListRestrictColumnsToLayout"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of the parent object whose related lists are wanted, such as Account. */
+                parentObjectApiName: components["parameters"]["relatedListParentObjectApiName"];
+                /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+                relatedListId: components["parameters"]["relatedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The related list's metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateRelatedListInfo: {
+        parameters: {
+            query?: {
+                /** @description The parent object's record type whose layout defines the related lists; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["relatedListRecordTypeId"];
+            };
+            header?: never;
+            path: {
+                /** @description The API name of the parent object whose related lists are wanted, such as Account. */
+                parentObjectApiName: components["parameters"]["relatedListParentObjectApiName"];
+                /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+                relatedListId: components["parameters"]["relatedListIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The sort order (replaces the current one) and column preferences (merged into the current ones) to set. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListInfoInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The related list's new metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListInfoRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListPreferencesBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description Preferences ids, comma-separated, at most 20, each `ParentObject.RelatedListName`; the answer has one result per id, in the same order. */
+                preferencesIds: components["parameters"]["relatedListPreferencesIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per preferences id, in the same order, each with its own statusCode. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListPreferencesBatchRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRelatedListPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of the caller's preferences for a related list, `ParentObject.RelatedListName`, such as Account.RelatedContactList. */
+                preferencesId: components["parameters"]["relatedListPreferencesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's preferences for the related list. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListUserPreferencesRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateRelatedListPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the caller's preferences for a related list, `ParentObject.RelatedListName`, such as Account.RelatedContactList. */
+                preferencesId: components["parameters"]["relatedListPreferencesId"];
+            };
+            cookie?: never;
+        };
+        /** @description The preferences to change; columnWidths (integers, -1 for the default) and columnWrap (booleans) are merged into the current ones and orderedBy replaces the current order. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelatedListUserPreferencesInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The caller's preferences after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListUserPreferencesRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListRecordsBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+                parentRecordId: components["parameters"]["relatedListParentRecordId"];
+            };
+            cookie?: never;
+        };
+        /** @description The related lists to read, each with its own fields, page size, sort order (`-` for descending) and GraphQL-style where filter. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelatedListRecordsBatchInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One result per entry of relatedListParameters, in the same order, each with its own statusCode; a failed entry (unknown related list, bad field) is an error result, not a failed call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListRecordCollectionBatchRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRelatedListRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+                parentRecordId: components["parameters"]["relatedListParentRecordId"];
+                /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+                relatedListId: components["parameters"]["relatedListIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description Which related records and fields to read; an empty or absent body reads the first 50 in the related list's
+         *     own order.
+         *
+         *     - **Page tokens** are zero-based record offsets ("0", "50", "100" ... with the default page size); send back
+         *       a nextPageToken or previousPageToken of the answer as pageToken. A null nextPageToken marks the last page.
+         *     - **sortBy** lists up to five fields, most significant first, `-` before a field for descending; the answer
+         *       echoes it as an array.
+         *     - **where** is a GraphQL-style filter object in a string, for example
+         *       `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+         *     - **Fields** are `Object.Field` (such as Contact.Name), may span relationships, at most 6 levels deep.
+         */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RelatedListRecordsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One page of the related records; columnLabels is present when includeColumnLabels was true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListRecordCollectionRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchFilterMetadata: {
+        parameters: {
+            query?: {
+                /** @description The place the search runs from, such as a site or the app; the filters offered can differ per channel. Absent, the app. */
+                channel?: string;
+                /** @description The name of the search configuration; absent, the default one. */
+                configurationName?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchFilterMetadataCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchFilterOptions: {
+        parameters: {
+            query?: {
+                /** @description What the user typed; the options whose label contains it are returned. Absent, the first options of a filter that has initial options. */
+                q?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The filter's name (apiName in getSearchFilterMetadata), such as APT_Country__c. */
+                filterApiName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchFilterOptionCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLookupMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
+                fieldApiName: components["parameters"]["lookupFieldApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lookup's search set-up. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupMetadataRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchResults: {
+        parameters: {
+            query: {
+                /** @description The search term, at least 2 characters; a trailing wildcard is implied (`elec` finds Electrical). */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The objects to search and the filters per object; absent, every object of the default configuration, unfiltered. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SearchResultsSummaryInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The matches per object. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultsSummaryRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getKeywordSearchResults: {
+        parameters: {
+            query: {
+                /** @description The search term, at least 2 characters; a trailing wildcard is implied (`elec` finds Electrical). */
+                q: string;
+                /** @description The object to search. */
+                objectApiName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Filters, order and page; absent, the first page by relevance, unfiltered. Page tokens are zero-based record offsets: send back nextPageToken to get the next page, which is null on the last one. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KeywordSearchResultsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description One page of matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordSearchResultsRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLookupRecords: {
+        parameters: {
+            query?: {
+                /** @description The page to return, one-based. */
+                page?: number;
+                /** @description The number of suggestions per page. */
+                pageSize?: number;
+                /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
+                q?: string;
+                /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
+                searchType?: "Recent" | "Search" | "TypeAhead";
+                /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
+                dependentFieldBindings?: string;
+                /** @description The id of the record being edited, whose saved values the lookup filter may use. */
+                sourceRecordId?: string;
+                /** @description For a field that can point at several objects, only suggestions of this one. */
+                targetApiName?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
+                fieldApiName: components["parameters"]["lookupFieldApiName"];
+            };
+            cookie?: never;
+        };
+        /** @description The record being edited, with the current values of the fields the lookup filter depends on, and the order of the suggestions; absent, no filter values and the default order. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LookupPostInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The suggestions per object. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupValuesRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -55,6 +55,11 @@ export function referencedComponents(schema: JsonSchema, found = new Set<string>
 export interface EmitContext {
   /** Components already emitted above the current one: referenced directly. Others: through z.lazy. */
   defined: Set<string>;
+  /**
+   * The value arrives as text (a query, path or header parameter): numbers are parsed from it, and booleans
+   * are the words true and false.
+   */
+  fromText?: boolean;
 }
 
 const literal = (value: unknown) => JSON.stringify(value);
@@ -81,8 +86,9 @@ function emitString(schema: JsonSchema): string {
   return code;
 }
 
-function emitNumber(schema: JsonSchema, integer: boolean): string {
-  let code = integer ? 'z.number().int()' : 'z.number()';
+function emitNumber(schema: JsonSchema, integer: boolean, fromText = false): string {
+  const number = fromText ? 'z.coerce.number()' : 'z.number()';
+  let code = integer ? `${number}.int()` : number;
   if (schema.minimum !== undefined) code += `.min(${schema.minimum})`;
   if (schema.maximum !== undefined) code += `.max(${schema.maximum})`;
   return code;
@@ -145,13 +151,13 @@ function emitBare(schema: JsonSchema, ctx: EmitContext): string {
       code = emitString(schema);
       break;
     case 'integer':
-      code = emitNumber(schema, true);
+      code = emitNumber(schema, true, ctx.fromText);
       break;
     case 'number':
-      code = emitNumber(schema, false);
+      code = emitNumber(schema, false, ctx.fromText);
       break;
     case 'boolean':
-      code = 'z.boolean()';
+      code = ctx.fromText ? "z.stringbool({ truthy: ['true'], falsy: ['false'] })" : 'z.boolean()';
       break;
     case 'array': {
       code = `z.array(${schema.items ? emitSchema(schema.items, ctx) : 'z.unknown()'})`;

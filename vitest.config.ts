@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'web/src/**/*.test.ts'],
     environment: 'node',
+    // Empties the log of API calls (dist/coverage/api-calls.jsonl) that npm run coverage:api reads.
+    globalSetup: ['./tests/support/api-calls.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     // Each contract file opens its own databases (PGlite in WebAssembly, seeding) and the process tests
     // spawn servers: on a 2-core machine, files side by side only fight for CPU and time out.

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
+import { recordApiCall, type CallTarget } from './api-calls.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 export const CONTRACT_PATH = resolve(root, 'openapi/generated/openapi.json');
@@ -100,6 +101,18 @@ function absoluteRefs(node: unknown): unknown {
   );
 }
 
+/** Every x-* key used anywhere under a node (schema extensions, for Ajv's strict mode). */
+function extensionKeywords(node: unknown, found = new Set<string>()): string[] {
+  if (Array.isArray(node)) node.forEach((item) => extensionKeywords(item, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith('x-')) found.add(key);
+      extensionKeywords(value, found);
+    }
+  }
+  return [...found].sort();
+}
+
 function createAjv(): Ajv2020 {
   // Strict mode stays on, so that a typo in a schema keyword is an error rather than a schema that accepts
   // everything; the OpenAPI keywords that are not JSON Schema are declared as annotations instead.
@@ -109,6 +122,9 @@ function createAjv(): Ajv2020 {
   // discriminator only names the property that the oneOf branches already pin with const: the oneOf
   // itself is validated. example/xml/externalDocs are annotations.
   ajv.addVocabulary(['discriminator', 'example', 'xml', 'externalDocs']);
+  // Extensions on schemas (x-opaque ...) are annotations too.
+  const extensions = extensionKeywords(contract.components);
+  if (extensions.length > 0) ajv.addVocabulary(extensions);
   // The bundle is not itself a schema (openapi, info, paths ...): its component schemas become the $defs
   // of one schema document, checked against the 2020-12 meta-schema.
   const schemas = (contract.components as Json).schemas as Json;
@@ -220,19 +236,46 @@ export interface CheckedResponse<T = unknown> {
   text: string;
 }
 
+const isJsonMediaType = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/i.test(type);
+
+/** Whether a Content-Type header is one of the media types declared (wildcards such as image/* included). */
+function matchesMediaType(contentType: string, declared: string): boolean {
+  const actual = contentType.split(';')[0].trim().toLowerCase();
+  const [type, subtype] = declared.toLowerCase().split('/');
+  const [actualType, actualSubtype] = actual.split('/');
+  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+}
+
+export interface CallOptions {
+  /** Which implementation answers, for the call log (tests/support/api-calls.ts); default 'server'. */
+  target?: CallTarget;
+}
+
 /**
  * Calls the server, then checks the answer against the contract: the status is declared, a JSON body
- * validates, declared headers are present. Returns the parsed body.
+ * validates, a body of another declared media type (an image) has one of the declared content types,
+ * declared headers are present. Returns the parsed body (undefined for a non-JSON body: see text).
+ * Every call is logged for the API coverage report (npm run coverage:api).
  */
-export async function callOperation<T = unknown>(operationId: string, url: string, init?: RequestInit): Promise<CheckedResponse<T>> {
+export async function callOperation<T = unknown>(operationId: string, url: string, init?: RequestInit, options: CallOptions = {}): Promise<CheckedResponse<T>> {
   const response = await fetch(url, init);
   const text = await response.text();
+  recordApiCall({ operationId, method: init?.method ?? 'GET', status: response.status, target: options.target ?? 'server' });
   const { response: declared } = contractResponse(operationId, response.status);
   let body: unknown = undefined;
-  if (declared.content) {
-    expect(response.headers.get('content-type') ?? '', `${operationId} ${response.status} content type`).toMatch(/^application\/json\b/);
+  const mediaTypes = Object.keys((declared.content ?? {}) as Json);
+  const contentType = response.headers.get('content-type') ?? '';
+  const onlyJson = mediaTypes.every(isJsonMediaType);
+  const answeredJson = mediaTypes.some(isJsonMediaType) && isJsonMediaType(contentType.split(';')[0].trim());
+  if (mediaTypes.length > 0 && (onlyJson || answeredJson)) {
+    expect(contentType, `${operationId} ${response.status} content type`).toMatch(/^application\/json\b/);
     body = JSON.parse(text);
     expectValidResponse(operationId, response.status, body);
+  } else if (mediaTypes.length > 0) {
+    expect(
+      mediaTypes.some((type) => matchesMediaType(contentType, type)),
+      `${operationId} ${response.status} content type ${contentType || '(none)'} is not one of ${mediaTypes.join(', ')}`,
+    ).toBe(true);
   } else {
     expect(text, `${operationId} ${response.status} must have no body`).toBe('');
   }

@@ -1,0 +1,173 @@
+/**
+ * Every call of product spec §7 ("The calls it makes") as method + path, one row per method: the checklist
+ * the contract is held to by tests/contract/spec-calls.test.ts. Path parameter names are the spec's; where
+ * the contract legitimately differs, the row has the contract's form and a comment saying why.
+ *
+ * `extras` lists the operations the contract has beyond §7, each with its reason. An operation of the
+ * contract in neither table fails the test: a new operation is either a §7 call or a deliberate extra.
+ */
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface SpecCall {
+  method: Method;
+  path: string;
+  /** The §7 heading the call is listed under. */
+  section: string;
+}
+
+export interface ExtraCall {
+  method: Method;
+  path: string;
+  /** Why the contract has it although §7 does not list it. */
+  reason: string;
+}
+
+const UI_API = '/services/data/v65.0/ui-api';
+const CONNECT = '/services/data/v65.0/connect';
+const APEX = '/lwr/apex/v65.0';
+
+type Row = [Method, string];
+const rows = (section: string, prefix: string, list: Row[]): SpecCall[] => list.map(([method, path]) => ({ method, path: `${prefix}${path}`, section }));
+
+export const specCalls: SpecCall[] = [
+  // Server-method transport: GET with methodParams in the query, and the POST form with them in the body.
+  ...rows('Server-method transport', APEX, [
+    ['get', '/{apexClass}/{apexMethod}'],
+    ['post', '/{apexClass}/{apexMethod}'],
+  ]),
+
+  ...rows('Content delivery', CONNECT, [
+    ['get', '/sites/{siteId}/cms/delivery/contents/{contentKeyOrId}'],
+    ['get', '/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}'],
+    ['get', '/sites/{siteId}/cms/delivery/contents'],
+    ['get', '/cms/delivery/channels/{channelId}/contents'],
+  ]),
+
+  // Media and image paths: §7 gives no exact form ("/cms/ or /img/ under a site prefix, with a sites path
+  // prefix for site-builder content; an optional image-resizing path with width and height"). These are the
+  // contract's (`# Content` in openapi/openapi.yaml): the site prefix /sfsites/c, and the resizing prefix
+  // /cdn-cgi/image/{options} (width, height, format=auto ...) in front of either.
+  ...rows('Content delivery (media)', '', [
+    ['get', '/sfsites/c/cms/delivery/media/{contentKey}'],
+    ['get', '/sfsites/c/img/{fileName}'],
+    ['get', '/cdn-cgi/image/{options}/sfsites/c/cms/delivery/media/{contentKey}'],
+    ['get', '/cdn-cgi/image/{options}/sfsites/c/img/{fileName}'],
+  ]),
+
+  // §7 writes the SEO path with {apiVersion}, not v65.0.
+  ...rows('SEO', '', [['get', '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}']]),
+
+  ...rows('Records', UI_API, [
+    ['get', '/records/{recordId}'],
+    ['get', '/records/batch/{recordIds}'],
+    ['post', '/records'],
+    ['patch', '/records/{recordId}'],
+    ['delete', '/records/{recordId}'],
+    ['post', '/records/batch'],
+    ['post', '/records/content-documents/{contentDocumentId}/content-versions'],
+    ['post', '/records/content-documents/content-versions'],
+    ['get', '/record-ui/{recordIds}'],
+  ]),
+
+  ...rows('Lists', UI_API, [
+    ['post', '/list-records/{objectApiName}/{listViewApiName}'],
+    ['get', '/list-records/{listViewId}'],
+    // Also §7's GET /list-ui/{listViewId}: OpenAPI forbids two paths that differ only in a parameter's name,
+    // so the contract has one operation whose {objectApiName} is an object name or a list view id (00B...).
+    ['get', '/list-ui/{objectApiName}'],
+    ['get', '/list-ui/{objectApiName}/{listViewApiName}'],
+    ['get', '/mru-list-ui/{objectApiName}'],
+    ['get', '/mru-list-records/{objectApiName}'],
+    ['get', '/list-info/batch'],
+    ['get', '/list-info/{objectApiName}'],
+    ['post', '/list-info/{objectApiName}'],
+    ['get', '/list-info/{objectApiName}/{listViewApiName}'],
+    ['patch', '/list-info/{objectApiName}/{listViewApiName}'],
+    ['delete', '/list-info/{objectApiName}/{listViewApiName}'],
+    ['get', '/list-preferences/{objectApiName}/{listViewApiName}'],
+    ['patch', '/list-preferences/{objectApiName}/{listViewApiName}'],
+    ['get', '/list-object-info/{objectApiName}'],
+  ]),
+
+  ...rows('Metadata', UI_API, [
+    ['get', '/object-info'],
+    ['get', '/object-info/{objectApiName}'],
+    ['get', '/object-info/batch/{objectApiNames}'],
+    ['get', '/object-info/{objectApiName}/picklist-values/{recordTypeId}'],
+    ['get', '/object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}'],
+    ['get', '/layout/{objectApiName}'],
+    ['get', '/layout/{objectApiName}/user-state'],
+    ['patch', '/layout/{objectApiName}/user-state'],
+    ['get', '/path/layout/{objectApiName}'],
+    ['get', '/apps'],
+    ['get', '/apps/{appId}'],
+    ['get', '/nav-items'],
+    ['get', '/duplicates/{objectApiName}'],
+    ['post', '/predupe'],
+    ['get', '/record-avatars/batch/{recordIds}'],
+    ['post', '/record-avatars/{recordId}/association'],
+    ['get', '/record-defaults/create/{objectApiName}'],
+    ['get', '/record-defaults/template/clone/{recordId}'],
+    ['get', '/record-defaults/template/create/{objectApiName}'],
+  ]),
+
+  ...rows('Actions', UI_API, [
+    ['get', '/actions/global'],
+    ['get', '/actions/layout/{actionApiName}'],
+    ['get', '/actions/lookup/{objectApiNames}'],
+    ['get', '/actions/object/{objectApiName}/record-create'],
+    ['get', '/actions/overrides/{objectApiName}'],
+    ['get', '/actions/formula-activation/{actionFeature}'],
+    ['get', '/actions/quick-action-info/{actionApiName}'],
+    ['get', '/actions/record-defaults/{actionApiName}'],
+    ['get', '/actions/record/{recordIds}'],
+    ['get', '/actions/record/{recordIds}/record-edit'],
+    ['post', '/actions/record/{recordIds}/related-list/batch'],
+    ['post', '/actions/record/{recordIds}/related-list/{relatedListId}'],
+    ['get', '/actions/record/{recordIds}/related-list-record/{relatedListRecordIds}'],
+    ['patch', '/actions/perform-quick-action/{actionApiName}'],
+    ['post', '/actions/perform-quick-action/{actionApiName}'],
+  ]),
+
+  ...rows('Related lists', UI_API, [
+    ['get', '/related-list-count/batch/{parentRecordId}/{relatedListNames}'],
+    ['get', '/related-list-count/{parentRecordId}/{relatedListId}'],
+    ['get', '/related-list-info/batch/{parentObjectApiName}/{relatedListNames}'],
+    ['get', '/related-list-info/{parentObjectApiName}'],
+    ['get', '/related-list-info/{parentObjectApiName}/{relatedListId}'],
+    ['patch', '/related-list-info/{parentObjectApiName}/{relatedListId}'],
+    ['get', '/related-list-preferences/batch/{preferencesIds}'],
+    ['get', '/related-list-preferences/{preferencesId}'],
+    ['patch', '/related-list-preferences/{preferencesId}'],
+    ['post', '/related-list-records/{parentRecordId}/{relatedListId}'],
+    ['post', '/related-list-records/batch/{parentRecordId}'],
+  ]),
+
+  ...rows('Search and lookups', UI_API, [
+    ['get', '/search-info/{objectApiName}/filters'],
+    ['get', '/search-info/{objectApiName}/filters/{filterApiName}/options'],
+    ['get', '/search-info/{objectApiName}/lookup/{fieldApiName}'],
+    ['post', '/search/results'],
+    ['post', '/search/results/keyword'],
+    ['post', '/lookups/{objectApiName}/{fieldApiName}'],
+  ]),
+];
+
+export const extras: ExtraCall[] = [
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getDefaultContacts`,
+    reason: '§7 product server method: a concrete operation on the transport, so that its result has its own schema.',
+  },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getDependentStatePicklistsValues`,
+    reason: '§7 product server method: a concrete operation on the transport, so that its result has its own schema.',
+  },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getContacts`,
+    reason: '§7 product server method: a concrete operation on the transport, so that its arguments and result have their own schemas.',
+  },
+];

@@ -1,0 +1,116 @@
+/** Content: content delivery by site or channel, and the media and image paths behind the site prefix. */
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Database } from '../db/connection.ts';
+import { routes } from '../generated/routes.ts';
+import { validationHook } from '../http/errors.ts';
+import { operation } from '../http/operation.ts';
+import { getManagedContent, getManagedContents } from '../storefront/content.ts';
+import {
+  findMedia,
+  imageVariant,
+  MEDIA_TYPES,
+  mediaBytes,
+  mediaCacheControl,
+  negotiateFormat,
+  originalEtag,
+  parseImageOptions,
+  plannedSize,
+  variantEtag,
+  type MediaInfo,
+} from '../storefront/media.ts';
+
+const originOf = (c: Context) => new URL(c.req.url).origin;
+
+/** Whether If-None-Match names the ETag (a list, weak validators and * included). */
+function notModified(c: Context, etag: string): boolean {
+  const header = c.req.header('If-None-Match');
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Media answers carry their own cache headers: a year, public and immutable, for a URL naming the current
+ * version; the x-cache-ttl (private) for any other. Their routes go without operation()'s cache middleware,
+ * which would give every answer the x-cache-ttl.
+ */
+function mediaRoute<R extends RouteConfig>(route: R): R {
+  return { ...route, middleware: [] };
+}
+
+export function contentRoutes(db: Database) {
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+
+  app.openapi(operation(routes.getManagedContentForSite), async (c) => {
+    const { siteId, contentKeyOrId } = c.req.valid('param');
+    const { referenceDepth } = c.req.valid('query');
+    const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, { referenceDepth, origin: originOf(c) });
+    return c.json(document as never, 200);
+  });
+
+  app.openapi(operation(routes.getManagedContentForChannel), async (c) => {
+    const { channelId, contentKeyOrId } = c.req.valid('param');
+    const { referenceDepth } = c.req.valid('query');
+    const document = await getManagedContent(db, { kind: 'channel', id: channelId }, contentKeyOrId, { referenceDepth, origin: originOf(c) });
+    return c.json(document as never, 200);
+  });
+
+  app.openapi(operation(routes.getManagedContentsForSite), async (c) => {
+    const collection = await getManagedContents(db, { kind: 'site', id: c.req.valid('param').siteId }, c.req.valid('query'), { origin: originOf(c) });
+    return c.json(collection as never, 200);
+  });
+
+  app.openapi(operation(routes.getManagedContentsForChannel), async (c) => {
+    const collection = await getManagedContents(db, { kind: 'channel', id: c.req.valid('param').channelId }, c.req.valid('query'), { origin: originOf(c) });
+    return c.json(collection as never, 200);
+  });
+
+  /** The file as uploaded, or 304 when the client holds it. */
+  const original = async (c: Context, media: MediaInfo, version: string | undefined) => {
+    const etag = originalEtag(media);
+    const headers = { ETag: etag, 'Cache-Control': mediaCacheControl(version, media.version) };
+    if (notModified(c, etag)) return c.body(null, 304, headers);
+    const bytes = await mediaBytes(db, media);
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': media.mimeType });
+  };
+
+  /** The file resized as the options say, in the format the browser accepts, or 304. */
+  const resized = async (c: Context, media: MediaInfo, options: string, version: string | undefined) => {
+    const asked = parseImageOptions(options);
+    const plan = plannedSize(media, asked);
+    const format = negotiateFormat(c.req.header('Accept'), asked.format);
+    const etag = variantEtag(media, plan, format);
+    const headers = { ETag: etag, 'Cache-Control': mediaCacheControl(version, media.version), Vary: 'Accept' };
+    if (notModified(c, etag)) return c.body(null, 304, headers);
+    const bytes = await imageVariant(db, media, plan, format);
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': MEDIA_TYPES[format] });
+  };
+
+  app.openapi(mediaRoute(routes.getManagedContentMedia), async (c) => {
+    const media = await findMedia(db, { contentKey: c.req.valid('param').contentKey });
+    return (await original(c, media, c.req.valid('query').version)) as never;
+  });
+
+  app.openapi(mediaRoute(routes.getSiteImage), async (c) => {
+    const media = await findMedia(db, { fileName: c.req.valid('param').fileName });
+    return (await original(c, media, c.req.valid('query').version)) as never;
+  });
+
+  app.openapi(mediaRoute(routes.getResizedManagedContentMedia), async (c) => {
+    const { options, contentKey } = c.req.valid('param');
+    // Options are checked before the file is looked up: a bad request is a 400 whatever it names.
+    parseImageOptions(options);
+    const media = await findMedia(db, { contentKey });
+    return (await resized(c, media, options, c.req.valid('query').version)) as never;
+  });
+
+  app.openapi(mediaRoute(routes.getResizedSiteImage), async (c) => {
+    const { options, fileName } = c.req.valid('param');
+    parseImageOptions(options);
+    const media = await findMedia(db, { fileName });
+    return (await resized(c, media, options, c.req.valid('query').version)) as never;
+  });
+
+  return app;
+}

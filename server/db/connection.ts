@@ -5,12 +5,38 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: keep the statement prepared under this name on each connection, so that it is planned once
+   * per connection rather than at every call (after five calls PostgreSQL may keep one generic plan for all
+   * parameter values: name only statements whose best plan does not depend on them). PGlite ignores it.
+   */
+  prepareAs?: string;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
+}
+
+/** A subscription to a notification channel (LISTEN). */
+export interface Listening {
+  /**
+   * False while notifications may be missed (PostgreSQL: the listening connection is down and being
+   * re-established): nothing that relies on them may be trusted meanwhile.
+   */
+  readonly live: boolean;
+  unlisten(): Promise<void>;
 }
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Calls onNotify with the payload of each notification on channel (NOTIFY, pg_notify) from any session,
+   * once its transaction commits. Also called, with null, whenever notifications may have been missed
+   * (the listening connection was lost, or re-established). A write through this Database returns only
+   * after this process's listeners have had the notifications it caused.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<Listening>;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons, without parameters (migrations). */
@@ -28,8 +54,22 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     exec: async (sql) => {
       await db.exec(sql);
     },
+    // One session: a notification reaches the listeners (as a microtask) before the write that caused it
+    // returns, so writes need no barrier here.
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.listen(channel, onNotify);
+      return { live: true, unlisten: () => unlisten() };
+    },
     close: () => db.close(),
   };
+}
+
+/** Commands that may fire triggers that notify. */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);
+const isWrite = (result: pg.QueryResult | pg.QueryResult[]) => [result].flat().some((one) => WRITES.has(one.command));
+
+function toQuery(text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
+  return options?.prepareAs ? { name: options.prepareAs, text, values } : { text, values };
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -37,26 +77,161 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  const listener = new PostgresListener(connectionString);
   return {
     kind: 'postgres',
-    query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    query: async (sql, params, options) => {
+      const result = await pool.query(toQuery(sql, params, options));
+      if (isWrite(result)) await listener.barrier();
+      return { rows: result.rows };
+    },
     transaction: async (fn) => {
       const client = await pool.connect();
+      let wrote = false;
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (sql, params) => ({ rows: (await client.query(sql, params)).rows }) });
+        result = await fn({
+          query: async (sql, params, options) => {
+            const one = await client.query(toQuery(sql, params, options));
+            wrote ||= isWrite(one);
+            return { rows: one.rows };
+          },
+        });
         await client.query('COMMIT');
-        return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
+      if (wrote) await listener.barrier();
+      return result;
     },
     exec: async (sql) => {
       await pool.query(sql);
+      await listener.barrier();
     },
-    close: () => pool.end(),
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+}
+
+/**
+ * LISTEN on PostgreSQL: one dedicated connection per Database for every channel, outside the pool (a pooled
+ * connection would LISTEN only while checked out). When it drops, every listener hears null (it may have
+ * missed notifications) and is not live until the connection is back, retried with growing delays.
+ */
+class PostgresListener {
+  #client: pg.Client | null = null;
+  #connecting: Promise<pg.Client> | null = null;
+  #channels = new Map<string, Set<(payload: string | null) => void>>();
+  #live = false;
+  #closed = false;
+  #retryDelay = 0;
+  #retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onNotify: (payload: string | null) => void): Promise<Listening> {
+    if (this.#closed) throw new Error('The database is closed');
+    let callbacks = this.#channels.get(channel);
+    const first = !callbacks;
+    if (!callbacks) this.#channels.set(channel, (callbacks = new Set()));
+    callbacks.add(onNotify);
+    const client = await this.#connect();
+    // A new connection LISTENs to the channels known when it connected; LISTEN twice is harmless.
+    if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    const self = this;
+    return {
+      get live() {
+        return self.#live && callbacks.has(onNotify);
+      },
+      unlisten: async () => {
+        if (!callbacks.delete(onNotify) || callbacks.size > 0) return;
+        this.#channels.delete(channel);
+        await this.#client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      },
+    };
+  }
+
+  /**
+   * Resolves once this process's listeners have had every notification of the writes committed so far: the
+   * notifying session signals the listening sessions before its commit returns, and a session sends what it
+   * was signalled before it answers a query.
+   */
+  async barrier(): Promise<void> {
+    const client = this.#client;
+    if (!client || !this.#live || this.#channels.size === 0) return;
+    await client.query('SELECT 1').catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#live = false;
+    const client = this.#client ?? (await this.#connecting?.catch(() => null));
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  #connect(): Promise<pg.Client> {
+    if (this.#client) return Promise.resolve(this.#client);
+    this.#connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'storefront-listen' });
+      client.on('notification', (message) => this.#deliver(message.channel, message.payload ?? ''));
+      client.on('error', () => this.#lost(client));
+      client.on('end', () => this.#lost(client));
+      try {
+        await client.connect();
+        for (const channel of this.#channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        client.end().catch(() => undefined);
+        throw error;
+      } finally {
+        this.#connecting = null;
+      }
+      if (this.#closed) {
+        await client.end().catch(() => undefined);
+        throw new Error('The database is closed');
+      }
+      this.#client = client;
+      this.#live = true;
+      this.#retryDelay = 0;
+      return client;
+    })();
+    return this.#connecting;
+  }
+
+  #deliver(channel: string, payload: string | null) {
+    for (const callback of this.#channels.get(channel) ?? []) callback(payload);
+  }
+
+  #lost(client: pg.Client) {
+    if (this.#client !== client) return;
+    this.#client = null;
+    this.#live = false;
+    client.end().catch(() => undefined);
+    for (const channel of this.#channels.keys()) this.#deliver(channel, null);
+    if (!this.#closed) this.#reconnectLater();
+  }
+
+  #reconnectLater() {
+    this.#retryDelay = Math.min(Math.max(this.#retryDelay * 2, 100), 10_000);
+    this.#retryTimer = setTimeout(() => {
+      this.#connect().then(
+        // Notifications sent while it was down are lost: tell every listener so.
+        () => {
+          for (const channel of this.#channels.keys()) this.#deliver(channel, null);
+        },
+        () => {
+          if (!this.#closed) this.#reconnectLater();
+        },
+      );
+    }, this.#retryDelay);
+    this.#retryTimer.unref();
+  }
 }

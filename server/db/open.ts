@@ -1,5 +1,6 @@
 /** Opens the database the environment names, with the data-directory lock for PGlite, migrated and seeded. */
 import { loadOrgMetadata } from '../platform/metadata.ts';
+import { seedContent } from '../storefront/content-seed.ts';
 import { contactCount, seedContacts } from '../storefront/seed.ts';
 import { openPglite, openPostgres, type Database } from './connection.ts';
 import { lockDataDirectory } from './lock.ts';
@@ -24,8 +25,11 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   }
   try {
     await migrate(db);
-    await loadOrgMetadata(db);
+    // Statistics for metadata just (re)loaded, so that lookups of picklist values go by primary key at once
+    // (PGlite has no autovacuum to gather them, and PostgreSQL's may be off or late).
+    if ((await loadOrgMetadata(db)).length > 0) await db.exec('ANALYZE sobject, sobject_field, record_type, picklist_value');
     if (settings.demoContacts > 0 && (await contactCount(db)) === 0) await seedContacts(db, settings.demoContacts);
+    await seedContent(db);
   } catch (error) {
     await db.close().catch(() => undefined);
     release();

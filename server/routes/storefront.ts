@@ -1,36 +1,62 @@
 /** Storefront: the product's server methods on the Apex transport. */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { operation } from '../http/operation.ts';
-import { invokeApex, parseMethodParams } from '../storefront/apex.ts';
+import { invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
+import { jsonTextOf } from '../storefront/json-text.ts';
+import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
 
-export function storefrontRoutes(db: Database) {
+/** The path and query of a request URL. */
+function requestTarget(url: string): string {
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+}
+
+export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getDefaultContacts), async (c) => {
-    const { value } = await invokeApex(db, CONTROLLER, 'getDefaultContacts', {}, 'GET');
-    return c.json(value as never, 200);
-  });
+  const respond = (c: Context, { body, etag }: SerializedAnswer) =>
+    c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', ETag: etag });
 
-  app.openapi(operation(routes.getDependentStatePicklistsValues), async (c) => {
-    const { value } = await invokeApex(db, CONTROLLER, 'getDependentStatePicklistsValues', {}, 'GET');
-    return c.json(value as never, 200);
-  });
+  /** A cacheable call by GET: the answer from the result cache, with the ETag it was stored with. */
+  const answer = async (c: Context, className: string, methodName: string, params: unknown) => {
+    const call = prepareApex(className, methodName, params, 'GET');
+    return respond(c, await results.answer(call.key, () => call.run(db), requestTarget(c.req.url)));
+  };
 
-  app.openapi(operation(routes.getContacts), async (c) => {
-    const params = parseMethodParams(c.req.valid('query').methodParams);
-    const { value } = await invokeApex(db, CONTROLLER, 'getContacts', params, 'GET');
-    return c.json(value as never, 200);
-  });
+  /**
+   * First of all, before the request is validated and parsed again: the answer to the same path and query,
+   * when the cache holds it (that request was valid then; its headers, checked here, cannot make it invalid
+   * now). The headers are the ones cacheFor gives; a conditional request goes the whole way, to cacheFor.
+   */
+  const replayable = <R extends RouteConfig>(route: R): R => {
+    const withHeaders = operation(route);
+    const cacheControl = `private, max-age=${Math.floor(Number((route as { 'x-cache-ttl'?: number })['x-cache-ttl']) / 1000)}`;
+    const replay: MiddlewareHandler = async (c, next) => {
+      const continuation = c.req.header('x-sfdc-allow-continuation');
+      if ((continuation === undefined || continuation === 'true' || continuation === 'false') && c.req.header('if-none-match') === undefined) {
+        const cached = results.replay(requestTarget(c.req.url));
+        // A Response with plain headers: the server writes it without building a Headers object.
+        if (cached) return new Response(cached.body as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'Content-Type': 'application/json', ETag: cached.etag, 'Cache-Control': cacheControl } });
+      }
+      await next();
+    };
+    return { ...withHeaders, middleware: [replay, ...[withHeaders.middleware ?? []].flat()] };
+  };
 
-  app.openapi(operation(routes.invokeApexCacheable), async (c) => {
+  app.openapi(replayable(routes.getDefaultContacts), (c) => answer(c, CONTROLLER, 'getDefaultContacts', {}));
+
+  app.openapi(replayable(routes.getDependentStatePicklistsValues), (c) => answer(c, CONTROLLER, 'getDependentStatePicklistsValues', {}));
+
+  app.openapi(replayable(routes.getContacts), (c) => answer(c, CONTROLLER, 'getContacts', parseMethodParams(c.req.valid('query').methodParams)));
+
+  app.openapi(replayable(routes.invokeApexCacheable), (c) => {
     const { apexClass, apexMethod } = c.req.valid('param');
-    const { value } = await invokeApex(db, apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams), 'GET');
-    return c.json(value as never, 200);
+    return answer(c, apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams));
   });
 
   app.openapi(operation(routes.invokeApexImperative), async (c) => {
@@ -39,7 +65,8 @@ export function storefrontRoutes(db: Database) {
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     const params = hasBody ? c.req.valid('json') : {};
     const { value } = await invokeApex(db, apexClass, apexMethod, params, 'POST');
-    return c.json(value as never, 200);
+    // Never cached: serialized (or passed through, when the database built the JSON) at every call.
+    return c.body(jsonTextOf(value), 200, { 'Content-Type': 'application/json' }) as never;
   });
 
   return app;

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/connection.ts';
 import { ContactsQuery } from '../generated/schemas.ts';
 import { ApexError } from './apex-error.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from './locator.ts';
+import { stableJson } from './result-cache.ts';
 
 interface ApexMethod {
   cacheable: boolean;
@@ -40,11 +41,28 @@ export function parseMethodParams(methodParams: string | undefined): unknown {
   }
 }
 
-export async function invokeApex(db: Queryable, className: string, methodName: string, params: unknown, via: 'GET' | 'POST') {
+export interface ApexCall {
+  /** The method and its checked arguments: calls with equal keys have equal answers. */
+  key: string;
+  cacheable: boolean;
+  run(db: Queryable): Promise<unknown>;
+}
+
+/** Finds the method and checks its arguments, without running it. */
+export function prepareApex(className: string, methodName: string, params: unknown, via: 'GET' | 'POST'): ApexCall {
   const method = Object.hasOwn(apexClasses, className) && Object.hasOwn(apexClasses[className], methodName) ? apexClasses[className][methodName] : undefined;
   if (!method) throw new ApexError(404, `No such method: ${className}.${methodName}`);
   if (via === 'GET' && !method.cacheable) throw new ApexError(400, `${className}.${methodName} is not cacheable: call it with POST`);
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) throw new ApexError(400, `Invalid arguments for ${className}.${methodName}: ${describeIssues(parsed.error)}`);
-  return { cacheable: method.cacheable, value: await method.run(db, parsed.data as never) };
+  return {
+    key: `${className}.${methodName}:${stableJson(parsed.data)}`,
+    cacheable: method.cacheable,
+    run: (db) => method.run(db, parsed.data as never),
+  };
+}
+
+export async function invokeApex(db: Queryable, className: string, methodName: string, params: unknown, via: 'GET' | 'POST') {
+  const call = prepareApex(className, methodName, params, via);
+  return { cacheable: call.cacheable, value: await call.run(db) };
 }

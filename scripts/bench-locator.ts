@@ -1,0 +1,320 @@
+/**
+ * Benchmarks the contact locator: npm run bench:locator [-- --contacts 1000000 --duration 10 --connections 10]
+ *
+ * Seeds (or reuses) the contacts in the database the environment names: DATABASE_URL, or PGlite in
+ * DATA_DIR (default .data-bench, so that the dev database is not touched). Then runs the app as a child
+ * server on 127.0.0.1 and measures with autocannon, every measurement bounded in time:
+ *   - getContacts for one brand + country + state, cold (a server with LOCATOR_CACHE=off: every call
+ *     queries the database);
+ *   - the same call warm (answered from the result cache), and a trivial Hono endpoint in the same server,
+ *     the ceiling of what any answer can reach here. These two run in alternating one-second slices, so
+ *     that both meet the same background load, and their ratio is printed.
+ * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
+ * --wait-load, and prints it: other work on the machine skews the figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { Database } from '../server/db/connection.ts';
+import { DataDirectoryLockedError } from '../server/db/lock.ts';
+import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+
+const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
+const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
+const TRIVIAL_PATH = '/__bench/trivial';
+const STATS_PATH = '/__bench/stats';
+
+const { values } = parseArgs({
+  options: {
+    contacts: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'wait-load': { type: 'string', default: '1.0' },
+    'wait-max': { type: 'string', default: '120' },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+function benchSettings(): DatabaseSettings {
+  return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
+}
+
+if (values.serve) await serveForBench();
+else await main();
+
+/** The child: the app as `npm start` serves it, beside a trivial endpoint and the server's counters. */
+async function serveForBench() {
+  const { serve } = await import('@hono/node-server');
+  const { Hono } = await import('hono');
+  const { createApp } = await import('../server/app.ts');
+  const { openDatabase } = await import('../server/db/open.ts');
+  const db = await openDatabase(benchSettings());
+  const app = createApp(db);
+  const bench = new Hono();
+  bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
+  bench.get(STATS_PATH, (c) => {
+    const cpu = process.cpuUsage();
+    return c.json({ ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system });
+  });
+  const server = serve(
+    {
+      fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)),
+      hostname: '127.0.0.1',
+      port: 0,
+    },
+    (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
+  );
+  const stop = async () => {
+    server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+interface Options {
+  duration: number;
+  connections: number;
+  waitLoad: number;
+  waitMax: number;
+}
+
+async function main() {
+  const target = Number(values.contacts);
+  const options: Options = {
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    waitLoad: Number(values['wait-load']),
+    waitMax: Number(values['wait-max']),
+  };
+  if (!Number.isSafeInteger(target) || target < 1 || !(options.duration >= 1) || !Number.isInteger(options.connections) || options.connections < 1 || !(options.waitLoad > 0) || !(options.waitMax >= 0)) {
+    console.error('--contacts, --duration and --connections must be positive numbers; --wait-load positive, --wait-max at least 0');
+    process.exit(2);
+  }
+  const settings = benchSettings();
+  console.log(`Contact locator benchmark: ${settings.databaseUrl ? `PostgreSQL ${redact(settings.databaseUrl)}` : `PGlite in ${settings.dataDir}`}`);
+  console.log(`${cpus().length} CPUs, Node ${process.version}; autocannon, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`);
+
+  const expected = await prepare(settings, target);
+  console.log(`Filter: ${FILTER.country} / ${FILTER.state} / ${FILTER.brands.join(', ')}: ${expected} of the ${target} contacts match`);
+
+  const results: [string, Measurement][] = [];
+  let ratio = NaN;
+  const cold = await startServer({ LOCATOR_CACHE: 'off' });
+  try {
+    const probe = await check(cold.baseUrl, expected);
+    console.log(`An answer: ${probe.contacts} contacts (the first chunk) and the total, ${probe.bytes} bytes`);
+    await run(cold.baseUrl + CONTACTS_PATH, 2, options.connections);
+    await waitForLoad(options);
+    results.push(['getContacts cold (LOCATOR_CACHE=off)', await measure(cold.baseUrl, [CONTACTS_PATH], options).then(([m]) => m)]);
+  } finally {
+    await cold.stop();
+  }
+  const warm = await startServer({});
+  try {
+    await check(warm.baseUrl, expected);
+    await run(warm.baseUrl + TRIVIAL_PATH, 2, options.connections);
+    await run(warm.baseUrl + CONTACTS_PATH, 2, options.connections);
+    await waitForLoad(options);
+    const [trivial, cached] = await measure(warm.baseUrl, [TRIVIAL_PATH, CONTACTS_PATH], options);
+    results.push(['trivial Hono endpoint', trivial], ['getContacts warm (result cache)', cached]);
+    ratio = cached.rps / trivial.rps;
+  } finally {
+    await warm.stop();
+  }
+
+  console.log('');
+  console.log(`${'measurement'.padEnd(38)}   req/s   p50 ms   p99 ms  server CPU/req  load1 before`);
+  for (const [name, m] of results) {
+    console.log(
+      `${name.padEnd(38)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${m.load.toFixed(2)}`,
+    );
+  }
+  console.log(`warm / trivial throughput: ${(ratio * 100).toFixed(1)} %`);
+}
+
+/** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */
+async function prepare(settings: DatabaseSettings, target: number): Promise<number> {
+  const { openDatabase } = await import('../server/db/open.ts');
+  const { contactCount, seedContacts } = await import('../server/storefront/seed.ts');
+  let db: Database;
+  try {
+    db = await openDatabase(settings);
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) {
+      console.error(`${error.message}\nStop that server, or set DATA_DIR to another directory.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const start = await contactCount(db);
+    if (start < target) {
+      console.log(`Seeding ${target - start} contacts (${start} there)...`);
+      const began = Date.now();
+      let reported = start;
+      await seedContacts(db, target, (done) => {
+        if (done - reported >= target / 20 || done === target) {
+          reported = done;
+          console.log(`  ${done} of ${target} (${Math.round((done - start) / ((Date.now() - began) / 1000))}/s)`);
+        }
+      });
+      console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
+    } else {
+      console.log(`Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`);
+    }
+    // Index-only scans need the visibility map: PGlite has no autovacuum, and PostgreSQL's may be off or late.
+    const { rows } = await db.query<{ pages: number; visible: number }>(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`);
+    if (start < target || rows[0].visible < rows[0].pages * 0.95) {
+      const began = Date.now();
+      await db.exec('VACUUM (ANALYZE) record');
+      console.log(`VACUUM ANALYZE record: ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    }
+    // The count the answers must give, counted over the stored fields rather than the locator's own columns.
+    const { rows: counted } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM record WHERE object_api_name = 'APT_Contact_Us__c'
+       AND fields ->> 'APT_Country__c' = $1 AND fields ->> 'APT_Primary_State__c' = $2
+       AND string_to_array(fields ->> 'APT_Brand__c', ';') && $3::text[]`,
+      [FILTER.country, FILTER.state, FILTER.brands],
+    );
+    return counted[0].n;
+  } finally {
+    await db.close();
+  }
+}
+
+interface Server {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The app as a child process (its own CPU, as in production), on 127.0.0.1 at a free port. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    env: { ...process.env, ...env, DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('The bench server did not start within 120 s')), 120_000);
+      child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before listening`)));
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        try {
+          const { port } = JSON.parse(line) as { port?: number };
+          if (port) {
+            clearTimeout(timer);
+            resolve(port);
+          }
+        } catch {
+          console.log(`  [server] ${line}`);
+        }
+      });
+    });
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      async stop() {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** One call, checked: the answer must carry the exact count. */
+async function check(baseUrl: string, expected: number): Promise<{ contacts: number; bytes: number }> {
+  const response = await fetch(baseUrl + CONTACTS_PATH);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`getContacts answered ${response.status}: ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as { contacts: unknown[]; totalRecords: number };
+  if (body.totalRecords !== expected) throw new Error(`getContacts counted ${body.totalRecords} contacts, not ${expected}`);
+  return { contacts: body.contacts.length, bytes: Buffer.byteLength(text) };
+}
+
+interface Slice {
+  requests: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  latencies: number[];
+}
+
+/** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
+async function run(url: string, seconds: number, connections: number): Promise<Slice> {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode === 200) latencies.push(responseTime);
+  });
+  const result = await instance;
+  return { requests: result.requests.total, seconds, non2xx: result.non2xx, errors: result.errors, latencies };
+}
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuPerRequest: number;
+  load: number;
+}
+
+async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
+  const deadline = Date.now() + waitMax * 1000;
+  if (loadavg()[0] >= waitLoad && waitMax > 0) console.log(`\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
+  while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
+/**
+ * Measures each path for options.duration seconds; several paths in alternating one-second slices, so that
+ * all meet the same background load. Also the server's CPU time per request, which that load skews less.
+ */
+async function measure(baseUrl: string, paths: string[], options: Options): Promise<Measurement[]> {
+  const load = loadavg()[0];
+  const names = paths.map((path) => (path === TRIVIAL_PATH ? 'trivial endpoint' : 'getContacts'));
+  console.log(`\nMeasuring ${names.join(' and ')}${paths.length > 1 ? ', alternating' : ''}: load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const slices = paths.map((): Slice[] => []);
+  const cpu = paths.map(() => 0);
+  const statsBefore = await stats(baseUrl);
+  const sliceSeconds = paths.length > 1 ? 1 : options.duration;
+  for (let round = 0; round < options.duration / sliceSeconds; round++) {
+    for (const [index, path] of paths.entries()) {
+      const before = await stats(baseUrl);
+      slices[index].push(await run(baseUrl + path, sliceSeconds, options.connections));
+      cpu[index] += (await stats(baseUrl)).cpuMicros - before.cpuMicros;
+    }
+  }
+  const statsAfter = await stats(baseUrl);
+  return paths.map((path, index) => {
+    const all = slices[index];
+    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
+    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
+    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: cpu[index] / requests, load };
+    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
+    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
+    const cache = path === TRIVIAL_PATH ? '' : `; result cache: ${statsAfter.hits - statsBefore.hits} hits, ${statsAfter.misses - statsBefore.misses} computed`;
+    console.log(
+      `  ${names[index]}: ${m.rps.toFixed(0)} req/s, latency p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ` +
+        `server CPU ${m.cpuPerRequest.toFixed(0)} µs/request; ${requests} requests, ${non2xx} not 2xx, ${errors} errors${cache}`,
+    );
+    return m;
+  });
+}
+
+async function stats(baseUrl: string): Promise<{ hits: number; misses: number; cpuMicros: number }> {
+  return (await (await fetch(baseUrl + STATS_PATH)).json()) as { hits: number; misses: number; cpuMicros: number };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

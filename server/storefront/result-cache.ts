@@ -1,0 +1,221 @@
+/**
+ * The server-method result cache (product spec §9: 300000 ms). An answer is kept serialized, with its
+ * ETag computed once, so that a hit costs a map lookup. Any change to what the answers are made of empties
+ * it at once: the database notifies every server on commit (migration 004), and an answer being computed
+ * when a change arrives is not kept. Bounded in entries and bytes, least recently used out first.
+ */
+import { createHash } from 'node:crypto';
+import type { Database, Listening } from '../db/connection.ts';
+import { jsonTextOf } from './json-text.ts';
+
+/** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
+export const CONTACT_US_CHANGED = 'contact_us_changed';
+/** Product spec §9: server-method result cache. */
+export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
+
+export interface SerializedAnswer {
+  /** The answer's JSON text, UTF-8. */
+  readonly body: Uint8Array;
+  /** A strong ETag of the body, quoted (what server/http/cache.ts would compute). */
+  readonly etag: string;
+}
+
+export interface ResultCacheOptions {
+  /** false: every call computes its answer (the cold benchmark, LOCATOR_CACHE=off). */
+  enabled: boolean;
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  /** Subscribes to the changes that make answers stale; onChange(null) also means "may have missed some". */
+  subscribe(onChange: () => void): Promise<Listening>;
+  now?: () => number;
+}
+
+export interface ResultCacheStats {
+  /** Answers served from an entry. */
+  hits: number;
+  /** Answers that joined the computation of an identical call already under way. */
+  joined: number;
+  /** Answers computed (each one a call of the method). */
+  misses: number;
+  /** Times a change emptied the cache. */
+  invalidations: number;
+  /** Entries dropped to stay within the bounds. */
+  evictions: number;
+}
+
+interface Entry {
+  answer: SerializedAnswer;
+  expiresAt: number;
+}
+
+export function serializeAnswer(value: unknown): SerializedAnswer {
+  const body = Buffer.from(jsonTextOf(value));
+  return { body, etag: `"${createHash('md5').update(body).digest('hex')}"` };
+}
+
+/** JSON with object keys sorted, so that equal arguments make equal cache keys. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export class ResultCache {
+  readonly stats: ResultCacheStats = { hits: 0, joined: 0, misses: 0, invalidations: 0, evictions: 0 };
+  readonly enabled: boolean;
+  readonly #options: ResultCacheOptions;
+  readonly #now: () => number;
+  /** In least-recently-used order: a hit moves its entry to the end. */
+  readonly #entries = new Map<string, Entry>();
+  readonly #computing = new Map<string, Promise<SerializedAnswer>>();
+  /** Request (path and query) -> key, for replay(). */
+  readonly #requests = new Map<string, string>();
+  #bytes = 0;
+  /** Bumped by every change: an answer computed across a change is not kept. */
+  #generation = 0;
+  #listening: Listening | null = null;
+  #subscribing: Promise<void> | null = null;
+  #retryAt = 0;
+
+  constructor(options: ResultCacheOptions) {
+    this.#options = options;
+    this.enabled = options.enabled;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /**
+   * The answer for key: from the cache when it holds a current one, else compute()'s, kept for later.
+   * request, when given, names the request (its path and query) that asked: replay() answers it from now on.
+   */
+  async answer(key: string, compute: () => Promise<unknown>, request?: string): Promise<SerializedAnswer> {
+    if (!this.enabled) {
+      this.stats.misses++;
+      return serializeAnswer(await compute());
+    }
+    // Subscribed lazily: building the app must not touch the database.
+    if (!this.#listening) await this.#subscribe();
+    const live = this.#listening?.live === true;
+    if (request !== undefined && live) this.#remember(request, key);
+    const hit = this.#current(key, live);
+    if (hit) return hit;
+    const computing = this.#computing.get(key);
+    if (computing) {
+      this.stats.joined++;
+      return computing;
+    }
+    this.stats.misses++;
+    const generation = this.#generation;
+    const promise = compute()
+      .then(serializeAnswer)
+      .then((answer) => {
+        // Kept only when no change can have been missed while it was computed.
+        if (live && generation === this.#generation && this.#listening?.live) this.#store(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (this.#computing.get(key) === promise) this.#computing.delete(key);
+      });
+    this.#computing.set(key, promise);
+    return promise;
+  }
+
+  /**
+   * The current answer for a request (path and query) that answer() was given before, without parsing it
+   * again: a request that was valid once is valid again, and asks for the same key.
+   */
+  replay(request: string): SerializedAnswer | undefined {
+    const key = this.#requests.get(request);
+    return key === undefined ? undefined : this.#current(key, this.#listening?.live === true);
+  }
+
+  /** Forgets every answer, and every computation under way (their callers still get them). */
+  invalidate(): void {
+    this.#generation++;
+    this.stats.invalidations++;
+    this.#entries.clear();
+    this.#computing.clear();
+    this.#requests.clear();
+    this.#bytes = 0;
+  }
+
+  #subscribe(): Promise<void> {
+    if (this.#now() < this.#retryAt) return Promise.resolve();
+    this.#subscribing ??= this.#options
+      .subscribe(() => this.invalidate())
+      .then(
+        (listening) => {
+          this.#listening = listening;
+        },
+        (error: unknown) => {
+          // Without notifications nothing may be kept; answers are computed until a later call subscribes.
+          this.#retryAt = this.#now() + 5_000;
+          console.error('The result cache could not subscribe to changes; answering uncached:', error);
+        },
+      )
+      .finally(() => {
+        this.#subscribing = null;
+      });
+    return this.#subscribing;
+  }
+
+  /** The entry of key when it may be served (counted as a hit, made the most recently used); drops a stale one. */
+  #current(key: string, live: boolean): SerializedAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (!live || entry.expiresAt <= this.#now()) {
+      this.#remove(key, entry);
+      return undefined;
+    }
+    this.stats.hits++;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.answer;
+  }
+
+  #remember(request: string, key: string) {
+    if (this.#requests.get(request) === key) return;
+    // Requests outnumber entries (several spell one key); past a bound they are forgotten, and re-learned.
+    if (this.#requests.size >= this.#options.maxEntries * 4) this.#requests.clear();
+    this.#requests.set(request, key);
+  }
+
+  #store(key: string, answer: SerializedAnswer) {
+    const bytes = answer.body.byteLength;
+    if (bytes > this.#options.maxBytes / 4) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, { answer, expiresAt: this.#now() + this.#options.ttlMs });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
+      this.#remove(oldest, entry);
+      this.stats.evictions++;
+    }
+  }
+
+  #remove(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    this.#bytes -= entry.answer.body.byteLength;
+  }
+}
+
+/** The locator's cache over db: emptied whenever a Contact Us record or a picklist value changes. */
+export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = process.env): ResultCache {
+  return new ResultCache({
+    enabled: env.LOCATOR_CACHE !== 'off',
+    ttlMs: SERVER_METHOD_RESULT_TTL_MS,
+    // A chunk of contacts is about 13 KB: 2,000 of them stay within the bytes.
+    maxEntries: 2_000,
+    maxBytes: 32 * 1024 * 1024,
+    subscribe: (onChange) => db.listen(CONTACT_US_CHANGED, onChange),
+  });
+}

@@ -4,6 +4,7 @@ import {
   ApiError,
   unwrap,
   type ApiClient,
+  type components,
   type ContactsQuery,
   type ContactsResult,
   type CountryStatesMap,
@@ -29,6 +30,11 @@ const paths = {
   getObjectInfo: '/services/data/v65.0/ui-api/object-info/{objectApiName}',
   getPicklistValues:
     '/services/data/v65.0/ui-api/object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}',
+  getManagedContentForSite: '/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents/{contentKeyOrId}',
+  getManagedContentsForSite: '/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents',
+  getManagedContentForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}',
+  getManagedContentsForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents',
+  getRecordSeoProperties: '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}',
 } as const;
 
 type NoParams = Record<string, never>;
@@ -189,5 +195,177 @@ export function getPicklistValuesQuery(
     queryKey: operationKey('getPicklistValues', key),
     queryFn: ({ signal }) => unwrap('getPicklistValues', path, api.GET(path, { params: { path: key }, signal })),
     staleTime: cacheTtl.getPicklistValues,
+  });
+}
+
+type Schemas = components['schemas'];
+export type ManagedContentDocument = Schemas['ManagedContentDeliveryDocument'];
+export type ManagedContentCollection = Schemas['ManagedContentDeliveryDocumentCollection'];
+export type RecordSeoProperties = Schemas['RecordSeoPropertiesRepresentation'];
+
+/** The API version of every platform path the storefront calls (product spec §9). */
+export const API_VERSION = 'v65.0';
+
+/** One content item of a site (by content key or managed content id), with its body. */
+export interface ManagedContentParams {
+  contentKeyOrId: string;
+  referenceDepth?: number;
+}
+
+/**
+ * Which items of a collection, as the contract's query parameters; lists may be given as arrays and are
+ * sent (and keyed) comma-joined, as the contract has them.
+ */
+export interface ManagedContentsParams {
+  contentKeys?: string | readonly string[];
+  managedContentIds?: string | readonly string[];
+  contentTypeFQN?: string;
+  page?: number;
+  pageSize?: number;
+  referenceDepth?: number;
+  includeContentBody?: boolean;
+}
+
+/** The parameters as the key and the request carry them: lists comma-joined, absent ones left out. */
+function contentsQueryParams(params: ManagedContentsParams) {
+  const list = (value: string | readonly string[] | undefined) => (value === undefined ? undefined : typeof value === 'string' ? value : value.join(','));
+  const query = {
+    contentKeys: list(params.contentKeys),
+    managedContentIds: list(params.managedContentIds),
+    contentTypeFQN: params.contentTypeFQN,
+    page: params.page,
+    pageSize: params.pageSize,
+    referenceDepth: params.referenceDepth,
+    includeContentBody: params.includeContentBody,
+  };
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as {
+    [Name in keyof typeof query]?: Exclude<(typeof query)[Name], undefined>;
+  };
+}
+
+export function getManagedContentForSiteQuery(api: ApiClient, params: ManagedContentParams & { siteId: string }) {
+  const operationId = 'getManagedContentForSite';
+  const path = paths[operationId];
+  const key = {
+    siteId: params.siteId,
+    contentKeyOrId: params.contentKeyOrId,
+    ...(params.referenceDepth === undefined ? {} : { referenceDepth: params.referenceDepth }),
+  };
+  return queryOptions<
+    ManagedContentDocument,
+    OperationError<typeof operationId>,
+    ManagedContentDocument,
+    ReturnType<typeof operationKey<typeof operationId, typeof key>>
+  >({
+    queryKey: operationKey(operationId, key),
+    queryFn: ({ signal }) =>
+      unwrap(
+        operationId,
+        path,
+        api.GET(path, {
+          params: { path: { siteId: key.siteId, contentKeyOrId: key.contentKeyOrId }, query: { referenceDepth: key.referenceDepth } },
+          signal,
+        }),
+      ),
+    staleTime: cacheTtl[operationId],
+  });
+}
+
+export function getManagedContentsForSiteQuery(api: ApiClient, params: ManagedContentsParams & { siteId: string }) {
+  const operationId = 'getManagedContentsForSite';
+  const path = paths[operationId];
+  const query = contentsQueryParams(params);
+  const key = { siteId: params.siteId, ...query };
+  return queryOptions<
+    ManagedContentCollection,
+    OperationError<typeof operationId>,
+    ManagedContentCollection,
+    ReturnType<typeof operationKey<typeof operationId, typeof key>>
+  >({
+    queryKey: operationKey(operationId, key),
+    queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { params: { path: { siteId: key.siteId }, query }, signal })),
+    staleTime: cacheTtl[operationId],
+  });
+}
+
+export function getManagedContentForChannelQuery(api: ApiClient, params: ManagedContentParams & { channelId: string }) {
+  const operationId = 'getManagedContentForChannel';
+  const path = paths[operationId];
+  const key = {
+    channelId: params.channelId,
+    contentKeyOrId: params.contentKeyOrId,
+    ...(params.referenceDepth === undefined ? {} : { referenceDepth: params.referenceDepth }),
+  };
+  return queryOptions<
+    ManagedContentDocument,
+    OperationError<typeof operationId>,
+    ManagedContentDocument,
+    ReturnType<typeof operationKey<typeof operationId, typeof key>>
+  >({
+    queryKey: operationKey(operationId, key),
+    queryFn: ({ signal }) =>
+      unwrap(
+        operationId,
+        path,
+        api.GET(path, {
+          params: { path: { channelId: key.channelId, contentKeyOrId: key.contentKeyOrId }, query: { referenceDepth: key.referenceDepth } },
+          signal,
+        }),
+      ),
+    staleTime: cacheTtl[operationId],
+  });
+}
+
+export function getManagedContentsForChannelQuery(api: ApiClient, params: ManagedContentsParams & { channelId: string }) {
+  const operationId = 'getManagedContentsForChannel';
+  const path = paths[operationId];
+  const query = contentsQueryParams(params);
+  const key = { channelId: params.channelId, ...query };
+  return queryOptions<
+    ManagedContentCollection,
+    OperationError<typeof operationId>,
+    ManagedContentCollection,
+    ReturnType<typeof operationKey<typeof operationId, typeof key>>
+  >({
+    queryKey: operationKey(operationId, key),
+    queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { params: { path: { channelId: key.channelId }, query }, signal })),
+    staleTime: cacheTtl[operationId],
+  });
+}
+
+/**
+ * The search-engine properties of a page: recordId is the id of the record the page shows, or on a page
+ * without one its view name (contact_us); fields as the contract has them, comma-separated.
+ */
+export function getRecordSeoPropertiesQuery(
+  api: ApiClient,
+  params: { communityId: string; recordId: string; fields?: string | readonly string[]; apiVersion?: string },
+) {
+  const operationId = 'getRecordSeoProperties';
+  const path = paths[operationId];
+  const fields = params.fields === undefined ? undefined : typeof params.fields === 'string' ? params.fields : params.fields.join(',');
+  const key = {
+    apiVersion: params.apiVersion ?? API_VERSION,
+    communityId: params.communityId,
+    recordId: params.recordId,
+    ...(fields === undefined ? {} : { fields }),
+  };
+  return queryOptions<
+    RecordSeoProperties,
+    OperationError<typeof operationId>,
+    RecordSeoProperties,
+    ReturnType<typeof operationKey<typeof operationId, typeof key>>
+  >({
+    queryKey: operationKey(operationId, key),
+    queryFn: ({ signal }) =>
+      unwrap(
+        operationId,
+        path,
+        api.GET(path, {
+          params: { path: { apiVersion: key.apiVersion, communityId: key.communityId, recordId: key.recordId }, query: { fields: key.fields } },
+          signal,
+        }),
+      ),
+    staleTime: cacheTtl[operationId],
   });
 }

@@ -3,11 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
+import { contentRoutes } from './routes/content.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
+import { seoRoutes } from './routes/seo.ts';
+import { pageHandler } from './ssr/index.ts';
 import { storefrontRoutes } from './routes/storefront.ts';
+import { locatorResultCache } from './storefront/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CONTRACT = resolve(root, 'openapi/generated/openapi.json');
@@ -17,8 +22,11 @@ const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 
 export function createApp(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
-  app.route('/', storefrontRoutes(db));
+  const locatorCache = locatorResultCache(db);
+  app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db));
+  app.route('/', contentRoutes(db));
+  app.route('/', seoRoutes(db));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));
@@ -32,12 +40,13 @@ export function createApp(db: Database) {
   app.get('/docs/redoc.standalone.js', serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
 
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
-  app.use('/assets/*', serveStatic({ root: WEB, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use('/assets/*', serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
-  app.get('/', serveStatic({ path: resolve(WEB, 'index.html'), onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
+  // The page, rendered on the server with its data; its API calls go to the app itself, not the network.
+  app.get('/', compress(), pageHandler({ webRoot: WEB, fetchApi: (request, env) => app.fetch(request, env) }));
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
-  /** The operationIds the areas implement; every other operation of the contract answers 501. */
-  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string> });
+  /** The operationIds the areas implement (every other operation of the contract answers 501); the locator's result cache. */
+  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache });
 }

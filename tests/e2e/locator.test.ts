@@ -1,34 +1,34 @@
-/** The page in a real Chromium: it loads, shows the default contact, and the locator finds contacts. */
+/**
+ * The contact locator in a real Chromium against the real server: the default contact, the three
+ * comboboxes and their transitions, the cards, the empty and no-match states, the spinner, axe.
+ */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeId } from '../../server/platform/ids.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, watchedPage, type WatchedPage } from './helpers.ts';
 
-const WEB_BUILD = resolve(import.meta.dirname, '../../dist/web/index.html');
+const WEB_BUILD = resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json');
 
-describe('Contact Us page in Chromium', () => {
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+describe('Contact locator in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
+  let watched: WatchedPage;
   let page: Page;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(WEB_BUILD)) throw new Error('The web app is not built: npm test builds it (npm run build).');
-    server = await startTestServer();
+    server = await startTestServer({ demoContacts: DEMO_CONTACTS });
     browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') throw new Error(`Request off this machine: ${url}`);
-    });
   });
 
   afterAll(async () => {
@@ -36,40 +36,166 @@ describe('Contact Us page in Chromium', () => {
     await server?.close();
   });
 
-  it('shows the default contact from the live API', async () => {
+  beforeEach(async () => {
+    watched = await watchedPage(browser);
+    page = watched.page;
+  });
+
+  afterEach(async () => {
+    await watched.context.close();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('shows the default contact, empty comboboxes and the empty label', async () => {
     await page.goto(server.baseUrl + '/');
-    await page.getByRole('heading', { name: 'Northgate Electrical Products, Inc.' }).waitFor();
-    const block = await page.locator('body').innerText();
-    expect(block).toContain('1200 Commerce Drive');
-    expect(block).toContain('Suite 400, Wisconsin');
-  });
+    const block = page.getByTestId('default-contact');
+    await expect.poll(() => block.getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
+    const lines = await block.locator('p').allInnerTexts();
+    expect(lines).toEqual(['1200 Commerce Drive', 'Suite 400, Wisconsin', 'United States', '53202', 'Phone: (414) 555-0100']);
+    expect(await block.getByRole('link', { name: '(414) 555-0100' }).getAttribute('href')).toBe('tel:+14145550100');
 
-  it('lists countries, then shows cards after a country is picked', async () => {
-    const country = page.getByLabel('Country');
-    await expect.poll(() => country.locator('option').count()).toBeGreaterThan(100);
+    expect(await combobox(page, 'Brand').getAttribute('placeholder')).toBe('--Select Brand--');
+    expect(await combobox(page, 'Country').getAttribute('placeholder')).toBe('--Select Country--');
+    expect(await combobox(page, 'State/Province').getAttribute('placeholder')).toBe('--Select State--');
+    expect(await combobox(page, 'State/Province').isDisabled()).toBe(true);
     expect(await page.getByText('No Contacts to display').count()).toBe(1);
-    await country.selectOption('Canada');
-    const cards = page.getByTestId('contact-card');
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(12);
-    const firstCard = await cards.first().innerText();
-    expect(firstCard).toContain('Canada');
-    expect(firstCard).toMatch(/a1C8d0[A-Za-z0-9]{12}/);
-    // Canada's provinces are offered, upper-cased, once a country is chosen.
-    const states = await page.getByLabel('State/Province').locator('option').allInnerTexts();
-    expect(states).toContain('ONTARIO');
+    expect(await cards(page).count()).toBe(0);
+    expect(await pager(page).count()).toBe(0);
   });
 
-  it('pages through the cards and narrows by state', async () => {
-    const pager = page.getByRole('navigation', { name: 'Pagination' });
-    const before = await page.getByTestId('contact-card').first().innerText();
-    await pager.getByRole('button', { name: /^(Go to )?page 2$/i }).click();
-    await expect.poll(() => page.getByTestId('contact-card').first().innerText()).not.toBe(before);
-    await page.getByLabel('State/Province').selectOption('Ontario');
-    await page.getByTestId('contact-card').first().waitFor();
-    const texts = await page.getByTestId('contact-card').allInnerTexts();
-    expect(texts.length).toBeGreaterThan(0);
-    for (const text of texts) expect(text).toContain('Ontario');
-    expect(consoleErrors).toEqual([]);
+  it('lists the brands upper-cased and filters by brand', async () => {
+    await page.goto(server.baseUrl + '/');
+    await combobox(page, 'Brand').click();
+    expect(await optionLabels(page, 'Brand')).toEqual(['ARCLINE', 'BOLTWRIGHT', 'CONDUVEX', 'DYNASWITCH', 'FERROLUX', 'GRIDMARK', 'HELIOFLEX', 'IRONSPAN']);
+    await page.getByRole('option', { name: 'GRIDMARK' }).click();
+    await expect.poll(() => searchOf(page)).toBe('?brand=Gridmark');
+    await expect.poll(() => cards(page).count()).toBe(12);
+    expect(await page.locator('.locator__summary').innerText()).toBe('Showing 1–12 of 199 contacts');
+  });
+
+  it("loads a country's states upper-cased and clears the state when the country changes", async () => {
+    await page.goto(server.baseUrl + '/');
+    await choose(page, 'Country', 'Canada');
+    await expect.poll(() => searchOf(page)).toBe('?country=Canada');
+    await expect.poll(() => cards(page).count()).toBe(12);
+    for (const text of await cards(page).allInnerTexts()) expect(text).toContain('Canada');
+
+    const state = combobox(page, 'State/Province');
+    expect(await state.isDisabled()).toBe(false);
+    await state.click();
+    const provinces = await optionLabels(page, 'State/Province');
+    expect(provinces).toContain('ONTARIO');
+    expect(provinces).toContain('BRITISH COLUMBIA');
+    expect(provinces.every((name) => name === name.toUpperCase())).toBe(true);
+    await page.getByRole('option', { name: 'ONTARIO' }).click();
+    await expect.poll(() => searchOf(page)).toBe('?country=Canada&state=Ontario');
+    await expect.poll(() => page.locator('.locator__summary').innerText()).toBe('Showing 1–12 of 12 contacts');
+    for (const text of await cards(page).allInnerTexts()) expect(text).toContain('Ontario');
+
+    await choose(page, 'Country', 'United States');
+    await expect.poll(() => searchOf(page)).toBe('?country=United States');
+    expect(await state.inputValue()).toBe('');
+    await state.click();
+    const states = await optionLabels(page, 'State/Province');
+    expect(states).toContain('TEXAS');
+    expect(states).not.toContain('ONTARIO');
+    await state.press('Escape');
+    await expect.poll(() => page.locator('.locator__summary').innerText()).toBe('Showing 1–12 of 359 contacts');
+  });
+
+  it('shows every field of a card, North American phones formatted, with tel: and mailto: links', async () => {
+    await page.goto(server.baseUrl + '/' + FILTERS.eightPages);
+    const first = cards(page).first();
+    // Contact 6 is the first Canadian contact by Id (demo data).
+    expect(await first.getByRole('heading').innerText()).toBe('Morden Electrical Distributors Corp.');
+    expect(await first.locator('address').innerText()).toBe('7263 Mill Boulevard\nMorden, Manitoba M1R 2K5\nCanada');
+    const phone = first.getByRole('link', { name: '(724) 555-0173' });
+    expect(await phone.getAttribute('href')).toBe('tel:+17245550173');
+    const email = first.getByRole('link', { name: 'orders@morden-electrical-distributors-corp.example' });
+    expect(await email.getAttribute('href')).toBe('mailto:orders@morden-electrical-distributors-corp.example');
+    expect(await first.innerText()).toContain(makeId('a1C', 6));
+
+    // Every Canadian phone number is shown as (xxx) xxx-xxxx, whatever its stored form.
+    for (const link of await page.locator('.contact-card a[href^="tel:"]').all()) {
+      expect(await link.innerText()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+    }
+    // Address line 2 appears when a contact has one.
+    expect((await cards(page).allInnerTexts()).some((text) => /\n(Suite|Unit|Building|Floor) \d+\n/.test(text))).toBe(true);
+  });
+
+  it('says when nothing matches, and the filters clear back to the empty label', async () => {
+    await page.goto(server.baseUrl + '/' + FILTERS.noMatch);
+    expect(await combobox(page, 'Brand').inputValue()).toBe('GRIDMARK');
+    expect(await combobox(page, 'State/Province').inputValue()).toBe('YUKON');
+    expect(await page.locator('.locator__no-match').innerText()).toContain('No contacts match your selection');
+    expect(await cards(page).count()).toBe(0);
+    expect(await pager(page).count()).toBe(0);
+
+    // The clear button of one combobox, then "Clear filters" for the rest.
+    await page.getByRole('button', { name: 'Clear Brand' }).click();
+    await expect.poll(() => searchOf(page)).toBe('?country=Canada&state=Yukon');
+    await expect.poll(() => cards(page).count()).toBe(5);
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect.poll(() => searchOf(page)).toBe('');
+    await expect.poll(() => page.getByText('No Contacts to display').count()).toBe(1);
+    for (const label of ['Brand', 'Country', 'State/Province']) expect(await combobox(page, label).inputValue()).toBe('');
+  });
+
+  it('shows a spinner until the country and state data arrives when the page renders in the browser alone', async () => {
+    // The page as the Vite dev server serves it: no server-rendered markup, no embedded data.
+    await page.route(server.baseUrl + '/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<div id="root">[\s\S]*<\/body>/, '<div id="root"></div></body>');
+      await route.fulfill({ response, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/getDependentStatePicklistsValues*', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(server.baseUrl + '/');
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading countries and states' });
+    await spinner.waitFor();
+    expect(await combobox(page, 'Country').isDisabled()).toBe(true);
+    release();
+    await spinner.waitFor({ state: 'detached' });
+    expect(await combobox(page, 'Country').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByText('No Contacts to display').count()).toBe(1);
+  });
+
+  it('shows no default-contact block until it loads, nor when it fails, and logs the failure', async () => {
+    await page.route(server.baseUrl + '/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<div id="root">[\s\S]*<\/body>/, '<div id="root"></div></body>');
+      await route.fulfill({ response, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    });
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await page.route('**/getDefaultContacts*', async (route) => {
+      await failing;
+      await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Not here' }) });
+    });
+    const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('Error fetching default contact'));
+    await page.goto(server.baseUrl + '/');
+    await page.getByRole('heading', { name: 'Find a sales representative' }).waitFor();
+    expect(await page.getByTestId('default-contact').count()).toBe(0);
+    fail();
+    await logged;
+    expect(await page.getByTestId('default-contact').count()).toBe(0);
+    // The failure was expected here; anything else still counts.
+    watched.problems = watched.problems.filter((problem) => !/getDefaultContacts|Error fetching default contact|Failed to load resource: .* 404/.test(problem));
+  });
+
+  it('has no axe violations: empty, with cards and pager, with an open list, with no match', async () => {
+    await page.goto(server.baseUrl + '/');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(server.baseUrl + '/' + FILTERS.thirtyPages + '&page=15');
+    expect(await axeViolations(page)).toEqual([]);
+    await combobox(page, 'State/Province').click();
+    await combobox(page, 'State/Province').press('ArrowDown');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(server.baseUrl + '/' + FILTERS.noMatch);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

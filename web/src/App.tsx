@@ -1,15 +1,48 @@
+import { Banner } from './components/Banner';
 import { ContactLocator } from './components/ContactLocator';
 import { DefaultContactBlock } from './components/DefaultContactBlock';
+import { HiddenRegions } from './components/HiddenRegions';
+import { Section } from './components/layout/Section';
+import { TextBlock } from './components/layout/TextBlock';
+import { usePageContent } from './content';
 
+/** The Contact Us page (product spec §2): banner; heading and default contact; the locator; hidden regions. */
 export function App() {
+  const content = usePageContent();
   return (
-    <main className="page">
-      <header className="page__intro">
-        <h1 className="page__title">Contact Us</h1>
-        <p className="page__lead">Connect with an authorized sales representative in your area.</p>
-      </header>
-      <DefaultContactBlock />
-      <ContactLocator />
-    </main>
+    <>
+      <Banner {...content.banner} />
+      <main id="main" className="page">
+        <Section
+          className="page__intro"
+          labelledBy="page-heading"
+          columns={[
+            {
+              columnKey: 'intro',
+              columnName: 'Connect',
+              columnWidth: 12,
+              children: (
+                <>
+                  <TextBlock
+                    id="page-heading"
+                    text={content.heading}
+                    headingTag="h1"
+                    fontSize={{ mobile: 'heading-large', desktop: 'heading-xlarge' }}
+                    textAlign="center"
+                    textClass="page__heading"
+                  />
+                  <DefaultContactBlock supportRows={content.supportRows} />
+                </>
+              ),
+            },
+          ]}
+        />
+        <Section
+          className="page__locator"
+          columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]}
+        />
+      </main>
+      <HiddenRegions />
+    </>
   );
 }

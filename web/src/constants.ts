@@ -7,3 +7,6 @@ export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
 
 /** Contact cards per page (product spec §9). */
 export const CONTACTS_PER_PAGE = 12;
+
+/** The id of the <script type="application/json"> that carries the server's dehydrated queries. */
+export const QUERY_STATE_ELEMENT_ID = 'query-state';

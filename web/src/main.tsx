@@ -1,24 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from '../../client/index';
-import { ApiClientProvider } from './api-client';
-import { App } from './App';
+import { QUERY_STATE_ELEMENT_ID } from './constants';
 import { createQueryClient } from './query-client';
-import './styles.css';
+import { Root } from './Root';
+import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-const api = createApiClient({ baseUrl: '' });
-const queryClient = createQueryClient();
+// The server renders the page and embeds the queries it ran; the Vite dev server (npm run dev:mock)
+// sends an empty #root and no state, and the page renders in the browser alone.
+const stateElement = document.getElementById(QUERY_STATE_ELEMENT_ID);
+const dehydratedState = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as DehydratedState) : undefined;
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={api}>
-        <App />
-      </ApiClientProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const page = (
+  <Root queryClient={createQueryClient()} api={createApiClient({ baseUrl: '' })} dehydratedState={dehydratedState} />
 );
+
+if (dehydratedState && container.firstElementChild) {
+  hydrateRoot(container, page, {
+    onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack ?? ''),
+  });
+} else {
+  createRoot(container).render(page);
+}

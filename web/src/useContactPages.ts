@@ -1,16 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ContactUsCard } from '../../client/index';
-import { getContactsChunksQuery } from '../../client/queries';
 import { useApiClient } from './api-client';
 import { CONTACTS_PER_PAGE } from './constants';
+import { contactsQuery } from './locator-data';
+import { hasAnyFilter, type LocatorFilters } from './locator-params';
 import { pageCountFor } from './pager';
-
-export interface LocatorFilters {
-  brand: string | null;
-  country: string | null;
-  state: string | null;
-}
 
 export interface ContactPages {
   /** Whether any of brand, country or state is chosen; without one there is nothing to ask for. */
@@ -26,21 +21,15 @@ export interface ContactPages {
 }
 
 /**
- * The matching contacts, one page at a time. The server sends them in chunks (up to 1200) with the
- * total count; when the requested page lies past the loaded contacts, the next chunk is requested with
- * lastRecordId = the Id of the last loaded contact, and appended.
+ * The matching contacts, one page at a time. The server sends them in chunks (ContactsResult) with the
+ * total count; when the page after the current one lies past the loaded contacts, the next chunk is
+ * requested with lastRecordId = the Id of the last loaded contact, and appended. (The server-rendered
+ * page carries only the contacts up to the page after the one shown; the rest come the same way.)
  */
 export function useContactPages(filters: LocatorFilters, page: number): ContactPages {
   const api = useApiClient();
-  const hasFilter = Boolean(filters.brand || filters.country || filters.state);
-  const query = useInfiniteQuery({
-    ...getContactsChunksQuery(api, {
-      country: filters.country,
-      state: filters.state,
-      brands: filters.brand ? [filters.brand] : [],
-    }),
-    enabled: hasFilter,
-  });
+  const hasFilter = hasAnyFilter(filters);
+  const query = useInfiniteQuery({ ...contactsQuery(api, filters), enabled: hasFilter });
   const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
@@ -55,12 +44,13 @@ export function useContactPages(filters: LocatorFilters, page: number): ContactP
   const totalRecords = !hasFilter ? 0 : canLoadMore ? Math.max(reportedTotal, loaded.length) : loaded.length;
   const pageCount = pageCountFor(totalRecords, CONTACTS_PER_PAGE);
   const currentPage = Math.min(Math.max(1, page), Math.max(1, pageCount));
-  const needed = Math.min(currentPage * CONTACTS_PER_PAGE, totalRecords);
-  const missing = hasFilter && loaded.length < needed;
+  const missingNow = loaded.length < Math.min(currentPage * CONTACTS_PER_PAGE, totalRecords);
+  // Read one page ahead, so that "Next" shows its cards at once.
+  const wanted = hasFilter && loaded.length < Math.min((currentPage + 1) * CONTACTS_PER_PAGE, totalRecords);
 
   useEffect(() => {
-    if (missing && canLoadMore && !isFetchingNextPage) void fetchNextPage();
-  }, [missing, canLoadMore, isFetchingNextPage, fetchNextPage]);
+    if (wanted && canLoadMore && !isFetchingNextPage) void fetchNextPage();
+  }, [wanted, canLoadMore, isFetchingNextPage, fetchNextPage]);
 
   const start = (currentPage - 1) * CONTACTS_PER_PAGE;
   return {
@@ -69,6 +59,6 @@ export function useContactPages(filters: LocatorFilters, page: number): ContactP
     totalRecords,
     pageCount,
     currentPage,
-    isLoading: hasFilter && (query.isLoading || (missing && canLoadMore)),
+    isLoading: hasFilter && (query.isLoading || (missingNow && canLoadMore)),
   };
 }

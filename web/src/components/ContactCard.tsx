@@ -1,8 +1,12 @@
 import type { ContactUsCard } from '../../../client/index';
 import { formatPhone, telHref } from '../phone';
 
+/** One contact (product spec §2): company, address, phone, e-mail and the record Id. */
 export function ContactCard({ contact }: { contact: ContactUsCard }) {
   const headingId = `contact-${contact.Id}`;
+  const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <article className="contact-card" data-testid="contact-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="contact-card__name">
@@ -11,33 +15,51 @@ export function ContactCard({ contact }: { contact: ContactUsCard }) {
       <address className="contact-card__address">
         {contact.APT_Address_1__c && <span className="contact-card__line">{contact.APT_Address_1__c}</span>}
         {contact.APT_Address_2__c && <span className="contact-card__line">{contact.APT_Address_2__c}</span>}
-        {contact.APT_City__c && <span className="contact-card__line">{contact.APT_City__c}</span>}
-        {contact.APT_Primary_State__c && <span className="contact-card__line">{contact.APT_Primary_State__c}</span>}
+        {cityLine && <span className="contact-card__line">{cityLine}</span>}
         {contact.APT_UI_Country__c && <span className="contact-card__line">{contact.APT_UI_Country__c}</span>}
-        {contact.APT_Zip__c && <span className="contact-card__line">{contact.APT_Zip__c}</span>}
       </address>
-      <dl className="contact-card__details">
+      <ul className="contact-card__channels">
         {contact.APT_Phone__c && (
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={telHref(contact.APT_Phone__c)}>{formatPhone(contact.APT_Phone__c)}</a>
-            </dd>
-          </div>
+          <li>
+            <PhoneIcon />
+            <span className="visually-hidden">Phone: </span>
+            <a href={telHref(contact.APT_Phone__c)}>{formatPhone(contact.APT_Phone__c)}</a>
+          </li>
         )}
         {contact.APT_Email__c && (
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${contact.APT_Email__c}`}>{contact.APT_Email__c}</a>
-            </dd>
-          </div>
+          <li>
+            <MailIcon />
+            <span className="visually-hidden">Email: </span>
+            <a href={`mailto:${contact.APT_Email__c}`}>{contact.APT_Email__c}</a>
+          </li>
         )}
-        <div>
-          <dt>Id</dt>
-          <dd className="contact-card__id">{contact.Id}</dd>
-        </div>
-      </dl>
+      </ul>
+      <p className="contact-card__id">
+        <span className="contact-card__id-label">Id</span> {contact.Id}
+      </p>
     </article>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg className="contact-card__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M4.6 1.5l1.9 3.1-1.3 1.5a8.6 8.6 0 004.7 4.7l1.5-1.3 3.1 1.9-.9 2.7c-.2.5-.7.9-1.3.8C6.9 14.3 1.7 9.1 1.1 3.7c-.1-.6.3-1.1.8-1.3z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg className="contact-card__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <rect x="1.5" y="3" width="13" height="10" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      <path d="M2 4l6 5 6-5" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+    </svg>
   );
 }

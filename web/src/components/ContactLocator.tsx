@@ -1,59 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
-import {
-  getDependentStatePicklistsValuesQuery,
-  getObjectInfoQuery,
-  getPicklistValuesQuery,
-} from '../../../client/queries';
+import { useEffect, useMemo, useRef } from 'react';
+import { getDependentStatePicklistsValuesQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
-import { BRAND_FIELD, CONTACT_US_OBJECT, CONTACTS_PER_PAGE, MASTER_RECORD_TYPE_ID } from '../constants';
-import { useContactPages, type LocatorFilters } from '../useContactPages';
+import { CONTACTS_PER_PAGE } from '../constants';
+import { brandPicklistQuery, brandRecordTypeId, contactUsObjectInfoQuery } from '../locator-data';
+import {
+  locatorSearch,
+  parseLocatorSearch,
+  resolveLocatorFilters,
+  type LocatorFilters,
+} from '../locator-params';
+import { navigate, PageLink, useLocation } from '../location';
+import { useContactPages } from '../useContactPages';
+import { Combobox, type ComboboxOption } from './combobox/Combobox';
 import { ContactCard } from './ContactCard';
-import { FilterSelect, type SelectOption } from './FilterSelect';
+import { LocatorFallbackForm } from './LocatorFallbackForm';
 import { Pager } from './Pager';
 import { Spinner } from './Spinner';
 
-interface LocatorState extends LocatorFilters {
-  page: number;
-}
+const NO_OPTIONS: ComboboxOption[] = [];
 
-type LocatorAction =
-  | { type: 'brand'; value: string | null }
-  | { type: 'country'; value: string | null }
-  | { type: 'state'; value: string | null }
-  | { type: 'page'; page: number };
-
-const initialState: LocatorState = { brand: null, country: null, state: null, page: 1 };
-
-/** Any filter change goes back to page 1; a new country also clears the state (product spec §4). */
-function locatorReducer(state: LocatorState, action: LocatorAction): LocatorState {
-  switch (action.type) {
-    case 'brand':
-      return { ...state, brand: action.value, page: 1 };
-    case 'country':
-      return { ...state, country: action.value, state: null, page: 1 };
-    case 'state':
-      return { ...state, state: action.value, page: 1 };
-    case 'page':
-      return { ...state, page: action.page };
-  }
-}
-
+/**
+ * The contact locator (product spec §2, §4): brand, country and state/province filters over a grid of
+ * contact cards with a pager. Filters and page live in the URL; a filter change goes back to page 1, a
+ * new country clears the state.
+ */
 export function ContactLocator() {
   const api = useApiClient();
-  const [filters, dispatch] = useReducer(locatorReducer, initialState);
+  const location = useLocation();
+  const params = useMemo(() => parseLocatorSearch(location.search), [location.search]);
 
   const countryStates = useQuery(getDependentStatePicklistsValuesQuery(api));
-  const objectInfo = useQuery(getObjectInfoQuery(api, { objectApiName: CONTACT_US_OBJECT }));
-  const recordTypeId = objectInfo.data ? (objectInfo.data.defaultRecordTypeId ?? MASTER_RECORD_TYPE_ID) : undefined;
-  const brandPicklist = useQuery({
-    ...getPicklistValuesQuery(api, {
-      objectApiName: CONTACT_US_OBJECT,
-      recordTypeId: recordTypeId ?? MASTER_RECORD_TYPE_ID,
-      fieldApiName: BRAND_FIELD,
-    }),
-    enabled: recordTypeId !== undefined,
-  });
+  const objectInfo = useQuery(contactUsObjectInfoQuery(api));
+  const recordTypeId = brandRecordTypeId(objectInfo.data);
+  const brandPicklist = useQuery({ ...brandPicklistQuery(api, recordTypeId), enabled: recordTypeId !== undefined });
 
   useEffect(() => {
     // Product spec §8: locator load errors are kept, not shown to the visitor.
@@ -62,84 +42,125 @@ export function ContactLocator() {
     }
   }, [countryStates.error, objectInfo.error, brandPicklist.error]);
 
-  const brandOptions = useMemo<SelectOption[]>(
+  const brandOptions = useMemo<ComboboxOption[]>(
     () =>
       (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
     [brandPicklist.data],
   );
-  const countryOptions = useMemo<SelectOption[]>(
+  const countryOptions = useMemo<ComboboxOption[]>(
     () => Object.keys(countryStates.data ?? {}).map((country) => ({ value: country, label: country })),
     [countryStates.data],
   );
-  const stateOptions = useMemo<SelectOption[]>(() => {
+  const filters = useMemo(
+    () =>
+      resolveLocatorFilters(params, {
+        brands: brandPicklist.data?.values.map((entry) => entry.value),
+        countryStates: countryStates.data,
+      }),
+    [params, brandPicklist.data, countryStates.data],
+  );
+  const stateOptions = useMemo<ComboboxOption[]>(() => {
     const states = filters.country ? (countryStates.data?.[filters.country] ?? []) : [];
-    return states.map((state) => ({ value: state, label: state.toUpperCase() }));
+    return states.length ? states.map((state) => ({ value: state, label: state.toUpperCase() })) : NO_OPTIONS;
   }, [countryStates.data, filters.country]);
 
-  const pages = useContactPages(filters, filters.page);
-  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const pages = useContactPages(filters, params.page);
 
-  const goToPage = (page: number) => {
-    dispatch({ type: 'page', page });
-    // Bring the new page into view and tell assistive technology where the reader is.
-    summaryRef.current?.focus();
-  };
+  const hrefFor = (next: LocatorFilters, page = 1) => `${location.pathname}${locatorSearch({ ...next, page })}`;
+  // Product spec §4: any filter change goes back to page 1; a new country clears the state.
+  const choose = (change: Partial<LocatorFilters>) => navigate(hrefFor({ ...filters, ...change }));
+
+  // After a pager click, take the reader to the top of the new page of results.
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const focusResults = useRef(false);
+  useEffect(() => {
+    if (!focusResults.current || !summaryRef.current) return;
+    focusResults.current = false;
+    summaryRef.current.focus();
+  }, [pages.currentPage, pages.contacts]);
 
   const first = (pages.currentPage - 1) * CONTACTS_PER_PAGE + 1;
   const last = first + pages.contacts.length - 1;
 
   return (
     <section className="locator" aria-labelledby="locator-heading">
-      <h2 id="locator-heading" className="visually-hidden">
+      <h2 id="locator-heading" className="locator__heading">
         Find a sales representative
       </h2>
-      <div className="locator__filters">
-        <FilterSelect
+      <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
+        <Combobox
           label="Brand"
           placeholder="--Select Brand--"
           options={brandOptions}
           value={filters.brand}
-          onChange={(value) => dispatch({ type: 'brand', value })}
+          onChange={(brand) => choose({ brand })}
         />
-        <FilterSelect
+        <Combobox
           label="Country"
           placeholder="--Select Country--"
           options={countryOptions}
           value={filters.country}
           disabled={countryStates.isPending}
-          onChange={(value) => dispatch({ type: 'country', value })}
+          onChange={(country) => choose({ country, state: null })}
         />
-        <FilterSelect
+        <Combobox
           label="State/Province"
           placeholder="--Select State--"
           options={stateOptions}
           value={filters.state}
           disabled={stateOptions.length === 0}
-          onChange={(value) => dispatch({ type: 'state', value })}
+          onChange={(state) => choose({ state })}
         />
       </div>
+      <LocatorFallbackForm
+        action={location.pathname}
+        fields={[
+          { name: 'brand', label: 'Brand', placeholder: '--Select Brand--', options: brandOptions, value: filters.brand },
+          { name: 'country', label: 'Country', placeholder: '--Select Country--', options: countryOptions, value: filters.country },
+          { name: 'state', label: 'State/Province', placeholder: '--Select State--', options: stateOptions, value: filters.state },
+        ]}
+      />
 
-      {countryStates.isLoading && <Spinner />}
-
-      <div className="locator__results" aria-busy={pages.isLoading}>
-        {!pages.hasFilter ? (
+      <div className="locator__results" aria-busy={pages.isLoading || countryStates.isPending}>
+        {countryStates.isPending ? (
+          // Product spec §4: a spinner until the country and state data has arrived.
+          <Spinner alternativeText="Loading countries and states" />
+        ) : !pages.hasFilter ? (
           <p className="locator__empty">No Contacts to display</p>
-        ) : pages.isLoading && pages.contacts.length === 0 ? (
-          <Spinner label="Loading contacts" />
-        ) : pages.totalRecords === 0 ? (
-          <p className="locator__empty">No contacts match your selection.</p>
         ) : (
           <>
-            <p ref={summaryRef} className="locator__summary" tabIndex={-1} aria-live="polite">
-              Showing {first}–{last} of {pages.totalRecords} contacts
-            </p>
-            <div className="contact-grid">
-              {pages.contacts.map((contact) => (
-                <ContactCard key={contact.Id} contact={contact} />
-              ))}
+            <div className="locator__toolbar">
+              <p ref={summaryRef} className="locator__summary" tabIndex={-1} aria-live="polite">
+                {pages.contacts.length > 0 && `Showing ${first}–${last} of ${pages.totalRecords} contacts`}
+              </p>
+              <PageLink href={location.pathname} className="locator__clear">
+                Clear filters
+              </PageLink>
             </div>
-            {pages.pageCount > 1 && (
-              <Pager current={pages.currentPage} pageCount={pages.pageCount} onChange={goToPage} />
+            {pages.isLoading && pages.contacts.length === 0 ? (
+              <Spinner alternativeText="Loading contacts" />
+            ) : pages.totalRecords === 0 ? (
+              <p className="locator__empty locator__no-match" role="status">
+                No contacts match your selection. Try another brand, country or state.
+              </p>
+            ) : (
+              <>
+                <div className="contact-grid">
+                  {pages.contacts.map((contact) => (
+                    <ContactCard key={contact.Id} contact={contact} />
+                  ))}
+                </div>
+                {pages.totalRecords > CONTACTS_PER_PAGE && (
+                  <Pager
+                    current={pages.currentPage}
+                    pageCount={pages.pageCount}
+                    hrefFor={(page) => hrefFor(filters, page)}
+                    onNavigate={() => {
+                      focusResults.current = true;
+                    }}
+                  />
+                )}
+              </>
             )}
           </>
         )}

@@ -2,10 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getDefaultContactsQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
-import { telHref } from '../phone';
+import { formatPhone, telHref } from '../phone';
+import type { SupportRow } from '../support-lines';
+import { SupportLines } from './SupportLines';
 
-/** The company's default contact: the first record the server returns; nothing until loaded or on error. */
-export function DefaultContactBlock() {
+/**
+ * The company's default contact (product spec §2, §4): the first record the server returns, on the left;
+ * the support lines on the right once there are any. Nothing until loaded, nothing on error.
+ */
+export function DefaultContactBlock({ supportRows }: { supportRows: readonly SupportRow[] }) {
   const api = useApiClient();
   const { data, error } = useQuery(getDefaultContactsQuery(api));
 
@@ -15,12 +20,12 @@ export function DefaultContactBlock() {
   }, [error]);
 
   const contact = data?.[0];
-  if (!contact) return null;
+  if (!contact || error) return null;
 
   const addressLine2 = [contact.APT_Address_2__c, contact.APT_Primary_State__c].filter(Boolean).join(', ');
   return (
-    <section className="default-contact" aria-labelledby="default-contact-name">
-      <address className="default-contact__address">
+    <section className="default-contact" aria-labelledby="default-contact-name" data-testid="default-contact">
+      <address className="default-contact__primary">
         <h2 id="default-contact-name" className="default-contact__name">
           {contact.APT_Company_Name__c}
         </h2>
@@ -30,10 +35,15 @@ export function DefaultContactBlock() {
         {contact.APT_Zip__c && <p>{contact.APT_Zip__c}</p>}
         {contact.APT_Phone__c && (
           <p>
-            Phone: <a href={telHref(contact.APT_Phone__c)}>{contact.APT_Phone__c}</a>
+            Phone: <a href={telHref(contact.APT_Phone__c)}>{formatPhone(contact.APT_Phone__c)}</a>
           </p>
         )}
       </address>
+      {supportRows.length > 0 && (
+        <div className="default-contact__secondary">
+          <SupportLines rows={supportRows} />
+        </div>
+      )}
     </section>
   );
 }

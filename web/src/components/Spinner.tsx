@@ -1,8 +1,20 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+/** Product spec §5: sizes xx-small…large (default medium), variants base (default), brand, inverse. */
+export type SpinnerSize = 'xx-small' | 'x-small' | 'small' | 'medium' | 'large';
+export type SpinnerVariant = 'base' | 'brand' | 'inverse';
+
+interface SpinnerProps {
+  /** What is loading, for assistive technology; a spinner without it logs a console warning (§8). */
+  alternativeText: string;
+  size?: SpinnerSize;
+  variant?: SpinnerVariant;
+}
+
+export function Spinner({ alternativeText, size = 'medium', variant = 'base' }: SpinnerProps) {
+  if (!alternativeText.trim()) console.warn('<Spinner> needs alternativeText: it is what a screen reader announces.');
   return (
-    <div role="status" className="spinner">
+    <div role="status" className={`spinner spinner--${size} spinner--${variant}`}>
       <span className="spinner__circle" aria-hidden="true" />
-      <span className="spinner__label">{label}</span>
+      <span className="spinner__label">{alternativeText}</span>
     </div>
   );
 }

@@ -1,0 +1,59 @@
+/** The hashed files of the web app's client entry, read from the Vite manifest (build.manifest). */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ClientAssets {
+  /** The entry module, e.g. /assets/index-abc123.js. */
+  script: string;
+  /** Stylesheets of the entry and of the chunks it imports. */
+  styles: string[];
+  /** Chunks the entry imports statically: preloaded so that they download alongside it. */
+  preloads: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+export function clientAssetsFrom(manifest: Manifest, base = '/'): ClientAssets {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The Vite manifest has no entry chunk');
+  const styles = new Set(entry.css ?? []);
+  const preloads = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  const url = (file: string) => `${base}${file}`;
+  return { script: url(entry.file), styles: [...styles].map(url), preloads: [...preloads].map(url) };
+}
+
+/**
+ * Reads dist/web/.vite/manifest.json, again only when the file changes (a rebuild while the server
+ * runs); null when the web app is not built.
+ */
+export function clientAssetsReader(webRoot: string): () => ClientAssets | null {
+  const path = join(webRoot, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; assets: ClientAssets } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, assets: clientAssetsFrom(JSON.parse(readFileSync(path, 'utf8')) as Manifest) };
+    }
+    return cached.assets;
+  };
+}

@@ -1,0 +1,60 @@
+/** The HTML document around the rendered page. */
+import type { ClientAssets } from './assets.ts';
+import { escapeHtml, serializeForScript } from './serialize.ts';
+
+export interface HeadTags {
+  title: string;
+  description: string;
+  /**
+   * Further head markup, trusted and already escaped: the place for the SEO properties (canonical URL,
+   * hrefLang links, robots, custom head tags) that the SEO work will supply.
+   */
+  extra?: string;
+}
+
+/** Until the SEO properties arrive from their service (product spec §7 "SEO"). */
+export const DEFAULT_HEAD: HeadTags = {
+  title: 'Contact Us',
+  description: 'Find contact details and an authorized sales representative in your area.',
+};
+
+export interface DocumentParts {
+  head: HeadTags;
+  assets: ClientAssets;
+  /** The rendered page; '' to let the browser render it alone. */
+  appHtml: string;
+  /** The dehydrated queries; undefined when the page was not rendered on the server. */
+  state?: unknown;
+  stateElementId: string;
+}
+
+export function renderDocument({ head, assets, appHtml, state, stateElementId }: DocumentParts): string {
+  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
+  const stateScript =
+    state === undefined
+      ? ''
+      : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
+  return (
+    '<!doctype html>' +
+    '<html lang="en-US" dir="ltr">' +
+    '<head>' +
+    '<meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(head.title)}</title>` +
+    `<meta name="description" content="${escapeHtml(head.description)}">` +
+    (head.extra ?? '') +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    styles +
+    preloads +
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
+    // Without JavaScript the comboboxes cannot work: the locator shows its plain form instead.
+    '<noscript><style>.js-only{display:none!important}</style></noscript>' +
+    '</head>' +
+    '<body>' +
+    `<div id="root">${appHtml}</div>` +
+    stateScript +
+    '</body>' +
+    '</html>'
+  );
+}

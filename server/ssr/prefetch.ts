@@ -1,0 +1,83 @@
+/**
+ * The queries the page runs on its first render, run on the server before rendering so that the first
+ * HTML holds their data (and the browser hydrates with the same): the default contact, the locator's
+ * data, the page's content (texts, then the picture the banner names), and the SEO properties the head is
+ * made of. A query that fails is left failed: the page renders its defaults for it.
+ */
+import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../client/index.ts';
+import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type ContactsChunks } from '../../client/queries.ts';
+import { CONTACTS_PER_PAGE } from '../../web/src/constants.ts';
+import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../../web/src/content.ts';
+import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../../web/src/locator-data.ts';
+import { hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../../web/src/locator-params.ts';
+import { pageCountFor } from '../../web/src/pager.ts';
+import { pageSeoQuery } from './seo-head.ts';
+
+export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+  const params = parseLocatorSearch(url.search);
+  const countryStatesQuery = getDependentStatePicklistsValuesQuery(api);
+  const [, , brands] = await Promise.all([
+    queryClient.prefetchQuery(getDefaultContactsQuery(api)),
+    queryClient.prefetchQuery(countryStatesQuery),
+    prefetchBrands(queryClient, api),
+    prefetchContent(queryClient, api),
+    queryClient.prefetchQuery(pageSeoQuery(api)),
+  ]);
+  const filters = resolveLocatorFilters(params, {
+    brands,
+    countryStates: queryClient.getQueryData(countryStatesQuery.queryKey),
+  });
+  if (hasAnyFilter(filters)) await prefetchContacts(queryClient, api, filters, params.page);
+}
+
+/** The banner, heading and support-lines texts, then the image item the banner names. */
+async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
+  const contentsQuery = pageContentsQuery(api);
+  await queryClient.prefetchQuery(contentsQuery);
+  const imageKey = bannerImageKey(queryClient.getQueryData(contentsQuery.queryKey));
+  if (imageKey) await queryClient.prefetchQuery(bannerImageQuery(api, imageKey));
+}
+
+/** The brand picklist, which needs the object's default record type first; its values once loaded. */
+async function prefetchBrands(queryClient: QueryClient, api: ApiClient): Promise<string[] | undefined> {
+  const objectInfoQuery = contactUsObjectInfoQuery(api);
+  await queryClient.prefetchQuery(objectInfoQuery);
+  const recordTypeId = brandRecordTypeId(queryClient.getQueryData(objectInfoQuery.queryKey));
+  if (recordTypeId === undefined) return undefined;
+  const picklistQuery = brandPicklistQuery(api, recordTypeId);
+  await queryClient.prefetchQuery(picklistQuery);
+  return queryClient.getQueryData(picklistQuery.queryKey)?.values.map((entry) => entry.value);
+}
+
+/**
+ * The contacts up to the page after the requested one, chunk after chunk (each getContacts call answers
+ * the contacts after the last Id so far). The page carries only the contacts it shows and the next
+ * page's, not the rest of the last chunk: the browser asks for more, after the last Id it has, when the
+ * visitor pages on.
+ */
+async function prefetchContacts(queryClient: QueryClient, api: ApiClient, filters: LocatorFilters, page: number) {
+  const options = contactsQuery(api, filters);
+  await queryClient.prefetchInfiniteQuery(options);
+  const observer = new InfiniteQueryObserver(queryClient, options);
+  const loadedCount = (data: ContactsChunks) => data.pages.reduce((count, chunk) => count + chunk.contacts.length, 0);
+  let keep = 0;
+  for (;;) {
+    const data = queryClient.getQueryData<ContactsChunks>(options.queryKey);
+    if (!data) return;
+    const total = data.pages.at(-1)?.totalRecords ?? 0;
+    const shown = Math.min(page, Math.max(1, pageCountFor(total, CONTACTS_PER_PAGE)));
+    keep = (shown + 1) * CONTACTS_PER_PAGE;
+    if (loadedCount(data) >= keep || !observer.getCurrentResult().hasNextPage) break;
+    const next = await observer.fetchNextPage();
+    if (next.isFetchNextPageError) return;
+  }
+  const data = queryClient.getQueryData<ContactsChunks>(options.queryKey)!;
+  const last = data.pages.at(-1)!;
+  const cut = Math.min(loadedCount(data) - keep, last.contacts.length - 1);
+  if (cut <= 0) return;
+  queryClient.setQueryData<ContactsChunks>(options.queryKey, {
+    ...data,
+    pages: [...data.pages.slice(0, -1), { ...last, contacts: last.contacts.slice(0, last.contacts.length - cut) }],
+  });
+}

@@ -1,0 +1,132 @@
+/** Shared pieces of the end-to-end tests: a watched page, the comboboxes, the pager, development builds. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The demo data the locator tests rely on (deterministic, with 800 contacts): how many contacts match,
+ * and so how many pages of 12 there are.
+ */
+export const DEMO_CONTACTS = 800;
+export const FILTERS = {
+  /** 82 contacts: 7 pages, every page listed. */
+  sevenPages: '?brand=Gridmark&country=United+States',
+  /** 89 contacts: 8 pages, the first ellipsis rules. */
+  eightPages: '?country=Canada',
+  /** 359 contacts: 30 pages. */
+  thirtyPages: '?country=United+States',
+  /** Nothing matches. */
+  noMatch: '?brand=Gridmark&country=Canada&state=Yukon',
+} as const;
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, hydration warnings, page errors, failed responses and requests off this machine. */
+  problems: string[];
+}
+
+/** A new page that records every console error or warning about hydration, page error and HTTP error. */
+export async function watchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|didn't match/i.test(text)) problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') problems.push(`off-machine request: ${url}`);
+  });
+  return { context, page, problems };
+}
+
+export function combobox(page: Page, label: string): Locator {
+  return page.getByRole('combobox', { name: label, exact: true });
+}
+
+/** Chooses an option the way a visitor does: type part of its label, click it in the list. */
+export async function choose(page: Page, label: string, search: string, option = search): Promise<void> {
+  const box = combobox(page, label);
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => box.inputValue()).toBe(option);
+}
+
+/** The labels of the open listbox's options. */
+export async function optionLabels(page: Page, label: string): Promise<string[]> {
+  const listbox = page.locator(`#${await combobox(page, label).getAttribute('aria-controls')}`);
+  return listbox.getByRole('option').allInnerTexts();
+}
+
+export function cards(page: Page): Locator {
+  return page.getByTestId('contact-card');
+}
+
+export function pager(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Pagination' });
+}
+
+/** The pager as text: page numbers, "…", with the current page in brackets, e.g. "1 … 4 [5] 6 … 30". */
+export async function pagerText(page: Page): Promise<string> {
+  return pager(page).evaluate((nav) =>
+    [...nav.querySelectorAll('li')]
+      .map((item) => {
+        const link = item.querySelector('a');
+        const text = (item.textContent ?? '').trim();
+        if (!link) return text;
+        if (link.getAttribute('aria-disabled') === 'true') return `(${text})`;
+        return link.getAttribute('aria-current') === 'page' ? `[${text}]` : text;
+      })
+      .join(' '),
+  );
+}
+
+/** The query string of the page's address, decoded for reading. */
+export function searchOf(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).search.replace(/\+/g, ' '));
+}
+
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Builds a web entry with React's development code (which reports every hydration mismatch, attributes
+ * included) into a temporary directory; returns the directory and the entry's files from its manifest.
+ */
+export async function developmentBuild(root: string, base = '/assets-dev/'): Promise<{ outDir: string; entry: string; read(path: string): { body: Buffer; contentType: string } }> {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const outDir = mkdtempSync(join(tmpdir(), 'storefront-dev-build-'));
+  await build({
+    configFile: false,
+    root,
+    base,
+    mode: 'development',
+    logLevel: 'warn',
+    plugins: [react()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+    build: { outDir, emptyOutDir: true, minify: false, manifest: true, reportCompressedSize: false },
+  });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+  return {
+    outDir,
+    entry,
+    read: (path) => ({ body: readFileSync(join(outDir, path)), contentType: MIME[extname(path)] ?? 'application/octet-stream' }),
+  };
+}

@@ -1,0 +1,75 @@
+/** Build steps of the web app: the initial-JavaScript budget, and precompressed copies of the assets. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  code: string;
+}
+
+/** Kilobytes of 1000 bytes, as Vite's own size report counts them. */
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/**
+ * Prints the gzipped size of each entry chunk with everything it imports statically (what the browser
+ * must load before the page runs) and fails the build above the budget.
+ */
+export function initialJsBudget({ limitKb }: { limitKb: number }): Plugin {
+  const reports: string[] = [];
+  return {
+    name: 'storefront:initial-js-budget',
+    // Production builds only: a development build (the e2e tests' hydration check) carries React's dev code.
+    apply: (_config, { command, mode }) => command === 'build' && mode === 'production',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Chunk>();
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output as Chunk);
+      for (const entry of chunks.values()) {
+        if (!entry.isEntry) continue;
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (files.includes(fileName) || !chunks.has(fileName)) return;
+          files.push(fileName);
+          chunks.get(fileName)!.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        // Measured as the server sends it: the precompressed .gz (gzip -9) of each file.
+        const gzipped = files.reduce((sum, file) => sum + gzipSync(chunks.get(file)!.code, { level: 9 }).length, 0);
+        const line = `initial JS: ${kb(gzipped)} kB gzipped (${files.join(' + ')}), budget ${limitKb} kB`;
+        if (gzipped > limitKb * 1000) this.error(`${line}: over budget`);
+        reports.push(line);
+      }
+    },
+    closeBundle() {
+      for (const line of reports.splice(0)) console.log(line);
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json)$/;
+
+/** Writes .br and .gz beside each compressible asset, for the server to send as they are. */
+export function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('assets/') || !COMPRESSIBLE.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const data = readFileSync(path);
+        if (data.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}

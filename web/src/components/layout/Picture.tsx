@@ -1,0 +1,68 @@
+/**
+ * A responsive image (product spec §3 "Image data"): one <source> per device with its srcset checked
+ * entry by entry (§5), then the fallback <img> with its own srcset and sizes. Unsafe URLs render nothing.
+ */
+import { MEDIA_QUERIES, type FormFactor } from '../../lib/breakpoints';
+import { safeImageUrl } from '../../lib/links';
+import { sanitizeSrcset } from '../../lib/srcset';
+
+export interface PictureSource {
+  formFactor: FormFactor;
+  srcset: string;
+  /** Defaults to the device's breakpoint. */
+  media?: string;
+  /** The size of this source's 1x file, when its shape differs from the <img>'s. */
+  width?: number;
+  height?: number;
+}
+
+export interface PictureData {
+  url: string;
+  altText?: string;
+  sources?: readonly PictureSource[];
+  /** The <img>'s own srcset and sizes, for a viewport no source matches. */
+  srcset?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+}
+
+interface PictureProps {
+  picture: PictureData;
+  className?: string;
+  /** Product spec §9: eager by default. */
+  loading?: 'eager' | 'lazy';
+  fetchPriority?: 'high' | 'low' | 'auto';
+}
+
+export function Picture({ picture, className, loading = 'eager', fetchPriority }: PictureProps) {
+  const src = safeImageUrl(picture.url);
+  if (!src) return null;
+  const sources = (picture.sources ?? [])
+    .map((source) => ({
+      media: source.media ?? MEDIA_QUERIES[source.formFactor],
+      srcSet: sanitizeSrcset(source.srcset),
+      width: source.width,
+      height: source.height,
+    }))
+    .filter((source) => source.srcSet);
+  const srcSet = picture.srcset ? sanitizeSrcset(picture.srcset) : '';
+  return (
+    <picture className={className}>
+      {sources.map((source) => (
+        <source key={source.media} media={source.media} srcSet={source.srcSet} width={source.width} height={source.height} />
+      ))}
+      <img
+        src={src}
+        srcSet={srcSet || undefined}
+        sizes={srcSet ? picture.sizes : undefined}
+        alt={picture.altText ?? ''}
+        width={picture.width}
+        height={picture.height}
+        loading={loading}
+        decoding={fetchPriority === 'high' ? undefined : 'async'}
+        fetchPriority={fetchPriority}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { ManagedContentCollection, ManagedContentDocument } from '../../client/queries';
+import { bannerImageKey, bannerPicture, DEFAULT_CONTENT, pageContentFrom } from './content';
+import { CONTENT_KEYS } from './page-config';
+
+const IMAGE_KEY = 'MCAIDH4NVWIOWEHB75VOW2AB6CJI';
+
+function item(contentKey: string, contentBody: Record<string, unknown>): ManagedContentDocument {
+  return { contentKey, contentBody } as unknown as ManagedContentDocument;
+}
+
+const contents = {
+  contents: [
+    item(CONTENT_KEYS.banner, {
+      heading: 'Talk to us',
+      intro: 'We answer within a day.',
+      backgroundImage: { contentKey: IMAGE_KEY, managedContentId: '20Y8d0000000001EAA' },
+    }),
+    item(CONTENT_KEYS.heading, { text: 'Find your <b>representative</b>' }),
+    item(CONTENT_KEYS.supportLines, { text: '1|2|3|4|US|Intl|Tech|Web' }),
+  ],
+} as unknown as ManagedContentCollection;
+
+const image = item(IMAGE_KEY, {
+  altText: 'Power lines at dusk',
+  'sfdc_cms:media': {
+    url: `/cms/delivery/media/${IMAGE_KEY}?version=1.0`,
+    source: { type: 'file', mimeType: 'image/jpeg', size: 1, fileName: 'b.jpg', width: 2400, height: 800 },
+  },
+});
+
+const loaded = <Data>(data: Data) => ({ data, failed: false });
+const failed = { failed: true };
+const pending = { failed: false };
+
+describe('pageContentFrom', () => {
+  it('reads the banner, the heading and the support lines from content delivery', () => {
+    const page = pageContentFrom(loaded(contents), loaded(image));
+    expect(page.banner.heading).toBe('Talk to us');
+    expect(page.banner.intro).toBe('We answer within a day.');
+    expect(page.heading).toBe('Find your <b>representative</b>');
+    expect(page.supportRows).toEqual([
+      { label: 'US', value: '1' },
+      { label: 'Intl', value: '2' },
+      { label: 'Tech', value: '3' },
+      { label: 'Web', value: '4' },
+    ]);
+    expect(page.banner.picture?.altText).toBe('Power lines at dusk');
+    expect(page.banner.picture?.url).toBe(`/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}?version=1.0`);
+    expect(page.banner.picture?.sources).toHaveLength(3);
+    expect([page.banner.picture?.width, page.banner.picture?.height]).toEqual([2400, 800]);
+  });
+
+  it('shows the built-in texts, no support lines and the default picture when content delivery failed', () => {
+    const page = pageContentFrom(failed, pending);
+    expect(page.banner.heading).toBe(DEFAULT_CONTENT.banner.heading);
+    expect(page.banner.intro).toBe(DEFAULT_CONTENT.banner.intro);
+    expect(page.heading).toBe(DEFAULT_CONTENT.heading);
+    expect(page.supportRows).toEqual([]);
+    expect(page.banner.picture?.url).toBe('/cdn-cgi/image/width=1920,format=auto/sfsites/c/img/contact-us-banner.jpg');
+  });
+
+  it('fills what an item lacks with the defaults', () => {
+    const partial = { contents: [item(CONTENT_KEYS.banner, { heading: '  ' })] } as unknown as ManagedContentCollection;
+    const page = pageContentFrom(loaded(partial), pending);
+    expect(page.banner.heading).toBe(DEFAULT_CONTENT.banner.heading);
+    expect(page.heading).toBe(DEFAULT_CONTENT.heading);
+    expect(page.banner.picture).toBeUndefined();
+  });
+});
+
+describe('bannerPicture', () => {
+  it('falls back to the content-key media path, unversioned, when the image item fails', () => {
+    expect(bannerImageKey(contents)).toBe(IMAGE_KEY);
+    const picture = bannerPicture(loaded(contents), failed)!;
+    expect(picture.url).toBe(`/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}`);
+    expect(picture.altText).toBe('');
+  });
+
+  it('shows no picture while the banner or its image item is loading, so that no file is fetched twice', () => {
+    expect(bannerPicture(pending, pending)).toBeUndefined();
+    expect(bannerPicture(loaded(contents), pending)).toBeUndefined();
+  });
+
+  it('shows the default picture when the banner is not among the answered items', () => {
+    const withoutBanner = { contents: [] } as unknown as ManagedContentCollection;
+    expect(bannerPicture(loaded(withoutBanner), pending)?.url).toContain('/sfsites/c/img/contact-us-banner.jpg');
+  });
+
+  it('shows an image from elsewhere as it is, without resizing', () => {
+    const external = item(IMAGE_KEY, { 'sfdc_cms:media': { url: 'https://cdn.example/banner.jpg' } });
+    const picture = bannerPicture(loaded(contents), loaded(external))!;
+    expect(picture.url).toBe('https://cdn.example/banner.jpg');
+    expect(picture.sources).toBeUndefined();
+  });
+});

@@ -1,20 +1,9 @@
-/** Debian's Chromium driven by playwright-core: no browser download, no traffic beyond this machine. */
+/** Debian's Chromium driven by playwright-core. */
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }

@@ -8,10 +8,9 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { combobox, developmentBuild, optionLabels, ROOT, searchOf, watchedPage, type WatchedPage } from './helpers.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+import { combobox, developmentBuild, optionLabels, ROOT, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
 
 /** The text of the option aria-activedescendant points at ('' when none). */
 async function activeOption(page: Page, label: string): Promise<string> {
@@ -34,26 +33,7 @@ describe('Combobox in Chromium', () => {
   let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.problems).toEqual([]);
-  });
+  usePageSession({}, (session) => ({ server, browser, watched, page } = session));
 
   describe('on the Contact Us page', () => {
     beforeEach(async () => {

@@ -1,9 +1,11 @@
 /** Shared pieces of the end-to-end tests: a watched page, the comboboxes, the pager, development builds. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -129,4 +131,41 @@ export async function developmentBuild(root: string, base = '/assets-dev/'): Pro
     entry,
     read: (path) => ({ body: readFileSync(join(outDir, path)), contentType: MIME[extname(path)] ?? 'application/octet-stream' }),
   };
+}
+
+const WEB_BUILD = resolve(ROOT, 'dist/web/.vite/manifest.json');
+
+export interface PageSession {
+  server: TestServer;
+  browser: Browser;
+  watched: WatchedPage;
+  page: Page;
+}
+
+/**
+ * Registers the hooks every page test needs: a test server and Chromium for the file, a watched page for each
+ * test, and after each test no console error, hydration warning, HTTP error or request off this machine.
+ * `use` gets the session whenever it changes (after the file's setup and before each test).
+ */
+export function usePageSession(options: TestServerOptions, use: (session: PageSession) => void): void {
+  const session = {} as PageSession;
+  beforeAll(async () => {
+    if (!existsSync(WEB_BUILD)) throw new Error('The web app is not built: npm test builds it (npm run build).');
+    session.server = await startTestServer(options);
+    session.browser = await launchChromium();
+    use(session);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  beforeEach(async () => {
+    session.watched = await watchedPage(session.browser);
+    session.page = session.watched.page;
+    use(session);
+  });
+  afterEach(async () => {
+    await session.watched.context.close();
+    expect(session.watched.problems).toEqual([]);
+  });
 }

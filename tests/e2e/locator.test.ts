@@ -2,17 +2,12 @@
  * The contact locator in a real Chromium against the real server: the default contact, the three
  * comboboxes and their transitions, the cards, the empty and no-match states, the spinner, axe.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
-import { launchChromium } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, watchedPage, type WatchedPage } from './helpers.ts';
-
-const WEB_BUILD = resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json');
+import type { TestServer } from '../support/server.ts';
+import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
 
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -24,27 +19,7 @@ describe('Contact locator in Chromium', () => {
   let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('The web app is not built: npm test builds it (npm run build).');
-    server = await startTestServer({ demoContacts: DEMO_CONTACTS });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.problems).toEqual([]);
-  });
+  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
 
   it('shows the default contact, empty comboboxes and the empty label', async () => {
     await page.goto(server.baseUrl + '/');

@@ -4,36 +4,16 @@
  * previous disabled on page 1, next on the last; back to page 1 when a filter changes.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, watchedPage, type WatchedPage } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
 
 describe('Pager in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startTestServer({ demoContacts: DEMO_CONTACTS });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.problems).toEqual([]);
-  });
+  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
 
   const open = (search: string) => page.goto(`${server.baseUrl}/${search}`);
   const summary = () => page.locator('.locator__summary').innerText();

@@ -6,36 +6,16 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { cards, choose, combobox, DEMO_CONTACTS, developmentBuild, FILTERS, pager, pagerText, ROOT, searchOf, watchedPage, type WatchedPage } from './helpers.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+import { cards, choose, combobox, DEMO_CONTACTS, developmentBuild, FILTERS, pager, pagerText, ROOT, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
 
 describe('Server-rendered page', () => {
   let server: TestServer;
   let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startTestServer({ demoContacts: DEMO_CONTACTS });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.problems).toEqual([]);
-  });
+  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
 
   it('answers HTML that holds the default contact, the cards of the URL and the data, compressed', async () => {
     const response = await fetch(`${server.baseUrl}/${FILTERS.sevenPages}&page=2`, { headers: { 'Accept-Encoding': 'gzip' } });

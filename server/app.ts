@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
+import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -20,7 +21,7 @@ const DOCS = resolve(root, 'dist/docs/index.html');
 const WEB = resolve(root, 'dist/web');
 const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 
-export function createApp(db: Database) {
+export function createApp(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const locatorCache = locatorResultCache(db);
   app.route('/', storefrontRoutes(db, locatorCache));

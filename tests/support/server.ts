@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
+import type { AppOptions } from '../../server/app-options.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -20,6 +21,8 @@ export interface TestServerOptions {
   database?: DatabaseKind;
   /** Demo contacts to seed; default TEST_DEMO_CONTACTS. */
   demoContacts?: number;
+  /** Passed to createApp: a clock tests can move, session lifetimes, limits. */
+  app?: AppOptions;
 }
 
 export interface TestServer {
@@ -74,7 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db = await openDatabase({ dataDir: ':memory:', demoContacts });
   }
 
-  const app = createApp(db);
+  const app = createApp(db, options.app);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
     started.once('error', reject);

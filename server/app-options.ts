@@ -1,0 +1,32 @@
+/**
+ * What a server instance may be given besides its database: a clock (tests move it), session lifetimes and
+ * request limits. main.ts builds them from the environment; tests pass their own.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface SessionOptions {
+  /** A session ends after this long without a request (default 30 minutes). */
+  idleTimeoutSeconds: number;
+  /** A session ends this long after sign-in, whatever happens (default 8 hours). */
+  absoluteTimeoutSeconds: number;
+}
+
+export interface LimitOptions {
+  /** Largest request body in bytes (413 above it). */
+  maxBodyBytes: number;
+  /** Requests per client address and minute on operations a guest may call; 0 turns the limit off. */
+  publicRequestsPerMinute: number;
+  /** Sign-in attempts per client address and 15 minutes; 0 turns the limit off. */
+  signInAttemptsPerWindow: number;
+}
+
+export interface AppOptions {
+  clock?: Clock;
+  session?: Partial<SessionOptions>;
+  limits?: Partial<LimitOptions>;
+}

@@ -78,6 +78,69 @@ export const errorShapeMiddleware: Middleware = {
   },
 };
 
+const SESSION_PATH = '/services/auth/session';
+const CSRF_PATH = '/services/data/v65.0/ui-api/session/csrf';
+const CSRF_HEADER = 'X-CSRF-Token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isCsrfRefusal(body: unknown): boolean {
+  return isErrorList(body) && body.some((error) => error.errorCode === 'CSRF_TOKEN_INVALID');
+}
+
+/**
+ * Sends the session's CSRF token (X-CSRF-Token) on state-changing calls. The token is fetched once, the first
+ * time one is needed, and kept until the session changes (sign-in, sign-out, a 401); a guest has none and
+ * sends none. A call refused for its token (403 CSRF_TOKEN_INVALID) is retried once with a fresh token, since
+ * the session may have changed in another tab.
+ */
+export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => Promise<Response> = (input) => globalThis.fetch(input)): Middleware {
+  let token: Promise<string | null> | undefined;
+  const originals = new Map<string, Request>();
+  const loadToken = () =>
+    (token ??= fetchImpl(new Request(`${baseUrl}${CSRF_PATH}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
+      .then(async (response) => (response.ok ? (((await response.json()) as { csrfToken?: string }).csrfToken ?? null) : null))
+      .catch(() => {
+        token = undefined;
+        return null;
+      }));
+  const isSessionCall = (request: Request) => new URL(request.url, 'http://localhost').pathname.endsWith(SESSION_PATH);
+
+  return {
+    async onRequest({ request, id }) {
+      if (!UNSAFE_METHODS.has(request.method)) return undefined;
+      // Signing in needs no token: it replaces whatever session there was.
+      if (request.method === 'POST' && isSessionCall(request)) return undefined;
+      originals.set(id, request.clone());
+      const value = await loadToken();
+      if (value) request.headers.set(CSRF_HEADER, value);
+      return request;
+    },
+    async onResponse({ request, response, id }) {
+      const original = originals.get(id);
+      originals.delete(id);
+      if (isSessionCall(request) && (request.method === 'POST' || request.method === 'DELETE') && response.ok) token = undefined;
+      if (response.status === 401) token = undefined;
+      if (response.status !== 403 || !original) return undefined;
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (!isCsrfRefusal(body)) return undefined;
+      token = undefined;
+      const fresh = await loadToken();
+      if (!fresh) return undefined;
+      original.headers.set(CSRF_HEADER, fresh);
+      const retried = await fetchImpl(original);
+      // Rebuilt with this realm's Response: openapi-fetch checks instanceof, and a server-side fetch may
+      // answer with another implementation's (@hono/node-server replaces the global one).
+      return new Response(retried.body, { status: retried.status, statusText: retried.statusText, headers: retried.headers });
+    },
+    onError({ id }) {
+      originals.delete(id);
+    },
+  };
+}
+
 export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl,
@@ -85,6 +148,8 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     ...(fetch ? { fetch } : {}),
   });
   client.use(errorShapeMiddleware);
+  // Used last, so that its answer (a retried call's included) is the one the error-shape middleware sees.
+  client.use(csrfMiddleware(baseUrl, fetch));
   return client;
 }
 

@@ -35,6 +35,9 @@ const paths = {
   getManagedContentForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}',
   getManagedContentsForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents',
   getRecordSeoProperties: '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}',
+  getSession: '/services/auth/session',
+  keepSessionAlive: '/services/auth/session/keep-alive',
+  getCsrfToken: '/services/data/v65.0/ui-api/session/csrf',
 } as const;
 
 type NoParams = Record<string, never>;
@@ -368,4 +371,72 @@ export function getRecordSeoPropertiesQuery(
       ),
     staleTime: cacheTtl[operationId],
   });
+}
+
+export type SessionRepresentation = Schemas['SessionRepresentation'];
+export type SignInInput = Schemas['SignInInputRepresentation'];
+export type CsrfToken = Schemas['CsrfTokenRepresentation'];
+
+/**
+ * Whether the caller is a guest or signed in, and when the session expires. Asking never extends the
+ * session; the answer is only as fresh as its serverTime, so it is never stale by age: whoever holds it
+ * replaces it with newer answers (sign-in, keep-alive) or invalidates it.
+ */
+export function getSessionQuery(api: ApiClient) {
+  const operationId = 'getSession';
+  return queryOptions<
+    SessionRepresentation,
+    OperationError<typeof operationId>,
+    SessionRepresentation,
+    ReturnType<typeof operationKey<typeof operationId, NoParams>>
+  >({
+    queryKey: operationKey(operationId, noParams),
+    queryFn: ({ signal }) => fetchSession(api, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The signed-in session's CSRF token; the same for the whole session. */
+export function getCsrfTokenQuery(api: ApiClient) {
+  const operationId = 'getCsrfToken';
+  const path = paths[operationId];
+  return queryOptions<
+    CsrfToken,
+    OperationError<typeof operationId>,
+    CsrfToken,
+    ReturnType<typeof operationKey<typeof operationId, NoParams>>
+  >({
+    queryKey: operationKey(operationId, noParams),
+    queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { signal })),
+    staleTime: Infinity,
+  });
+}
+
+/** One reading of the session, outside the query cache (for a caller that times from its arrival). */
+export function fetchSession(api: ApiClient, signal?: AbortSignal): Promise<SessionRepresentation> {
+  const path = paths.getSession;
+  return unwrap('getSession', path, api.GET(path, { signal }));
+}
+
+/*
+ * The state-changing session calls. The API client adds the session's CSRF token itself (csrfMiddleware);
+ * signing in needs none.
+ */
+
+/** Signs in: a new session (any the browser held is destroyed). */
+export function signIn(api: ApiClient, input: SignInInput): Promise<SessionRepresentation> {
+  const path = paths.getSession;
+  return unwrap('signIn', path, api.POST(path, { body: input }));
+}
+
+/** Signs out (a guest may too). */
+export async function signOut(api: ApiClient): Promise<void> {
+  const path = paths.getSession;
+  await unwrap('signOut', path, api.DELETE(path, {}));
+}
+
+/** Continue Working: the session with its idle expiry moved on. */
+export function keepSessionAlive(api: ApiClient): Promise<SessionRepresentation> {
+  const path = paths.keepSessionAlive;
+  return unwrap('keepSessionAlive', path, api.POST(path, {}));
 }

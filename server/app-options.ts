@@ -29,4 +29,6 @@ export interface AppOptions {
   clock?: Clock;
   session?: Partial<SessionOptions>;
   limits?: Partial<LimitOptions>;
+  /** Whether X-Forwarded-Proto/-Host come from a trusted proxy; default TRUST_PROXY=1. */
+  trustProxy?: boolean;
 }

@@ -7,11 +7,19 @@ import { compress } from 'hono/compress';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
+import { inProcess, requestLimits } from './http/limits.ts';
+import { docsHeaders, securityHeaders } from './http/security-headers.ts';
+import { Sessions } from './http/session.ts';
 import { contentRoutes } from './routes/content.ts';
 import { metadataRoutes } from './routes/metadata.ts';
+import { recordRoutes } from './routes/records.ts';
+import { fileRoutes } from './routes/files.ts';
+import { recordUiRoutes } from './routes/record-ui.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { pageHandler } from './ssr/index.ts';
+import { SIGN_IN_PATH } from '../web/src/login/paths.ts';
 import { storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache } from './storefront/result-cache.ts';
 
@@ -24,10 +32,21 @@ const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 export function createApp(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const locatorCache = locatorResultCache(db);
+  // Before every route: security headers outermost, so that the limits' own answers carry them too.
+  app.use(securityHeaders(options));
+  app.use(requestLimits(options));
+  app.use('/docs', docsHeaders(DOCS));
+  // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
+  const sessions = new Sessions(db, options);
+  app.use(sessions.middleware);
+  app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
+  app.route('/', recordRoutes(db, options));
+  app.route('/', recordUiRoutes(db));
+  app.route('/', fileRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));
@@ -43,8 +62,10 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
   app.use('/assets/*', serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
-  // The page, rendered on the server with its data; its API calls go to the app itself, not the network.
-  app.get('/', compress(), pageHandler({ webRoot: WEB, fetchApi: (request, env) => app.fetch(request, env) }));
+  // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
+  // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.
+  app.get('/', compress(), pageHandler({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) }));
+  app.get(SIGN_IN_PATH, compress(), pageHandler({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) }));
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);

@@ -24,6 +24,16 @@ try {
 const { serve } = await import('@hono/node-server');
 const { createApp } = await import('./app.ts');
 const { openDatabase } = await import('./db/open.ts');
+const { limitOptionsFromEnv } = await import('./http/limits.ts');
+const { sessionSettings } = await import('./http/session.ts');
+let limits: ReturnType<typeof limitOptionsFromEnv>;
+let session: ReturnType<typeof sessionSettings>;
+try {
+  limits = limitOptionsFromEnv();
+  session = sessionSettings({});
+} catch (error) {
+  refuse((error as Error).message);
+}
 
 let db: Database;
 try {
@@ -33,7 +43,7 @@ try {
   throw error;
 }
 
-const server = serve({ fetch: createApp(db).fetch, port, hostname }, (info) => {
+const server = serve({ fetch: createApp(db, { limits, session }).fetch, port, hostname }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });

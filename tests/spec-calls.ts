@@ -170,4 +170,13 @@ export const extras: ExtraCall[] = [
     path: `${APEX}/APT_ContactUsController/getContacts`,
     reason: '§7 product server method: a concrete operation on the transport, so that its arguments and result have their own schemas.',
   },
+  ...(
+    [
+      ['get', '/services/auth/session', 'the session validator polls the current session (isGuest, user id, idle and absolute expiry).'],
+      ['post', '/services/auth/session', 'signing in: the users and profiles of the issue need a session to be started.'],
+      ['delete', '/services/auth/session', 'Log Out of the session validator destroys the session on the server.'],
+      ['post', '/services/auth/session/keep-alive', 'Continue Working of the session validator moves the idle expiry on.'],
+      ['get', `${UI_API}/session/csrf`, 'state-changing calls with a session cookie need the session\'s CSRF token.'],
+    ] as const
+  ).map(([method, path, why]) => ({ method, path, reason: `Session: ${why}` })),
 ];

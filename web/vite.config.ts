@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server renders the page and reads the hashed entry and its CSS from the manifest.
     manifest: true,
+    // Every browser the page supports preloads modules itself: the polyfill would only add to the initial JS.
+    modulePreload: { polyfill: false },
   },
   server: {
     host: '127.0.0.1',

@@ -6,6 +6,7 @@ export const cacheTtl = {
   getAppDetails: 300000,
   getApps: 300000,
   getContacts: 300000,
+  getCsrfToken: 0,
   getDefaultContacts: 300000,
   getDependentStatePicklistsValues: 300000,
   getDuplicateConfiguration: 900000,
@@ -71,6 +72,7 @@ export const cacheTtl = {
   getSearchFilterMetadata: 30000,
   getSearchFilterOptions: 30000,
   getSearchResults: 200,
+  getSession: 0,
   getSiteImage: 300000,
   invokeApexCacheable: 300000,
 } as const;

@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * Get the metadata of several objects
-         * @description Returns the metadata of each object named, one result per object, so that an object the caller may not see (403 FORBIDDEN) or that does not exist (404) fails only its own item.
+         * @description Returns the metadata of each object named, one result per object, so that an object the caller may not see or that does not exist (403 FORBIDDEN either way) fails only its own item.
          */
         get: operations["getObjectInfos"];
         put?: never;
@@ -1612,6 +1612,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current session
+         * @description Returns whether the caller is a guest and, for a signed-in user, when the session expires and when to warn; asking does not extend the session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in
+         * @description Checks the username and password and starts a new session, with a new id in the session cookie; any session the request carried is destroyed.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out
+         * @description Destroys the caller's session on the server and clears the session cookie; a guest gets the same answer.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/auth/session/keep-alive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the session alive
+         * @description For Continue Working, moves the session's idle expiry on by the idle timeout, never past its absolute expiry.
+         */
+        post: operations["keepSessionAlive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/session/csrf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the CSRF token
+         * @description Returns the CSRF token of the caller's session, which every state-changing call made with the session cookie must send in X-CSRF-Token.
+         */
+        get: operations["getCsrfToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1744,6 +1812,96 @@ export interface components {
              */
             name: string;
         };
+        /**
+         * @description The item's fields by name; which fields there are depends on the content type. An image
+         *     (sfdc_cms__image) has altText, title and sfdc_cms:media, whose url is the media path to put behind
+         *     the site prefix (`/sfsites/c` + url); a text (cu__contactUsText) has text; the banner
+         *     (cu__contactUsBanner) has heading, intro and backgroundImage.
+         */
+        contentBody: {
+            /**
+             * @description The image's alternative text.
+             * @example Power lines and factory roofs against an evening sky
+             */
+            altText?: string;
+            /**
+             * @description The image's title.
+             * @example Contact Us banner image
+             */
+            title?: string;
+            /** @description The image's media file. */
+            "sfdc_cms:media"?: {
+                /** @description Where the file comes from and what it is. */
+                source: {
+                    /**
+                     * @description file for an uploaded file.
+                     * @enum {unknown}
+                     */
+                    type: "file" | "url";
+                    /**
+                     * @description The file's media type.
+                     * @example image/jpeg
+                     */
+                    mimeType: string;
+                    /**
+                     * @description The file's size in bytes.
+                     * @example 318264
+                     */
+                    size: number;
+                    /**
+                     * @description The file's name.
+                     * @example contact-us-banner.jpg
+                     */
+                    fileName: string;
+                    /**
+                     * @description The picture's width in pixels.
+                     * @example 2400
+                     */
+                    width?: number;
+                    /**
+                     * @description The picture's height in pixels.
+                     * @example 800
+                     */
+                    height?: number;
+                };
+                /**
+                 * @description The path of the current version of the file, to be served under the site prefix
+                 *     (`/sfsites/c/cms/delivery/media/{contentKey}?version=1.0`); versioned, so it may be cached for good.
+                 * @example /cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0
+                 */
+                url: string;
+            };
+            /**
+             * @description The text of a text or label item. The support-lines label is eight parts separated by `|`.
+             * @example Connect with an authorized sales representative in your area
+             */
+            text?: string;
+            /**
+             * @description The banner's large heading.
+             * @example Contact Us
+             */
+            heading?: string;
+            /**
+             * @description The banner's intro sentence.
+             * @example Questions about a product, an order or an installation? We are here to help.
+             */
+            intro?: string;
+            /** @description The image content item the banner shows behind its texts (resolved in references with referenceDepth 1 or more). */
+            backgroundImage?: {
+                /**
+                 * @description The image item's content key.
+                 * @example MCAIDH4NVWIOWEHB75VOW2AB6CJI
+                 */
+                contentKey: string;
+                /**
+                 * @description The image item's managed content id.
+                 * @example 20Y8d0000000001EAA
+                 */
+                managedContentId: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A summary of a content item that another item refers to, in a delivery answer's references. */
         ManagedContentReference: {
             /**
@@ -1751,6 +1909,8 @@ export interface components {
              * @example MCAIDH4NVWIOWEHB75VOW2AB6CJI
              */
             contentKey: string;
+            /** @description With expandReferences=true, the referred item's fields by name, as in a delivery document. */
+            contentBody?: components["schemas"]["contentBody"];
             contentType: components["schemas"]["ManagedContentTypeSummary"];
             /**
              * @description The referred item's managed content id (20Y...).
@@ -1886,11 +2046,11 @@ export interface components {
              * @example 2026-11-02T09:30:00.000Z
              */
             publishedDate: string;
-            /** @description With referenceDepth 1 or more, the items referred to, by content key; null with referenceDepth 0. */
+            /** @description With referenceDepth 1 or more, the items referred to, by content key; null with referenceDepth 0 or referencesAsList=true. */
             references: {
                 [key: string]: components["schemas"]["ManagedContentReference"];
             } | null;
-            /** @description The referred items as a list; this product answers them in references, so it is null. */
+            /** @description With referencesAsList=true (and referenceDepth 1 or more), the referred items as a list; otherwise null. */
             referencesList: components["schemas"]["ManagedContentReference"][] | null;
             /**
              * @description The server-relative URL of this item's delivery resource, through the site or channel that was asked.
@@ -1903,7 +2063,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description For media items, the media path a visitor without a session can load (behind the site prefix); null for others.
+             * @description For media items, the media path a visitor without a session can load (behind the site prefix; absolute with showAbsoluteUrl=true); null for others.
              * @example /cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0
              */
             unauthenticatedUrl: string | null;
@@ -1950,11 +2110,11 @@ export interface components {
              * @example null
              */
             previousPageUrl: string | null;
-            /** @description With referenceDepth 1 or more, the items the answered items refer to, by content key; null with referenceDepth 0. */
+            /** @description With referenceDepth 1 or more, the items the answered items refer to, by content key; null with referenceDepth 0 or referencesAsList=true. */
             references: {
                 [key: string]: components["schemas"]["ManagedContentReference"];
             } | null;
-            /** @description The referred items as a list; this product answers them in references, so it is null. */
+            /** @description With referencesAsList=true (and referenceDepth 1 or more), the referred items as a list; otherwise null. */
             referencesList: components["schemas"]["ManagedContentReference"][] | null;
         };
         /**
@@ -3203,7 +3363,7 @@ export interface components {
         /** @description The result for one object of an object-info batch. */
         SimplifiedBatchResultRepresentation: {
             /**
-             * @description The status this object would have had on its own; 200 on success, 403 (FORBIDDEN) when the caller may not see the object, 404 when there is no such object.
+             * @description The status of this object's item; 200 on success, 403 (FORBIDDEN) when there is no such object or the caller may not see it (the two are not told apart).
              * @example 200
              */
             statusCode: number;
@@ -4584,6 +4744,89 @@ export interface components {
                 [key: string]: components["schemas"]["RecordCollectionRepresentation"];
             };
         };
+        /** @description The caller's session as the server sees it; every time in it comes from the server's clock. */
+        SessionRepresentation: {
+            /**
+             * @description Whether the caller has no signed-in session.
+             * @example false
+             */
+            isGuest: boolean;
+            /**
+             * @description The signed-in user's id; the site guest user's id for guests.
+             * @example 0058d0000000002AAA
+             */
+            userId: string;
+            /**
+             * @description The signed-in user's username; null for guests.
+             * @example user@northgate.example
+             */
+            userName: string | null;
+            /**
+             * @description The signed-in user's full name; null for guests.
+             * @example Sales Representative
+             */
+            displayName: string | null;
+            /**
+             * @description The name of the caller's profile.
+             * @example Standard User
+             */
+            profileName: string;
+            /**
+             * Format: date-time
+             * @description When the session ends unless the user is active before then; null for guests.
+             * @example 2026-01-06T14:30:00.000Z
+             */
+            idleExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the page should warn of the idle expiry (idleExpiresAt minus warningSeconds); null for guests.
+             * @example 2026-01-06T14:29:30.000Z
+             */
+            warnAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the session ends whatever the user does; null for guests.
+             * @example 2026-01-06T22:00:00.000Z
+             */
+            absoluteExpiresAt: string | null;
+            /**
+             * @description How long a session lasts without a request, in seconds; null for guests.
+             * @example 1800
+             */
+            idleTimeoutSeconds: number | null;
+            /**
+             * @description How many seconds before the idle expiry the page warns.
+             * @example 30
+             */
+            warningSeconds: number;
+            /**
+             * Format: date-time
+             * @description The server's time when it answered, so that the page can correct its own clock's skew.
+             * @example 2026-01-06T14:00:00.000Z
+             */
+            serverTime: string;
+        };
+        /** @description The credentials of a sign-in. */
+        SignInInputRepresentation: {
+            /**
+             * @description The username, compared without regard to case.
+             * @example user@northgate.example
+             */
+            username: string;
+            /**
+             * @description The password.
+             * @example correct-horse-battery-staple
+             */
+            password: string;
+        };
+        /** @description The CSRF token of the caller's session, to send as X-CSRF-Token on every state-changing call. */
+        CsrfTokenRepresentation: {
+            /**
+             * @description The token; it stays the same for the life of the session.
+             * @example Jc2x0pXo1mU7Y3o5q8Sg6kq0c2cRk0m8uB6o9y3q9xU
+             */
+            csrfToken: string;
+        };
     };
     responses: {
         /** @description The copy the client holds (If-None-Match) is still current; no body. */
@@ -4604,6 +4847,16 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
+        /** @description Too many requests from this client address; try again after Retry-After seconds. */
+        ApexTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
         /** @description The method failed on the server. */
         ApexServerError: {
             headers: {
@@ -4615,6 +4868,24 @@ export interface components {
         };
         /** @description No such server class or method, or the caller may not call it. */
         ApexNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
+        /** @description The call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        ApexCsrfRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
+        /** @description The request body is larger than the server's limit (1 MiB by default). */
+        ApexRequestTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4643,6 +4914,16 @@ export interface components {
         /** @description The resource does not exist, or the caller may not see it. */
         NotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description Too many requests from this client address; try again after Retry-After seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -4691,13 +4972,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description The record could not be written; the output lists the errors on the record and per field. */
+        /**
+         * @description The record could not be written: the record-error output lists the errors on the record and per field. A
+         *     request the server cannot take at all (a malformed id in the path, a body that is not JSON or not a record
+         *     input) answers with the platform's plain error list instead, as the platform does.
+         */
         RecordWriteError: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorWithOutputRepresentation"];
+                "application/json": components["schemas"]["ErrorWithOutputRepresentation"] | components["schemas"]["ErrorList"];
             };
         };
         /** @description The operation needs a signed-in user, and the session is missing, expired or invalid. */
@@ -4718,8 +5003,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description The request body is larger than the server's limit (1 MiB by default; more for file uploads). */
+        RequestTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description The record changed after the time given in If-Unmodified-Since; nothing was written. */
         PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description A state-changing call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        CsrfRefused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4761,6 +5064,27 @@ export interface components {
          */
         cmsReferenceDepth: number;
         /**
+         * @description Whether the referred items in `references` (or `referencesList`) carry their `contentBody` too (default
+         *     false: summaries). Takes effect with referenceDepth 1 or more; with true, pageSize is at most 25.
+         */
+        cmsExpandReferences: boolean;
+        /**
+         * @description The language to deliver the items in, as a locale such as en_US. An item that has no version in that
+         *     language is delivered in its own default language; each answered item's `language` says which it is.
+         */
+        cmsLanguage: string;
+        /**
+         * @description Whether the referred items come as a list in `referencesList` (and `references` is null) rather than as a
+         *     map by content key in `references` (default false).
+         */
+        cmsReferencesAsList: boolean;
+        /**
+         * @description Whether media URLs (an item's `unauthenticatedUrl` and an image body's media url) are absolute, with the
+         *     site's origin and prefix (https://host/sfsites/c/cms/delivery/media/...), rather than relative to the site
+         *     prefix (default false).
+         */
+        cmsShowAbsoluteUrl: boolean;
+        /**
          * @description The id of the content delivery channel: 15 or 18 characters starting `0ap` (the storefront site's
          *     channel is `0ap8d0000000001AAA`). Any other id, a site id included, is a 400.
          */
@@ -4787,6 +5111,10 @@ export interface components {
          *     most 25 items: a larger pageSize is a 400.
          */
         cmsPageSize: number;
+        /** @description Only items published at or after this instant (ISO 8601 date or date-time). */
+        cmsPublishStartDate: string;
+        /** @description Only items published at or before this instant (ISO 8601 date or date-time); not before publishStartDate. */
+        cmsPublishEndDate: string;
         /**
          * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
          *     Default false: summaries without contentBody. With true, pageSize is at most 25.
@@ -4998,6 +5326,8 @@ export interface components {
         ETag: string;
         /** @description How long the answer may be reused, from the operation's x-cache-ttl. */
         CacheControl: string;
+        /** @description How many seconds to wait before trying again. */
+        RetryAfter: number;
         /**
          * @description How long a media answer may be reused. A URL that names the file's current version (`?version=`) never
          *     changes its answer: `public, max-age=31536000, immutable`, for browsers and shared caches alike. Any other
@@ -5007,6 +5337,8 @@ export interface components {
         MediaCacheControl: string;
         /** @description Accept, because the format may be chosen from the request's Accept header (format=auto), so that caches keep one copy per format. */
         VaryAccept: string;
+        /** @description The session cookie: `sid=<id>; Path=/; HttpOnly; SameSite=Lax`, or `__Host-sid=<id>; Path=/; HttpOnly; SameSite=Lax; Secure` over HTTPS. Cleared (Max-Age=0) when the session ends. */
+        SetSessionCookie: string;
     };
     pathItems: never;
 }
@@ -5039,6 +5371,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
+            429: components["responses"]["ApexTooManyRequests"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5069,6 +5402,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
+            429: components["responses"]["ApexTooManyRequests"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5102,6 +5436,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
+            429: components["responses"]["ApexTooManyRequests"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5141,6 +5476,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             404: components["responses"]["ApexNotFound"];
+            429: components["responses"]["ApexTooManyRequests"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5177,8 +5513,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["ApexBadRequest"];
+            403: components["responses"]["ApexCsrfRefused"];
             404: components["responses"]["ApexNotFound"];
+            413: components["responses"]["ApexRequestTooLarge"];
             415: components["responses"]["ApexUnsupportedMediaType"];
+            429: components["responses"]["ApexTooManyRequests"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5191,6 +5530,27 @@ export interface operations {
                  *     banner's background image) to a summary of it; each further level adds the items those refer to.
                  */
                 referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+                /**
+                 * @description Whether the referred items in `references` (or `referencesList`) carry their `contentBody` too (default
+                 *     false: summaries). Takes effect with referenceDepth 1 or more; with true, pageSize is at most 25.
+                 */
+                expandReferences?: components["parameters"]["cmsExpandReferences"];
+                /**
+                 * @description The language to deliver the items in, as a locale such as en_US. An item that has no version in that
+                 *     language is delivered in its own default language; each answered item's `language` says which it is.
+                 */
+                language?: components["parameters"]["cmsLanguage"];
+                /**
+                 * @description Whether the referred items come as a list in `referencesList` (and `references` is null) rather than as a
+                 *     map by content key in `references` (default false).
+                 */
+                referencesAsList?: components["parameters"]["cmsReferencesAsList"];
+                /**
+                 * @description Whether media URLs (an item's `unauthenticatedUrl` and an image body's media url) are absolute, with the
+                 *     site's origin and prefix (https://host/sfsites/c/cms/delivery/media/...), rather than relative to the site
+                 *     prefix (default false).
+                 */
+                showAbsoluteUrl?: components["parameters"]["cmsShowAbsoluteUrl"];
             };
             header?: {
                 /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
@@ -5227,6 +5587,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getManagedContentForChannel: {
@@ -5238,6 +5599,27 @@ export interface operations {
                  *     banner's background image) to a summary of it; each further level adds the items those refer to.
                  */
                 referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+                /**
+                 * @description Whether the referred items in `references` (or `referencesList`) carry their `contentBody` too (default
+                 *     false: summaries). Takes effect with referenceDepth 1 or more; with true, pageSize is at most 25.
+                 */
+                expandReferences?: components["parameters"]["cmsExpandReferences"];
+                /**
+                 * @description The language to deliver the items in, as a locale such as en_US. An item that has no version in that
+                 *     language is delivered in its own default language; each answered item's `language` says which it is.
+                 */
+                language?: components["parameters"]["cmsLanguage"];
+                /**
+                 * @description Whether the referred items come as a list in `referencesList` (and `references` is null) rather than as a
+                 *     map by content key in `references` (default false).
+                 */
+                referencesAsList?: components["parameters"]["cmsReferencesAsList"];
+                /**
+                 * @description Whether media URLs (an item's `unauthenticatedUrl` and an image body's media url) are absolute, with the
+                 *     site's origin and prefix (https://host/sfsites/c/cms/delivery/media/...), rather than relative to the site
+                 *     prefix (default false).
+                 */
+                showAbsoluteUrl?: components["parameters"]["cmsShowAbsoluteUrl"];
             };
             header?: {
                 /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
@@ -5274,6 +5656,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getManagedContentsForSite: {
@@ -5308,6 +5691,31 @@ export interface operations {
                  */
                 referenceDepth?: components["parameters"]["cmsReferenceDepth"];
                 /**
+                 * @description Whether the referred items in `references` (or `referencesList`) carry their `contentBody` too (default
+                 *     false: summaries). Takes effect with referenceDepth 1 or more; with true, pageSize is at most 25.
+                 */
+                expandReferences?: components["parameters"]["cmsExpandReferences"];
+                /**
+                 * @description The language to deliver the items in, as a locale such as en_US. An item that has no version in that
+                 *     language is delivered in its own default language; each answered item's `language` says which it is.
+                 */
+                language?: components["parameters"]["cmsLanguage"];
+                /**
+                 * @description Whether the referred items come as a list in `referencesList` (and `references` is null) rather than as a
+                 *     map by content key in `references` (default false).
+                 */
+                referencesAsList?: components["parameters"]["cmsReferencesAsList"];
+                /**
+                 * @description Whether media URLs (an item's `unauthenticatedUrl` and an image body's media url) are absolute, with the
+                 *     site's origin and prefix (https://host/sfsites/c/cms/delivery/media/...), rather than relative to the site
+                 *     prefix (default false).
+                 */
+                showAbsoluteUrl?: components["parameters"]["cmsShowAbsoluteUrl"];
+                /** @description Only items published at or after this instant (ISO 8601 date or date-time). */
+                publishStartDate?: components["parameters"]["cmsPublishStartDate"];
+                /** @description Only items published at or before this instant (ISO 8601 date or date-time); not before publishStartDate. */
+                publishEndDate?: components["parameters"]["cmsPublishEndDate"];
+                /**
                  * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
                  *     Default false: summaries without contentBody. With true, pageSize is at most 25.
                  */
@@ -5342,6 +5750,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getManagedContentsForChannel: {
@@ -5375,6 +5784,31 @@ export interface operations {
                  *     banner's background image) to a summary of it; each further level adds the items those refer to.
                  */
                 referenceDepth?: components["parameters"]["cmsReferenceDepth"];
+                /**
+                 * @description Whether the referred items in `references` (or `referencesList`) carry their `contentBody` too (default
+                 *     false: summaries). Takes effect with referenceDepth 1 or more; with true, pageSize is at most 25.
+                 */
+                expandReferences?: components["parameters"]["cmsExpandReferences"];
+                /**
+                 * @description The language to deliver the items in, as a locale such as en_US. An item that has no version in that
+                 *     language is delivered in its own default language; each answered item's `language` says which it is.
+                 */
+                language?: components["parameters"]["cmsLanguage"];
+                /**
+                 * @description Whether the referred items come as a list in `referencesList` (and `references` is null) rather than as a
+                 *     map by content key in `references` (default false).
+                 */
+                referencesAsList?: components["parameters"]["cmsReferencesAsList"];
+                /**
+                 * @description Whether media URLs (an item's `unauthenticatedUrl` and an image body's media url) are absolute, with the
+                 *     site's origin and prefix (https://host/sfsites/c/cms/delivery/media/...), rather than relative to the site
+                 *     prefix (default false).
+                 */
+                showAbsoluteUrl?: components["parameters"]["cmsShowAbsoluteUrl"];
+                /** @description Only items published at or after this instant (ISO 8601 date or date-time). */
+                publishStartDate?: components["parameters"]["cmsPublishStartDate"];
+                /** @description Only items published at or before this instant (ISO 8601 date or date-time); not before publishStartDate. */
+                publishEndDate?: components["parameters"]["cmsPublishEndDate"];
                 /**
                  * @description Whether each item carries its `contentBody` (its fields: texts, the image's media url and alt text).
                  *     Default false: summaries without contentBody. With true, pageSize is at most 25.
@@ -5410,6 +5844,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getManagedContentMedia: {
@@ -5439,6 +5874,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getSiteImage: {
@@ -5468,6 +5904,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getResizedManagedContentMedia: {
@@ -5512,6 +5949,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getResizedSiteImage: {
@@ -5556,6 +5994,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getRecordSeoProperties: {
@@ -5604,6 +6043,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createRecord: {
@@ -5643,6 +6083,7 @@ export interface operations {
             400: components["responses"]["RecordWriteError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRecord: {
@@ -5779,6 +6220,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     executeBatchRecordOperations: {
@@ -5809,6 +6251,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRecords: {
@@ -5883,6 +6327,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     createContentVersion: {
@@ -5915,6 +6360,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRecordUi: {
@@ -6006,7 +6452,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getListRecordsById: {
@@ -6439,6 +6887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getListInfoByName: {
@@ -6534,6 +6983,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getListPreferences: {
@@ -6600,7 +7050,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getListObjectInfo: {
@@ -6951,7 +7403,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getPathLayout: {
@@ -7060,6 +7514,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRecordCreateDefaults: {
@@ -7253,6 +7708,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getObjectInfo: {
@@ -7286,6 +7742,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getPicklistValues: {
@@ -7323,6 +7780,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getGlobalActions: {
@@ -7777,6 +8235,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListActions: {
@@ -7811,6 +8270,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListRecordActions: {
@@ -7891,6 +8351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     performUpdateRecordQuickAction: {
@@ -7923,6 +8384,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListsCount: {
@@ -8150,7 +8612,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListPreferencesBatch: {
@@ -8244,7 +8708,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListRecordsBatch: {
@@ -8275,7 +8741,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getRelatedListRecords: {
@@ -8319,7 +8787,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getSearchFilterMetadata: {
@@ -8458,6 +8928,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getKeywordSearchResults: {
@@ -8490,7 +8962,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
         };
     };
     getLookupRecords: {
@@ -8540,6 +9014,157 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's session; a guest's when the request carries no valid session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRepresentation"];
+                };
+            };
+            /** @description Too many requests from this client address; try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The username and password. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the new session. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRepresentation"];
+                };
+            };
+            /** @description The body is not a JSON object with a username and a password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            /** @description The username or the password is wrong (the same answer for an unknown username). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            403: components["responses"]["CsrfRefused"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description Too many sign-in attempts from this client address; try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (or there was no session). */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["CsrfRefused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    keepSessionAlive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session with its new idle expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRepresentation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+        };
+    };
+    getCsrfToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's CSRF token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsrfTokenRepresentation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

@@ -8,7 +8,9 @@ import type { MiddlewareHandler } from 'hono';
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  // The gzipped representation ("…-gzip") has the same content as the plain one.
+  const content = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-gzip"$/, '"');
+  return ifNoneMatch.split(',').some((candidate) => content(candidate) === content(etag));
 }
 
 /** Conditional GET for an operation whose answers may be kept ttlMs milliseconds. */
@@ -23,12 +25,14 @@ export function cacheFor(ttlMs: number): MiddlewareHandler {
       const body = await c.res.clone().arrayBuffer();
       etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
     }
+    // What a caller may see depends on its session: a copy kept as a guest is not the signed-in user's.
     if (matches(c.req.header('If-None-Match'), etag)) {
-      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
+      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Cookie' } });
       return;
     }
     c.res.headers.set('ETag', etag);
     c.res.headers.set('Cache-Control', cacheControl);
+    c.res.headers.append('Vary', 'Cookie');
   };
 }
 

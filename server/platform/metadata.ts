@@ -9,11 +9,23 @@ import { resolve } from 'node:path';
 import { Country, State } from 'country-state-city';
 import type { Database } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
+import { loadLayouts } from './layouts.ts';
 
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
 const countryDataVersion: string = createRequire(import.meta.url)('country-state-city/package.json').version;
 
-export type PicklistSource = { values: string[] } | { source: 'countries' | 'states' };
+/** One value of a fixed picklist: its label, the controlling values it is valid for, whether it is the default. */
+export interface PicklistValueDefinition {
+  value: string;
+  label?: string;
+  default?: boolean;
+  /** For a dependent picklist: the controlling field's values this value may go with. */
+  validFor?: string[];
+  /** Extra facts of values of some standard picklists (CaseStatus, OpportunityStage ...). */
+  attributes?: Record<string, unknown>;
+}
+
+export type PicklistSource = { values: (string | PicklistValueDefinition)[] } | { source: 'countries' | 'states' };
 
 export interface FieldDefinition {
   apiName: string;
@@ -42,6 +54,11 @@ export interface RecordTypeDefinition {
   name: string;
   developerName: string;
   isDefault?: boolean;
+  available?: boolean;
+  /** The values each picklist offers records of this type, a subset of the field's values; absent, all of them. */
+  picklistValues?: Record<string, string[]>;
+  /** The default value of a picklist for records of this type, in place of the field's own. */
+  picklistDefaults?: Record<string, string | null>;
 }
 
 export interface ObjectDefinition {
@@ -68,6 +85,8 @@ export interface PicklistEntry {
   value: string;
   label: string;
   validFor: string[];
+  isDefault?: boolean;
+  attributes?: Record<string, unknown>;
 }
 
 /** Countries and their states or provinces, from the country-state-city data package. */
@@ -86,7 +105,14 @@ export function countriesWithStates(): { name: string; isoCode: string; phonecod
 
 /** The values of a picklist field; a dependent value lists the controlling values it is valid for. */
 export function picklistEntries(source: PicklistSource): PicklistEntry[] {
-  if ('values' in source) return source.values.map((value) => ({ value, label: value, validFor: [] }));
+  if ('values' in source)
+    return source.values.map((entry) => {
+      if (typeof entry === 'string') return { value: entry, label: entry, validFor: [] };
+      const value: PicklistEntry = { value: entry.value, label: entry.label ?? entry.value, validFor: entry.validFor ?? [] };
+      if (entry.default) value.isDefault = true;
+      if (entry.attributes) value.attributes = entry.attributes;
+      return value;
+    });
   const countries = countriesWithStates();
   if (source.source === 'countries') return countries.map((country) => ({ value: country.name, label: country.name, validFor: [] }));
   const byName = new Map<string, PicklistEntry>();
@@ -125,13 +151,11 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
          SELECT $1, f ->> 'apiName', (ordinality - 1)::int, f FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(f, ordinality)`,
         [definition.apiName, JSON.stringify(fields)],
       );
-      const types = recordTypes.length
-        ? recordTypes.map((type) => ({ ...type, isMaster: false }))
-        : [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isDefault: true, isMaster: true }];
+      const types = recordTypesWithMaster(recordTypes);
       for (const type of types) {
         await tx.query(
-          `INSERT INTO record_type (object_api_name, id, name, developer_name, is_master, is_default) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [definition.apiName, type.id, type.name, type.developerName, type.isMaster, type.isDefault ?? false],
+          `INSERT INTO record_type (object_api_name, id, name, developer_name, is_master, is_default, available) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [definition.apiName, type.id, type.name, type.developerName, type.isMaster, type.isDefault ?? false, type.available ?? true],
         );
       }
       for (const field of fields) {
@@ -139,16 +163,39 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
         const entries = picklistEntries(field.picklist);
         for (const type of types) {
           await tx.query(
-            `INSERT INTO picklist_value (object_api_name, field_api_name, record_type_id, position, value, label, valid_for)
+            `INSERT INTO picklist_value (object_api_name, field_api_name, record_type_id, position, value, label, valid_for, is_default, attributes)
              SELECT $1, $2, $3, (ordinality - 1)::int, e ->> 'value', e ->> 'label',
-                    ARRAY(SELECT jsonb_array_elements_text(e -> 'validFor'))
+                    ARRAY(SELECT jsonb_array_elements_text(e -> 'validFor')), coalesce((e ->> 'isDefault')::boolean, false), e -> 'attributes'
              FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(e, ordinality)`,
-            [definition.apiName, field.apiName, type.id, JSON.stringify(entries)],
+            [definition.apiName, field.apiName, type.id, JSON.stringify(entriesForRecordType(entries, field.apiName, type))],
           );
         }
       }
     });
     loaded.push(definition.apiName);
   }
+  // Layouts name fields and record types, so they load after the objects.
+  for (const name of await loadLayouts(db)) loaded.push(`${name} layouts`);
   return loaded;
+}
+
+type LoadedRecordType = RecordTypeDefinition & { isMaster: boolean };
+
+/**
+ * The record types to store: the master record type alone for an object without record types; otherwise
+ * the object's own, plus the master record type, which every record type's values are a subset of.
+ */
+export function recordTypesWithMaster(recordTypes: RecordTypeDefinition[]): LoadedRecordType[] {
+  const master = { id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true };
+  if (recordTypes.length === 0) return [{ ...master, isDefault: true, available: true }];
+  return [{ ...master, isDefault: false, available: false }, ...recordTypes.map((type) => ({ ...type, isMaster: false }))];
+}
+
+/** A picklist's values for one record type: its subset in the field's order, with its own default if it names one. */
+export function entriesForRecordType(entries: PicklistEntry[], fieldApiName: string, type: RecordTypeDefinition): PicklistEntry[] {
+  const subset = type.picklistValues?.[fieldApiName];
+  const chosen = subset ? entries.filter((entry) => subset.includes(entry.value)) : entries;
+  if (!type.picklistDefaults || !(fieldApiName in type.picklistDefaults)) return chosen;
+  const defaultValue = type.picklistDefaults[fieldApiName];
+  return chosen.map(({ isDefault: _, ...entry }) => (entry.value === defaultValue ? { ...entry, isDefault: true } : entry));
 }

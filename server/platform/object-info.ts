@@ -1,59 +1,40 @@
-/** Object info and picklist values, built from the org metadata in the database. */
+/**
+ * Object info: the directory of objects, one object's metadata and batches of them, built from the org
+ * metadata (describe.ts) as the caller's profile lets it see it. Picklist values are in picklists.ts.
+ */
 import type { Queryable } from '../db/connection.ts';
-import { invalidId, noAccess, notFound } from './errors.ts';
+import { describeObject, describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
+import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
-import { toId18 } from './ids.ts';
-import type { FieldDefinition, ObjectDefinition } from './metadata.ts';
+import type { FieldDefinition } from './metadata.ts';
+import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
 
-const API = '/services/data/v65.0/ui-api';
+export { getPicklistValues, getPicklistValuesByRecordType } from './object-info-picklists.ts';
 
-interface RecordTypeRow {
-  id: string;
-  name: string;
-  is_master: boolean;
-  is_default: boolean;
-  available: boolean;
-}
-
-async function loadObject(db: Queryable, objectApiName: string) {
-  const { rows } = await db.query<{ api_name: string; definition: Omit<ObjectDefinition, 'fields' | 'recordTypes'> }>(
-    'SELECT api_name, definition FROM sobject WHERE lower(api_name) = lower($1)',
-    [objectApiName],
-  );
-  if (rows.length === 0) throw noAccess();
-  const object = rows[0];
-  const fields = await db.query<{ definition: FieldDefinition }>(
-    'SELECT definition FROM sobject_field WHERE object_api_name = $1 ORDER BY position',
-    [object.api_name],
-  );
-  const recordTypes = await db.query<RecordTypeRow>(
-    'SELECT id, name, is_master, is_default, available FROM record_type WHERE object_api_name = $1 ORDER BY is_master DESC, name',
-    [object.api_name],
-  );
-  return { apiName: object.api_name, definition: object.definition, fields: fields.rows.map((row) => row.definition), recordTypes: recordTypes.rows };
-}
+export const UI_API = '/services/data/v65.0/ui-api';
 
 /** The FieldRepresentation of a field definition: the definition's flags over the platform's defaults. */
-export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[]) {
+export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[], org?: OrgDescribe) {
   const controllingFields: string[] = [];
   for (let controller = field.controllerName; controller; ) {
     controllingFields.push(controller);
     controller = fields.find((candidate) => candidate.apiName === controller)?.controllerName;
   }
   const reference = field.dataType === 'Reference';
+  const referenceTo = field.referenceTo ?? [];
   return {
     apiName: field.apiName,
     calculated: field.calculated ?? false,
-    compound: false,
-    compoundComponentName: null,
-    compoundFieldName: null,
+    compound: (field.compound as boolean | undefined) ?? false,
+    compoundComponentName: (field.compoundComponentName as string | undefined) ?? null,
+    compoundFieldName: (field.compoundFieldName as string | undefined) ?? null,
     controllerName: field.controllerName ?? null,
     controllingFields,
     createable: field.createable ?? !field.calculated,
     custom: field.custom ?? field.apiName.endsWith('__c'),
     dataType: field.dataType,
-    extraTypeInfo: null,
-    filterable: field.filterable ?? field.dataType !== 'TextArea',
+    extraTypeInfo: (field.extraTypeInfo as string | undefined) ?? null,
+    filterable: field.filterable ?? !['TextArea', 'Base64'].includes(field.dataType),
     filteredLookupInfo: null,
     highScaleNumber: false,
     htmlFormatted: false,
@@ -61,23 +42,23 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
     label: field.label,
     length: field.length,
     nameField: field.nameField ?? false,
-    polymorphicForeignKey: false,
-    precision: 0,
+    polymorphicForeignKey: referenceTo.length > 1,
+    precision: (field.precision as number | undefined) ?? 0,
     reference,
     referenceTargetField: null,
-    referenceToInfos: (field.referenceTo ?? []).map((apiName) => ({ apiName, nameFields: ['Name'] })),
+    referenceToInfos: referenceTo.map((apiName) => ({ apiName, nameFields: org?.objects.get(apiName)?.definition.nameFields ?? ['Name'] })),
     relationshipName: field.relationshipName ?? null,
     required: field.required ?? false,
-    scale: 0,
+    scale: (field.scale as number | undefined) ?? 0,
     searchPrefilterable: false,
-    sortable: field.sortable ?? !['MultiPicklist', 'TextArea'].includes(field.dataType),
+    sortable: field.sortable ?? !['MultiPicklist', 'TextArea', 'Base64'].includes(field.dataType),
     unique: field.unique ?? false,
     updateable: field.updateable ?? !field.calculated,
   };
 }
 
 /** Controlling fields to their dependent fields, nested as deep as the dependencies go. */
-function dependentFieldsTree(fields: FieldDefinition[]): Record<string, object> {
+export function dependentFieldsTree(fields: FieldDefinition[]): Record<string, object> {
   const dependentsOf = (controller: string): Record<string, object> =>
     Object.fromEntries(fields.filter((field) => field.controllerName === controller).map((field) => [field.apiName, dependentsOf(field.apiName)]));
   return Object.fromEntries(
@@ -85,22 +66,42 @@ function dependentFieldsTree(fields: FieldDefinition[]): Record<string, object> 
   );
 }
 
-export async function getObjectInfo(db: Queryable, objectApiName: string) {
-  const object = await loadObject(db, objectApiName);
+/** The object as the caller sees it; undefined when it may not (an object that cannot be read does not exist for it). */
+export async function visibleObject(db: Queryable, objectApiName: string, principal?: Principal): Promise<DescribedObject | undefined> {
+  const object = await describeObject(db, objectApiName);
+  if (!object || (principal && !objectPermissions(principal, object.apiName).read)) return undefined;
+  return object;
+}
+
+/** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. */
+export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principal?: Principal) {
   const { definition } = object;
-  const defaultType = object.recordTypes.find((type) => type.is_default) ?? object.recordTypes[0];
+  const permissions = principal ? objectPermissions(principal, object.apiName) : { read: true, create: true, edit: true, delete: true };
+  const visibleFields = object.fields.filter((field) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read);
+  const fields = Object.fromEntries(
+    visibleFields.map((field) => {
+      const representation = fieldRepresentation(field, object.fields, org);
+      const edit = !principal || fieldPermissions(principal, object.apiName, field.apiName).edit;
+      return [field.apiName, { ...representation, createable: representation.createable && edit && permissions.create, updateable: representation.updateable && edit }];
+    }),
+  );
+  const childRelationships = object.childRelationships
+    .filter((child) => !principal || (objectPermissions(principal, child.childObjectApiName).read && fieldPermissions(principal, child.childObjectApiName, child.fieldName).read))
+    .map((child) => ({ childObjectApiName: child.childObjectApiName, fieldName: child.fieldName, junctionIdListNames: [], junctionReferenceTo: [], relationshipName: child.relationshipName }))
+    .sort((a, b) => a.relationshipName.localeCompare(b.relationshipName, 'en') || a.childObjectApiName.localeCompare(b.childObjectApiName, 'en'));
+  const defaultType = object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes[0];
   const body = {
     apiName: object.apiName,
     associateEntityType: null,
     associateParentEntity: null,
-    childRelationships: [],
-    createable: definition.flags.createable ?? false,
+    childRelationships,
+    createable: (definition.flags.createable ?? false) && permissions.create,
     custom: definition.custom,
     defaultRecordTypeId: defaultType?.id ?? null,
-    deletable: definition.flags.deletable ?? false,
-    dependentFields: dependentFieldsTree(object.fields),
+    deletable: (definition.flags.deletable ?? false) && permissions.delete,
+    dependentFields: dependentFieldsTree(visibleFields),
     feedEnabled: definition.flags.feedEnabled ?? false,
-    fields: Object.fromEntries(object.fields.map((field) => [field.apiName, fieldRepresentation(field, object.fields)])),
+    fields,
     keyPrefix: definition.keyPrefix,
     label: definition.label,
     labelPlural: definition.labelPlural,
@@ -111,47 +112,64 @@ export async function getObjectInfo(db: Queryable, objectApiName: string) {
     recordTypeInfos: Object.fromEntries(
       object.recordTypes.map((type) => [
         type.id,
-        { available: type.available, defaultRecordTypeMapping: type.is_default, master: type.is_master, name: type.name, recordTypeId: type.id },
+        { available: type.available, defaultRecordTypeMapping: type.id === defaultType?.id, master: type.isMaster, name: type.name, recordTypeId: type.id },
       ]),
     ),
     searchable: definition.flags.searchable ?? false,
     themeInfo: definition.themeInfo,
-    updateable: definition.flags.updateable ?? false,
+    updateable: (definition.flags.updateable ?? false) && permissions.edit,
   };
   return { eTag: etagOf(body), ...body };
 }
 
-export async function getPicklistValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiName: string) {
-  const typeId = toId18(recordTypeId);
-  if (!typeId || !typeId.startsWith('012')) throw invalidId('recordTypeId', recordTypeId);
-  const object = await loadObject(db, objectApiName);
-  const recordType = object.recordTypes.find((type) => type.id === typeId);
-  if (!recordType) throw notFound();
-  const field = object.fields.find((candidate) => candidate.apiName.toLowerCase() === fieldApiName.toLowerCase());
-  if (!field?.picklist) throw notFound();
-  const valuesOf = async (apiName: string) =>
-    (
-      await db.query<{ value: string; label: string; valid_for: string[]; is_default: boolean; attributes: object | null }>(
-        `SELECT value, label, valid_for, is_default, attributes FROM picklist_value
-         WHERE object_api_name = $1 AND field_api_name = $2 AND record_type_id = $3 ORDER BY position`,
-        [object.apiName, apiName, typeId],
-      )
-    ).rows;
-  const controllerValues: Record<string, number> = {};
-  if (field.controllerName) (await valuesOf(field.controllerName)).forEach((row, index) => (controllerValues[row.value] = index));
-  const rows = await valuesOf(field.apiName);
-  const values = rows.map((row) => ({
-    attributes: row.attributes,
-    label: row.label,
-    validFor: row.valid_for.map((controller) => controllerValues[controller]).filter((index) => index !== undefined),
-    value: row.value,
-  }));
-  const defaultRow = rows.findIndex((row) => row.is_default);
-  const body = {
-    controllerValues,
-    defaultValue: defaultRow >= 0 ? values[defaultRow] : null,
-    url: `${API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`,
-    values,
+export type ObjectInfo = ReturnType<typeof objectInfoOf>;
+
+/** GET /object-info/{objectApiName}; without a principal, as the system sees it. */
+export async function getObjectInfo(db: Queryable, objectApiName: string, principal?: Principal): Promise<ObjectInfo> {
+  const object = await visibleObject(db, objectApiName, principal);
+  if (!object) throw noAccess();
+  return objectInfoOf(object, await describeOrg(db), principal);
+}
+
+/** GET /object-info: every object the caller may read, by API name. */
+export async function getObjectInfoDirectory(db: Queryable, principal: Principal) {
+  const org = await describeOrg(db);
+  const objects = [...org.objects.values()]
+    .filter((object) => objectPermissions(principal, object.apiName).read)
+    .sort((a, b) => a.apiName.localeCompare(b.apiName, 'en'));
+  return {
+    objects: Object.fromEntries(
+      objects.map((object) => [
+        object.apiName,
+        {
+          apiName: object.apiName,
+          keyPrefix: object.definition.keyPrefix,
+          label: object.definition.label,
+          labelPlural: object.definition.labelPlural,
+          nameFields: object.definition.nameFields,
+          objectInfoUrl: `${UI_API}/object-info/${object.apiName}`,
+        },
+      ]),
+    ),
   };
-  return { eTag: etagOf(body), ...body };
+}
+
+/** The most objects one batch may name. */
+export const MAX_BATCH_OBJECTS = 100;
+
+/**
+ * GET /object-info/batch/{objectApiNames}: one result per name, in order. An object the caller may not
+ * read fails like one that does not exist (403 FORBIDDEN, as the platform answers both in a batch).
+ */
+export async function getObjectInfos(db: Queryable, principal: Principal, objectApiNames: string) {
+  const names = objectApiNames.split(',');
+  if (names.length > MAX_BATCH_OBJECTS)
+    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'objectApiNames': at most ${MAX_BATCH_OBJECTS} objects may be named, not ${names.length}`);
+  const org = await describeOrg(db);
+  const results = [];
+  for (const name of names) {
+    const object = await visibleObject(db, name, principal);
+    results.push(object ? { statusCode: 200, result: objectInfoOf(object, org, principal) } : { statusCode: 403, result: [{ errorCode: 'FORBIDDEN', message: NO_ACCESS_MESSAGE }] });
+  }
+  return { results };
 }

@@ -44,15 +44,13 @@ export function contentRoutes(db: Database) {
 
   app.openapi(operation(routes.getManagedContentForSite), async (c) => {
     const { siteId, contentKeyOrId } = c.req.valid('param');
-    const { referenceDepth } = c.req.valid('query');
-    const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, { referenceDepth, origin: originOf(c) });
+    const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
     return c.json(document as never, 200);
   });
 
   app.openapi(operation(routes.getManagedContentForChannel), async (c) => {
     const { channelId, contentKeyOrId } = c.req.valid('param');
-    const { referenceDepth } = c.req.valid('query');
-    const document = await getManagedContent(db, { kind: 'channel', id: channelId }, contentKeyOrId, { referenceDepth, origin: originOf(c) });
+    const document = await getManagedContent(db, { kind: 'channel', id: channelId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
     return c.json(document as never, 200);
   });
 

@@ -5,12 +5,15 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { routes } from '../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
+import { requireUser, requiresUser } from '../http/operation.ts';
 
 export function notImplementedRoutes(implemented: ReadonlySet<string>) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   for (const route of Object.values(routes) as RouteConfig[]) {
     if (implemented.has(route.operationId!)) continue;
-    app.openapi(route, (c) =>
+    // A guest learns that it must sign in before it learns that the operation is missing.
+    const guarded = requiresUser(route) ? { ...route, middleware: [requireUser] } : route;
+    app.openapi(guarded, (c) =>
       c.json([{ errorCode: 'NOT_IMPLEMENTED', message: `This operation is not implemented yet: ${route.operationId}` }], 501 as never),
     );
   }

@@ -5,9 +5,10 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { operation } from '../http/operation.ts';
+import { requestHeader } from '../http/request-header.ts';
 import { invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf } from '../storefront/json-text.ts';
-import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
+import { acceptsGzip, gzipEtag, gzippedBody, locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
 
@@ -16,11 +17,26 @@ function requestTarget(url: string): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }
 
+/** The headers and body of a cached answer, gzipped when the client accepts it. */
+function encoded(c: Context, answer: SerializedAnswer, cacheControl?: string): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  if (cacheControl) headers['Cache-Control'] = cacheControl;
+  if (acceptsGzip(requestHeader(c, 'accept-encoding'))) {
+    headers['Content-Encoding'] = 'gzip';
+    headers.ETag = gzipEtag(answer.etag);
+    return { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers };
+  }
+  headers.ETag = answer.etag;
+  return { body: answer.body as Uint8Array<ArrayBuffer>, headers };
+}
+
 export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  const respond = (c: Context, { body, etag }: SerializedAnswer) =>
-    c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', ETag: etag });
+  const respond = (c: Context, answer: SerializedAnswer) => {
+    const { body, headers } = encoded(c, answer);
+    return c.body(body, 200, headers);
+  };
 
   /** A cacheable call by GET: the answer from the result cache, with the ETag it was stored with. */
   const answer = async (c: Context, className: string, methodName: string, params: unknown) => {
@@ -37,11 +53,14 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     const withHeaders = operation(route);
     const cacheControl = `private, max-age=${Math.floor(Number((route as { 'x-cache-ttl'?: number })['x-cache-ttl']) / 1000)}`;
     const replay: MiddlewareHandler = async (c, next) => {
-      const continuation = c.req.header('x-sfdc-allow-continuation');
-      if ((continuation === undefined || continuation === 'true' || continuation === 'false') && c.req.header('if-none-match') === undefined) {
+      const continuation = requestHeader(c, 'x-sfdc-allow-continuation');
+      if ((continuation === undefined || continuation === 'true' || continuation === 'false') && requestHeader(c, 'if-none-match') === undefined) {
         const cached = results.replay(requestTarget(c.req.url));
-        // A Response with plain headers: the server writes it without building a Headers object.
-        if (cached) return new Response(cached.body as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'Content-Type': 'application/json', ETag: cached.etag, 'Cache-Control': cacheControl } });
+        if (cached) {
+          // A Response with plain headers: the server writes it without building a Headers object.
+          const { body, headers } = encoded(c, cached, cacheControl);
+          return new Response(body, { status: 200, headers });
+        }
       }
       await next();
     };

@@ -26,9 +26,12 @@ export interface DocumentParts {
   /** The dehydrated queries; undefined when the page was not rendered on the server. */
   state?: unknown;
   stateElementId: string;
+  /** The answer's CSP nonce, carried by every inline element. */
+  nonce?: string;
 }
 
-export function renderDocument({ head, assets, appHtml, state, stateElementId }: DocumentParts): string {
+export function renderDocument({ head, assets, appHtml, state, stateElementId, nonce }: DocumentParts): string {
+  const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const stateScript =
@@ -49,7 +52,7 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId }:
     preloads +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
     // Without JavaScript the comboboxes cannot work: the locator shows its plain form instead.
-    '<noscript><style>.js-only{display:none!important}</style></noscript>' +
+    `<noscript><style${nonceAttribute}>.js-only{display:none!important}</style></noscript>` +
     '</head>' +
     '<body>' +
     `<div id="root">${appHtml}</div>` +

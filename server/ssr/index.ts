@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { createApiClient } from '../../client/index.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../../web/src/constants.ts';
+import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { clientAssetsReader } from './assets.ts';
 import { DEFAULT_HEAD, renderDocument } from './document.ts';
 import { renderPage } from './render.tsx';
@@ -40,16 +41,21 @@ export function pageHandler({ webRoot, fetchApi }: { webRoot: string; fetchApi: 
     });
 
     let html: string;
+    const nonce = newNonce();
+    let renderedHtml = '';
     try {
       const { appHtml, state, head } = await renderPage(url, api);
-      html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID });
+      renderedHtml = appHtml;
+      html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID, nonce });
     } catch (error) {
       // The page still works: the browser renders it and runs the queries itself.
       console.error('Server rendering failed; the browser will render the page', error);
-      html = renderDocument({ head: DEFAULT_HEAD, assets, appHtml: '', stateElementId: QUERY_STATE_ELEMENT_ID });
+      html = renderDocument({ head: DEFAULT_HEAD, assets, appHtml: '', stateElementId: QUERY_STATE_ELEMENT_ID, nonce });
     }
+    c.header('Content-Security-Policy', pagePolicy(nonce, renderedHtml));
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-    c.header('Cache-Control', 'no-cache');
+    // A page rendered for a session (its name, its expiry in the data) is for that browser only.
+    c.header('Cache-Control', /(?:^|;\s*)(?:__Host-)?sid=/.test(headers.cookie ?? '') ? 'private, no-cache' : 'no-cache');
     return c.html(html);
   };
 }

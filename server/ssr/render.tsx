@@ -1,8 +1,9 @@
 import { dehydrate, hashKey, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import type { ApiClient } from '../../client/index.ts';
+import { getSessionQuery } from '../../client/queries.ts';
+import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
 import { Root } from '../../web/src/Root.tsx';
-import { GUEST, type UserData } from '../../web/src/user-data.tsx';
 import type { HeadTags } from './document.ts';
 import { prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
@@ -14,13 +15,27 @@ export interface RenderedPage {
   head: HeadTags;
 }
 
-/** Runs the page's queries, renders it with their data, and dehydrates them for the browser. */
-export async function renderPage(url: URL, api: ApiClient, user: UserData = GUEST): Promise<RenderedPage> {
+const SIGN_IN_HEAD: HeadTags = {
+  title: 'Sign in',
+  description: 'Sign in to the store.',
+  extra: '<meta name="robots" content="noindex">',
+};
+
+/**
+ * Runs the page's queries, renders it with their data, and dehydrates them for the browser. The visitor's
+ * session (getSession, with the request's cookie) is one of them: the page renders for a guest or a user
+ * from it, and the browser hydrates with the same answer.
+ */
+export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const signInPage = url.pathname === SIGN_IN_PATH;
   try {
-    await prefetchPage(queryClient, api, url);
+    await Promise.all([
+      queryClient.prefetchQuery(getSessionQuery(api)),
+      signInPage ? undefined : prefetchPage(queryClient, api, url),
+    ]);
     const seoKey = pageSeoQuery(api).queryKey;
-    const head = headFromSeo(queryClient.getQueryData(seoKey));
+    const head = signInPage ? SIGN_IN_HEAD : headFromSeo(queryClient.getQueryData(seoKey));
     const seoHash = hashKey(seoKey);
     // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
     // properties do not: they are in the head already, and no part of the page reads them.
@@ -28,7 +43,7 @@ export async function renderPage(url: URL, api: ApiClient, user: UserData = GUES
       shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryHash !== seoHash,
     });
     const appHtml = renderToString(
-      <Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} user={user} />,
+      <Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />,
     );
     return { appHtml, state, head };
   } finally {

@@ -15,6 +15,10 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 250;
 export const MAX_PAGE_SIZE_WITH_BODY = 25;
 export const MAX_REFERENCE_DEPTH = 3;
+/** Where media is served: the site's prefix, before the media path. */
+export const SITE_PREFIX = '/sfsites/c';
+const LOCALE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** Where content is asked for: a site (0DM...) or a delivery channel (0ap...). */
 export interface DeliveryScope {
@@ -31,16 +35,32 @@ export interface ContentQueryInput {
   pageSize?: number;
   referenceDepth?: number;
   includeContentBody?: boolean;
+  expandReferences?: boolean;
+  referencesAsList?: boolean;
+  showAbsoluteUrl?: boolean;
+  language?: string;
+  publishStartDate?: string;
+  publishEndDate?: string;
 }
 
-export interface ContentQuery {
+/** How referred items and media URLs are shown, for one item or a collection. */
+export interface Presentation {
+  referenceDepth: number;
+  expandReferences: boolean;
+  referencesAsList: boolean;
+  showAbsoluteUrl: boolean;
+  language: string | null;
+}
+
+export interface ContentQuery extends Presentation {
   contentKeys: string[] | null;
   managedContentIds: string[] | null;
   contentTypeFQN: string | null;
   page: number;
   pageSize: number;
-  referenceDepth: number;
   includeContentBody: boolean;
+  publishStartDate: string | null;
+  publishEndDate: string | null;
 }
 
 const illegal = (name: string, value: unknown, why: string) =>
@@ -53,6 +73,31 @@ function csv(text: string | undefined): string[] | null {
 
 function checkInteger(name: string, value: number, min: number, max: number) {
   if (!Number.isInteger(value) || value < min || value > max) throw illegal(name, value, `a whole number from ${min} to ${max}`);
+}
+
+/** An ISO 8601 date or date-time as an instant, or a 400 naming the parameter. */
+function instantOf(name: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  // Date.parse rolls an impossible day (February 31) over into the next month.
+  const realDay = day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const time = ISO_DATE.test(value) && realDay ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) throw illegal(name, value, 'an ISO 8601 date or date-time');
+  return new Date(time).toISOString();
+}
+
+/** Checks the presentation options shared by one-item and collection requests. */
+export function presentationOf(input: Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>): Presentation {
+  const referenceDepth = input.referenceDepth ?? 0;
+  checkInteger('referenceDepth', referenceDepth, 0, MAX_REFERENCE_DEPTH);
+  if (input.language !== undefined && !LOCALE.test(input.language)) throw illegal('language', input.language, 'a locale such as en_US');
+  return {
+    referenceDepth,
+    expandReferences: input.expandReferences ?? false,
+    referencesAsList: input.referencesAsList ?? false,
+    showAbsoluteUrl: input.showAbsoluteUrl ?? false,
+    language: input.language ?? null,
+  };
 }
 
 /** Checks and completes the options of a collection request with the platform's defaults and limits. */
@@ -71,12 +116,15 @@ export function contentQueryOf(input: ContentQueryInput): ContentQuery {
   const includeContentBody = input.includeContentBody ?? false;
   const page = input.page ?? 0;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-  const referenceDepth = input.referenceDepth ?? 0;
   checkInteger('page', page, 0, 100_000);
   checkInteger('pageSize', pageSize, 1, MAX_PAGE_SIZE);
   if (includeContentBody && pageSize > MAX_PAGE_SIZE_WITH_BODY) throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with includeContentBody=true`);
-  checkInteger('referenceDepth', referenceDepth, 0, MAX_REFERENCE_DEPTH);
-  return { contentKeys, managedContentIds, contentTypeFQN: input.contentTypeFQN ?? null, page, pageSize, referenceDepth, includeContentBody };
+  if (input.expandReferences && pageSize > MAX_PAGE_SIZE_WITH_BODY) throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with expandReferences=true`);
+  const presentation = presentationOf(input);
+  const publishStartDate = instantOf('publishStartDate', input.publishStartDate);
+  const publishEndDate = instantOf('publishEndDate', input.publishEndDate);
+  if (publishStartDate && publishEndDate && publishEndDate < publishStartDate) throw illegal('publishEndDate', input.publishEndDate, 'not before publishStartDate');
+  return { contentKeys, managedContentIds, contentTypeFQN: input.contentTypeFQN ?? null, page, pageSize, includeContentBody, publishStartDate, publishEndDate, ...presentation };
 }
 
 /** The server-relative URL of a page of a collection, its query parameters in alphabetical order. */
@@ -84,10 +132,16 @@ export function pageUrl(scope: DeliveryScope, query: ContentQuery, page: number)
   const params: [string, string][] = [];
   if (query.contentKeys) params.push(['contentKeys', query.contentKeys.join(',')]);
   if (query.contentTypeFQN) params.push(['contentTypeFQN', query.contentTypeFQN]);
+  if (query.expandReferences) params.push(['expandReferences', 'true']);
   if (query.includeContentBody) params.push(['includeContentBody', 'true']);
+  if (query.language) params.push(['language', query.language]);
   if (query.managedContentIds) params.push(['managedContentIds', query.managedContentIds.join(',')]);
   params.push(['page', String(page)], ['pageSize', String(query.pageSize)]);
+  if (query.publishEndDate) params.push(['publishEndDate', query.publishEndDate]);
+  if (query.publishStartDate) params.push(['publishStartDate', query.publishStartDate]);
   if (query.referenceDepth > 0) params.push(['referenceDepth', String(query.referenceDepth)]);
+  if (query.referencesAsList) params.push(['referencesAsList', 'true']);
+  if (query.showAbsoluteUrl) params.push(['showAbsoluteUrl', 'true']);
   return `${contentsPath(scope)}?${params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
@@ -173,8 +227,9 @@ async function referenceGraph(db: Queryable, channelId: string, roots: ContentRo
   return graph;
 }
 
-function referenceOf(row: ContentRow) {
+function referenceOf(row: ContentRow, context: DocumentContext) {
   return {
+    ...(context.presentation.expandReferences ? { contentBody: deliveredBody(row, context) } : {}),
     contentKey: row.content_key,
     contentType: { fullyQualifiedName: row.content_type, name: row.content_type_name },
     managedContentId: row.id,
@@ -183,34 +238,45 @@ function referenceOf(row: ContentRow) {
   };
 }
 
-/** The references of some items within depth levels, by content key; null at depth 0. */
-function referencesOf(rows: ContentRow[], graph: Map<string, ContentRow>, depth: number) {
-  if (depth === 0) return null;
+/**
+ * The references of some items within the presentation's depth: by content key in `references`, or as a list
+ * in `referencesList` when asked so; both null at depth 0.
+ */
+function referencesOf(rows: ContentRow[], context: DocumentContext) {
+  const depth = context.presentation.referenceDepth;
+  if (depth === 0) return { references: null, referencesList: null };
   const found: Record<string, ReturnType<typeof referenceOf>> = {};
   let frontier = rows;
   for (let level = 0; level < depth && frontier.length > 0; level++) {
     const next: ContentRow[] = [];
     for (const key of frontier.flatMap((row) => referencedKeys(row.content_body))) {
-      const referred = graph.get(key);
+      const referred = context.graph.get(key);
       if (!referred || found[key]) continue;
-      found[key] = referenceOf(referred);
+      found[key] = referenceOf(referred, context);
       next.push(referred);
     }
     frontier = next;
   }
-  return found;
+  return context.presentation.referencesAsList ? { references: null, referencesList: Object.values(found) } : { references: found, referencesList: null };
 }
 
 function channelSummary(channel: ChannelRow, origin: string | null) {
   return { domainUrl: origin, id: channel.id, name: channel.name, resourceUrl: `${CONNECT}/cms/delivery/channels/${channel.id}`, type: channel.channel_type };
 }
 
+/** An image item's media URL: relative to the site prefix, or absolute when asked and the origin is known. */
+function mediaUrl(row: ContentRow, context: DocumentContext): string | null {
+  if (row.media_version === null) return null;
+  const path = mediaPath(row.content_key, row.media_version);
+  return context.presentation.showAbsoluteUrl && context.origin ? `${context.origin}${SITE_PREFIX}${path}` : path;
+}
+
 /** The body as delivered: an image's media url points at the current version of its file. */
-function deliveredBody(row: ContentRow): Record<string, unknown> {
+function deliveredBody(row: ContentRow, context: DocumentContext): Record<string, unknown> {
   const body = structuredClone(row.content_body);
   const media = body['sfdc_cms:media'];
   if (row.media_version !== null && media && typeof media === 'object') {
-    (media as Record<string, unknown>).url = mediaPath(row.content_key, row.media_version);
+    (media as Record<string, unknown>).url = mediaUrl(row, context);
   }
   return body;
 }
@@ -221,37 +287,36 @@ interface DocumentContext {
   origin: string | null;
   includeContentBody: boolean;
   graph: Map<string, ContentRow>;
-  referenceDepth: number;
+  presentation: Presentation;
 }
 
 function documentOf(row: ContentRow, context: DocumentContext) {
   return {
     channelSummary: channelSummary(context.channel, context.origin),
-    ...(context.includeContentBody ? { contentBody: deliveredBody(row) } : {}),
+    ...(context.includeContentBody ? { contentBody: deliveredBody(row, context) } : {}),
     contentKey: row.content_key,
     contentType: { fullyQualifiedName: row.content_type, name: row.content_type_name },
     language: row.language,
     managedContentId: row.id,
     publishedDate: new Date(row.published_date).toISOString(),
-    references: referencesOf([row], context.graph, context.referenceDepth),
-    referencesList: null,
+    ...referencesOf([row], context),
     resourceUrl: `${contentsPath(context.scope)}/${row.content_key}`,
     title: row.title,
-    unauthenticatedUrl: row.media_version === null ? null : mediaPath(row.content_key, row.media_version),
+    unauthenticatedUrl: mediaUrl(row, context),
     urlName: row.url_name,
   };
 }
 
 export interface DeliveryOptions {
-  referenceDepth?: number;
-  /** The origin the site is served from, for channelSummary.domainUrl; null when unknown. */
+  /** The origin the site is served from, for channelSummary.domainUrl and absolute URLs; null when unknown. */
   origin?: string | null;
 }
 
+export type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
+
 /** One published item, with its body, by content key or managed content id (15 or 18 characters). */
-export async function getManagedContent(db: Queryable, asked: DeliveryScope, contentKeyOrId: string, options: DeliveryOptions = {}) {
-  const referenceDepth = options.referenceDepth ?? 0;
-  checkInteger('referenceDepth', referenceDepth, 0, MAX_REFERENCE_DEPTH);
+export async function getManagedContent(db: Queryable, asked: DeliveryScope, contentKeyOrId: string, input: DeliveryInput = {}, options: DeliveryOptions = {}) {
+  const presentation = presentationOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const byKey = CONTENT_KEY.test(contentKeyOrId);
   const id = byKey ? null : toId18(contentKeyOrId);
@@ -261,12 +326,12 @@ export async function getManagedContent(db: Queryable, asked: DeliveryScope, con
     [channel.id, byKey ? contentKeyOrId : id],
   );
   if (rows.length === 0) throw notFound();
-  const graph = await referenceGraph(db, channel.id, rows, referenceDepth);
-  return documentOf(rows[0], { scope, channel, origin: options.origin ?? null, includeContentBody: true, graph, referenceDepth });
+  const graph = await referenceGraph(db, channel.id, rows, presentation.referenceDepth);
+  return documentOf(rows[0], { scope, channel, origin: options.origin ?? null, includeContentBody: true, graph, presentation });
 }
 
 /** A page of the published items, filtered and paged as the query says, in the order they were created. */
-export async function getManagedContents(db: Queryable, asked: DeliveryScope, input: ContentQueryInput, options: Omit<DeliveryOptions, 'referenceDepth'> = {}) {
+export async function getManagedContents(db: Queryable, asked: DeliveryScope, input: ContentQueryInput, options: DeliveryOptions = {}) {
   const query = contentQueryOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const { rows } = await db.query<ContentRow>(
@@ -274,20 +339,21 @@ export async function getManagedContents(db: Queryable, asked: DeliveryScope, in
      WHERE ($2::text[] IS NULL OR mc.content_key = ANY($2::text[]))
        AND ($3::text[] IS NULL OR mc.id = ANY($3::text[]))
        AND ($4::text IS NULL OR mc.content_type = $4::text)
+       AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
+       AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
      ORDER BY mc.id LIMIT $5 OFFSET $6`,
-    [channel.id, query.contentKeys, query.managedContentIds, query.contentTypeFQN, query.pageSize + 1, query.page * query.pageSize],
+    [channel.id, query.contentKeys, query.managedContentIds, query.contentTypeFQN, query.pageSize + 1, query.page * query.pageSize, query.publishStartDate, query.publishEndDate],
   );
   const hasNext = rows.length > query.pageSize;
   const pageRows = rows.slice(0, query.pageSize);
   const graph = await referenceGraph(db, channel.id, pageRows, query.referenceDepth);
-  const context: DocumentContext = { scope, channel, origin: options.origin ?? null, includeContentBody: query.includeContentBody, graph, referenceDepth: query.referenceDepth };
+  const context: DocumentContext = { scope, channel, origin: options.origin ?? null, includeContentBody: query.includeContentBody, graph, presentation: query };
   return {
     channelSummary: channelSummary(channel, context.origin),
     contents: pageRows.map((row) => documentOf(row, context)),
     currentPageUrl: pageUrl(scope, query, query.page),
     nextPageUrl: hasNext ? pageUrl(scope, query, query.page + 1) : null,
     previousPageUrl: query.page > 0 ? pageUrl(scope, query, query.page - 1) : null,
-    references: referencesOf(pageRows, graph, query.referenceDepth),
-    referencesList: null,
+    ...referencesOf(pageRows, context),
   };
 }

@@ -1,6 +1,7 @@
 /** Writes the demo Contact Us records: at first start, and in bulk for benchmarks (npm run seed). */
 import type { Database } from '../db/connection.ts';
 import { makeId, MASTER_RECORD_TYPE_ID } from '../platform/ids.ts';
+import { ADMIN_USER_ID } from '../platform/principal.ts';
 import { CONTACT_US_KEY_PREFIX, CONTACT_US_OBJECT, demoContact, type ContactFields } from './demo-contacts.ts';
 
 const BATCH = 5000;
@@ -19,17 +20,18 @@ export async function seedContacts(db: Database, target: number, onProgress?: (d
   let written = await contactCount(db);
   while (written < target) {
     const end = Math.min(target, written + BATCH);
-    const batch: { id: string; at: string; fields: ContactFields }[] = [];
+    // The demo contacts are the administrator's: created, last changed and owned by them.
+    const batch: { id: string; at: string; fields: ContactFields & { OwnerId: string } }[] = [];
     for (let sequence = written + 1; sequence <= end; sequence++) {
       const at = new Date(EPOCH + sequence * 60_000).toISOString();
-      batch.push({ id: makeId(CONTACT_US_KEY_PREFIX, sequence), at, fields: demoContact(sequence) });
+      batch.push({ id: makeId(CONTACT_US_KEY_PREFIX, sequence), at, fields: { ...demoContact(sequence), OwnerId: ADMIN_USER_ID } });
     }
     await db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, last_modified_date, system_modstamp)
-         SELECT r ->> 'id', $2, $3, r -> 'fields', (r ->> 'at')::timestamptz, (r ->> 'at')::timestamptz, (r ->> 'at')::timestamptz
+        `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+         SELECT r ->> 'id', $2, $3, r -> 'fields', (r ->> 'at')::timestamptz, $4, (r ->> 'at')::timestamptz, $4, (r ->> 'at')::timestamptz
          FROM jsonb_array_elements($1::jsonb) AS r`,
-        [JSON.stringify(batch), CONTACT_US_OBJECT, MASTER_RECORD_TYPE_ID],
+        [JSON.stringify(batch), CONTACT_US_OBJECT, MASTER_RECORD_TYPE_ID, ADMIN_USER_ID],
       );
       await tx.query(
         `INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, $2)

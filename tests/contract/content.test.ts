@@ -24,6 +24,7 @@ import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
 interface Reference {
+  contentBody?: Record<string, unknown>;
   contentKey: string;
   managedContentId: string;
   contentType: { fullyQualifiedName: string; name: string };
@@ -34,10 +35,11 @@ interface Document {
   contentType: { fullyQualifiedName: string; name: string };
   contentBody?: Record<string, unknown>;
   references: Record<string, Reference> | null;
-  referencesList: null;
+  referencesList: Reference[] | null;
   resourceUrl: string;
   unauthenticatedUrl: string | null;
   channelSummary: { id: string; type: string; domainUrl: string | null };
+  language: string;
   publishedDate: string;
   title: string;
   urlName: string;
@@ -48,6 +50,7 @@ interface Collection {
   nextPageUrl: string | null;
   previousPageUrl: string | null;
   references: Record<string, Reference> | null;
+  referencesList: Reference[] | null;
 }
 type ErrorList = { errorCode: string; message: string }[];
 
@@ -245,6 +248,45 @@ describe.each(databases())('content delivery on %s', (kind) => {
       expect(flat.body.references).toBeNull();
     });
 
+    it('gives the references as a list with referencesAsList, and with their bodies with expandReferences', async () => {
+      const { body } = await items()({ contentKeys: BANNER.key, referenceDepth: 1, referencesAsList: true, expandReferences: true });
+      expect(body.references).toBeNull();
+      expect(body.referencesList!.map((reference) => reference.contentKey)).toEqual([BANNER_IMAGE.key]);
+      expect(body.referencesList![0].contentBody).toMatchObject({ 'sfdc_cms:media': { url: expect.stringContaining(`/cms/delivery/media/${BANNER_IMAGE.key}`) } });
+      expect(body.contents[0].references).toBeNull();
+      expect(body.contents[0].referencesList).toEqual(body.referencesList);
+      const summaries = await items()({ contentKeys: BANNER.key, referenceDepth: 1 });
+      expect(summaries.body.references![BANNER_IMAGE.key]).not.toHaveProperty('contentBody');
+      expect(summaries.body.referencesList).toBeNull();
+    });
+
+    it('makes media URLs absolute with showAbsoluteUrl, behind the site prefix', async () => {
+      const { body } = await items()({ contentKeys: BANNER_IMAGE.key, includeContentBody: true, showAbsoluteUrl: true });
+      const absolute = `${server.baseUrl}/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}?version=${BANNER_VERSION}`;
+      expect(body.contents[0].unauthenticatedUrl).toBe(absolute);
+      expect(body.contents[0].contentBody).toMatchObject({ 'sfdc_cms:media': { url: absolute } });
+      const media = await fetch(absolute);
+      expect(media.status).toBe(200);
+      expect(body.currentPageUrl).toContain('showAbsoluteUrl=true');
+    });
+
+    it('filters by publish dates, both ends included, and keeps the filter in the page URLs', async () => {
+      const all = (await items()()).body.contents;
+      const first = all[0].publishedDate;
+      const exact = await items()({ publishStartDate: first, publishEndDate: first });
+      expect(exact.body.contents.map((item) => item.contentKey)).toEqual(all.filter((item) => item.publishedDate === first).map((item) => item.contentKey));
+      expect(exact.body.currentPageUrl).toContain(`publishStartDate=${encodeURIComponent(new Date(first).toISOString())}`);
+      expect((await items()({ publishStartDate: '2100-01-01' })).body.contents).toEqual([]);
+      expect((await items()({ publishEndDate: '2000-01-01T00:00:00Z' })).body.contents).toEqual([]);
+    });
+
+    it('delivers each item in its own language when the asked one is not there', async () => {
+      const { status, body } = await items()({ language: 'fr_CA' });
+      expect(status).toBe(200);
+      expect(body.contents.map((item) => item.contentKey)).toEqual(ITEMS.map((item) => item.key));
+      for (const item of body.contents) expect(item.language).toBe('en_US');
+    });
+
     it('takes 250 a page without bodies', async () => {
       expect((await items()({ pageSize: 250 })).status).toBe(200);
       expect((await items()({ pageSize: 25, includeContentBody: true })).status).toBe(200);
@@ -264,6 +306,12 @@ describe.each(databases())('content delivery on %s', (kind) => {
       ['referenceDepth 4', { referenceDepth: 4 }],
       ['includeContentBody other than true or false', { includeContentBody: 'yes' }],
       ['a malformed content type name', { contentTypeFQN: 'image' }],
+      ['pageSize 26 with expandReferences', { pageSize: 26, expandReferences: true }],
+      ['a language that is not a locale', { language: 'english' }],
+      ['a publish start date that is not a date', { publishStartDate: 'yesterday' }],
+      ['an impossible publish end date', { publishEndDate: '2026-02-31' }],
+      ['a publish end date before the start date', { publishStartDate: '2026-06-01', publishEndDate: '2026-05-01' }],
+      ['referencesAsList other than true or false', { referencesAsList: 'list' }],
     ])('answers 400 for %s', async (_name, params) => {
       const { status, body } = await callOperation<ErrorList>(_operationId, `${server.baseUrl}${base()}${query(params)}`);
       expect(status).toBe(400);

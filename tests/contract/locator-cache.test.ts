@@ -5,6 +5,8 @@
  * notification reaches it. Plus the cache's own rules (bounds, expiry, changes during a computation).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -72,9 +74,38 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
       expect(response.text).toBe(first.text);
       for (const name of ['etag', 'cache-control', 'content-type']) expect(response.headers.get(name), name).toBe(first.headers.get(name));
     }
-    // The ETag stored with the entry is the one the HTTP layer would compute from the body.
-    expect(first.headers.get('etag')).toBe(md5Etag(first.text));
+    // The ETag stored with the entry is the one the HTTP layer would compute from the body (fetch asks for
+    // gzip: the gzipped representation's ETag is the same with -gzip).
+    expect(first.headers.get('etag')).toBe(md5Etag(first.text).replace(/"$/, '-gzip"'));
     expect(first.headers.get('cache-control')).toMatch(/max-age=300/);
+  });
+
+  it('sends cached answers gzipped to clients that accept gzip, and plain to the others, varying on Accept-Encoding', async () => {
+    const url = contactsUrl(server.baseUrl, CANADA);
+    await getContacts(server.baseUrl, CANADA);
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        // node:http does not decode: the bytes as sent.
+        get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw('identity');
+    const zipped = await raw('br;q=1, gzip;q=0.8');
+    const refused = await raw('gzip;q=0, identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+    for (const answer of [plain, zipped]) expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(plain.headers.etag).toBe(md5Etag(plain.body.toString()));
+    expect(zipped.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
+    // Either ETag names the same content: a conditional GET with the other one is still a 304.
+    const crossed = await fetch(url, { headers: { 'If-None-Match': String(plain.headers.etag), 'Accept-Encoding': 'gzip' } });
+    expect(crossed.status).toBe(304);
   });
 
   it('answers a conditional GET with 304 from the cache', async () => {

@@ -3,7 +3,8 @@
  * in memory), every operation outside app.implementedOperations answers its example request with exactly 501
  * and [{"errorCode":"NOT_IMPLEMENTED","message":"… <operationId>"}]; every operation in the set answers
  * something else, checked against the contract. The requests come from the contract's own examples
- * (tests/support/examples.ts), so an invalid example shows here as a 400 instead of the 501.
+ * (tests/support/examples.ts), so an invalid example shows here as a 400 instead of the 501. Operations that
+ * need a user are called as the signed-in administrator; a guest gets 401 on them before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordApiCall } from '../support/api-calls.ts';
@@ -11,6 +12,7 @@ import { callOperation, contract, expectValidSchema, operationsOf } from '../sup
 import { exampleFetch } from '../support/examples.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { implementedOperationIds } from '../support/implemented.ts';
+import { needsUser, signIn, type TestSession } from '../support/session.ts';
 
 const operations = operationsOf(contract);
 const implemented = implementedOperationIds();
@@ -19,9 +21,12 @@ const served = operations.filter(({ operationId }) => implemented.has(operationI
 
 describe(`operations of the contract: ${operations.length}, implemented ${served.length}, not implemented ${notImplemented.length}`, () => {
   let server: TestServer;
+  let admin: TestSession;
+  const as = (operation: (typeof operations)[number]) => ({ headers: needsUser(operation) ? admin.headers : {} });
 
   beforeAll(async () => {
     server = await startTestServer({ demoContacts: 20 });
+    admin = await signIn(server, 'admin');
   });
   afterAll(() => server?.close());
 
@@ -33,7 +38,7 @@ describe(`operations of the contract: ${operations.length}, implemented ${served
 
   describe(`${notImplemented.length} operations not implemented answer 501 NOT_IMPLEMENTED naming the operation`, () => {
     it.each(notImplemented.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-      const { url, init } = exampleFetch(server.baseUrl, operation);
+      const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
       const response = await fetch(url, init);
       const text = await response.text();
       recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
@@ -47,9 +52,20 @@ describe(`operations of the contract: ${operations.length}, implemented ${served
 
   describe(`${served.length} implemented operations answer their example request with something other than 501`, () => {
     it.each(served.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-      const { url, init } = exampleFetch(server.baseUrl, operation);
+      const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
       const { status, text } = await callOperation(operationId, url, init);
       expect(status, `${operation.method.toUpperCase()} ${operation.path}: ${text.slice(0, 300)}`).not.toBe(501);
+    });
+  });
+
+  const guestRefused = notImplemented.filter(needsUser);
+  describe(`${guestRefused.length} operations not implemented that need a user answer a guest 401 INVALID_SESSION_ID first`, () => {
+    it.each(guestRefused.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
+      const { url, init } = exampleFetch(server.baseUrl, operation);
+      const response = await fetch(url, init);
+      recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }]);
     });
   });
 });

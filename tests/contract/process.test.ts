@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, BRANDS, CONTROLLER, query } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
+import { freePort } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
@@ -23,13 +23,6 @@ interface ServerProcess {
   spawnedAt: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 const running: ChildProcess[] = [];
 

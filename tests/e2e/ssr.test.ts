@@ -45,6 +45,7 @@ describe('Server-rendered page', () => {
       'getManagedContentsForSite',
       'getObjectInfo',
       'getPicklistValues',
+      'getSession',
     ]);
     // Only the contacts of the page shown and the next one travel with the page, not the whole chunk.
     const contacts = queries.find((query) => query.queryKey[0] === 'getContacts')!.state.data as { pages: { contacts: unknown[] }[] };

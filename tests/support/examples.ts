@@ -167,6 +167,15 @@ function bodyMediaType(content: Record<string, Json>): string | undefined {
   return types.find((type) => type.toLowerCase() === 'application/json') ?? types[0];
 }
 
+/**
+ * Optional parameters that an operation's example request carries all the same, with their contract
+ * example: the operations whose rule "at least one of these" no single parameter can say.
+ */
+const OPTIONAL_IN_EXAMPLE: Record<string, string[]> = {
+  getRecord: ['fields'],
+  getRecords: ['fields'],
+};
+
 /** The example request of an operation (by operationId or as found by operationsOf). Throws on a contract gap. */
 export function exampleRequest(operationOrId: string | Operation): ExampleRequest {
   const operation = typeof operationOrId === 'string' ? contractOperation(operationOrId) : operationOrId;
@@ -177,7 +186,7 @@ export function exampleRequest(operationOrId: string | Operation): ExampleReques
   const cookies: string[] = [];
 
   for (const parameter of parametersOf(operation)) {
-    if (parameter.in !== 'path' && !parameter.required) continue;
+    if (parameter.in !== 'path' && !parameter.required && !OPTIONAL_IN_EXAMPLE[operationId]?.includes(parameter.name)) continue;
     const value = parameterExample(parameter);
     if (value === NONE) throw new ContractExampleError(operationId, `its ${parameter.in} parameter ${parameter.name}`);
     switch (parameter.in) {

@@ -3,13 +3,14 @@
  * PGlite in memory by default; a throw-away schema of TEST_DATABASE_URL's PostgreSQL database on request.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import type { AppOptions } from '../../server/app-options.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/db/open.ts';
+import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,6 +32,8 @@ export interface TestServer {
   db: Database;
   app: ReturnType<typeof createApp>;
   kind: DatabaseKind;
+  /** The demo users' passwords, generated for this server (tests/support/session.ts signs in with them). */
+  passwords: Required<DemoPasswords>;
   close(): Promise<void>;
 }
 
@@ -40,13 +43,14 @@ export function databases(): DatabaseKind[] {
 }
 
 /** The connection string with a search_path, so that every pooled connection lands in that schema. */
-function withSearchPath(connectionString: string, schema: string): string {
+export function withSearchPath(connectionString: string, schema: string): string {
   const url = new URL(connectionString);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 }
 
-async function adminQuery(connectionString: string, sql: string): Promise<void> {
+/** One statement on its own connection (schemas made and dropped around a test). */
+export async function adminQuery(connectionString: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -56,9 +60,20 @@ async function adminQuery(connectionString: string, sql: string): Promise<void> 
   }
 }
 
+/** A port nobody listens on at 127.0.0.1, for a server process a test spawns. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.database ?? 'pglite';
   const demoContacts = options.demoContacts ?? TEST_DEMO_CONTACTS;
+  const passwords = { admin: generatePassword(), standard: generatePassword() };
+  const open = { demoPasswords: passwords, log: () => {} };
   let db: Database;
   let dropSchema = async () => {};
   if (kind === 'postgres') {
@@ -68,16 +83,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await adminQuery(url, `CREATE SCHEMA ${schema}`);
     dropSchema = () => adminQuery(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     try {
-      db = await openDatabase({ databaseUrl: withSearchPath(url, schema), dataDir: ':memory:', demoContacts });
+      db = await openDatabase({ databaseUrl: withSearchPath(url, schema), dataDir: ':memory:', demoContacts }, open);
     } catch (error) {
       await dropSchema();
       throw error;
     }
   } else {
-    db = await openDatabase({ dataDir: ':memory:', demoContacts });
+    db = await openDatabase({ dataDir: ':memory:', demoContacts }, open);
   }
 
-  const app = createApp(db, options.app);
+  // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
+  const app = createApp(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
     started.once('error', reject);
@@ -90,6 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     app,
     kind,
+    passwords,
     async close() {
       if (closed) return;
       closed = true;

@@ -18,7 +18,7 @@ function refusal(input: ContentQueryInput): PlatformError {
 }
 
 describe('contentQueryOf', () => {
-  it('fills in the platform defaults: page 0, 25 a page, no references, summaries', () => {
+  it('fills in the platform defaults: page 0, 25 a page, no references, summaries, relative URLs, no date filter', () => {
     expect(contentQueryOf({})).toEqual({
       contentKeys: null,
       managedContentIds: null,
@@ -27,6 +27,12 @@ describe('contentQueryOf', () => {
       pageSize: 25,
       referenceDepth: 0,
       includeContentBody: false,
+      expandReferences: false,
+      referencesAsList: false,
+      showAbsoluteUrl: false,
+      language: null,
+      publishStartDate: null,
+      publishEndDate: null,
     });
   });
 

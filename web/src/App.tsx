@@ -5,9 +5,19 @@ import { HiddenRegions } from './components/HiddenRegions';
 import { Section } from './components/layout/Section';
 import { TextBlock } from './components/layout/TextBlock';
 import { usePageContent } from './content';
+import { useLocation } from './location';
+import { SIGN_IN_PATH } from './login/paths';
+import { SignInPage } from './login/SignInPage';
+import { SessionFooter } from './session/SessionFooter';
+
+/** The Contact Us page, or the sign-in page at its own path. */
+export function App() {
+  const { pathname } = useLocation();
+  return pathname === SIGN_IN_PATH ? <SignInPage /> : <ContactUsPage />;
+}
 
 /** The Contact Us page (product spec §2): banner; heading and default contact; the locator; hidden regions. */
-export function App() {
+function ContactUsPage() {
   const content = usePageContent();
   return (
     <>
@@ -42,6 +52,7 @@ export function App() {
           columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]}
         />
       </main>
+      <SessionFooter />
       <HiddenRegions />
     </>
   );

@@ -2,6 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from '../../client/index';
 import { QUERY_STATE_ELEMENT_ID } from './constants';
+import { invalidSessionMiddleware } from './session/invalid-session';
 import { createQueryClient } from './query-client';
 import { Root } from './Root';
 import './styles/index.css';
@@ -14,9 +15,10 @@ if (!container) throw new Error('The page has no #root element');
 const stateElement = document.getElementById(QUERY_STATE_ELEMENT_ID);
 const dehydratedState = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as DehydratedState) : undefined;
 
-const page = (
-  <Root queryClient={createQueryClient()} api={createApiClient({ baseUrl: '' })} dehydratedState={dehydratedState} />
-);
+const api = createApiClient({ baseUrl: '' });
+api.use(invalidSessionMiddleware);
+
+const page = <Root queryClient={createQueryClient()} api={api} dehydratedState={dehydratedState} />;
 
 if (dehydratedState && container.firstElementChild) {
   hydrateRoot(container, page, {

@@ -1,8 +1,7 @@
 /**
  * The user data provider around the page (product spec §2, §6): whether the visitor is a guest and, for a
- * signed-in user, the user id. There are no sessions yet, so every visitor is a guest; the session work
- * decides the user on the server from the request and passes it to <Root user={...}>, and must send the
- * same value to the browser so that hydration sees the same tree.
+ * signed-in user, the user id. SessionProvider (session/SessionProvider.tsx) provides it from the server's
+ * getSession answer, which the server renders with and sends along for hydration.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 

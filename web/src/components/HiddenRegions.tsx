@@ -5,7 +5,7 @@
  * - The page data layer: an entry pushed onto window.dataLayer for the same moments, describing the page
  *   and the visitor (guest or user), for tag managers and analytics.
  * The search-engine assistant is the server's part: the head of the first HTML (server/ssr/seo-head.ts).
- * The session validator comes with sessions.
+ * The session validator is SessionProvider's (session/), loaded for signed-in users only.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from '../location';

@@ -1,0 +1,264 @@
+/**
+ * Request limits: a body-size limit on every request with a body (larger only for the content-version
+ * uploads), and per-address rate limits on what a guest may call and, stricter, on sign-in. Answers 413 and
+ * 429 in the called path's error shape. Which operation a request calls is found once per route (the
+ * router's own match), so a request costs one WeakMap lookup and, when limited, one Map lookup.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
+import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
+import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
+import { errorResponse } from './errors.ts';
+
+export const DEFAULT_LIMITS: LimitOptions = {
+  maxBodyBytes: 1024 * 1024,
+  publicRequestsPerMinute: 600,
+  signInAttemptsPerWindow: 10,
+};
+
+/** 10 MB of file data in base64 (the contract's maxLength, 13,981,016 characters) and the JSON around it. */
+export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
+/** The operations whose bodies carry a file. */
+const UPLOAD_OPERATIONS = new Set(['createContentDocumentAndVersion', 'createContentVersion']);
+const SIGN_IN_OPERATION = 'signIn';
+/** Sign-in's route, for as long as the contract may not have the operation yet. */
+const SIGN_IN_ROUTE = 'POST /services/auth/session';
+/** The server-rendered pages. */
+const PAGES = ['/', SIGN_IN_PATH];
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+export const PUBLIC_WINDOW_MS = 60_000;
+
+/**
+ * Counts requests per key in fixed windows. A window starts with a key's first request; keys whose
+ * window has ended are dropped at most once per window, so memory stays bounded by the addresses seen
+ * in one window.
+ */
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private nextSweep = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Counts a request; 0 when it is within the limit, else the seconds until the key's window ends. */
+  hit(key: string): number {
+    const now = this.clock.now();
+    if (now >= this.nextSweep) this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window) {
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    } else if (now >= window.resetAt) {
+      window.count = 0;
+      window.resetAt = now + this.windowMs;
+    }
+    window.count++;
+    return window.count <= this.limit ? 0 : Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+  }
+
+  /** Keys with a window under way. */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (now >= window.resetAt) this.windows.delete(key);
+    this.nextSweep = now + this.windowMs;
+  }
+}
+
+/**
+ * The rate-limit key of an address: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4 address), IPv6
+ * by its /64 prefix, since one client commonly holds a whole /64.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * The client's address: the connection's remote address, or the first X-Forwarded-For entry when a proxy
+ * in front is trusted to set it. Undefined for an in-process request (app.request), which has no socket.
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    const first = forwarded?.split(',', 1)[0].trim();
+    if (first) return first;
+  }
+  const env = c.env as { incoming?: unknown; server?: unknown } | undefined;
+  if (!env?.incoming && !env?.server) return undefined;
+  return getConnInfo(c).remote.address;
+}
+
+/** Requests the app makes to itself while rendering the page: the page request was counted already. */
+const inProcessRequests = new WeakSet<Request>();
+
+/** Marks a request the app sends to itself, which rate limits do not count. */
+export function inProcess(request: Request): Request {
+  inProcessRequests.add(request);
+  return request;
+}
+
+type Json = Record<string, unknown>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** "METHOD /path/:param" of every operation a guest may call (security lists {}), and its operationId. */
+export function guestOperationsOf(contract: Json): Map<string, string> {
+  const operations = new Map<string, string>();
+  const globalSecurity = contract.security as Json[] | undefined;
+  for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (!operation) continue;
+      const security = (operation.security ?? globalSecurity ?? []) as Json[];
+      const guestMayCall = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+      if (guestMayCall) operations.set(routeKey(method, path), String(operation.operationId));
+    }
+  }
+  return operations;
+}
+
+/** "METHOD /path/:param" of every operation, by operationId. */
+function routeKeysOf(contract: Json): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (operation?.operationId) keys.set(String(operation.operationId), routeKey(method, path));
+    }
+  }
+  return keys;
+}
+
+/** The key of a route as Hono registers it: {param} becomes :param. */
+function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+}
+
+const CONTRACT = resolve(import.meta.dirname, '../../openapi/generated/openapi.json');
+let contractCache: Json | undefined;
+function loadContract(): Json {
+  contractCache ??= JSON.parse(readFileSync(CONTRACT, 'utf8')) as Json;
+  return contractCache;
+}
+
+/** The limit options from the environment; unset or empty variables keep the defaults. */
+export function limitOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LimitOptions {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got ${raw})`);
+    return value;
+  };
+  return {
+    maxBodyBytes: read('MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
+    publicRequestsPerMinute: read('PUBLIC_REQUESTS_PER_MINUTE', DEFAULT_LIMITS.publicRequestsPerMinute),
+    signInAttemptsPerWindow: read('SIGN_IN_ATTEMPTS_PER_WINDOW', DEFAULT_LIMITS.signInAttemptsPerWindow),
+  };
+}
+
+/** TRUST_PROXY=1: a proxy in front sets X-Forwarded-For and X-Forwarded-Proto (read as the sessions read it). */
+export function trustProxyOf(options: AppOptions, env: NodeJS.ProcessEnv = process.env): boolean {
+  return options.trustProxy ?? env.TRUST_PROXY === '1';
+}
+
+interface RoutePolicy {
+  limiter?: FixedWindowLimiter;
+  /** The body-size check, or undefined when there is no limit. */
+  body?: MiddlewareHandler;
+}
+
+function tooLarge(maxBytes: number) {
+  return (c: Context) =>
+    errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+}
+
+function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number): Response {
+  const response = errorResponse(
+    c,
+    429,
+    'REQUEST_LIMIT_EXCEEDED',
+    `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`,
+  );
+  const { headers } = response;
+  headers.set('Retry-After', String(retryAfterSeconds));
+  headers.set('RateLimit-Limit', String(limiter.limit));
+  headers.set('RateLimit-Remaining', '0');
+  headers.set('RateLimit-Reset', String(retryAfterSeconds));
+  headers.set('RateLimit-Policy', `${limiter.limit};w=${limiter.windowMs / 1000}`);
+  headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/** The limits middleware; mount it before the routes, for every path. */
+export function requestLimits(options: AppOptions = {}, contract: Json = loadContract()): MiddlewareHandler {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const clock = options.clock ?? systemClock;
+  const trustProxy = trustProxyOf(options);
+  const publicLimiter =
+    limits.publicRequestsPerMinute > 0 ? new FixedWindowLimiter(limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS, clock) : undefined;
+  const signInLimiter =
+    limits.signInAttemptsPerWindow > 0 ? new FixedWindowLimiter(limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS, clock) : undefined;
+
+  const bodyCheck = (maxBytes: number) => (maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined);
+  const defaultBody = bodyCheck(limits.maxBodyBytes);
+  const uploadBody = limits.maxBodyBytes > 0 ? bodyCheck(Math.max(limits.maxBodyBytes, UPLOAD_MAX_BODY_BYTES)) : undefined;
+
+  const guestRoutes = guestOperationsOf(contract);
+  const keys = routeKeysOf(contract);
+  const uploadRoutes = new Set([...UPLOAD_OPERATIONS].flatMap((id) => keys.get(id) ?? []));
+  const signInRoute = keys.get(SIGN_IN_OPERATION) ?? SIGN_IN_ROUTE;
+  // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
+  for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
+
+  const policyOfKey = (key: string): RoutePolicy => ({
+    limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
+    body: uploadRoutes.has(key) ? uploadBody : defaultBody,
+  });
+  const defaultPolicy: RoutePolicy = { body: defaultBody };
+  const policies = new WeakMap<object, RoutePolicy>();
+
+  /** The policy of the first route answering this method (middleware for every method is skipped). */
+  const policyOf = (c: Context): RoutePolicy => {
+    for (const route of matchedRoutes(c)) {
+      if (route.method === 'ALL') continue;
+      let policy = policies.get(route);
+      if (!policy) {
+        policy = policyOfKey(`${route.method} ${route.path}`);
+        policies.set(route, policy);
+      }
+      return policy;
+    }
+    return defaultPolicy;
+  };
+
+  return async function limitRequests(c, next) {
+    const policy = policyOf(c);
+    if (policy.limiter && !inProcessRequests.has(c.req.raw)) {
+      const address = clientAddress(c, trustProxy);
+      if (address !== undefined) {
+        const retryAfter = policy.limiter.hit(addressKey(address));
+        if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter);
+      }
+    }
+    // A GET or HEAD has no body; asking would make the Node adapter build the whole Request.
+    const method = c.req.method;
+    if (policy.body && method !== 'GET' && method !== 'HEAD' && c.req.raw.body) return policy.body(c, next);
+    await next();
+  };
+}

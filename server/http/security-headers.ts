@@ -1,0 +1,144 @@
+/**
+ * Security headers on every answer: nosniff, no framing, a strict referrer policy, an isolated browsing
+ * context, HSTS over HTTPS, and a Content-Security-Policy. API answers get a policy that allows nothing;
+ * the page gets one with a per-response nonce for its inline elements and the hashes of the style
+ * attributes its server-rendered markup holds (no 'unsafe-inline'); the Redoc page its own.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { statSync, readFileSync } from 'node:fs';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppOptions } from '../app-options.ts';
+import { trustProxyOf } from './limits.ts';
+
+const HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+];
+
+/** JSON, media and error answers are never documents: they may load and run nothing. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const HSTS = 'max-age=31536000';
+
+/** Whether the client reached the server over HTTPS: the request URL, or a trusted proxy's word. */
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (c.req.url.startsWith('https:')) return true;
+  if (!trustProxy) return false;
+  const forwarded = c.req.header('x-forwarded-proto');
+  return forwarded !== undefined && /^\s*https\s*(,|$)/i.test(forwarded);
+}
+
+const PLAIN_HEADERS: Record<string, string> = Object.fromEntries(HEADERS);
+const PLAIN_API_HEADERS: Record<string, string> = { ...PLAIN_HEADERS, 'Content-Security-Policy': API_POLICY };
+
+type CachedResponse = [status: number, body: unknown, headers: Record<string, string> | Headers | undefined];
+let cachedResponseKey: symbol | undefined;
+
+/**
+ * @hono/node-server's Response keeps headers given as a plain object and writes them without ever
+ * building a Headers object; reading response.headers would build one, the largest cost of the locator's
+ * cached answers. Such a response's plain object is found here, to be extended instead.
+ */
+function plainHeadersOf(response: Response): CachedResponse | undefined {
+  cachedResponseKey ??= Object.getOwnPropertySymbols(response).find((symbol) => symbol.description === 'cache');
+  if (!cachedResponseKey) return undefined;
+  const cached = (response as unknown as Record<symbol, CachedResponse | undefined>)[cachedResponseKey];
+  return Array.isArray(cached) && cached[2] && !(cached[2] instanceof Headers) ? cached : undefined;
+}
+
+/** Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too. */
+export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
+  const trustProxy = trustProxyOf(options);
+  return async function secureHeaders(c, next) {
+    await next();
+    const https = isHttps(c, trustProxy);
+    const cached = plainHeadersOf(c.res);
+    if (cached) {
+      const plain = cached[2] as Record<string, string>;
+      const hasPolicy = 'Content-Security-Policy' in plain || 'content-security-policy' in plain;
+      // A new object: the handler's may be shared between answers.
+      const extended: Record<string, string> = { ...plain, ...(hasPolicy ? PLAIN_HEADERS : PLAIN_API_HEADERS) };
+      if (https) extended['Strict-Transport-Security'] = HSTS;
+      cached[2] = extended;
+      return;
+    }
+    const { headers } = c.res;
+    for (const [name, value] of HEADERS) headers.set(name, value);
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_POLICY);
+    if (https) headers.set('Strict-Transport-Security', HSTS);
+  };
+}
+
+/** A fresh nonce for one page answer (128 random bits). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** React's escapes in attribute values, read back to the value the browser hashes. */
+const ATTRIBUTE_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const ENTITY = /&(?:amp|quot|#x27|#39|lt|gt);/g;
+/** A style attribute: text and other attribute values cannot hold ` style="`, since React escapes `"`. */
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+
+/** The CSP hash sources of the distinct style attribute values of server-rendered markup. */
+export function styleAttributeHashes(html: string): string[] {
+  const values = new Set<string>();
+  for (const match of html.matchAll(STYLE_ATTRIBUTE)) values.add(match[1].replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
+  return [...values].map(sha256);
+}
+
+const PAGE_FIXED =
+  "default-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * The page's policy: scripts and stylesheets from the server itself or carrying the answer's nonce, and
+ * only the style attributes the server rendered (by hash: React sets later styles through the CSSOM,
+ * which the policy does not govern).
+ */
+export function pagePolicy(nonce: string, appHtml: string): string {
+  const hashes = styleAttributeHashes(appHtml);
+  const attributes = hashes.length ? `'unsafe-hashes' ${hashes.join(' ')}` : "'none'";
+  return (
+    `${PAGE_FIXED}; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; ` +
+    `style-src-elem 'self' 'nonce-${nonce}'; style-src-attr ${attributes}`
+  );
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The Redoc page's policy: its inline scripts by hash; styles inline, since its styling library writes
+ * them at run time; its search runs in a worker made from a blob.
+ */
+export function docsPolicy(html: string): string {
+  const scripts = [...new Set([...html.matchAll(INLINE_SCRIPT)].map((match) => sha256(match[1])))];
+  return (
+    `default-src 'self'; script-src 'self' ${scripts.join(' ')}; style-src 'self' 'unsafe-inline'; ` +
+    "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; " +
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+  );
+}
+
+/** The docs page's policy, computed again only when the built file changes. */
+export function docsHeaders(file: string): MiddlewareHandler {
+  let cached: { mtimeMs: number; policy: string } | undefined;
+  return async function docsSecurityPolicy(c, next) {
+    await next();
+    if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, policy: docsPolicy(readFileSync(file, 'utf8')) };
+    c.res.headers.set('Content-Security-Policy', cached.policy);
+  };
+}

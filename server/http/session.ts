@@ -1,0 +1,240 @@
+/**
+ * Sessions: a random id in an HttpOnly cookie, stored only as its SHA-256, with an idle and an absolute
+ * expiry enforced here. The middleware turns the cookie into the request's Principal with one indexed query;
+ * an unknown or expired session leaves the caller a guest and clears the cookie (the operations that need a
+ * user then answer 401, see operation.ts). It also applies the CSRF defences of csrf.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { requestHeader } from './request-header.ts';
+import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
+import type { Database } from '../db/connection.ts';
+import { GUEST, type Principal } from '../platform/principal.ts';
+import { principalOfUser, type SignInUser } from '../platform/users.ts';
+import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isUnsafe, requestScheme } from './csrf.ts';
+
+export const SESSION_PATH = '/services/auth/session';
+const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+/** How long before the idle expiry the page warns (product spec: 30 seconds). */
+export const WARNING_SECONDS = 30;
+
+export interface SessionSettings extends SessionOptions {
+  /** Whether X-Forwarded-Proto and X-Forwarded-Host come from a proxy the server trusts (TRUST_PROXY=1). */
+  trustProxy: boolean;
+}
+
+/** A timeout from the environment; a value that is not a positive whole number stops the server at start. */
+function positiveSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a whole number of seconds above 0, not "${value}"`);
+  return parsed;
+}
+
+export function sessionSettings(options: AppOptions, env: NodeJS.ProcessEnv = process.env): SessionSettings {
+  return {
+    idleTimeoutSeconds: options.session?.idleTimeoutSeconds ?? positiveSeconds(env, 'SESSION_IDLE_TIMEOUT_SECONDS', 30 * 60),
+    absoluteTimeoutSeconds: options.session?.absoluteTimeoutSeconds ?? positiveSeconds(env, 'SESSION_ABSOLUTE_TIMEOUT_SECONDS', 8 * 60 * 60),
+    trustProxy: options.trustProxy ?? env.TRUST_PROXY === '1',
+  };
+}
+
+/** A signed-in session, as the request found it (after this request's activity was counted). */
+export interface ActiveSession {
+  idHash: string;
+  userId: string;
+  username: string;
+  displayName: string;
+  createdAt: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    session: ActiveSession | undefined;
+    /** Set once a handler wrote the session cookie, so that the middleware does not clear it afterwards. */
+    sessionCookieWritten: boolean;
+  }
+}
+
+interface SessionRow {
+  user_id: string;
+  created_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+  username: string | null;
+  name: string | null;
+  profile_id: string | null;
+  is_active: boolean | null;
+}
+
+const hashOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+
+export class Sessions {
+  readonly settings: SessionSettings;
+  readonly clock: Clock;
+  readonly #db: Database;
+  readonly #secret: () => Promise<Buffer>;
+
+  constructor(db: Database, options: AppOptions = {}) {
+    this.#db = db;
+    this.settings = sessionSettings(options);
+    this.clock = options.clock ?? systemClock;
+    this.#secret = csrfSecret(db);
+  }
+
+  cookieName(c: Context): string {
+    return requestScheme(c, this.settings.trustProxy) === 'https' ? '__Host-sid' : 'sid';
+  }
+
+  #cookieAttributes(c: Context): string {
+    return `Path=/; HttpOnly; SameSite=Lax${requestScheme(c, this.settings.trustProxy) === 'https' ? '; Secure' : ''}`;
+  }
+
+  #writeCookie(c: Context, value: string) {
+    const clearing = value === '' ? '; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
+    c.header('Set-Cookie', `${this.cookieName(c)}=${value}; ${this.#cookieAttributes(c)}${clearing}`, { append: true });
+    c.set('sessionCookieWritten', true);
+  }
+
+  clearCookie(c: Context) {
+    this.#writeCookie(c, '');
+  }
+
+  /** The idle expiry a request at `now` earns, never past the absolute one. */
+  #idleExpiry(now: number, absoluteExpiresAt: number): number {
+    return Math.min(now + this.settings.idleTimeoutSeconds * 1000, absoluteExpiresAt);
+  }
+
+  /**
+   * Signs the user in: destroys the session the request carried, if any, and starts one with a new id
+   * (so that an id planted before sign-in is worthless after it).
+   */
+  async start(c: Context, user: SignInUser): Promise<ActiveSession> {
+    await this.#destroy(c);
+    const now = this.clock.now();
+    const id = randomBytes(32).toString('base64url');
+    const absoluteExpiresAt = now + this.settings.absoluteTimeoutSeconds * 1000;
+    const session: ActiveSession = {
+      idHash: hashOf(id),
+      userId: user.userId,
+      username: user.username,
+      displayName: user.displayName,
+      createdAt: now,
+      idleExpiresAt: this.#idleExpiry(now, absoluteExpiresAt),
+      absoluteExpiresAt,
+    };
+    // Sessions nobody came back for are removed here rather than by a timer: sign-ins are rare enough.
+    await this.#db.query('DELETE FROM user_session WHERE idle_expires_at <= $1', [new Date(now)]);
+    await this.#db.query(
+      `INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [session.idHash, session.userId, new Date(now), new Date(session.idleExpiresAt), new Date(absoluteExpiresAt)],
+    );
+    this.#writeCookie(c, id);
+    c.set('session', session);
+    c.set('principal', user.principal);
+    return session;
+  }
+
+  async #destroy(c: Context): Promise<void> {
+    const id = getCookie(c, this.cookieName(c));
+    if (id !== undefined && SESSION_ID.test(id)) await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [hashOf(id)]);
+    c.set('session', undefined);
+    c.set('principal', GUEST);
+  }
+
+  /** Signs out: destroys the request's session on the server, whatever its state, and clears the cookie. */
+  async end(c: Context): Promise<void> {
+    await this.#destroy(c);
+    this.clearCookie(c);
+  }
+
+  /** Continue Working: moves the idle expiry on (never past the absolute one). */
+  async keepAlive(session: ActiveSession): Promise<ActiveSession> {
+    const idleExpiresAt = this.#idleExpiry(this.clock.now(), session.absoluteExpiresAt);
+    if (idleExpiresAt !== session.idleExpiresAt) {
+      await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [session.idHash, new Date(idleExpiresAt)]);
+    }
+    return Object.assign(session, { idleExpiresAt });
+  }
+
+  async csrfToken(session: ActiveSession): Promise<string> {
+    return csrfTokenFor(await this.#secret(), session.idHash);
+  }
+
+  /** The session of a cookie value, or null when there is none or it is over (an ended one is destroyed). */
+  async #find(id: string, now: number): Promise<{ session: ActiveSession; principal: Principal } | null> {
+    if (!SESSION_ID.test(id)) return null;
+    const idHash = hashOf(id);
+    const { rows } = await this.#db.query<SessionRow>(
+      `SELECT s.user_id, s.created_at, s.idle_expires_at, s.absolute_expires_at,
+              r.fields ->> 'Username' AS username, r.fields ->> 'Name' AS name,
+              r.fields ->> 'ProfileId' AS profile_id, (r.fields ->> 'IsActive')::boolean AS is_active
+       FROM user_session s JOIN record r ON r.id = s.user_id
+       WHERE s.id_hash = $1`,
+      [idHash],
+      { prepareAs: 'session_by_hash' },
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const idleExpiresAt = row.idle_expires_at.getTime();
+    const absoluteExpiresAt = row.absolute_expires_at.getTime();
+    const principal = principalOfUser(row.user_id, row.profile_id, row.is_active);
+    if (now >= idleExpiresAt || now >= absoluteExpiresAt || !principal) {
+      await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [idHash]);
+      return null;
+    }
+    const username = row.username ?? '';
+    const session = { idHash, userId: row.user_id, username, displayName: row.name ?? username, createdAt: row.created_at.getTime(), idleExpiresAt, absoluteExpiresAt };
+    return { session, principal };
+  }
+
+  /**
+   * Counts a request as activity. Writes only once a sixtieth of the idle timeout (at most a minute) has
+   * passed since the last write, so that a burst of requests costs one write; the stored expiry is the one
+   * enforced and reported, so the boundary stays exact.
+   */
+  async #touch(session: ActiveSession, now: number): Promise<void> {
+    const next = this.#idleExpiry(now, session.absoluteExpiresAt);
+    const step = Math.min(60_000, (this.settings.idleTimeoutSeconds * 1000) / 60);
+    if (next - session.idleExpiresAt < step) return;
+    await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [session.idHash, new Date(next)], { prepareAs: 'session_touch' });
+    session.idleExpiresAt = next;
+  }
+
+  readonly middleware: MiddlewareHandler = async (c, next) => {
+    // The web app's hashed files are the same for everyone: no session lookup for them.
+    if (c.req.path.startsWith('/assets/')) return next();
+    const unsafe = isUnsafe(c.req.method);
+    if (unsafe && isCrossSite(c, this.settings.trustProxy)) return csrfRefusal(c, CROSS_SITE_MESSAGE);
+    // Most requests (guests) carry no cookie at all: then nothing else needs reading.
+    const id = requestHeader(c, 'cookie') === undefined ? undefined : getCookie(c, this.cookieName(c));
+    c.set('sessionCookieWritten', false);
+    let ended = false;
+    if (id !== undefined) {
+      const now = this.clock.now();
+      const found = await this.#find(id, now);
+      if (!found) ended = true;
+      else {
+        const { session, principal } = found;
+        const signingIn = c.req.method === 'POST' && c.req.path === SESSION_PATH;
+        // Signing in again replaces the session, so it needs no token of the old one; the Origin check holds.
+        if (unsafe && !signingIn && !csrfTokenMatches(c.req.header(CSRF_HEADER), await this.csrfToken(session))) {
+          return csrfRefusal(c, CSRF_TOKEN_MESSAGE);
+        }
+        // The page polls getSession to learn when to warn: asking must not postpone the answer. Signing in
+        // and out replace or end the session, and Continue Working extends it itself.
+        const ownPath = c.req.path === SESSION_PATH || c.req.path === KEEP_ALIVE_PATH;
+        if (!ownPath) await this.#touch(session, now);
+        c.set('session', session);
+        c.set('principal', principal);
+      }
+    }
+    await next();
+    if (ended && !c.get('sessionCookieWritten')) this.clearCookie(c);
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Batch writes (POST /records/batch): creates, updates and deletes of up to 200 records in all, in order,
+ * one result per record. With allOrNone, one failure rolls every write back and the other records report
+ * ALL_OR_NONE_OPERATION_ROLLED_BACK; without it, each record is written (or not) on its own.
+ */
+import type { Database } from '../../db/connection.ts';
+import { describeOrg, type DescribedObject } from '../describe.ts';
+import { PlatformError } from '../errors.ts';
+import { toId18 } from '../ids.ts';
+import type { Principal } from '../principal.ts';
+import type { ErrorItem } from './read.ts';
+import type { RecordRepresentation, RecordRow } from './representation.ts';
+import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, updateRow, valueContext, type RecordInput, type WriteOptions } from './write.ts';
+import { recordTypeForCreate, RecordWriteError } from './write-rules.ts';
+
+export const MAX_BATCH_RECORDS = 200;
+
+export type BatchOperationType = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface BatchInput {
+  allOrNone: boolean;
+  operations: { type: string; records: RecordInput[] }[];
+}
+
+export type BatchItemResult = { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
+
+interface Item {
+  type: BatchOperationType;
+  input: RecordInput;
+  /** The record's id (update, delete) once checked. */
+  id?: string;
+  object?: DescribedObject;
+  /** A create's record type and its fields without RecordTypeId. */
+  create?: { recordTypeId: string; fields: RecordInput['fields']; context: Awaited<ReturnType<typeof valueContext>> };
+  error?: BatchItemResult;
+}
+
+/** The operation type, whatever the case of its letters; null for anything else. */
+export function operationType(type: string): BatchOperationType | null {
+  const upper = type.toUpperCase();
+  return upper === 'CREATE' || upper === 'UPDATE' || upper === 'DELETE' ? upper : null;
+}
+
+const failure = (statusCode: number, errorCode: string, message: string): BatchItemResult => ({ statusCode, result: [{ errorCode, message }] });
+
+/** The result of an item whose write threw. */
+export function resultOfError(error: unknown): BatchItemResult {
+  if (error instanceof RecordWriteError) return { statusCode: 400, result: error.toErrorList() };
+  if (error instanceof PlatformError) return failure(error.status, error.errorCode, error.message);
+  throw error;
+}
+
+/** Flattens the operations into items, checking what can be checked without the database. */
+export function batchItems(input: BatchInput): Item[] {
+  const items: Item[] = [];
+  for (const operation of input.operations) {
+    const type = operationType(operation.type);
+    if (!type) throw new PlatformError(400, 'INVALID_INPUT', `Unknown operation type: ${operation.type}; expected CREATE, UPDATE or DELETE`);
+    for (const record of operation.records) {
+      const item: Item = { type, input: record };
+      if (type === 'CREATE') {
+        if (!record.apiName) item.error = failure(400, 'INVALID_INPUT', 'A record to create needs apiName');
+        else if ('Id' in record.fields) item.error = failure(400, 'INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
+      } else {
+        const raw = record.fields.Id;
+        const id = typeof raw === 'string' ? toId18(raw) : null;
+        if (record.apiName) item.error = failure(400, 'INVALID_INPUT', `A record to ${type.toLowerCase()} is named by fields.Id, not apiName`);
+        else if (!id) item.error = failure(400, 'INVALID_ID_FIELD', `Record ID ${String(raw ?? '')} is not a valid record ID.`);
+        else if (type === 'DELETE' && Object.keys(record.fields).length > 1) item.error = failure(400, 'INVALID_INPUT', 'A record to delete holds only its Id');
+        else item.id = id;
+      }
+      items.push(item);
+    }
+  }
+  if (items.length > MAX_BATCH_RECORDS) throw new PlatformError(400, 'INVALID_INPUT', `A batch holds at most ${MAX_BATCH_RECORDS} records; this one holds ${items.length}`);
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!item.id) continue;
+    if (seen.has(item.id)) throw new PlatformError(400, 'INVALID_INPUT', `A record may appear in one operation only: ${item.id}`);
+    seen.add(item.id);
+  }
+  return items;
+}
+
+export async function executeBatch(db: Database, principal: Principal, input: BatchInput, options: WriteOptions = {}) {
+  const items = batchItems(input);
+  const org = await describeOrg(db);
+  const now = new Date(options.clock?.now() ?? Date.now());
+  const ids = items.flatMap((item) => (item.id ? [item.id] : []));
+  const { rows } = ids.length ? await db.query<RecordRow>('SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])', [ids]) : { rows: [] };
+  const contextOf = await contextsFor(db, org, rows);
+  for (const item of items) {
+    if (item.error) continue;
+    try {
+      if (item.type === 'CREATE') {
+        item.object = objectToCreate(org, principal, item.input.apiName);
+        const { recordTypeId, fields } = recordTypeForCreate(item.object, item.input.fields);
+        item.create = { recordTypeId, fields, context: await valueContext(db, org, item.object, recordTypeId) };
+      } else {
+        const row = rows.find((candidate) => candidate.id === item.id);
+        item.object = row ? org.objects.get(row.object_api_name) : undefined;
+      }
+    } catch (error) {
+      item.error = resultOfError(error);
+    }
+  }
+  const writeOne = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], item: Item) => {
+    if (item.error) throw new ItemFailed(item.error);
+    if (item.type === 'CREATE') item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now);
+    else if (item.type === 'UPDATE') await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now);
+    else await deleteRow(tx, org, principal, item.id!, now);
+  };
+
+  const outcomes: (BatchItemResult | 'written')[] = [];
+  if (input.allOrNone) {
+    let failedAt = -1;
+    let failed: BatchItemResult | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        for (const [index, item] of items.entries()) {
+          try {
+            await writeOne(tx, item);
+          } catch (error) {
+            failedAt = index;
+            failed = error instanceof ItemFailed ? error.result : resultOfError(error);
+            throw error;
+          }
+        }
+      });
+      outcomes.push(...items.map(() => 'written' as const));
+    } catch (error) {
+      if (failedAt < 0 || !failed) throw error;
+      for (const index of items.keys()) {
+        outcomes.push(index === failedAt ? failed : failure(400, 'ALL_OR_NONE_OPERATION_ROLLED_BACK', 'Record rolled back because not all records were valid and the request was using AllOrNone header'));
+      }
+    }
+  } else {
+    for (const item of items) {
+      try {
+        await db.transaction((tx) => writeOne(tx, item));
+        outcomes.push('written');
+      } catch (error) {
+        outcomes.push(error instanceof ItemFailed ? error.result : resultOfError(error));
+      }
+    }
+  }
+
+  const results: BatchItemResult[] = [];
+  for (const [index, item] of items.entries()) {
+    const outcome = outcomes[index];
+    if (outcome !== 'written') results.push(outcome);
+    else if (item.type === 'DELETE') results.push({ statusCode: 204, result: null });
+    else results.push({ statusCode: item.type === 'CREATE' ? 201 : 200, result: await readWritten(db, principal, item.id!, item.object!, Object.keys(item.input.fields), options) });
+  }
+  return { hasErrors: results.some((result) => result.statusCode >= 400), results };
+}
+
+/** An item that failed before any write: carries its result through the transaction's rollback. */
+class ItemFailed extends Error {
+  constructor(readonly result: BatchItemResult) {
+    super('batch item failed');
+  }
+}

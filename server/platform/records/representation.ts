@@ -1,0 +1,180 @@
+/**
+ * The RecordRepresentation of a stored record: the fields of a selection (related records nested), the
+ * record's system fields, its record type, and its eTag (a hash of the rest) and weakEtag (its
+ * SystemModstamp in milliseconds, which grows with every change). Pure functions.
+ */
+import type { DescribedObject, DescribedRecordType } from '../describe.ts';
+import { etagOf } from '../etag.ts';
+import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
+import type { ObjectSelection } from './field-paths.ts';
+import { displayValueOf, type FieldValue, type PicklistLabelOf } from './values.ts';
+
+/** A row of the record table. */
+export interface RecordRow {
+  id: string;
+  object_api_name: string;
+  record_type_id: string | null;
+  fields: Record<string, FieldValue>;
+  created_date: Date | string;
+  created_by_id: string | null;
+  last_modified_date: Date | string;
+  last_modified_by_id: string | null;
+  system_modstamp: Date | string;
+}
+
+export interface FieldValueRepresentation {
+  displayValue: string | null;
+  value: RecordRepresentation | FieldValue;
+}
+
+export interface RecordCollectionRepresentation {
+  count: number;
+  currentPageToken: string | null;
+  currentPageUrl: string;
+  nextPageToken: string | null;
+  nextPageUrl: string | null;
+  previousPageToken: string | null;
+  previousPageUrl: string | null;
+  records: RecordRepresentation[];
+}
+
+export interface RecordTypeInfoRepresentation {
+  available: boolean;
+  defaultRecordTypeMapping: boolean;
+  master: boolean;
+  name: string;
+  recordTypeId: string;
+}
+
+export interface RecordRepresentation {
+  apiName: string;
+  childRelationships: Record<string, RecordCollectionRepresentation>;
+  eTag: string;
+  fields: Record<string, FieldValueRepresentation>;
+  id: string;
+  lastModifiedById: string | null;
+  lastModifiedDate: string | null;
+  recordTypeId: string | null;
+  recordTypeInfo: RecordTypeInfoRepresentation | null;
+  systemModstamp: string | null;
+  weakEtag: number;
+}
+
+export const isoOf = (value: Date | string): string => new Date(value).toISOString();
+export const millisOf = (value: Date | string): number => new Date(value).getTime();
+
+/** The stored value of a field: system fields come from the row's columns, the others from its fields. */
+export function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
+  switch (fieldApiName) {
+    case 'Id':
+      return row.id;
+    case 'CreatedDate':
+      return isoOf(row.created_date);
+    case 'CreatedById':
+      return row.created_by_id;
+    case 'LastModifiedDate':
+      return isoOf(row.last_modified_date);
+    case 'LastModifiedById':
+      return row.last_modified_by_id;
+    case 'SystemModstamp':
+      return isoOf(row.system_modstamp);
+    case 'RecordTypeId':
+      return row.record_type_id;
+    default:
+      return row.fields[fieldApiName] ?? null;
+  }
+}
+
+/** The record type info of a record: null when its object has only the master record type. */
+export function recordTypeInfoOf(object: DescribedObject, recordTypeId: string | null): RecordTypeInfoRepresentation | null {
+  const types = object.recordTypes;
+  if (types.length === 0 || (types.length === 1 && types[0].isMaster)) return null;
+  const type: DescribedRecordType | undefined = types.find((candidate) => candidate.id === recordTypeId) ?? types.find((candidate) => candidate.isDefault) ?? types[0];
+  return { available: type.available, defaultRecordTypeMapping: type.isDefault, master: type.isMaster, name: type.name, recordTypeId: type.id };
+}
+
+export interface BuildContext {
+  /** Rows of related records by id, for the relationships of the selection. */
+  related: ReadonlyMap<string, RecordRow>;
+  /** Whether the caller may see a related record; one it may not see is shown as null. */
+  canSee(row: RecordRow, object: DescribedObject): boolean;
+  /** The labels of picklist values for records of an object and record type; values without one display as themselves. */
+  picklistLabels?: PicklistLabels;
+}
+
+/** Labels of picklist values that differ from the values, by `object/recordTypeId/field`, then value. */
+export type PicklistLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** How a record of this object and record type labels the values of a field: its record type's labels, else the master's. */
+export function labelsFor(labels: PicklistLabels | undefined, objectApiName: string, recordTypeId: string, fieldApiName: string): PicklistLabelOf {
+  const own = labels?.get(`${objectApiName}/${recordTypeId}/${fieldApiName}`);
+  const master = labels?.get(`${objectApiName}/${MASTER_RECORD_TYPE_ID}/${fieldApiName}`);
+  return (value) => own?.get(value) ?? master?.get(value);
+}
+
+/** The name of a record for displayValue: its Name field, when it has one. */
+function nameOf(row: RecordRow): string | null {
+  const name = row.fields.Name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** Adds the eTag, a strong hash of everything else in the representation. */
+export function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentation {
+  const eTag = etagOf(record);
+  return { apiName: record.apiName, childRelationships: record.childRelationships, eTag, fields: record.fields, id: record.id,
+    lastModifiedById: record.lastModifiedById, lastModifiedDate: record.lastModifiedDate, recordTypeId: record.recordTypeId,
+    recordTypeInfo: record.recordTypeInfo, systemModstamp: record.systemModstamp, weakEtag: record.weakEtag };
+}
+
+/** Builds the representation of a row with the fields of a selection. */
+export function buildRecord(
+  row: RecordRow,
+  selection: ObjectSelection,
+  context: BuildContext,
+  childRelationships: Record<string, RecordCollectionRepresentation> = {},
+): RecordRepresentation {
+  const fields: Record<string, FieldValueRepresentation> = {};
+  const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
+  for (const [name, field] of selection.fields) {
+    const value = storedValue(row, name);
+    const labelOf = field.dataType === 'Picklist' || field.dataType === 'MultiPicklist' ? labelsFor(context.picklistLabels, selection.object.apiName, recordTypeId, name) : undefined;
+    fields[name] = { displayValue: displayValueOf(field, value, labelOf), value };
+  }
+  for (const [relationshipName, related] of selection.relationships) {
+    const id = storedValue(row, related.field.apiName);
+    const relatedRow = typeof id === 'string' ? context.related.get(id) : undefined;
+    if (!relatedRow || relatedRow.object_api_name !== related.target.apiName || !context.canSee(relatedRow, related.target)) {
+      fields[relationshipName] = { displayValue: null, value: null };
+      continue;
+    }
+    fields[relationshipName] = { displayValue: nameOf(relatedRow), value: buildRecord(relatedRow, related.selection, context) };
+  }
+  return withEtag({
+    apiName: selection.object.apiName,
+    childRelationships,
+    fields,
+    id: row.id,
+    lastModifiedById: row.last_modified_by_id,
+    lastModifiedDate: isoOf(row.last_modified_date),
+    recordTypeId,
+    recordTypeInfo: recordTypeInfoOf(selection.object, recordTypeId),
+    systemModstamp: isoOf(row.system_modstamp),
+    weakEtag: millisOf(row.system_modstamp),
+  });
+}
+
+/** One page of child records, with zero-based offset tokens and the URLs of the neighbouring pages (`url` of an offset). */
+export function recordPage(records: RecordRepresentation[], total: number, offset: number, pageSize: number, url: (offset: number) => string): RecordCollectionRepresentation {
+  const next = offset + pageSize < total ? offset + pageSize : null;
+  const previous = offset > 0 ? Math.max(0, offset - pageSize) : null;
+  return {
+    count: records.length,
+    currentPageToken: String(offset),
+    currentPageUrl: url(offset),
+    nextPageToken: next === null ? null : String(next),
+    nextPageUrl: next === null ? null : url(next),
+    previousPageToken: previous === null ? null : String(previous),
+    previousPageUrl: previous === null ? null : url(previous),
+    records,
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * Writing records: create, update (optionally only if unchanged since a given instant) and delete, each in
+ * a transaction. A write answers with the record as saved, read afresh after the commit.
+ */
+import type { Clock } from '../../app-options.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
+import { notFound, PlatformError } from '../errors.ts';
+import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
+import { objectPermissions, type Principal } from '../principal.ts';
+import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
+import { fieldNamed } from './field-paths.ts';
+import { readRecord } from './read.ts';
+import type { RecordRepresentation, RecordRow } from './representation.ts';
+import { millisOf } from './representation.ts';
+import { autoNumberText, derivedValues, type FieldValue, type PicklistRule, type ValueContext } from './values.ts';
+import { checkWrite, recordError, recordTypeForCreate, recordWriteError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, type RecordExceptionError } from './write-rules.ts';
+
+export interface RecordInput {
+  apiName?: string | null;
+  fields: Record<string, FieldValue>;
+  allowSaveOnDuplicate?: boolean;
+}
+
+export interface WriteOptions {
+  clock?: Clock;
+  /** Whether the answer also holds the fields sent (besides the Full layout's). */
+  includeFieldsInBody?: boolean;
+}
+
+const COLUMNS = 'id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp';
+const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
+
+const contexts = new WeakMap<object, Map<string, Promise<ValueContext>>>();
+
+/** The picklist values and key prefixes writes are checked against, read once per database handle, object and record type. */
+export function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
+  let byKey = contexts.get(db);
+  if (!byKey) contexts.set(db, (byKey = new Map()));
+  const key = `${object.apiName}/${recordTypeId}`;
+  let context = byKey.get(key);
+  if (!context) {
+    context = db
+      .query<{ field_api_name: string; value: string; valid_for: string[] }>(
+        'SELECT field_api_name, value, valid_for FROM picklist_value WHERE object_api_name = $1 AND record_type_id = $2',
+        [object.apiName, recordTypeId],
+      )
+      .then(({ rows }) => {
+        const picklists = new Map<string, PicklistRule>();
+        for (const row of rows) {
+          const rule = picklists.get(row.field_api_name) ?? { values: new Set<string>(), validFor: new Map<string, string[]>() };
+          rule.values.add(row.value);
+          rule.validFor.set(row.value, row.valid_for ?? []);
+          picklists.set(row.field_api_name, rule);
+        }
+        const keyPrefixes = new Map([...org.objects.values()].map((candidate) => [candidate.apiName, candidate.definition.keyPrefix]));
+        return { picklists, keyPrefixes };
+      });
+    context.catch(() => byKey.delete(key));
+    byKey.set(key, context);
+  }
+  return context;
+}
+
+/** References must name records that exist, of the right object, that the caller may see. */
+async function checkReferences(q: Queryable, org: OrgDescribe, principal: Principal, object: DescribedObject, values: Record<string, FieldValue>): Promise<void> {
+  const fieldErrors: Record<string, RecordExceptionError[]> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = object.fieldsByName.get(name);
+    if (field?.dataType !== 'Reference' || typeof value !== 'string') continue;
+    const { rows } = await q.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1`, [value]);
+    const target = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
+    if (!rows[0] || !target || !(field.referenceTo ?? []).includes(target.apiName) || !canSeeRecord(principal, target, rows[0])) {
+      fieldErrors[name] = [recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field)];
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors } });
+}
+
+/** The readable object named by a create, or the error a create of an unknown object answers with. */
+export function objectToCreate(org: OrgDescribe, principal: Principal, apiName: string | null | undefined): DescribedObject {
+  const object = apiName ? org.byLowerName.get(apiName.toLowerCase()) : undefined;
+  if (!object || !objectPermissions(principal, object.apiName).read) {
+    throw recordWriteError('INVALID_TYPE', apiName ? `Cannot create a record of type '${apiName}': no such object` : 'apiName is required to create a record');
+  }
+  if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable) throw insufficientAccess(`create ${object.definition.labelPlural}`);
+  return object;
+}
+
+/**
+ * Creates a record of a record type inside a transaction; returns its id. The caller checked the object
+ * (objectToCreate), chose the record type and took RecordTypeId out of the fields (recordTypeForCreate), and
+ * read the record type's value context.
+ */
+export async function insertRecord(
+  q: Queryable, org: OrgDescribe, principal: Principal, object: DescribedObject, recordTypeId: string, fields: Record<string, FieldValue>, context: ValueContext, now: Date,
+): Promise<string> {
+  if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
+  const { values } = checkWrite(principal, object, 'create', fields, context);
+  for (const field of object.fields) {
+    if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula) values[field.apiName] = false;
+  }
+  if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
+  await checkReferences(q, org, principal, object, values);
+  const { rows } = await q.query<{ last_value: string | number }>(
+    `INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, 1)
+     ON CONFLICT (key_prefix) DO UPDATE SET last_value = id_sequence.last_value + 1 RETURNING last_value`,
+    [object.definition.keyPrefix],
+  );
+  const sequence = Number(rows[0].last_value);
+  for (const field of object.fields) {
+    if (typeof field.autoNumber === 'string') values[field.apiName] = autoNumberText(field.autoNumber, sequence);
+  }
+  Object.assign(values, derivedValues(object.fields, values));
+  const id = makeId(object.definition.keyPrefix, sequence);
+  await q.query(
+    `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $5, $6, $5)`,
+    [id, object.apiName, recordTypeId, JSON.stringify(values), now.toISOString(), principal.userId],
+  );
+  return id;
+}
+
+/** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
+async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
+  const { rows } = await q.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id]);
+  const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
+  if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
+  return { row: rows[0], object };
+}
+
+const noRightsOnRecord = () => recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
+
+/** Whether a record changed after an HTTP date (which has whole seconds). */
+export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Date): boolean {
+  return Math.floor(millisOf(lastModified) / 1000) * 1000 > ifUnmodifiedSince.getTime();
+}
+
+/** Updates a record inside a transaction. `context` is that of the record's object and record type. */
+export async function updateRow(
+  q: Queryable, org: OrgDescribe, principal: Principal, id: string, fields: Record<string, FieldValue>, contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
+  now: Date, ifUnmodifiedSince?: Date,
+): Promise<void> {
+  const { row, object } = await lockVisible(q, org, principal, id);
+  if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable) throw insufficientAccess(`edit ${object.definition.labelPlural}`);
+  if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
+  if (ifUnmodifiedSince && changedSince(row.last_modified_date, ifUnmodifiedSince)) {
+    throw new PlatformError(412, 'PRECONDITION_FAILED', `The record was modified after ${ifUnmodifiedSince.toUTCString()}`);
+  }
+  if ('Id' in fields && (typeof fields.Id !== 'string' || toId18(fields.Id) !== id)) {
+    throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors: { Id: [recordError('INVALID_ID_FIELD', `The Id ${String(fields.Id)} does not name the record being updated`, fieldNamed(object, 'Id') ?? null)] } } });
+  }
+  const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
+  const { values } = checkWrite(principal, object, 'update', withoutRecordType(object, fields, recordTypeId), contextOf(object, recordTypeId), row.fields);
+  await checkReferences(q, org, principal, object, values);
+  const merged = { ...row.fields, ...values };
+  Object.assign(merged, derivedValues(object.fields, merged));
+  await q.query(
+    `UPDATE record SET fields = $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
+       system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
+     WHERE id = $1`,
+    [id, JSON.stringify(merged), now.toISOString(), principal.userId],
+  );
+}
+
+/** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
+export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Principal, id: string, now: Date): Promise<void> {
+  const { row, object } = await lockVisible(q, org, principal, id);
+  if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable) throw insufficientAccess(`delete ${object.definition.labelPlural}`);
+  if (!canDeleteRecord(principal, object, row)) throw noRightsOnRecord();
+  for (const child of org.objects.values()) {
+    for (const field of child.fields) {
+      if (field.dataType !== 'Reference' || !(field.referenceTo ?? []).includes(object.apiName) || !(field.createable !== false || field.updateable !== false)) continue;
+      await q.query(
+        `UPDATE record SET fields = fields || jsonb_build_object($2::text, null),
+           system_modstamp = GREATEST($4::timestamptz, system_modstamp + interval '1 millisecond')
+         WHERE object_api_name = $1 AND fields ->> $2 = $3`,
+        [child.apiName, field.apiName, id, now.toISOString()],
+      );
+    }
+  }
+  await q.query('DELETE FROM record WHERE id = $1', [id]);
+}
+
+const nowOf = (options: WriteOptions) => new Date(options.clock?.now() ?? Date.now());
+
+/** The record as a write answers with it: the Full layout's fields in View mode, and the fields sent if asked. */
+export function readWritten(db: Database, principal: Principal, id: string, object: DescribedObject, sent: string[], options: WriteOptions): Promise<RecordRepresentation> {
+  const optionalFields = options.includeFieldsInBody ? sent.filter((name) => name !== 'Id').map((name) => `${object.apiName}.${name}`) : [];
+  return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields });
+}
+
+/** POST /records: creates a record and returns it as saved. */
+export async function createRecord(db: Database, principal: Principal, input: RecordInput, options: WriteOptions = {}): Promise<RecordRepresentation> {
+  const org = await describeOrg(db);
+  const object = objectToCreate(org, principal, input.apiName);
+  const { recordTypeId, fields } = recordTypeForCreate(object, input.fields);
+  const context = await valueContext(db, org, object, recordTypeId);
+  const id = await db.transaction((tx) => insertRecord(tx, org, principal, object, recordTypeId, fields, context, nowOf(options)));
+  return readWritten(db, principal, id, object, Object.keys(input.fields), options);
+}
+
+/** The value contexts of the objects and record types of some records, read before a transaction. */
+export async function contextsFor(db: Database, org: OrgDescribe, rows: Iterable<RecordRow>): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
+  const known = new Map<string, ValueContext>();
+  for (const row of rows) {
+    const object = org.objects.get(row.object_api_name);
+    const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
+    if (object) known.set(`${object.apiName}/${recordTypeId}`, await valueContext(db, org, object, recordTypeId));
+  }
+  return (object, recordTypeId) => {
+    const context = known.get(`${object.apiName}/${recordTypeId}`);
+    // The record moved to another object or record type between the two reads: check it as having no picklist rules would be wrong.
+    if (!context) throw new PlatformError(409, 'CONFLICT', 'The record changed while it was being saved; try again.');
+    return context;
+  };
+}
+
+export function recordIdOf(id: string): string {
+  const id18 = toId18(id);
+  if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${id} is not a valid record ID.`);
+  return id18;
+}
+
+/** PATCH /records/{recordId}: writes the fields and returns the record as saved. */
+export async function updateRecord(
+  db: Database, principal: Principal, recordId: string, input: RecordInput, options: WriteOptions & { ifUnmodifiedSince?: Date } = {},
+): Promise<RecordRepresentation> {
+  const id = recordIdOf(recordId);
+  const org = await describeOrg(db);
+  const { rows } = await db.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1`, [id]);
+  const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
+  if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
+  const contextOf = await contextsFor(db, org, rows);
+  await db.transaction((tx) => updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince));
+  return readWritten(db, principal, id, object, Object.keys(input.fields), options);
+}
+
+/** DELETE /records/{recordId}. */
+export async function deleteRecord(db: Database, principal: Principal, recordId: string, options: WriteOptions = {}): Promise<void> {
+  const id = recordIdOf(recordId);
+  const org = await describeOrg(db);
+  await db.transaction((tx) => deleteRow(tx, org, principal, id, nowOf(options)));
+}

@@ -1,0 +1,226 @@
+/**
+ * Record UI, record defaults and the create and clone templates over real HTTP, on every test database:
+ * valid and invalid input, every answer checked against the contract, conditional GETs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeId } from '../../server/platform/ids.ts';
+import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API } from '../support/api.ts';
+import { callOperation } from '../support/contract.ts';
+import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
+
+interface ErrorItem {
+  errorCode: string;
+  message: string;
+}
+interface FieldValue {
+  displayValue: string | null;
+  value: unknown;
+}
+interface RecordUi {
+  eTag: string;
+  layoutUserStates: Record<string, { id: string; sectionUserStates: Record<string, { collapsed: boolean }> }>;
+  layouts: Record<string, Record<string, Record<string, Record<string, { id: string | null; mode: string; layoutType: string }>>>>;
+  objectInfos: Record<string, { apiName: string }>;
+  records: Record<string, { id: string; apiName: string; eTag: string; fields: Record<string, FieldValue> }>;
+}
+interface Defaults {
+  layout: { mode: string; layoutType: string; objectApiName: string } | null;
+  objectInfos: Record<string, { apiName: string }>;
+  record: { id: null; apiName: string; eTag: string; recordTypeId: string; weakEtag: number; fields: Record<string, FieldValue> };
+}
+interface Template {
+  objectInfos: Record<string, { apiName: string }>;
+  record: { apiName: string; cloneSourceId?: string; recordTypeId: string; fields: Record<string, FieldValue> };
+}
+
+const ADMIN_ACCOUNT = makeId('001', 1);
+const STANDARD_ACCOUNT = makeId('001', 3);
+const FIRST_CONTACT = makeId('003', 1);
+
+describe.each(databases())('record UI and record defaults on %s', (kind) => {
+  let server: TestServer;
+  let admin: TestSession;
+  let standard: TestSession;
+
+  const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
+    callOperation<T>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+  const recordUi = (ids: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
+    get<RecordUi | ErrorItem[]>('getRecordUi', `/record-ui/${ids}?${query}`, session, headers);
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, demoContacts: 5 });
+    admin = await signIn(server, 'admin');
+    standard = await signIn(server, 'standard');
+  });
+  afterAll(() => server?.close());
+
+  describe('getRecordUi', () => {
+    it('answers records of two objects with their layouts, layout states and object infos; the eTag header agrees with the body', async () => {
+      const { status, body, headers } = await recordUi(`${DEFAULT_CONTACT_ID},${ADMIN_ACCOUNT}`, 'layoutTypes=Full&modes=View,Edit');
+      expect(status).toBe(200);
+      const ui = body as RecordUi;
+      expect(Object.keys(ui.records).sort()).toEqual([ADMIN_ACCOUNT, DEFAULT_CONTACT_ID].sort());
+      expect(ui.records[ADMIN_ACCOUNT].apiName).toBe('Account');
+      expect(ui.records[ADMIN_ACCOUNT].fields.Name.value).toBe('Lakeshore Switchgear Group');
+      expect(ui.records[DEFAULT_CONTACT_ID].apiName).toBe(CONTACT_US);
+      expect(Object.keys(ui.records[DEFAULT_CONTACT_ID].fields).length).toBeGreaterThan(3);
+      const contactLayouts = ui.layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Full;
+      expect(Object.keys(contactLayouts).sort()).toEqual(['Edit', 'View']);
+      expect(contactLayouts.Edit.mode).toBe('Edit');
+      expect(ui.layouts.Account[MASTER_RECORD_TYPE_ID].Full.View.layoutType).toBe('Full');
+      expect(ui.objectInfos[CONTACT_US].apiName).toBe(CONTACT_US);
+      expect(ui.objectInfos.Account.apiName).toBe('Account');
+      // Account.OwnerId points at User: its object info comes along.
+      expect(ui.objectInfos.User?.apiName).toBe('User');
+      for (const state of Object.values(ui.layoutUserStates)) expect(typeof state.id).toBe('string');
+      expect(ui.eTag).toMatch(/^[0-9a-f]{32}$/);
+      expect(headers.get('etag')).toBe(`"${ui.eTag}"`);
+      expect(headers.get('cache-control')).toBe('private, max-age=900');
+    });
+
+    it('answers 304 to If-None-Match with the eTag it gave', async () => {
+      const first = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View');
+      expect(first.status).toBe(200);
+      const again = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View', admin, { 'If-None-Match': first.headers.get('etag')! });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+    });
+
+    it('takes a 15-character id and keys the record by its 18-character id', async () => {
+      const { status, body } = await recordUi(DEFAULT_CONTACT_ID.slice(0, 15), 'layoutTypes=Full&modes=View');
+      expect(status).toBe(200);
+      expect(Object.keys((body as RecordUi).records)).toEqual([DEFAULT_CONTACT_ID]);
+    });
+
+    it('adds the optional fields the caller may see and leaves out those that do not exist', async () => {
+      const { status, body } = await recordUi(FIRST_CONTACT, 'layoutTypes=Compact&modes=View&optionalFields=Contact.Department,Contact.No_Such_Field__c');
+      expect(status).toBe(200);
+      const record = (body as RecordUi).records[FIRST_CONTACT];
+      expect(record.fields.Department.value).toBe('Support');
+      expect(record.fields.No_Such_Field__c).toBeUndefined();
+    });
+
+    it('answers 404 for a record the caller may not see, exactly as for one that does not exist', async () => {
+      const hidden = await recordUi(ADMIN_ACCOUNT, 'layoutTypes=Full&modes=View', standard);
+      const missing = await recordUi(makeId('001', 999), 'layoutTypes=Full&modes=View', standard);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(missing.body);
+      const own = await recordUi(STANDARD_ACCOUNT, 'layoutTypes=Full&modes=View', standard);
+      expect(own.status).toBe(200);
+    });
+
+    it('answers 400 to a bad id, a missing or bad layoutTypes or modes, and the unsupported parameters', async () => {
+      const badId = await recordUi(`${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`, 'layoutTypes=Full&modes=View');
+      expect(badId.status).toBe(400);
+      expect((badId.body as ErrorItem[])[0].errorCode).toBe('INVALID_ID_FIELD');
+      for (const query of ['modes=View', 'layoutTypes=Full', 'layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone']) {
+        const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
+        expect(status, query).toBe(400);
+        expect((body as ErrorItem[])[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
+      }
+      for (const parameter of ['formFactor=Large', 'childRelationships=Account.Contacts', 'pageSize=5', 'updateMru=true']) {
+        const { status, body } = await recordUi(DEFAULT_CONTACT_ID, `layoutTypes=Full&modes=View&${parameter}`);
+        expect(status, parameter).toBe(400);
+        expect((body as ErrorItem[])[0].message, parameter).toContain('not supported');
+      }
+    });
+
+    it('answers 401 to a guest', async () => {
+      const { status, body } = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Full&modes=View', null);
+      expect(status).toBe(401);
+      expect((body as ErrorItem[])[0].errorCode).toBe('INVALID_SESSION_ID');
+    });
+  });
+
+  describe('getRecordCreateDefaults', () => {
+    it('answers the Create layout, a record with the defaults (owner is the caller, checkboxes false) and the object infos', async () => {
+      const { status, body, headers } = await get<Defaults>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, standard);
+      expect(status).toBe(200);
+      expect(body.layout).toMatchObject({ mode: 'Create', layoutType: 'Full', objectApiName: CONTACT_US });
+      expect(body.record).toMatchObject({ id: null, apiName: CONTACT_US, recordTypeId: MASTER_RECORD_TYPE_ID, weakEtag: 0 });
+      expect(body.record.fields.APT_Default_Contact__c?.value ?? false).toBe(false);
+      expect(body.objectInfos[CONTACT_US].apiName).toBe(CONTACT_US);
+      const withOwner = await get<Defaults>('getRecordCreateDefaults', `/record-defaults/create/Account?optionalFields=Account.OwnerId,Account.Name`, standard);
+      expect(withOwner.status).toBe(200);
+      expect(withOwner.body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
+      expect(withOwner.body.record.fields.Name.value).toBeNull();
+      expect(headers.get('cache-control')).toBe('private, max-age=900');
+      const again = await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, standard, { 'If-None-Match': headers.get('etag')! });
+      expect(again.status).toBe(304);
+    });
+
+    it('gives a picklist its default value for the record type', async () => {
+      const { status, body } = await get<Defaults>('getRecordCreateDefaults', '/record-defaults/create/Case?optionalFields=Case.Priority', admin);
+      expect(status).toBe(200);
+      expect(body.record.fields.Priority.value).toBe('Medium');
+    });
+
+    it('answers 404 to an object that does not exist, 400 to a bad record type or form factor, 401 to a guest', async () => {
+      expect((await get('getRecordCreateDefaults', '/record-defaults/create/No_Such_Object__c', admin)).status).toBe(404);
+      const badType = await get<ErrorItem[]>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?recordTypeId=001000000000000AAA`, admin);
+      expect(badType.status).toBe(400);
+      expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?formFactor=Huge`, admin)).status).toBe(400);
+      expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, null)).status).toBe(401);
+    });
+
+    it('answers 403 to an object the caller may read but not create', async () => {
+      const { status, body } = await get<ErrorItem[]>('getRecordCreateDefaults', '/record-defaults/create/User', standard);
+      expect(status).toBe(403);
+      expect(body[0].errorCode).toBe('INSUFFICIENT_ACCESS');
+    });
+  });
+
+  describe('getRecordTemplateCreate', () => {
+    it('answers only the optional fields asked for, with their defaults, and no layout', async () => {
+      const { status, body } = await get<Template>(
+        'getRecordTemplateCreate',
+        `/record-defaults/template/create/${CONTACT_US}?optionalFields=${CONTACT_US}.APT_Company_Name__c,${CONTACT_US}.APT_Default_Contact__c`,
+        admin,
+      );
+      expect(status).toBe(200);
+      expect(body.record).toEqual({
+        apiName: CONTACT_US,
+        fields: { APT_Company_Name__c: { displayValue: null, value: null }, APT_Default_Contact__c: { displayValue: null, value: false } },
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+      });
+      expect('layout' in body).toBe(false);
+      expect(body.objectInfos[CONTACT_US].apiName).toBe(CONTACT_US);
+    });
+
+    it('answers 404 to an unknown object and 400 to a malformed optionalFields', async () => {
+      expect((await get('getRecordTemplateCreate', '/record-defaults/template/create/No_Such_Object__c', admin)).status).toBe(404);
+      expect((await get('getRecordTemplateCreate', `/record-defaults/template/create/${CONTACT_US}?optionalFields=NoDot`, admin)).status).toBe(400);
+    });
+  });
+
+  describe('getRecordTemplateClone', () => {
+    it("copies the source record's createable values, owned by the caller, naming the source; a second call within the lifetime gives 304", async () => {
+      const { status, body, headers } = await get<Template>('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard);
+      expect(status).toBe(200);
+      expect(body.record.cloneSourceId).toBe(STANDARD_ACCOUNT);
+      expect(body.record.apiName).toBe('Account');
+      expect(body.record.fields.Name.value).toBe('Riverbend Industrial Controls');
+      expect(body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
+      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp']) expect(body.record.fields[systemField], systemField).toBeUndefined();
+      expect(headers.get('cache-control')).toBe('private, max-age=1');
+      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, { 'If-None-Match': headers.get('etag')! });
+      expect(again.status).toBe(304);
+    });
+
+    it('keeps to the optional fields asked for', async () => {
+      const { status, body } = await get<Template>('getRecordTemplateClone', `/record-defaults/template/clone/${DEFAULT_CONTACT_ID}?optionalFields=${CONTACT_US}.APT_Company_Name__c`, admin);
+      expect(status).toBe(200);
+      expect(Object.keys(body.record.fields)).toEqual(['APT_Company_Name__c']);
+      expect(body.record.fields.APT_Company_Name__c.value).toEqual(expect.any(String));
+    });
+
+    it('answers 404 to a record the caller may not see as to one that does not exist, 400 to a bad id', async () => {
+      const hidden = await get<ErrorItem[]>('getRecordTemplateClone', `/record-defaults/template/clone/${ADMIN_ACCOUNT}`, standard);
+      const missing = await get<ErrorItem[]>('getRecordTemplateClone', `/record-defaults/template/clone/${makeId('001', 999)}`, standard);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(missing.body);
+      expect((await get('getRecordTemplateClone', '/record-defaults/template/clone/001-not-an-id!!', admin)).status).toBe(400);
+    });
+  });
+});

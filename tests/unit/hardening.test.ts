@@ -1,0 +1,204 @@
+/**
+ * The pieces of the request limits and security headers that need no server: the fixed-window counter,
+ * address keys, which operations a guest may call, the policies' hashes, the environment, and the 500
+ * body of a defect (no stack, no message of the error).
+ */
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorHandler } from '../../server/http/errors.ts';
+import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits.ts';
+import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/security-headers.ts';
+import { expectValidSchema } from '../support/contract.ts';
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+function movableClock(start = 1_700_000_000_000) {
+  const clock = { at: start, now: () => clock.at };
+  return clock;
+}
+
+describe('FixedWindowLimiter', () => {
+  it('allows the limit within a window, then answers the seconds left, and starts again after the window', () => {
+    const clock = movableClock();
+    const limiter = new FixedWindowLimiter(3, 60_000, clock);
+    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([0, 0, 0]);
+    expect(limiter.hit('a')).toBe(60);
+    clock.at += 59_001;
+    expect(limiter.hit('a')).toBe(1);
+    clock.at += 999;
+    expect(limiter.hit('a')).toBe(0);
+  });
+
+  it('counts each key apart', () => {
+    const limiter = new FixedWindowLimiter(1, 60_000, movableClock());
+    expect(limiter.hit('a')).toBe(0);
+    expect(limiter.hit('b')).toBe(0);
+    expect(limiter.hit('a')).toBeGreaterThan(0);
+  });
+
+  it('rounds the wait up to whole seconds, never 0', () => {
+    const clock = movableClock();
+    const limiter = new FixedWindowLimiter(1, 15 * 60_000, clock);
+    limiter.hit('a');
+    expect(limiter.hit('a')).toBe(900);
+    clock.at += 15 * 60_000 - 1;
+    expect(limiter.hit('a')).toBe(1);
+  });
+
+  it('forgets keys whose window ended, so memory follows the addresses of one window', () => {
+    const clock = movableClock();
+    const limiter = new FixedWindowLimiter(5, 60_000, clock);
+    for (let i = 0; i < 100; i++) limiter.hit(`10.0.0.${i}`);
+    expect(limiter.size).toBe(100);
+    clock.at += 60_000;
+    limiter.hit('10.0.1.1');
+    expect(limiter.size).toBe(1);
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4 addresses and unwraps IPv4-mapped IPv6 ones', () => {
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('groups IPv6 addresses by their /64 prefix', () => {
+    expect(addressKey('2001:db8:85a3:12:1:2:3:4')).toBe('2001:db8:85a3:12::/64');
+    expect(addressKey('2001:db8:85a3:12::99')).toBe('2001:db8:85a3:12::/64');
+    expect(addressKey('2001:0DB8:0000:0012::1')).toBe('2001:db8:0:12::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('2001:db8:85a3:12:1:2:3:4')).not.toBe(addressKey('2001:db8:85a3:13:1:2:3:4'));
+  });
+});
+
+describe('guestOperationsOf', () => {
+  const contract = {
+    security: [{}, { sessionCookie: [] }],
+    paths: {
+      '/public/{id}': { get: { operationId: 'inherits' }, post: { operationId: 'userOnly', security: [{ sessionCookie: [] }] } },
+      '/open': { put: { operationId: 'explicitlyOpen', security: [{}] }, delete: { operationId: 'noneRequired', security: [] } },
+    },
+  };
+
+  it('lists the operations whose security allows no credentials, as Hono routes', () => {
+    expect(Object.fromEntries(guestOperationsOf(contract))).toEqual({
+      'GET /public/:id': 'inherits',
+      'PUT /open': 'explicitlyOpen',
+      'DELETE /open': 'noneRequired',
+    });
+  });
+
+  it('follows the document security when an operation has none of its own', () => {
+    const closed = { ...contract, security: [{ sessionCookie: [] }] };
+    expect([...guestOperationsOf(closed).values()].sort()).toEqual(['explicitlyOpen', 'noneRequired']);
+  });
+});
+
+describe('limitOptionsFromEnv', () => {
+  it('keeps the defaults for unset or empty variables', () => {
+    expect(limitOptionsFromEnv({})).toEqual(DEFAULT_LIMITS);
+    expect(limitOptionsFromEnv({ MAX_BODY_BYTES: ' ' })).toEqual(DEFAULT_LIMITS);
+  });
+
+  it('reads whole numbers, 0 (off) included', () => {
+    expect(limitOptionsFromEnv({ MAX_BODY_BYTES: '4096', PUBLIC_REQUESTS_PER_MINUTE: '0', SIGN_IN_ATTEMPTS_PER_WINDOW: '3' })).toEqual({
+      maxBodyBytes: 4096,
+      publicRequestsPerMinute: 0,
+      signInAttemptsPerWindow: 3,
+    });
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => limitOptionsFromEnv({ PUBLIC_REQUESTS_PER_MINUTE: 'lots' })).toThrow(/PUBLIC_REQUESTS_PER_MINUTE/);
+    expect(() => limitOptionsFromEnv({ MAX_BODY_BYTES: '-1' })).toThrow(/MAX_BODY_BYTES/);
+    expect(() => limitOptionsFromEnv({ SIGN_IN_ATTEMPTS_PER_WINDOW: '2.5' })).toThrow(/SIGN_IN_ATTEMPTS_PER_WINDOW/);
+  });
+});
+
+describe('the page policy', () => {
+  const html =
+    '<header class="banner" style="--banner-height:420px;--banner-content-width:60%"><p>He said &quot;style=&quot;x&quot;&quot;</p></header>' +
+    '<div style="--section-bg-desktop:url(&quot;/sfsites/c/img/a.png?w=1&amp;h=2&quot;)"></div>' +
+    '<div style="--banner-height:420px;--banner-content-width:60%"></div>';
+
+  it('hashes each distinct style attribute as the browser reads it, and nothing in text', () => {
+    expect(styleAttributeHashes(html)).toEqual([
+      hash('--banner-height:420px;--banner-content-width:60%'),
+      hash('--section-bg-desktop:url("/sfsites/c/img/a.png?w=1&h=2")'),
+    ]);
+  });
+
+  it('allows scripts and styles from the server or with the nonce, never unsafe-inline', () => {
+    const policy = pagePolicy('n0nce', html);
+    const directives = Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+    expect(directives['script-src']).toBe("script-src 'self' 'nonce-n0nce'");
+    expect(directives['style-src']).toBe("style-src 'self' 'nonce-n0nce'");
+    expect(directives['style-src-elem']).toBe("style-src-elem 'self' 'nonce-n0nce'");
+    expect(directives['style-src-attr']).toContain("'unsafe-hashes' " + hash('--banner-height:420px;--banner-content-width:60%'));
+    expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
+    expect(directives['object-src']).toBe("object-src 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('allows no style attribute when the markup has none', () => {
+    expect(pagePolicy('n', '<p>plain</p>')).toContain("style-src-attr 'none'");
+  });
+});
+
+describe('the docs policy', () => {
+  it('allows exactly its inline scripts by hash, and no inline event handlers', () => {
+    const html = '<script>var a=1</script><script type="module">\nimport x from "/docs/r.js";\n</script><script src="/docs/r.js"></script>';
+    const policy = docsPolicy(html);
+    expect(policy).toContain(`script-src 'self' ${hash('var a=1')} ${hash('\nimport x from "/docs/r.js";\n')};`);
+    expect(policy).toContain("worker-src 'self' blob:");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe');
+  });
+});
+
+describe('the 500 of a defect', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function appThatFails() {
+    const app = new Hono();
+    app.get('/services/data/v65.0/broken', () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'fields') in /work/secret/records.ts");
+    });
+    app.get('/lwr/apex/v65.0/Broken/method', () => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    app.onError(errorHandler);
+    return app;
+  }
+
+  it('tells the client an error id only: no stack, no message, no file of the server', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await appThatFails().request('/services/data/v65.0/broken');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    const body = JSON.parse(text) as [{ errorCode: string; message: string }];
+    expectValidSchema('ErrorList', body);
+    expect(body).toHaveLength(1);
+    expect(body[0].errorCode).toBe('UNKNOWN_EXCEPTION');
+    expect(body[0].message).toMatch(/^An unexpected error occurred\. Please include this ErrorId if you contact support: [0-9a-f]{8}$/);
+    expect(text).not.toMatch(/TypeError|fields|secret|\.ts\b|\n\s+at /);
+    // The server's log keeps the whole error under the same id.
+    const errorId = body[0].message.slice(-8);
+    expect(String(logged.mock.calls[0]?.[0])).toContain(errorId);
+    expect(logged.mock.calls[0]?.[1]).toBeInstanceOf(TypeError);
+  });
+
+  it('answers the Apex transport in its own shape, also without a stack', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await appThatFails().request('/lwr/apex/v65.0/Broken/method');
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as Record<string, unknown>;
+    expectValidSchema('ApexErrorRepresentation', body);
+    expect(Object.keys(body)).toEqual(['errorMessage']);
+    expect(JSON.stringify(body)).not.toMatch(/RangeError|call stack|\bat /);
+  });
+});

@@ -1,0 +1,36 @@
+/** The page's footer: who is signed in, and the Sign in or Log out link. */
+import { useState } from 'react';
+import { signInHref } from '../login/paths';
+import { useLocation } from '../location';
+import { useSession } from './SessionProvider';
+
+export function SessionFooter() {
+  const { session, logOut } = useSession();
+  const { pathname, search } = useLocation();
+  const [busy, setBusy] = useState(false);
+  const signedIn = session !== undefined && !session.isGuest;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        {signedIn ? (
+          <>
+            <span>Signed in as {session.displayName ?? session.userName ?? 'a user'}</span>
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void logOut().finally(() => setBusy(false));
+              }}
+            >
+              Log out
+            </button>
+          </>
+        ) : (
+          <a href={signInHref(pathname, search)}>Sign in</a>
+        )}
+      </div>
+    </footer>
+  );
+}

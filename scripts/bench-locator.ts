@@ -9,7 +9,9 @@
  *   - the same call warm (answered from the result cache), and a trivial Hono endpoint in the same server,
  *     the ceiling of what any answer can reach here. These run in alternating one-second slices, so that
  *     all meet the same background load, and the ratio is printed. The warm call is measured as browsers
- *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding.
+ *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding;
+ *     also a trivial endpoint inside the app, behind the middleware every answer passes (security
+ *     headers, limits, sessions), so that the cost of that middleware and of the method itself show apart.
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
@@ -26,6 +28,8 @@ import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
 const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
 const TRIVIAL_PATH = '/__bench/trivial';
+/** A trivial endpoint inside the app, behind the middleware every answer of this server passes (security headers, limits, sessions). */
+const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const STATS_PATH = '/__bench/stats';
@@ -57,6 +61,7 @@ async function serveForBench() {
   const db = await openDatabase(benchSettings());
   // One address sends every request here: the public rate limit would answer 429 within a second.
   const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
+  app.get(IN_APP_TRIVIAL_PATH, (c) => c.json({ ok: true }));
   const bench = new Hono();
   bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
   bench.get(STATS_PATH, (c) => {
@@ -110,6 +115,7 @@ async function main() {
   const results: [string, Measurement][] = [];
   let ratio = NaN;
   let plainRatio = NaN;
+  let inAppRatio = NaN;
   const cold = await startServer({ LOCATOR_CACHE: 'off' });
   try {
     const probe = await check(cold.baseUrl, expected);
@@ -126,18 +132,25 @@ async function main() {
     await run(warm.baseUrl + TRIVIAL_PATH, 2, options.connections);
     await run(warm.baseUrl + CONTACTS_PATH, 2, options.connections);
     await waitForLoad(options);
-    const [trivial, cached, plain] = await measure(
+    const [trivial, inApp, cached, plain] = await measure(
       warm.baseUrl,
       [
         { name: 'trivial endpoint', path: TRIVIAL_PATH, headers: BROWSER_HEADERS },
+        { name: 'trivial endpoint in the app', path: IN_APP_TRIVIAL_PATH, headers: BROWSER_HEADERS },
         { name: 'getContacts warm, gzip accepted', path: CONTACTS_PATH, headers: BROWSER_HEADERS },
         { name: 'getContacts warm, no Accept-Encoding', path: CONTACTS_PATH },
       ],
       options,
     );
-    results.push(['trivial Hono endpoint', trivial], ['getContacts warm (gzip accepted)', cached], ['getContacts warm (no Accept-Encoding)', plain]);
+    results.push(
+      ['trivial Hono endpoint', trivial],
+      ['trivial endpoint in the app', inApp],
+      ['getContacts warm (gzip accepted)', cached],
+      ['getContacts warm (no Accept-Encoding)', plain],
+    );
     ratio = cached.rps / trivial.rps;
     plainRatio = plain.rps / trivial.rps;
+    inAppRatio = cached.rps / inApp.rps;
   } finally {
     await warm.stop();
   }
@@ -150,6 +163,7 @@ async function main() {
     );
   }
   console.log(`warm / trivial throughput: ${(ratio * 100).toFixed(1)} % as browsers ask (Accept-Encoding: gzip); ${(plainRatio * 100).toFixed(1)} % without Accept-Encoding`);
+  console.log(`warm / trivial endpoint in the app (same security headers and middleware): ${(inAppRatio * 100).toFixed(1)} %`);
 }
 
 /** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */
@@ -325,7 +339,7 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: cpu[index] / requests, load };
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const cached = target.path === TRIVIAL_PATH ? '' : `; result cache: ${cache[index].hits} hits, ${cache[index].misses} computed`;
+    const cached = target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH ? '' : `; result cache: ${cache[index].hits} hits, ${cache[index].misses} computed`;
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, latency p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ` +
         `server CPU ${m.cpuPerRequest.toFixed(0)} µs/request; ${requests} requests, ${non2xx} not 2xx, ${errors} errors${cached}`,

@@ -13,7 +13,7 @@ import { recordApiCall } from '../support/api-calls.ts';
 import { contract, expectValidResponse, expectValidSchema, operationsOf, type Operation } from '../support/contract.ts';
 import { exampleFetch } from '../support/examples.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { signIn } from '../support/session.ts';
+import { needsUser, signIn } from '../support/session.ts';
 
 type Caller = 'guest' | 'standard' | 'admin';
 const CALLERS: Caller[] = ['guest', 'standard', 'admin'];
@@ -125,10 +125,6 @@ const ACCESS: Record<string, [number, number, number]> = {
 const isLast = (operation: Operation) => operation.method === 'delete';
 const operations = [...operationsOf(contract).filter((operation) => !isLast(operation)), ...operationsOf(contract).filter(isLast)];
 
-function guestsAllowed(operation: Operation): boolean {
-  const security = (operation.operation.security ?? contract.security ?? []) as Record<string, unknown>[];
-  return security.some((requirement) => Object.keys(requirement).length === 0);
-}
 
 interface Outcome {
   status: number;
@@ -176,7 +172,7 @@ describe('access: every operation as guest, standard user and administrator', ()
     CALLERS.forEach((caller, index) => {
       const { status, text, json } = outcomes.get(caller)!.get(operationId)!;
       const what = `${caller} ${operation.method.toUpperCase()} ${operation.path} answered ${status}: ${text.slice(0, 300)}`;
-      if (caller === 'guest' && !guestsAllowed(operation)) {
+      if (caller === 'guest' && needsUser(operation)) {
         expect(status, what).toBe(401);
         expect(JSON.parse(text)).toEqual([{ errorCode: 'INVALID_SESSION_ID', message: expect.any(String) }]);
       }

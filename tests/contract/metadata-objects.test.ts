@@ -8,35 +8,12 @@ import { CONTACT_US, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../su
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
+import type { components } from '../../client/generated/schema.d.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
-interface PicklistValue {
-  attributes: Record<string, unknown> | null;
-  label: string;
-  validFor: number[];
-  value: string;
-}
-interface PicklistValues {
-  eTag: string;
-  controllerValues: Record<string, number>;
-  defaultValue: PicklistValue | null;
-  url: string;
-  values: PicklistValue[];
-}
-interface ObjectInfo {
-  eTag: string;
-  apiName: string;
-  createable: boolean;
-  deletable: boolean;
-  defaultRecordTypeId: string | null;
-  childRelationships: { childObjectApiName: string; fieldName: string; relationshipName: string }[];
-  dependentFields: Record<string, unknown>;
-  fields: Record<string, { apiName: string; dataType: string; createable: boolean; updateable: boolean; controllerName: string | null; polymorphicForeignKey: boolean; referenceToInfos: { apiName: string; nameFields: string[] }[] }>;
-  recordTypeInfos: Record<string, { master: boolean; name: string; recordTypeId: string; defaultRecordTypeMapping: boolean; available: boolean }>;
-}
+type ErrorItem = components['schemas']['ErrorRepresentation'];
+type PicklistValue = components['schemas']['PicklistValueRepresentation'];
+type PicklistValues = components['schemas']['PicklistValuesRepresentation'];
+type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 
 const PRODUCT_SUPPORT = '0128d0000000001AAA';
 const SALES_INQUIRY = '0128d0000000002AAA';

@@ -6,33 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, BRANDS, CARD_FIELDS, CONTACT_US, CONTROLLER, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import type { components } from '../../client/generated/schema.d.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
-interface PicklistValue {
-  attributes: unknown;
-  label: string;
-  validFor: number[];
-  value: string;
-}
-interface PicklistValues {
-  eTag: string;
-  controllerValues: Record<string, number>;
-  defaultValue: PicklistValue | null;
-  url: string;
-  values: PicklistValue[];
-}
-interface ObjectInfo {
-  eTag: string;
-  apiName: string;
-  keyPrefix: string;
-  defaultRecordTypeId: string | null;
-  dependentFields: Record<string, unknown>;
-  fields: Record<string, { apiName: string; dataType: string; controllerName: string | null; controllingFields: string[] }>;
-  recordTypeInfos: Record<string, { master: boolean; recordTypeId: string; defaultRecordTypeMapping: boolean; available: boolean }>;
-}
+type ErrorItem = components['schemas']['ErrorRepresentation'];
+type PicklistValue = components['schemas']['PicklistValueRepresentation'];
+type PicklistValues = components['schemas']['PicklistValuesRepresentation'];
+type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 
 describe.each(databases())('metadata on %s', (kind) => {
   let server: TestServer;

@@ -3,6 +3,8 @@
  * headers a signed-in call sends (cookie, CSRF token, same-origin Origin).
  */
 import { callOperation } from './contract.ts';
+import type { components } from '../../client/generated/schema.d.ts';
+import { contract } from './contract.ts';
 import type { TestServer } from './server.ts';
 
 export const DEMO_USERS = {
@@ -51,24 +53,13 @@ export async function signIn(server: TestServer, who: 'admin' | 'standard'): Pro
 
 /** Whether the contract lets only a signed-in user call the operation: its security leaves out anonymous ({}). */
 export function needsUser(operation: { operation: Record<string, unknown> }): boolean {
-  const security = operation.operation.security as Record<string, unknown>[] | undefined;
+  // An operation without its own security has the document's.
+  const security = (operation.operation.security ?? contract.security) as Record<string, unknown>[] | undefined;
   return Array.isArray(security) && !security.some((requirement) => Object.keys(requirement).length === 0);
 }
 
-export interface SessionBody {
-  isGuest: boolean;
-  userId: string;
-  userName: string | null;
-  displayName: string | null;
-  profileName: string;
-  idleExpiresAt: string | null;
-  warnAt: string | null;
-  absoluteExpiresAt: string | null;
-  idleTimeoutSeconds: number | null;
-  warningSeconds: number;
-  serverTime: string;
-}
-export type ErrorList = { errorCode: string; message: string }[];
+export type SessionBody = components['schemas']['SessionRepresentation'];
+export type ErrorList = components['schemas']['ErrorList'];
 
 /** The session operations of a server, each checked against the contract (the server is read at each call). */
 export function sessionApi(server: () => TestServer) {

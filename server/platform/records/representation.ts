@@ -3,6 +3,7 @@
  * record's system fields, its record type, and its eTag (a hash of the rest) and weakEtag (its
  * SystemModstamp in milliseconds, which grows with every change). Pure functions.
  */
+import type { components } from '../../../client/generated/schema.d.ts';
 import type { DescribedObject, DescribedRecordType } from '../describe.ts';
 import { etagOf } from '../etag.ts';
 import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
@@ -22,43 +23,11 @@ export interface RecordRow {
   system_modstamp: Date | string;
 }
 
-export interface FieldValueRepresentation {
-  displayValue: string | null;
-  value: RecordRepresentation | FieldValue;
-}
-
-export interface RecordCollectionRepresentation {
-  count: number;
-  currentPageToken: string | null;
-  currentPageUrl: string;
-  nextPageToken: string | null;
-  nextPageUrl: string | null;
-  previousPageToken: string | null;
-  previousPageUrl: string | null;
-  records: RecordRepresentation[];
-}
-
-export interface RecordTypeInfoRepresentation {
-  available: boolean;
-  defaultRecordTypeMapping: boolean;
-  master: boolean;
-  name: string;
-  recordTypeId: string;
-}
-
-export interface RecordRepresentation {
-  apiName: string;
-  childRelationships: Record<string, RecordCollectionRepresentation>;
-  eTag: string;
-  fields: Record<string, FieldValueRepresentation>;
-  id: string;
-  lastModifiedById: string | null;
-  lastModifiedDate: string | null;
-  recordTypeId: string | null;
-  recordTypeInfo: RecordTypeInfoRepresentation | null;
-  systemModstamp: string | null;
-  weakEtag: number;
-}
+// The representations are the contract's (generated from openapi/): none is written here a second time.
+export type RecordRepresentation = components['schemas']['RecordRepresentation'];
+export type FieldValueRepresentation = components['schemas']['FieldValueRepresentation'];
+export type RecordCollectionRepresentation = components['schemas']['RecordCollectionRepresentation'];
+export type RecordTypeInfoRepresentation = components['schemas']['RecordTypeInfoRepresentation'];
 
 export const isoOf = (value: Date | string): string => new Date(value).toISOString();
 export const millisOf = (value: Date | string): number => new Date(value).getTime();

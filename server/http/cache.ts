@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names the ETag (a list, weak validators and * included). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   // The gzipped representation ("…-gzip") has the same content as the plain one.
@@ -26,7 +27,7 @@ export function cacheFor(ttlMs: number): MiddlewareHandler {
       etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
     }
     // What a caller may see depends on its session: a copy kept as a guest is not the signed-in user's.
-    if (matches(c.req.header('If-None-Match'), etag)) {
+    if (etagMatches(c.req.header('If-None-Match'), etag)) {
       c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Cookie' } });
       return;
     }

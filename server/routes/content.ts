@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
+import { etagMatches } from '../http/cache.ts';
 import { operation } from '../http/operation.ts';
 import { getManagedContent, getManagedContents } from '../storefront/content.ts';
 import {
@@ -22,13 +23,7 @@ import {
 
 const originOf = (c: Context) => new URL(c.req.url).origin;
 
-/** Whether If-None-Match names the ETag (a list, weak validators and * included). */
-function notModified(c: Context, etag: string): boolean {
-  const header = c.req.header('If-None-Match');
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
+const notModified = (c: Context, etag: string) => etagMatches(c.req.header('If-None-Match'), etag);
 
 /**
  * Media answers carry their own cache headers: a year, public and immutable, for a URL naming the current

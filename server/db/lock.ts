@@ -1,8 +1,11 @@
 /**
- * PGlite allows one process per data directory. The lock is a file holding the owner's pid, created
- * exclusively; a lock whose process is gone (killed) is stale and taken over.
+ * PGlite allows one process per data directory. The lock is a file holding the owner's pid. It appears
+ * whole: written under a name of its own, then linked to the lock's name, which fails when a lock is
+ * there, so another process never reads a half-written one. A lock whose process is gone (killed) is stale
+ * and taken over.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirectoryLockedError extends Error {
@@ -26,22 +29,50 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** A name beside the lock that no other process uses. */
+const privateName = (lockPath: string, what: string) => `${lockPath}.${what}.${process.pid}.${randomBytes(6).toString('hex')}`;
+
 function tryCreate(lockPath: string): boolean {
+  const whole = privateName(lockPath, 'new');
+  writeFileSync(whole, String(process.pid), { flag: 'wx' });
   try {
-    const fd = openSync(lockPath, 'wx');
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
+    linkSync(whole, lockPath);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    unlinkSync(whole);
   }
 }
 
-/** The live process, other than this one, that holds the lock at lockPath; null when none does. */
-function liveOwner(lockPath: string): number | null {
-  const owner = Number(readFileSync(lockPath, 'utf8'));
-  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner) ? owner : null;
+/**
+ * Removes the lock at lockPath if it still holds what was read from it (stale: its process is gone).
+ * Another process may have taken it over in the meantime, with a lock of its own: the file is moved aside
+ * first, and what it holds decides. A lock that is not the stale one goes back, unless yet another has
+ * been made since.
+ */
+export function removeStaleLock(lockPath: string, staleContent: string): void {
+  const aside = privateName(lockPath, 'stale');
+  try {
+    renameSync(lockPath, aside);
+  } catch {
+    return; // Another process removed it first.
+  }
+  try {
+    if (readFileSync(aside, 'utf8') !== staleContent) linkSync(aside, lockPath);
+  } catch {
+    // A newer lock is there already.
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+/** The live process, other than this one, that holds the lock at lockPath (null when none does), and what the lock holds. */
+function lockOwner(lockPath: string): { owner: number | null; content: string } {
+  const content = readFileSync(lockPath, 'utf8');
+  const owner = Number(content);
+  return { owner: Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner) ? owner : null, content };
 }
 
 /**
@@ -51,7 +82,7 @@ function liveOwner(lockPath: string): number | null {
 export function assertDataDirectoryFree(dataDir: string): void {
   let owner: number | null = null;
   try {
-    owner = liveOwner(join(dataDir, 'server.lock'));
+    owner = lockOwner(join(dataDir, 'server.lock')).owner;
   } catch {
     return; // No lock file (or no directory): free.
   }
@@ -75,19 +106,15 @@ export function lockDataDirectory(dataDir: string): () => void {
         }
       };
     }
-    let owner: number | null;
+    let lock: { owner: number | null; content: string };
     try {
-      owner = liveOwner(lockPath);
+      lock = lockOwner(lockPath);
     } catch {
       continue; // Released between our attempt and the read: try again.
     }
-    if (owner !== null) throw new DataDirectoryLockedError(dataDir, owner);
-    // Stale: its process is gone. Remove it and race for a fresh one; only one exclusive create wins.
-    try {
-      unlinkSync(lockPath);
-    } catch {
-      // Another process removed it first.
-    }
+    if (lock.owner !== null) throw new DataDirectoryLockedError(dataDir, lock.owner);
+    // Stale: its process is gone. Remove it and race for a fresh one; only one link wins.
+    removeStaleLock(lockPath, lock.content);
   }
   throw new Error(`Could not take the lock of ${dataDir}`);
 }

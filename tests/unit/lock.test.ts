@@ -3,11 +3,11 @@
  * sleeps) and a dead one (a child that has exited), whose pids are written into the lock file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertDataDirectoryFree, DataDirectoryLockedError, lockDataDirectory } from '../../server/db/lock.ts';
+import { assertDataDirectoryFree, DataDirectoryLockedError, lockDataDirectory, removeStaleLock } from '../../server/db/lock.ts';
 
 let dir: string;
 let lockFile: string;
@@ -39,6 +39,8 @@ describe('lockDataDirectory', () => {
     const nested = join(dir, 'a', 'b');
     const release = lockDataDirectory(nested);
     expect(readFileSync(join(nested, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    // Written whole under a name of its own, then linked: nothing else is left beside it.
+    expect(readdirSync(nested)).toEqual(['server.lock']);
     release();
     expect(existsSync(join(nested, 'server.lock'))).toBe(false);
     release(); // twice is harmless
@@ -81,6 +83,31 @@ describe('lockDataDirectory', () => {
     writeFileSync(lockFile, String(other.pid));
     release();
     expect(readFileSync(lockFile, 'utf8')).toBe(String(other.pid));
+  });
+});
+
+describe('removeStaleLock', () => {
+  it('removes the lock when it still holds the stale owner', async () => {
+    const stale = String(await deadPid());
+    writeFileSync(lockFile, stale);
+    removeStaleLock(lockFile, stale);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps the lock another process took over after it was read as stale', async () => {
+    const stale = String(await deadPid());
+    const taker = sleeper();
+    // Read as stale, then taken over before the removal.
+    writeFileSync(lockFile, String(taker.pid));
+    removeStaleLock(lockFile, stale);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(taker.pid));
+    expect(readdirSync(dir)).toEqual(['server.lock']);
+    expect(() => lockDataDirectory(dir)).toThrow(DataDirectoryLockedError);
+  });
+
+  it('does nothing when the lock is gone already', () => {
+    removeStaleLock(lockFile, '12345');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

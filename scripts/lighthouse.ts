@@ -61,11 +61,18 @@ interface Figures {
   fcp: string;
 }
 
-async function audit(url: string, port: number, config?: Config): Promise<Figures> {
+/** Runtime errors after which Lighthouse itself says to run it again: its trace of the load went wrong. */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function audit(url: string, port: number, config?: Config, attempt = 1): Promise<Figures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError && RETRIED.has(runtimeError.code) && attempt < 3) {
+    console.log(`  (Lighthouse: ${runtimeError.code}; running it again)`);
+    return audit(url, port, config, attempt + 1);
+  }
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
   const shown = (id: string) => audits[id]?.displayValue ?? 'n/a';

@@ -157,6 +157,11 @@ export const specCalls: SpecCall[] = [
 export const extras: ExtraCall[] = [
   {
     method: 'get',
+    path: `${UI_API}/records/{recordId}/child-relationships/{relationshipName}`,
+    reason: "Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.",
+  },
+  {
+    method: 'get',
     path: `${APEX}/APT_ContactUsController/getDefaultContacts`,
     reason: '§7 product server method: a concrete operation on the transport, so that its result has its own schema.',
   },

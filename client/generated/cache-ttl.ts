@@ -5,6 +5,7 @@ export const cacheTtl = {
   getActionOverrides: 300000,
   getAppDetails: 300000,
   getApps: 300000,
+  getChildRecords: 30000,
   getContacts: 300000,
   getCsrfToken: 0,
   getDefaultContacts: 300000,

@@ -320,6 +320,29 @@ export interface paths {
         patch: operations["updateRecord"];
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/records/{recordId}/child-relationships/{relationshipName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get child records
+         * @description Returns one page of a record's children in one child relationship (such as an Account's Contacts),
+         *     ordered by Id, with the fields asked for or, when none are, their Id, Name, dates and reference to the
+         *     parent. Children the caller may not see are neither returned nor counted. The child-relationship pages of
+         *     getRecord link here (currentPageUrl, nextPageUrl, previousPageUrl) with the fields of their records.
+         */
+        get: operations["getChildRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/records/batch": {
         parameters: {
             query?: never;
@@ -6221,6 +6244,59 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["RequestTooLarge"];
+        };
+    };
+    getChildRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields of the child records the answer must hold, comma-separated, each a field path of the child
+                 *     object (`Contact.Email`, `Contact.Account.Name`); paths of other objects are ignored. A field that does
+                 *     not exist or that the caller may not see fails the request (400 INVALID_FIELD).
+                 */
+                fields?: string;
+                /** @description Fields of the child records held when they exist and the caller may see them, comma-separated, as in fields. */
+                optionalFields?: string;
+                /** @description How many records a page holds. */
+                pageSize?: number;
+                /**
+                 * @description The page to read: a page token of an earlier answer, the zero-based offset of the page's first record
+                 *     (with pageSize 2 the pages are "0", "2", "4" ...). Takes precedence over page. Default "0".
+                 */
+                pageToken?: string;
+                /** @description The zero-based number of the page to read, when there is no pageToken (page 1 with pageSize 5 starts at offset 5). */
+                page?: number;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of the parent record, 15 or 18 characters. */
+                recordId: string;
+                /** @description The child relationship of the parent's object, as object info lists it (`Contacts` of Account), in any case. */
+                relationshipName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the child records. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     executeBatchRecordOperations: {

@@ -4,6 +4,7 @@
  * from the database once per database handle and kept.
  */
 import type { Queryable } from '../db/connection.ts';
+import { oncePerDatabase } from '../db/per-database.ts';
 import type { FieldDefinition, ObjectDefinition } from './metadata.ts';
 
 export interface DescribedRecordType {
@@ -38,8 +39,6 @@ export interface OrgDescribe {
   byLowerName: Map<string, DescribedObject>;
   byKeyPrefix: Map<string, DescribedObject>;
 }
-
-const described = new WeakMap<object, Promise<OrgDescribe>>();
 
 async function readOrg(db: Queryable): Promise<OrgDescribe> {
   const objects = await db.query<{ api_name: string; definition: DescribedObject['definition'] }>('SELECT api_name, definition FROM sobject ORDER BY api_name');
@@ -79,22 +78,9 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
 }
 
 /** The org's metadata, read once per database handle. */
-export function describeOrg(db: Queryable): Promise<OrgDescribe> {
-  let org = described.get(db);
-  if (!org) {
-    org = readOrg(db);
-    described.set(db, org);
-    org.catch(() => described.delete(db));
-  }
-  return org;
-}
+export const describeOrg = oncePerDatabase(readOrg);
 
 /** One object by API name, case-insensitively; undefined when the org has no such object. */
 export async function describeObject(db: Queryable, objectApiName: string): Promise<DescribedObject | undefined> {
   return (await describeOrg(db)).byLowerName.get(objectApiName.toLowerCase());
-}
-
-/** Forgets what was read, after the metadata in the database changed. */
-export function forgetDescribe(db: Queryable): void {
-  described.delete(db);
 }

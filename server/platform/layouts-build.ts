@@ -4,8 +4,11 @@
  * Pure functions, no HTTP and no database.
  */
 import { createHash } from 'node:crypto';
+import type { components } from '../../client/generated/schema.d.ts';
 import type { FieldDefinition } from './metadata.ts';
 import { makeId } from './ids.ts';
+
+type Schemas = components['schemas'];
 
 export const LAYOUT_TYPES = ['Full', 'Compact'] as const;
 export const LAYOUT_MODES = ['View', 'Edit', 'Create'] as const;
@@ -27,14 +30,8 @@ export interface LayoutSectionDefinition {
   rows: LayoutCell[][];
 }
 
-export interface SaveOptionDefinition {
-  defaultValue: boolean;
-  isDisplayed: boolean;
-  label: string;
-  name: string;
-  restHeaderName: string;
-  soapHeaderName: string;
-}
+/** A save option of a layout, in the data as in the answer. */
+export type SaveOptionDefinition = Schemas['RecordLayoutSaveOptionRepresentation'];
 
 export interface LayoutDefinition {
   id: string;
@@ -68,42 +65,12 @@ export interface LayoutContext {
   canCreate?: boolean;
 }
 
-export interface FieldComponent {
-  apiName: string;
-  componentType: 'Field';
-  label: string;
-}
-export interface EmptySpaceComponent {
-  apiName: null;
-  componentType: 'EmptySpace';
-}
-export interface LayoutItem {
-  editableForNew: boolean;
-  editableForUpdate: boolean;
-  label: string;
-  layoutComponents: (FieldComponent | EmptySpaceComponent)[];
-  lookupIdApiName: string | null;
-  required: boolean;
-  sortable: boolean;
-}
-export interface LayoutSection {
-  collapsible: boolean;
-  columns: number;
-  heading: string | null;
-  id: string | null;
-  layoutRows: { layoutItems: LayoutItem[] }[];
-  rows: number;
-  useHeading: boolean;
-}
-export interface RecordLayout {
-  id: string | null;
-  layoutType: LayoutType;
-  mode: LayoutMode;
-  objectApiName: string;
-  recordTypeId: string;
-  saveOptions: SaveOptionDefinition[];
-  sections: LayoutSection[];
-}
+// What the layouts answer: the contract's representations (the layout's eTag is added by the caller).
+export type FieldComponent = Schemas['FieldLayoutComponentRepresentation'];
+export type EmptySpaceComponent = Schemas['RecordLayoutComponentRepresentation'];
+export type LayoutItem = Schemas['RecordLayoutItemRepresentation'];
+export type LayoutSection = Schemas['RecordLayoutSectionRepresentation'];
+export type RecordLayout = Omit<Schemas['RecordLayoutRepresentation'], 'eTag' | 'layoutType' | 'mode'> & { layoutType: LayoutType; mode: LayoutMode };
 
 const EMPTY_ITEM: LayoutItem = Object.freeze({
   editableForNew: false,
@@ -206,12 +173,9 @@ export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutTyp
 
 /** The field API names of a layout's Field components, top to bottom, left to right. */
 export function layoutFieldNames(layout: RecordLayout): string[] {
-  const names: string[] = [];
-  for (const section of layout.sections)
-    for (const row of section.layoutRows)
-      for (const item of row.layoutItems)
-        for (const component of item.layoutComponents) if (component.componentType === 'Field' && !names.includes(component.apiName)) names.push(component.apiName);
-  return names;
+  const components = layout.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems.flatMap((item) => item.layoutComponents)));
+  const names = components.flatMap((component) => (component.componentType === 'Field' && component.apiName !== null ? [component.apiName] : []));
+  return [...new Set(names)];
 }
 
 /** A stable platform-style id for something the data does not name (a layout built on the fly, its sections). */

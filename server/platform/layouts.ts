@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database, Queryable } from '../db/connection.ts';
+import { oncePerDatabase } from '../db/per-database.ts';
 import { describeObject, type DescribedObject, type DescribedRecordType } from './describe.ts';
 import { noAccess, notFound, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
@@ -82,22 +83,13 @@ interface LayoutRow {
   definition: LayoutDefinition;
 }
 
-const layoutsRead = new WeakMap<object, Promise<Map<string, LayoutDefinition[]>>>();
-
 /** The org's layout data by object, read once per database handle (it changes only when the server starts). */
-function layoutData(db: Queryable): Promise<Map<string, LayoutDefinition[]>> {
-  let data = layoutsRead.get(db);
-  if (!data) {
-    data = db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name').then(({ rows }) => {
-      const byObject = new Map<string, LayoutDefinition[]>();
-      for (const row of rows) byObject.set(row.object_api_name, [...(byObject.get(row.object_api_name) ?? []), row.definition]);
-      return byObject;
-    });
-    layoutsRead.set(db, data);
-    data.catch(() => layoutsRead.delete(db));
-  }
-  return data;
-}
+const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinition[]>> => {
+  const { rows } = await db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name');
+  const byObject = new Map<string, LayoutDefinition[]>();
+  for (const row of rows) byObject.set(row.object_api_name, [...(byObject.get(row.object_api_name) ?? []), row.definition]);
+  return byObject;
+});
 
 /** The layout definition assigned to a record type for a layout type, or the one built from the object's fields. */
 export async function layoutDefinition(db: Queryable, object: DescribedObject, recordType: DescribedRecordType, layoutType: LayoutType): Promise<LayoutDefinition> {
@@ -193,6 +185,6 @@ export async function loadLayouts(db: Database): Promise<string[]> {
     });
     loaded.push(file.objectApiName);
   }
-  layoutsRead.delete(db);
+  layoutData.forget(db);
   return loaded;
 }

@@ -9,7 +9,7 @@ import { operation } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
-import { getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
+import { getChildRecords, getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
 import { createRecord, deleteRecord, updateRecord } from '../platform/records/write.ts';
 import { RecordWriteError } from '../platform/records/write-rules.ts';
 
@@ -39,6 +39,19 @@ export function recordRoutes(db: Database, options: AppOptions = {}) {
     });
     c.header('ETag', `"${record.eTag}"`);
     return c.json(record as never, 200);
+  });
+
+  app.openapi(operation(routes.getChildRecords), async (c) => {
+    const { recordId, relationshipName } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const page = await getChildRecords(db, principalOf(c), recordId, relationshipName, {
+      fields: splitFieldList(query.fields),
+      optionalFields: splitFieldList(query.optionalFields),
+      pageSize: query.pageSize,
+      pageToken: query.pageToken,
+      page: query.page,
+    });
+    return c.json(page as never, 200);
   });
 
   app.openapi(operation(routes.getRecords), async (c) => {

@@ -42,6 +42,8 @@ const ACCESS: Record<string, [number, number, number]> = {
   getRecordSeoProperties: [200, 200, 200],
   createRecord: [401, 400, 201],
   getRecord: [401, 200, 200],
+  // The example's Account belongs to the administrator, and Accounts are private: the standard user gets 404.
+  getChildRecords: [401, 404, 200],
   updateRecord: [401, 200, 200],
   executeBatchRecordOperations: [401, 200, 200],
   getRecords: [401, 200, 200],

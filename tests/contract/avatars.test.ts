@@ -4,19 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
-import { DEFAULT_CONTACT_ID, UI_API } from '../support/api.ts';
+import { DEFAULT_CONTACT_ID, UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
 type Avatar = { type: 'Theme' | 'Photo'; recordId: string; eTag: string; backgroundColor: string | null; iconUrl?: string | null; photoUrl?: string; provider?: string | null; photoMetadata?: { companyBluemasterId: string | null } };
 interface Bulk {
   hasErrors: boolean;
-  results: ({ statusCode: 200; result: Avatar } | { statusCode: 400 | 404; result: ErrorItem[] })[];
+  results: ({ statusCode: 200; result: Avatar } | { statusCode: 400 | 404; result: ErrorList })[];
 }
 
 const ADMIN_ACCOUNT = makeId('001', 1);
@@ -30,9 +26,9 @@ describe.each(databases())('record avatars on %s', (kind) => {
   let standard: TestSession;
 
   const batch = (ids: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<Bulk | ErrorItem[]>('getRecordAvatars', `${server.baseUrl}${UI_API}/record-avatars/batch/${ids}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+    callOperation<Bulk | ErrorList>('getRecordAvatars', `${server.baseUrl}${UI_API}/record-avatars/batch/${ids}`, { headers: { ...(session?.headers ?? {}), ...headers } });
   const associate = (recordId: string, body: unknown, session: TestSession | null = admin) =>
-    callOperation<Avatar | ErrorItem[]>('updateRecordAvatar', `${server.baseUrl}${UI_API}/record-avatars/${recordId}/association`, {
+    callOperation<Avatar | ErrorList>('updateRecordAvatar', `${server.baseUrl}${UI_API}/record-avatars/${recordId}/association`, {
       method: 'POST',
       headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -54,7 +50,7 @@ describe.each(databases())('record avatars on %s', (kind) => {
     expect(bulk.results.map((result) => result.statusCode)).toEqual([200, 404, 400, 200]);
     expect(bulk.results[0].result).toMatchObject({ type: 'Theme', recordId: DEFAULT_CONTACT_ID });
     expect(bulk.results[1].result).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
-    expect((bulk.results[2].result as ErrorItem[])[0].errorCode).toBe('INVALID_ID_FIELD');
+    expect((bulk.results[2].result as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
     expect(bulk.results[3].result).toMatchObject({ type: 'Theme', recordId: SECOND_ADMIN_ACCOUNT });
     expect(headers.get('cache-control')).toBe('private, max-age=3600');
     const again = await batch(`${DEFAULT_CONTACT_ID},${makeId('001', 999)},${badId},${SECOND_ADMIN_ACCOUNT}`, admin, { 'If-None-Match': headers.get('etag')! });
@@ -92,14 +88,14 @@ describe.each(databases())('record avatars on %s', (kind) => {
     // Users are readable by the standard profile, not editable.
     const { status, body } = await associate('0058d0000000001AAA', { ...LOGO, blueMasterId: undefined }, standard);
     expect(status).toBe(403);
-    expect((body as ErrorItem[])[0].errorCode).toBe('INSUFFICIENT_ACCESS_OR_READONLY');
+    expect((body as ErrorList)[0].errorCode).toBe('INSUFFICIENT_ACCESS_OR_READONLY');
   });
 
   it('answers 400 "Invalid config for updateRecordAvatar" to a bad action, a missing or non-https photoUrl, a bad body', async () => {
     for (const body of [{ actionType: 'Paint' }, { actionType: 'AssociateAvatar' }, { ...LOGO, photoUrl: 'http://logos.example/1.png' }, {}, 'not json']) {
       const { status, body: errors } = await associate(ADMIN_ACCOUNT, body);
       expect(status, JSON.stringify(body)).toBe(400);
-      if (body !== 'not json') expect((errors as ErrorItem[])[0].message, JSON.stringify(body)).toContain('updateRecordAvatar');
+      if (body !== 'not json') expect((errors as ErrorList)[0].message, JSON.stringify(body)).toContain('updateRecordAvatar');
     }
     expect((await associate('001-bad', LOGO)).status).toBe(400);
   });

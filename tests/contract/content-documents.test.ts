@@ -13,15 +13,11 @@ import { openDatabase, type DatabaseSettings } from '../../server/db/open.ts';
 import { contentVersionData, createContentDocumentAndVersion, createContentVersion, MAX_FILE_BYTES } from '../../server/platform/content-documents.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
-import { UI_API } from '../support/api.ts';
+import { UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
 interface RecordBody {
   id: string;
   apiName: string;
@@ -46,7 +42,7 @@ describe.each(databases())('content documents on %s', (kind) => {
   let standard: TestSession;
 
   const post = (path: string, body: unknown, session: TestSession | null, operationId: string) =>
-    callOperation<Composite | ErrorItem[]>(operationId, `${server.baseUrl}${UI_API}/records/content-documents${path}`, {
+    callOperation<Composite | ErrorList>(operationId, `${server.baseUrl}${UI_API}/records/content-documents${path}`, {
       method: 'POST',
       headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -115,7 +111,7 @@ describe.each(databases())('content documents on %s', (kind) => {
     expect(refused.status).toBe(403);
     const missing = await addVersion('0698d000000ZZZZAAA'.slice(0, 15), upload(PDF, 'x.pdf'));
     expect(missing.status).toBe(404);
-    expect((missing.body as ErrorItem[])[0].errorCode).toBe('NOT_FOUND');
+    expect((missing.body as ErrorList)[0].errorCode).toBe('NOT_FOUND');
   });
 
   it('lets a standard user upload a file of their own', async () => {
@@ -135,12 +131,12 @@ describe.each(databases())('content documents on %s', (kind) => {
     for (const [what, body] of bad) {
       const created = await createFile(body);
       expect(created.status, what).toBe(400);
-      expect((created.body as ErrorItem[])[0].message, what).toMatch(/^Invalid config for createContentDocumentAndVersion/);
+      expect((created.body as ErrorList)[0].message, what).toMatch(/^Invalid config for createContentDocumentAndVersion/);
     }
     const file = (await createFile(upload(PDF))).body as Composite;
     const version = await addVersion(file.contentDocument.id, { fileData: ['not', 'an', 'object'] });
     expect(version.status).toBe(400);
-    expect((version.body as ErrorItem[])[0].message).toBe('Invalid config for createContentVersion: fileData must be an object');
+    expect((version.body as ErrorList)[0].message).toBe('Invalid config for createContentVersion: fileData must be an object');
     const badId = await addVersion('0018d0000000001AAA', upload(PDF));
     expect(badId.status).toBe(400);
   });
@@ -152,7 +148,7 @@ describe.each(databases())('content documents on %s', (kind) => {
     expect((taken.body as Composite).contentVersion.fields.ContentSize.value).toBe(MAX_FILE_BYTES);
     const refused = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: atLimit + 'AAAA' } });
     expect(refused.status).toBe(400);
-    expect((refused.body as ErrorItem[])[0].message).toMatch(/^Invalid config for createContentDocumentAndVersion/);
+    expect((refused.body as ErrorList)[0].message).toMatch(/^Invalid config for createContentDocumentAndVersion/);
   });
 
   it('answers 401 to a guest', async () => {

@@ -5,7 +5,7 @@
  * against the contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND_BODY } from '../support/api.ts';
+import { NOT_FOUND_BODY, type ErrorList } from '../support/api.ts';
 import {
   BANNER,
   BANNER_IMAGE,
@@ -52,7 +52,6 @@ interface Collection {
   references: Record<string, Reference> | null;
   referencesList: Reference[] | null;
 }
-type ErrorList = { errorCode: string; message: string }[];
 
 const query = (params: Record<string, string | number | boolean>) =>
   Object.keys(params).length ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}` : '';

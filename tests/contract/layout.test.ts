@@ -3,15 +3,11 @@
  * as signed-in users of two profiles, checked against the contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_US, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../support/api.ts';
+import { CONTACT_US, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
 interface Component {
   apiName: string | null;
   componentType: string;
@@ -67,13 +63,13 @@ describe.each(databases())('layouts on %s', (kind) => {
   let standard: TestSession;
 
   const layout = (object: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<Layout | ErrorItem[]>('getLayout', `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+    callOperation<Layout | ErrorList>('getLayout', `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`, { headers: { ...(session?.headers ?? {}), ...headers } });
   const pathLayout = (object: string, query: string, session: TestSession | null = admin) =>
-    callOperation<Layout | ErrorItem[]>('getPathLayout', `${server.baseUrl}${UI_API}/path/layout/${object}?${query}`, { headers: session?.headers ?? {} });
+    callOperation<Layout | ErrorList>('getPathLayout', `${server.baseUrl}${UI_API}/path/layout/${object}?${query}`, { headers: session?.headers ?? {} });
   const userState = (object: string, query: string, session: TestSession | null = admin) =>
-    callOperation<UserState | ErrorItem[]>('getLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, { headers: session?.headers ?? {} });
+    callOperation<UserState | ErrorList>('getLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, { headers: session?.headers ?? {} });
   const updateUserState = (object: string, query: string, body: unknown, session: TestSession | null = admin) =>
-    callOperation<UserState | ErrorItem[]>('updateLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
+    callOperation<UserState | ErrorList>('updateLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
       method: 'PATCH',
       headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -174,7 +170,7 @@ describe.each(databases())('layouts on %s', (kind) => {
       expect(otherType.body).toEqual(NOT_FOUND_BODY);
       const unknown = await layout('No_Such_Object__c', '');
       expect(unknown.status).toBe(404);
-      expect((unknown.body as ErrorItem[])[0].errorCode).toBe('INSUFFICIENT_ACCESS');
+      expect((unknown.body as ErrorList)[0].errorCode).toBe('INSUFFICIENT_ACCESS');
     });
 
     it('answers 401 to a guest', async () => {
@@ -202,7 +198,7 @@ describe.each(databases())('layouts on %s', (kind) => {
       expect(missing.body).toEqual(NOT_FOUND_BODY);
       const without = await pathLayout(CONTACT_US, 'mode=View');
       expect(without.status).toBe(400);
-      expect((without.body as ErrorItem[])[0].message).toContain('layoutOverride');
+      expect((without.body as ErrorList)[0].message).toContain('layoutOverride');
       expect((await pathLayout(CONTACT_US, 'layoutOverride=Path', null)).status).toBe(401);
     });
   });
@@ -259,7 +255,7 @@ describe.each(databases())('layouts on %s', (kind) => {
       ])('%s', async (_name, body) => {
         const { status, body: errors } = await updateUserState(CONTACT_US, query, body);
         expect(status).toBe(400);
-        expect((errors as ErrorItem[])[0].errorCode).toEqual(expect.any(String));
+        expect((errors as ErrorList)[0].errorCode).toEqual(expect.any(String));
       });
 
       it('a query without the record type', async () => {

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantCacheStats } from '../../server/storefront/media.ts';
-import { NOT_FOUND_BODY } from '../support/api.ts';
+import { NOT_FOUND_BODY, type ErrorList } from '../support/api.ts';
 import {
   BANNER_FILE,
   BANNER_IMAGE,
@@ -24,7 +24,6 @@ import { databases, startTestServer, type TestServer } from '../support/server.t
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'private, max-age=300';
-type ErrorList = { errorCode: string; message: string }[];
 
 /** The format of an image by its first bytes, not by what the server says it is. */
 function sniff(bytes: Buffer): string {

@@ -4,15 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
-import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API } from '../support/api.ts';
+import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
-interface ErrorItem {
-  errorCode: string;
-  message: string;
-}
 interface FieldValue {
   displayValue: string | null;
   value: unknown;
@@ -46,7 +42,7 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
   const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
     callOperation<T>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
   const recordUi = (ids: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    get<RecordUi | ErrorItem[]>('getRecordUi', `/record-ui/${ids}?${query}`, session, headers);
+    get<RecordUi | ErrorList>('getRecordUi', `/record-ui/${ids}?${query}`, session, headers);
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 5 });
@@ -113,23 +109,23 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     it('answers 400 to a bad id, a missing or bad layoutTypes or modes, and the unsupported parameters', async () => {
       const badId = await recordUi(`${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`, 'layoutTypes=Full&modes=View');
       expect(badId.status).toBe(400);
-      expect((badId.body as ErrorItem[])[0].errorCode).toBe('INVALID_ID_FIELD');
+      expect((badId.body as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
       for (const query of ['modes=View', 'layoutTypes=Full', 'layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone']) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
         expect(status, query).toBe(400);
-        expect((body as ErrorItem[])[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
+        expect((body as ErrorList)[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
       }
       for (const parameter of ['formFactor=Large', 'childRelationships=Account.Contacts', 'pageSize=5', 'updateMru=true']) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, `layoutTypes=Full&modes=View&${parameter}`);
         expect(status, parameter).toBe(400);
-        expect((body as ErrorItem[])[0].message, parameter).toContain('not supported');
+        expect((body as ErrorList)[0].message, parameter).toContain('not supported');
       }
     });
 
     it('answers 401 to a guest', async () => {
       const { status, body } = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Full&modes=View', null);
       expect(status).toBe(401);
-      expect((body as ErrorItem[])[0].errorCode).toBe('INVALID_SESSION_ID');
+      expect((body as ErrorList)[0].errorCode).toBe('INVALID_SESSION_ID');
     });
   });
 
@@ -158,14 +154,14 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
 
     it('answers 404 to an object that does not exist, 400 to a bad record type or form factor, 401 to a guest', async () => {
       expect((await get('getRecordCreateDefaults', '/record-defaults/create/No_Such_Object__c', admin)).status).toBe(404);
-      const badType = await get<ErrorItem[]>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?recordTypeId=001000000000000AAA`, admin);
+      const badType = await get<ErrorList>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?recordTypeId=001000000000000AAA`, admin);
       expect(badType.status).toBe(400);
       expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?formFactor=Huge`, admin)).status).toBe(400);
       expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, null)).status).toBe(401);
     });
 
     it('answers 403 to an object the caller may read but not create', async () => {
-      const { status, body } = await get<ErrorItem[]>('getRecordCreateDefaults', '/record-defaults/create/User', standard);
+      const { status, body } = await get<ErrorList>('getRecordCreateDefaults', '/record-defaults/create/User', standard);
       expect(status).toBe(403);
       expect(body[0].errorCode).toBe('INSUFFICIENT_ACCESS');
     });
@@ -216,8 +212,8 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     });
 
     it('answers 404 to a record the caller may not see as to one that does not exist, 400 to a bad id', async () => {
-      const hidden = await get<ErrorItem[]>('getRecordTemplateClone', `/record-defaults/template/clone/${ADMIN_ACCOUNT}`, standard);
-      const missing = await get<ErrorItem[]>('getRecordTemplateClone', `/record-defaults/template/clone/${makeId('001', 999)}`, standard);
+      const hidden = await get<ErrorList>('getRecordTemplateClone', `/record-defaults/template/clone/${ADMIN_ACCOUNT}`, standard);
+      const missing = await get<ErrorList>('getRecordTemplateClone', `/record-defaults/template/clone/${makeId('001', 999)}`, standard);
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual(missing.body);
       expect((await get('getRecordTemplateClone', '/record-defaults/template/clone/001-not-an-id!!', admin)).status).toBe(400);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UI_API } from '../support/api.ts';
+import { UI_API, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { adminQuery, databases, freePort, withSearchPath, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
@@ -18,12 +18,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
 const PASSWORDS = { admin: `process-admin-${randomBytes(6).toString('hex')}`, standard: `process-user-${randomBytes(6).toString('hex')}` };
 
-interface RecordRep {
-  id: string;
-  eTag: string;
-  weakEtag: number;
-  fields: Record<string, { value: unknown }>;
-}
 
 
 

@@ -1,10 +1,11 @@
 /**
  * Record types, picklist labels and child pages over real HTTP, on every test database: a new Case chooses
  * its record type (RecordTypeId), its picklists are checked against that record type's values, picklist
- * displayValues are the values' labels, and getRecord's child relationship pages link their neighbours.
+ * displayValues are the values' labels, getRecord's child relationship pages link their neighbours, and
+ * getChildRecords answers those links.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI_API } from '../support/api.ts';
+import { UI_API, type RecordError, type RecordPage as Page, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
@@ -14,28 +15,6 @@ const SALES_INQUIRY = '0128d0000000002AAA';
 const MASTER = '012000000000000AAA';
 const ACCOUNT_ID = '0018d0000000001AAA';
 
-interface RecordRep {
-  apiName: string;
-  id: string;
-  fields: Record<string, { displayValue: string | null; value: unknown }>;
-  recordTypeId: string;
-  recordTypeInfo: { name: string; recordTypeId: string; defaultRecordTypeMapping: boolean } | null;
-  childRelationships: Record<string, Page>;
-}
-interface Page {
-  count: number;
-  currentPageToken: string | null;
-  currentPageUrl: string;
-  nextPageToken: string | null;
-  nextPageUrl: string | null;
-  previousPageToken: string | null;
-  previousPageUrl: string | null;
-  records: RecordRep[];
-}
-interface RecordError {
-  enhancedErrorType: string;
-  output: { errors: { errorCode: string }[]; fieldErrors: Record<string, { errorCode: string; field: string; message: string }[]> };
-}
 
 describe.each(databases())('record types, picklist labels and child pages on %s', (kind) => {
   let server: TestServer;
@@ -138,6 +117,24 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
     });
   });
 
+  describe('picklist defaults of a new record', () => {
+    it("gives a new record its record type's default for every picklist it does not name, and keeps the ones it names", async () => {
+      const plain = await create({ apiName: 'Case', fields: { Subject: 'Relay chatter' } });
+      expect(plain.status).toBe(201);
+      const master = (await getRecord((plain.body as RecordRep).id, 'fields=Case.Status,Case.Priority,Case.Origin')).body;
+      expect([master.fields.Status.value, master.fields.Priority.value, master.fields.Origin.value]).toEqual(['New', 'Medium', null]);
+      const sales = await create({ apiName: 'Case', fields: { Subject: 'Quote for 40 breakers', RecordTypeId: SALES_INQUIRY, Priority: 'High' } });
+      const created = (await getRecord((sales.body as RecordRep).id, 'fields=Case.Status,Case.Priority,Case.Origin')).body;
+      expect([created.fields.Status.value, created.fields.Priority.value, created.fields.Origin.value]).toEqual(['New', 'High', 'Web']);
+    });
+
+    it('still refuses a required picklist set to nothing', async () => {
+      const blank = await create({ apiName: 'Case', fields: { Subject: 'No status', Status: null } });
+      expect(blank.status).toBe(400);
+      expect(fieldErrorCode(blank.body, 'Status')).toBe('REQUIRED_FIELD_MISSING');
+    });
+  });
+
   describe('child relationship pages', () => {
     const fieldsOf = (url: string) => new URL(url, 'http://x').searchParams.get('fields')?.split(',') ?? [];
 
@@ -163,6 +160,81 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
       const one = await getRecord(ACCOUNT_ID, 'fields=Account.Name&childRelationships=Account.Contacts&pageSize=1');
       expect(one.body.childRelationships.Contacts).toMatchObject({ count: 1, nextPageToken: '1' });
       expect(one.body.childRelationships.Contacts.nextPageUrl).toMatch(/&pageSize=1&pageToken=1$/);
+    });
+  });
+
+  describe('getChildRecords', () => {
+    const childRecords = <T = Page>(path: string, session: TestSession | null = admin) =>
+      callOperation<T>('getChildRecords', `${server.baseUrl}${path}`, { headers: session?.headers ?? {} });
+
+    it('answers the pages getRecord links to, following them to the last and back', async () => {
+      const first = (await getRecord(ACCOUNT_ID, 'fields=Account.Name&childRelationships=Account.Contacts.Title&pageSize=2')).body.childRelationships.Contacts;
+      const again = await childRecords(first.currentPageUrl);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first);
+      const second = await childRecords(first.nextPageUrl!);
+      expect(second.body).toMatchObject({ count: 1, currentPageToken: '2', nextPageToken: null, nextPageUrl: null, previousPageToken: '0' });
+      expect(second.body.previousPageUrl).toBe(first.currentPageUrl);
+      expect(Object.keys(second.body.records[0].fields).sort()).toEqual(Object.keys(first.records[0].fields).sort());
+      const ids = [...first.records, ...second.body.records].map((record) => record.id);
+      expect(ids).toEqual([...ids].sort());
+      expect(new Set(ids).size).toBe(3);
+    });
+
+    it('takes fields, optional fields with relationships, page numbers and any case of the relationship', async () => {
+      const base = `${UI_API}/records/${ACCOUNT_ID}/child-relationships/contacts`;
+      const { status, body } = await childRecords(`${base}?fields=Contact.Email&optionalFields=Contact.Account.Name,Contact.NoSuchField__c&pageSize=1&page=1`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ count: 1, currentPageToken: '1', nextPageToken: '2', previousPageToken: '0' });
+      const [contact] = body.records;
+      expect(Object.keys(contact.fields).sort()).toEqual(['Account', 'Email']);
+      expect(contact.fields.Account.value).toMatchObject({ apiName: 'Account', id: ACCOUNT_ID });
+      expect(body.currentPageUrl).toContain('/child-relationships/Contacts?');
+      // A page token wins over the page number.
+      expect((await childRecords(`${base}?pageSize=1&page=2&pageToken=0`)).body.currentPageToken).toBe('0');
+      const defaults = (await childRecords(base)).body;
+      expect(defaults.count).toBe(3);
+      expect(Object.keys(defaults.records[0].fields)).toEqual(expect.arrayContaining(['Name', 'AccountId', 'CreatedDate']));
+    });
+
+    it.each([
+      ['an unknown relationship', `/records/${ACCOUNT_ID}/child-relationships/Opportunities`, 400, 'INVALID_FIELD'],
+      ['a field the child object lacks', `/records/${ACCOUNT_ID}/child-relationships/Contacts?fields=Contact.NoSuchField__c`, 400, 'INVALID_FIELD'],
+      ['a bad record id', '/records/001-not-an-id/child-relationships/Contacts', 400, 'INVALID_ID_FIELD'],
+      ['a record that does not exist', '/records/0018d0000000999AAA/child-relationships/Contacts', 404, 'NOT_FOUND'],
+      ['a page token that is not an offset', `/records/${ACCOUNT_ID}/child-relationships/Contacts?pageToken=abc`, 400, 'ILLEGAL_QUERY_PARAMETER_VALUE'],
+    ])('answers %s with %i %s', async (_name, path, status, errorCode) => {
+      const response = await childRecords<{ errorCode: string }[]>(`${UI_API}${path}`);
+      expect(response.status).toBe(status);
+      expect(response.body[0].errorCode).toBe(errorCode);
+    });
+
+    it('counts only the children the caller may see, and still counts on a page past the end', async () => {
+      const standard = await signIn(server, 'standard');
+      const asStandard = (body: unknown) =>
+        callOperation<RecordRep>('createRecord', url('/records'), { method: 'POST', headers: { ...standard.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const account = (await asStandard({ apiName: 'Account', fields: { Name: 'Brightline Panels' } })).body.id;
+      for (const name of ['Ames', 'Baird']) expect((await asStandard({ apiName: 'Contact', fields: { LastName: name, AccountId: account } })).status).toBe(201);
+      // Contacts are private: the admin's contact under the standard user's account is not the standard user's to see.
+      expect((await create({ apiName: 'Contact', fields: { LastName: 'Crane', AccountId: account } })).status).toBe(201);
+      const path = (query: string) => `${UI_API}/records/${account}/child-relationships/Contacts?fields=Contact.LastName&${query}`;
+      const own = await childRecords(path('pageSize=2'), standard);
+      expect(own.body).toMatchObject({ count: 2, nextPageToken: null, nextPageUrl: null });
+      expect(own.body.records.map((record) => record.fields.LastName.value)).toEqual(expect.arrayContaining(['Ames', 'Baird']));
+      const all = await childRecords(path('pageSize=2'));
+      expect(all.body).toMatchObject({ count: 2, nextPageToken: '2' });
+      expect((await childRecords(all.body.nextPageUrl!)).body.records.map((record) => record.fields.LastName.value)).toHaveLength(1);
+      // Past the end: no records, and the way back to the last page.
+      const past = await childRecords(path('pageSize=2&pageToken=6'));
+      expect(past.status).toBe(200);
+      expect(past.body).toMatchObject({ count: 0, records: [], nextPageToken: null, previousPageToken: '4' });
+    });
+
+    it('needs a session, and hides what the caller may not see', async () => {
+      expect((await childRecords(`${UI_API}/records/${ACCOUNT_ID}/child-relationships/Contacts`, null)).status).toBe(401);
+      const standard = await signIn(server, 'standard');
+      // Accounts are private: another owner's account answers like a missing one.
+      expect((await childRecords(`${UI_API}/records/${ACCOUNT_ID}/child-relationships/Contacts`, standard)).status).toBe(404);
     });
   });
 });

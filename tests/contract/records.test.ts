@@ -4,32 +4,11 @@
  * contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_US, contactsUrl, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, query, UI_API } from '../support/api.ts';
+import { CONTACT_US, contactsUrl, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, query, UI_API, type RecordError, type RecordRep, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-interface FieldValue {
-  displayValue: string | null;
-  value: unknown;
-}
-interface RecordRep {
-  apiName: string;
-  id: string;
-  eTag: string;
-  weakEtag: number;
-  fields: Record<string, FieldValue>;
-  childRelationships: Record<string, { count: number; records: RecordRep[]; nextPageToken: string | null }>;
-  lastModifiedById: string | null;
-  lastModifiedDate: string;
-  recordTypeId: string;
-  recordTypeInfo: unknown;
-}
-type ErrorList = { errorCode: string; message: string }[];
-interface RecordError {
-  enhancedErrorType: string;
-  output: { errors: { errorCode: string }[]; fieldErrors: Record<string, { errorCode: string; field: string }[]> };
-}
 
 const ADMIN_ID = '0058d0000000001AAA';
 const NEW_CONTACT = {
@@ -88,7 +67,7 @@ describe.each(databases())('records on %s', (kind) => {
       expect(record.fields.Name).toEqual({ displayValue: null, value: 'CU-000001' });
       expect(record.fields.APT_Country__c).toEqual({ displayValue: 'United States', value: 'United States' });
       expect(record.eTag).toMatch(/^[0-9a-f]{32}$/);
-      expect(record.weakEtag).toBe(Date.parse(record.lastModifiedDate));
+      expect(record.weakEtag).toBe(Date.parse(record.lastModifiedDate!));
       expect(headers.get('etag')).toBe(`"${record.eTag}"`);
       const again = await getRecord(DEFAULT_CONTACT_ID, `fields=${CONTACT_US}.Name,${CONTACT_US}.APT_Company_Name__c&optionalFields=${CONTACT_US}.APT_Country__c,${CONTACT_US}.No_Such_Field__c`, admin, { 'If-None-Match': `"${record.eTag}"` });
       expect(again.status).toBe(304);
@@ -196,12 +175,12 @@ describe.each(databases())('records on %s', (kind) => {
       const readBack = await getRecord(record.id, `fields=${CONTACT_US}.APT_Phone__c,${CONTACT_US}.OwnerId`);
       expect((readBack.body as RecordRep).fields.OwnerId.value).toBe(ADMIN_ID);
 
-      const stamp = new Date(Date.parse(record.lastModifiedDate) - 60_000).toUTCString();
+      const stamp = new Date(Date.parse(record.lastModifiedDate!) - 60_000).toUTCString();
       const stale = await update(record.id, { fields: { APT_Phone__c: '218-555-0199' } }, admin, { 'If-Unmodified-Since': stamp });
       expect(stale.status).toBe(412);
       expect((stale.body as ErrorList)[0].errorCode).toBe('PRECONDITION_FAILED');
 
-      const fresh = new Date(Date.parse(record.lastModifiedDate) + 1000).toUTCString();
+      const fresh = new Date(Date.parse(record.lastModifiedDate!) + 1000).toUTCString();
       const updated = await update(record.id, { fields: { Id: record.id, APT_Phone__c: '218-555-0199', APT_Primary_State__c: 'Wisconsin' } }, admin, { 'If-Unmodified-Since': fresh });
       expect(updated.status).toBe(200);
       const after = updated.body as RecordRep;

@@ -3,26 +3,14 @@
  * page's own settings (asked for by its view name, the route's recordId being empty), the page showing a
  * Contact Us record with the fields asked for, and the errors. Every answer is checked against the contract.
  */
+import type { components } from '../../client/generated/schema.d.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT_ID, NOT_FOUND_BODY, storedContacts, type StoredContact } from '../support/api.ts';
+import { DEFAULT_CONTACT_ID, NOT_FOUND_BODY, storedContacts, type StoredContact, type ErrorList } from '../support/api.ts';
 import { COMMUNITY_ID, seoUrl, SITE_ID } from '../support/content.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
-interface SeoProperties {
-  fields: Record<string, string | null>;
-  objectName: string | null;
-  recordId: string;
-  recordName: string;
-  title: string;
-  description: string | null;
-  customHeadTags: string | null;
-  canonicalUrl: string | null;
-  hrefLangUrls: { hrefLang: string; url: string }[];
-  isSeoIndexed: boolean;
-  complexFields: Record<string, unknown>;
-}
-type ErrorList = { errorCode: string; message: string }[];
+type SeoProperties = components['schemas']['RecordSeoPropertiesRepresentation'];
 
 describe.each(databases())('SEO properties on %s', (kind) => {
   let server: TestServer;

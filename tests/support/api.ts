@@ -2,7 +2,18 @@
  * What the tests know of the product without asking the server: paths, the demo data's fixed points, and
  * small builders of request URLs. Kept apart from server/ so that the tests are an independent oracle.
  */
+import type { components } from '../../client/generated/schema.d.ts';
 import type { Queryable } from '../../server/db/connection.ts';
+
+/** The record API's answers, as the contract describes them. */
+export type RecordRep = components['schemas']['RecordRepresentation'];
+export type RecordPage = components['schemas']['RecordCollectionRepresentation'];
+/** A failed record write: the record-error output with field errors. */
+export type RecordError = components['schemas']['ErrorWithOutputRepresentation'];
+/** The error body of record API calls, content delivery, media and SEO: usually one element. */
+export type ErrorList = components['schemas']['ErrorList'];
+/** The Apex transport's error body. */
+export type ApexErrorBody = components['schemas']['ApexErrorRepresentation'];
 
 export const CONTROLLER = 'APT_ContactUsController';
 export const CONTACT_US = 'APT_Contact_Us__c';

@@ -14,7 +14,7 @@ import { parseFieldLists, parseFieldPath, selectFields, selectionPaths, splitFie
 import { childPageUrl } from '../../server/platform/records/read.ts';
 import { buildRecord, labelsFor, recordPage, type RecordRow } from '../../server/platform/records/representation.ts';
 import { autoNumberText, derivedValues, displayValueOf, normaliseValue, type ValueContext } from '../../server/platform/records/values.ts';
-import { changedSince } from '../../server/platform/records/write.ts';
+import { changedSince, picklistDefaults } from '../../server/platform/records/write.ts';
 import { checkWrite, recordTypeForCreate, RecordWriteError, withoutRecordType, writableByDefinition } from '../../server/platform/records/write-rules.ts';
 
 const f = (apiName: string, dataType: string, more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
@@ -296,5 +296,43 @@ describe('batch input', () => {
     const items = batchItems({ allOrNone: false, operations: [{ type: 'delete', records: [{ fields: { Id: 'bad' } }, { fields: { Id: '0018d0000000001' } }] }, { type: 'create', records: [{ fields: {} }] }] });
     expect(items.map((item) => item.error?.statusCode ?? item.id)).toEqual([400, '0018d0000000001AAA', 400]);
     expect(() => batchItems({ allOrNone: false, operations: [{ type: 'DELETE', records: [{ fields: { Id: '0018d0000000001' } }, { fields: { Id: '0018d0000000001AAA' } }] }] })).toThrow(/one operation only/);
+  });
+});
+
+describe('picklistDefaults', () => {
+  const TICKET = object('Ticket__c', 'a9T', [
+    f('Status__c', 'Picklist'),
+    f('Kind__c', 'Picklist'),
+    f('Reason__c', 'Picklist', { controllerName: 'Kind__c' }),
+    f('Stage__c', 'Picklist', { createable: false }),
+    f('Subject__c', 'String'),
+  ]);
+  const rule = (values: string[], defaultValue?: string, validFor: Record<string, string[]> = {}) => ({
+    values: new Set(values),
+    validFor: new Map(values.map((value) => [value, validFor[value] ?? []])),
+    defaultValue,
+  });
+  const context: ValueContext = {
+    keyPrefixes: new Map(),
+    picklists: new Map([
+      ['Status__c', rule(['Open', 'Closed'], 'Open')],
+      ['Kind__c', rule(['Fault', 'Order'], 'Fault')],
+      ['Reason__c', rule(['Breaker', 'Quote'], 'Breaker', { Breaker: ['Fault'], Quote: ['Order'] })],
+      ['Stage__c', rule(['One'], 'One')],
+    ]),
+  };
+
+  it('defaults every createable picklist the input does not name, in any case of its name', () => {
+    expect(picklistDefaults(TICKET, { subject__c: 'x', status__c: 'Closed' }, context)).toEqual({ Kind__c: 'Fault', Reason__c: 'Breaker' });
+  });
+
+  it("defaults a dependent picklist only when its default is valid for the controlling value, given or defaulted", () => {
+    expect(picklistDefaults(TICKET, { Kind__c: 'Order' }, context)).toEqual({ Status__c: 'Open' });
+    expect(picklistDefaults(TICKET, { Kind__c: 'Fault' }, context)).toEqual({ Status__c: 'Open', Reason__c: 'Breaker' });
+    expect(picklistDefaults(TICKET, {}, context)).toEqual({ Status__c: 'Open', Kind__c: 'Fault', Reason__c: 'Breaker' });
+  });
+
+  it('gives nothing for picklists without a default', () => {
+    expect(picklistDefaults(TICKET, {}, { keyPrefixes: new Map(), picklists: new Map([['Status__c', rule(['Open'])]]) })).toEqual({});
   });
 });

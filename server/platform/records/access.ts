@@ -21,6 +21,15 @@ export function canSeeRecord(principal: Principal, object: DescribedObject, row:
   return !isPrivate(object) || rights.viewAll || rights.modifyAll || owns(principal, row);
 }
 
+/**
+ * Whether, of an object it may read, the caller sees only the records it owns (or created): canSeeRecord's
+ * rule, for queries that filter in the database.
+ */
+export function seesOwnRecordsOnly(principal: Principal, object: DescribedObject): boolean {
+  const rights = objectPermissions(principal, object.apiName);
+  return isPrivate(object) && !rights.viewAll && !rights.modifyAll;
+}
+
 export function canEditRecord(principal: Principal, object: DescribedObject, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {
   const rights = objectPermissions(principal, object.apiName);
   if (!rights.edit) return false;

@@ -150,7 +150,7 @@ export function selectFields(org: OrgDescribe, principal: Principal, object: Des
   return selection;
 }
 
-/** Every field a selection reads, as `Object.Path` strings (for tests and debugging). */
+/** Every field a selection reads, as `Object.Path` strings (the fields of child-record page URLs; tests). */
 export function selectionPaths(selection: ObjectSelection, prefix = selection.object.apiName): string[] {
   const paths = [...selection.fields.keys()].map((name) => `${prefix}.${name}`);
   for (const [name, related] of selection.relationships) paths.push(...selectionPaths(related.selection, `${prefix}.${name}`));

@@ -4,9 +4,8 @@
  * when the server starts, so the labels are read once per database handle, like the org's describe.
  */
 import type { Queryable } from '../../db/connection.ts';
+import { oncePerDatabase } from '../../db/per-database.ts';
 import type { PicklistLabels } from './representation.ts';
-
-const loaded = new WeakMap<object, Promise<PicklistLabels>>();
 
 async function readLabels(db: Queryable): Promise<PicklistLabels> {
   const { rows } = await db.query<{ object_api_name: string; record_type_id: string; field_api_name: string; value: string; label: string }>(
@@ -23,12 +22,4 @@ async function readLabels(db: Queryable): Promise<PicklistLabels> {
 }
 
 /** The picklist labels of the org, read once per database handle. */
-export function picklistLabels(db: Queryable): Promise<PicklistLabels> {
-  let labels = loaded.get(db);
-  if (!labels) {
-    labels = readLabels(db);
-    loaded.set(db, labels);
-    labels.catch(() => loaded.delete(db));
-  }
-  return labels;
-}
+export const picklistLabels = oncePerDatabase(readLabels);

@@ -23,6 +23,9 @@ export interface RecordRow {
   system_modstamp: Date | string;
 }
 
+/** The record table's columns that make a RecordRow. */
+export const RECORD_COLUMNS = 'id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp';
+
 // The representations are the contract's (generated from openapi/): none is written here a second time.
 export type RecordRepresentation = components['schemas']['RecordRepresentation'];
 export type FieldValueRepresentation = components['schemas']['FieldValueRepresentation'];

@@ -17,6 +17,8 @@ export interface ValueError {
 export interface PicklistRule {
   values: Set<string>;
   validFor: Map<string, string[]>;
+  /** The value a new record gets when it names none (the record type's default), if there is one. */
+  defaultValue?: string;
 }
 
 export interface ValueContext {

@@ -4,6 +4,7 @@
  */
 import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
+import { oncePerDatabase } from '../../db/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
@@ -12,9 +13,9 @@ import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { readRecord } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
-import { millisOf } from './representation.ts';
+import { millisOf, RECORD_COLUMNS } from './representation.ts';
 import { autoNumberText, derivedValues, type FieldValue, type PicklistRule, type ValueContext } from './values.ts';
-import { checkWrite, recordError, recordTypeForCreate, recordWriteError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, type RecordExceptionError } from './write-rules.ts';
+import { checkWrite, recordError, recordTypeForCreate, recordWriteError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, writableByDefinition, type RecordExceptionError } from './write-rules.ts';
 
 export interface RecordInput {
   apiName?: string | null;
@@ -28,38 +29,32 @@ export interface WriteOptions {
   includeFieldsInBody?: boolean;
 }
 
-const COLUMNS = 'id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp';
 const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
 
-const contexts = new WeakMap<object, Map<string, Promise<ValueContext>>>();
-
-/** The picklist values and key prefixes writes are checked against, read once per database handle, object and record type. */
-export function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
-  let byKey = contexts.get(db);
-  if (!byKey) contexts.set(db, (byKey = new Map()));
-  const key = `${object.apiName}/${recordTypeId}`;
-  let context = byKey.get(key);
-  if (!context) {
-    context = db
-      .query<{ field_api_name: string; value: string; valid_for: string[] }>(
-        'SELECT field_api_name, value, valid_for FROM picklist_value WHERE object_api_name = $1 AND record_type_id = $2',
-        [object.apiName, recordTypeId],
-      )
-      .then(({ rows }) => {
-        const picklists = new Map<string, PicklistRule>();
-        for (const row of rows) {
-          const rule = picklists.get(row.field_api_name) ?? { values: new Set<string>(), validFor: new Map<string, string[]>() };
-          rule.values.add(row.value);
-          rule.validFor.set(row.value, row.valid_for ?? []);
-          picklists.set(row.field_api_name, rule);
-        }
-        const keyPrefixes = new Map([...org.objects.values()].map((candidate) => [candidate.apiName, candidate.definition.keyPrefix]));
-        return { picklists, keyPrefixes };
-      });
-    context.catch(() => byKey.delete(key));
-    byKey.set(key, context);
+/** Every record type's picklist rules, by `object/recordTypeId`, then by field: read once per database handle. */
+const picklistRules = oncePerDatabase(async (db) => {
+  const { rows } = await db.query<{ object_api_name: string; record_type_id: string; field_api_name: string; value: string; valid_for: string[] | null; is_default: boolean }>(
+    'SELECT object_api_name, record_type_id, field_api_name, value, valid_for, is_default FROM picklist_value',
+  );
+  const byRecordType = new Map<string, Map<string, PicklistRule>>();
+  for (const row of rows) {
+    const key = `${row.object_api_name}/${row.record_type_id}`;
+    let picklists = byRecordType.get(key);
+    if (!picklists) byRecordType.set(key, (picklists = new Map()));
+    let rule = picklists.get(row.field_api_name);
+    if (!rule) picklists.set(row.field_api_name, (rule = { values: new Set<string>(), validFor: new Map<string, string[]>() }));
+    rule.values.add(row.value);
+    rule.validFor.set(row.value, row.valid_for ?? []);
+    if (row.is_default) rule.defaultValue = row.value;
   }
-  return context;
+  return byRecordType;
+});
+
+/** The picklist values and key prefixes writes of one object and record type are checked against. */
+export async function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
+  const picklists = (await picklistRules(db)).get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>();
+  const keyPrefixes = new Map([...org.objects.values()].map((candidate) => [candidate.apiName, candidate.definition.keyPrefix]));
+  return { picklists, keyPrefixes };
 }
 
 /** References must name records that exist, of the right object, that the caller may see. */
@@ -68,7 +63,7 @@ async function checkReferences(q: Queryable, org: OrgDescribe, principal: Princi
   for (const [name, value] of Object.entries(values)) {
     const field = object.fieldsByName.get(name);
     if (field?.dataType !== 'Reference' || typeof value !== 'string') continue;
-    const { rows } = await q.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1`, [value]);
+    const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [value]);
     const target = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
     if (!rows[0] || !target || !(field.referenceTo ?? []).includes(target.apiName) || !canSeeRecord(principal, target, rows[0])) {
       fieldErrors[name] = [recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field)];
@@ -96,7 +91,10 @@ export async function insertRecord(
   q: Queryable, org: OrgDescribe, principal: Principal, object: DescribedObject, recordTypeId: string, fields: Record<string, FieldValue>, context: ValueContext, now: Date,
 ): Promise<string> {
   if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
-  const { values } = checkWrite(principal, object, 'create', fields, context);
+  const defaults = picklistDefaults(object, fields, context);
+  // The defaults count as the record's values for the required-field and dependency checks.
+  const { values } = checkWrite(principal, object, 'create', fields, context, defaults);
+  for (const [name, value] of Object.entries(defaults)) if (!(name in values)) values[name] = value;
   for (const field of object.fields) {
     if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula) values[field.apiName] = false;
   }
@@ -121,9 +119,34 @@ export async function insertRecord(
   return id;
 }
 
+/**
+ * The default values of the picklists a new record does not name, for its record type, as the platform
+ * applies them on insert (whatever the caller's field permissions, as with any default). A dependent
+ * picklist's default applies only when it is valid for its controlling field's value.
+ */
+export function picklistDefaults(object: DescribedObject, input: Record<string, FieldValue>, context: ValueContext): Record<string, FieldValue> {
+  const given = new Map(Object.entries(input).map(([name, value]) => [fieldNamed(object, name)?.apiName ?? name, value]));
+  const defaults: Record<string, FieldValue> = {};
+  const candidates = object.fields.filter(
+    (field) => (field.dataType === 'Picklist' || field.dataType === 'MultiselectPicklist') && writableByDefinition(field, 'create') && !given.has(field.apiName),
+  );
+  // Controlling fields first, so that a dependent default is checked against the controller's value, given or defaulted.
+  for (const field of [...candidates.filter((candidate) => !candidate.controllerName), ...candidates.filter((candidate) => candidate.controllerName)]) {
+    const value = context.picklists.get(field.apiName)?.defaultValue;
+    if (value === undefined) continue;
+    const validFor = context.picklists.get(field.apiName)?.validFor.get(value) ?? [];
+    if (field.controllerName && validFor.length > 0) {
+      const controlling = defaults[field.controllerName] ?? given.get(field.controllerName);
+      if (typeof controlling !== 'string' || !validFor.includes(controlling)) continue;
+    }
+    defaults[field.apiName] = value;
+  }
+  return defaults;
+}
+
 /** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
 async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
-  const { rows } = await q.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id]);
+  const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id]);
   const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
   if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
   return { row: rows[0], object };
@@ -228,7 +251,7 @@ export async function updateRecord(
 ): Promise<RecordRepresentation> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);
-  const { rows } = await db.query<RecordRow>(`SELECT ${COLUMNS} FROM record WHERE id = $1`, [id]);
+  const { rows } = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [id]);
   const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
   if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
   const contextOf = await contextsFor(db, org, rows);

@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../db/connection.ts';
 import { makeId } from '../platform/ids.ts';
 import { bannerJpeg } from './banner.ts';
 import { CONTACT_US_OBJECT } from './demo-contacts.ts';
-import { joinSupportLabel } from './support-lines.ts';
+import { supportLabelOf } from '../../web/src/support-lines.ts';
 
 export const SITE_ID = makeId('0DM', 1);
 export const CHANNEL_ID = makeId('0ap', 1);
@@ -26,7 +26,7 @@ export const BANNER_FILE_NAME = 'contact-us-banner.jpg';
 const PUBLISHED = '2026-11-02T09:30:00.000Z';
 const SITE_ORIGIN = 'https://store.northgate-electrical.example';
 
-export const SUPPORT_LINES = joinSupportLabel([
+export const SUPPORT_LINES = supportLabelOf([
   { label: 'US Customer Service', value: '1-800-555-0142' },
   { label: 'International Customer Service', value: '+1-414-555-0177' },
   { label: 'Tech Support', value: '1-800-555-0163' },

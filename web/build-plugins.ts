@@ -1,8 +1,13 @@
-/** Build steps of the web app: the initial-JavaScript budget, and precompressed copies of the assets. */
+/**
+ * Build steps of the web app: the initial-JavaScript budget, and precompressed copies of the assets. And, in
+ * the dev server against the mock, the pictures the mock cannot give.
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import type { Plugin } from 'vite';
+import { bannerJpeg } from '../server/storefront/banner.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -70,6 +75,36 @@ export function precompressAssets(): Plugin {
         writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
         writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
+    },
+  };
+}
+
+/** A media URL of the site, resized (`/cdn-cgi/image/{options}/sfsites/c/...`) or not; its options, if any. */
+const MEDIA_URL = /^\/(?:cdn-cgi\/image\/([^/]*)\/)?sfsites\/c\/(?:cms\/delivery\/media|img)\//;
+
+/**
+ * npm run dev:mock: Prism answers a picture with its schema's type (the word "string"), so the dev server
+ * answers the site's media URLs itself, before its proxy to the mock: with the banner picture the server
+ * seeds, as a JPEG of the width the URL asks for. The mock's content names only that picture.
+ */
+export function mockMedia(): Plugin {
+  return {
+    name: 'storefront:mock-media',
+    apply: 'serve',
+    configureServer(server) {
+      if (process.env.MOCK_MEDIA !== '1') return;
+      server.middlewares.use((request, response, next) => {
+        const media = request.method === 'GET' ? MEDIA_URL.exec(request.url ?? '') : null;
+        if (!media) return next();
+        const width = Number(/(?:^|,)width=([0-9]{1,5})(?:,|$)/.exec(decodeURIComponent(media[1] ?? ''))?.[1]) || undefined;
+        bannerJpeg()
+          .then((jpeg) => sharp(jpeg).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer())
+          .then((bytes) => {
+            response.setHeader('Content-Type', 'image/jpeg');
+            response.setHeader('Cache-Control', 'no-cache');
+            response.end(bytes);
+          }, next);
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type ObjectInfoRepresentation,
   type OperationErrorBody,
   type OperationId,
+  type operations,
   type PicklistValuesRepresentation,
 } from './index';
 
@@ -209,131 +210,75 @@ export type RecordSeoProperties = Schemas['RecordSeoPropertiesRepresentation'];
 /** The API version of every platform path the storefront calls (product spec §9). */
 export const API_VERSION = 'v65.0';
 
-/** One content item of a site (by content key or managed content id), with its body. */
-export interface ManagedContentParams {
-  contentKeyOrId: string;
-  referenceDepth?: number;
-}
+type ContentItemOperation = 'getManagedContentForSite' | 'getManagedContentForChannel';
+type ContentCollectionOperation = 'getManagedContentsForSite' | 'getManagedContentsForChannel';
+type QueryParamsOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
+/** Where content is delivered from: a site (0DM…) or a channel (0ap…). */
+type ContentSource = { siteId: string } | { channelId: string };
+
+/** One content item (by content key or managed content id), with its body, and the contract's options. */
+export type ManagedContentParams = { contentKeyOrId: string } & QueryParamsOf<ContentItemOperation>;
 
 /**
- * Which items of a collection, as the contract's query parameters; lists may be given as arrays and are
- * sent (and keyed) comma-joined, as the contract has them.
+ * Which items of a collection, and how, as the contract's query parameters; contentKeys and
+ * managedContentIds may be given as arrays, and are sent (and keyed) comma-joined, as the contract has them.
  */
-export interface ManagedContentsParams {
+export type ManagedContentsParams = Omit<QueryParamsOf<ContentCollectionOperation>, 'contentKeys' | 'managedContentIds'> & {
   contentKeys?: string | readonly string[];
   managedContentIds?: string | readonly string[];
-  contentTypeFQN?: string;
-  page?: number;
-  pageSize?: number;
-  referenceDepth?: number;
-  includeContentBody?: boolean;
+};
+
+/** Query parameters as the key and the request carry them: lists comma-joined, absent ones left out. */
+function sentQuery(params: object): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]),
+  );
 }
 
-/** The parameters as the key and the request carry them: lists comma-joined, absent ones left out. */
-function contentsQueryParams(params: ManagedContentsParams) {
-  const list = (value: string | readonly string[] | undefined) => (value === undefined ? undefined : typeof value === 'string' ? value : value.join(','));
-  const query = {
-    contentKeys: list(params.contentKeys),
-    managedContentIds: list(params.managedContentIds),
-    contentTypeFQN: params.contentTypeFQN,
-    page: params.page,
-    pageSize: params.pageSize,
-    referenceDepth: params.referenceDepth,
-    includeContentBody: params.includeContentBody,
-  };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as {
-    [Name in keyof typeof query]?: Exclude<(typeof query)[Name], undefined>;
-  };
-}
+/** openapi-fetch's GET for a path chosen at run time among operations of one shape. */
+type AnyGet = (path: string, init: { params: { path: object; query: object }; signal: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-export function getManagedContentForSiteQuery(api: ApiClient, params: ManagedContentParams & { siteId: string }) {
-  const operationId = 'getManagedContentForSite';
+function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
   const path = paths[operationId];
-  const key = {
-    siteId: params.siteId,
-    contentKeyOrId: params.contentKeyOrId,
-    ...(params.referenceDepth === undefined ? {} : { referenceDepth: params.referenceDepth }),
-  };
-  return queryOptions<
-    ManagedContentDocument,
-    OperationError<typeof operationId>,
-    ManagedContentDocument,
-    ReturnType<typeof operationKey<typeof operationId, typeof key>>
-  >({
+  const { contentKeyOrId, ...options } = params;
+  const query = sentQuery(options);
+  const key = { ...source, contentKeyOrId, ...query };
+  return queryOptions<ManagedContentDocument, OperationError<Op>, ManagedContentDocument, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
-      unwrap(
-        operationId,
-        path,
-        api.GET(path, {
-          params: { path: { siteId: key.siteId, contentKeyOrId: key.contentKeyOrId }, query: { referenceDepth: key.referenceDepth } },
-          signal,
-        }),
-      ),
+      unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal })) as Promise<ManagedContentDocument>,
     staleTime: cacheTtl[operationId],
   });
 }
 
-export function getManagedContentsForSiteQuery(api: ApiClient, params: ManagedContentsParams & { siteId: string }) {
-  const operationId = 'getManagedContentsForSite';
+function contentCollectionQuery<Op extends ContentCollectionOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentsParams) {
   const path = paths[operationId];
-  const query = contentsQueryParams(params);
-  const key = { siteId: params.siteId, ...query };
-  return queryOptions<
-    ManagedContentCollection,
-    OperationError<typeof operationId>,
-    ManagedContentCollection,
-    ReturnType<typeof operationKey<typeof operationId, typeof key>>
-  >({
-    queryKey: operationKey(operationId, key),
-    queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { params: { path: { siteId: key.siteId }, query }, signal })),
-    staleTime: cacheTtl[operationId],
-  });
-}
-
-export function getManagedContentForChannelQuery(api: ApiClient, params: ManagedContentParams & { channelId: string }) {
-  const operationId = 'getManagedContentForChannel';
-  const path = paths[operationId];
-  const key = {
-    channelId: params.channelId,
-    contentKeyOrId: params.contentKeyOrId,
-    ...(params.referenceDepth === undefined ? {} : { referenceDepth: params.referenceDepth }),
-  };
-  return queryOptions<
-    ManagedContentDocument,
-    OperationError<typeof operationId>,
-    ManagedContentDocument,
-    ReturnType<typeof operationKey<typeof operationId, typeof key>>
-  >({
+  const query = sentQuery(params);
+  const key = { ...source, ...query };
+  return queryOptions<ManagedContentCollection, OperationError<Op>, ManagedContentCollection, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
-      unwrap(
-        operationId,
-        path,
-        api.GET(path, {
-          params: { path: { channelId: key.channelId, contentKeyOrId: key.contentKeyOrId }, query: { referenceDepth: key.referenceDepth } },
-          signal,
-        }),
-      ),
+      unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: source, query }, signal })) as Promise<ManagedContentCollection>,
     staleTime: cacheTtl[operationId],
   });
 }
 
-export function getManagedContentsForChannelQuery(api: ApiClient, params: ManagedContentsParams & { channelId: string }) {
-  const operationId = 'getManagedContentsForChannel';
-  const path = paths[operationId];
-  const query = contentsQueryParams(params);
-  const key = { channelId: params.channelId, ...query };
-  return queryOptions<
-    ManagedContentCollection,
-    OperationError<typeof operationId>,
-    ManagedContentCollection,
-    ReturnType<typeof operationKey<typeof operationId, typeof key>>
-  >({
-    queryKey: operationKey(operationId, key),
-    queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { params: { path: { channelId: key.channelId }, query }, signal })),
-    staleTime: cacheTtl[operationId],
-  });
+export function getManagedContentForSiteQuery(api: ApiClient, { siteId, ...params }: ManagedContentParams & { siteId: string }) {
+  return contentItemQuery(api, 'getManagedContentForSite', { siteId }, params);
+}
+
+export function getManagedContentsForSiteQuery(api: ApiClient, { siteId, ...params }: ManagedContentsParams & { siteId: string }) {
+  return contentCollectionQuery(api, 'getManagedContentsForSite', { siteId }, params);
+}
+
+export function getManagedContentForChannelQuery(api: ApiClient, { channelId, ...params }: ManagedContentParams & { channelId: string }) {
+  return contentItemQuery(api, 'getManagedContentForChannel', { channelId }, params);
+}
+
+export function getManagedContentsForChannelQuery(api: ApiClient, { channelId, ...params }: ManagedContentsParams & { channelId: string }) {
+  return contentCollectionQuery(api, 'getManagedContentsForChannel', { channelId }, params);
 }
 
 /**

@@ -3,22 +3,29 @@
  *
  * Seeds (or reuses) the contacts in the database the environment names: DATABASE_URL, or PGlite in
  * DATA_DIR (default .data-bench, so that the dev database is not touched). Then runs the app as a child
- * server on 127.0.0.1 and measures with autocannon, every measurement bounded in time:
+ * server on 127.0.0.1 and measures it, every measurement bounded in time, with wrk when it is installed
+ * (Debian: apt-get install wrk), else with autocannon (--client chooses). The load generator shares the
+ * machine with the server: wrk, written in C, takes little of it, where autocannon's JavaScript HTTP parser
+ * takes a share that grows with each answer's header lines, and so its figures say as much about autocannon
+ * as about the server.
  *   - getContacts for one brand + country + state, cold (a server with LOCATOR_CACHE=off: every call
  *     queries the database);
  *   - the same call warm (answered from the result cache), and a trivial Hono endpoint in the same server,
  *     the ceiling of what any answer can reach here. These run in alternating one-second slices, so that
  *     all meet the same background load, and the ratio is printed. The warm call is measured as browsers
- *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding;
- *     also a trivial endpoint inside the app, behind the middleware every answer passes (security
- *     headers, limits, sessions), so that the cost of that middleware and of the method itself show apart.
+ *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding.
+ *     A warm call is answered at the front of the app, before routing and the middleware chain
+ *     (cachedAnswerFront in server/routes/storefront.ts); the figures say how many were. Also a trivial
+ *     endpoint inside the app, behind the middleware every other answer passes (security headers, limits,
+ *     sessions), so that the cost of that middleware shows.
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Database } from '../server/db/connection.ts';
@@ -33,6 +40,8 @@ const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const STATS_PATH = '/__bench/stats';
+/** wrk's report of a run: its counts and whole latency histogram, so that slices merge into exact percentiles. */
+const WRK_REPORT = fileURLToPath(new URL('./bench-locator-report.lua', import.meta.url));
 
 const { values } = parseArgs({
   options: {
@@ -41,9 +50,13 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     'wait-load': { type: 'string', default: '1.0' },
     'wait-max': { type: 'string', default: '120' },
+    client: { type: 'string' },
     serve: { type: 'boolean', default: false },
   },
 });
+
+type Client = 'wrk' | 'autocannon';
+const hasWrk = () => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 
 function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
@@ -86,6 +99,7 @@ async function serveForBench() {
 }
 
 interface Options {
+  client: Client;
   duration: number;
   connections: number;
   waitLoad: number;
@@ -94,7 +108,17 @@ interface Options {
 
 async function main() {
   const target = Number(values.contacts);
+  const client = values.client ?? (hasWrk() ? 'wrk' : 'autocannon');
+  if (client !== 'wrk' && client !== 'autocannon') {
+    console.error('--client must be wrk or autocannon');
+    process.exit(2);
+  }
+  if (client === 'wrk' && !hasWrk()) {
+    console.error('wrk is not installed (Debian: apt-get install wrk); or run with --client autocannon');
+    process.exit(2);
+  }
   const options: Options = {
+    client,
     duration: Number(values.duration),
     connections: Number(values.connections),
     waitLoad: Number(values['wait-load']),
@@ -106,7 +130,8 @@ async function main() {
   }
   const settings = benchSettings();
   console.log(`Contact locator benchmark: ${settings.databaseUrl ? `PostgreSQL ${redact(settings.databaseUrl)}` : `PGlite in ${settings.dataDir}`}`);
-  console.log(`${cpus().length} CPUs, Node ${process.version}; autocannon, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`);
+  if (values.client === undefined && client === 'autocannon') console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon, whose own cost on these cores lowers the figures');
+  console.log(`${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`);
   console.log('Rate limits off in the measured server (publicRequestsPerMinute: 0); the body-size limit and security headers stay on');
 
   const expected = await prepare(settings, target);
@@ -120,7 +145,7 @@ async function main() {
   try {
     const probe = await check(cold.baseUrl, expected);
     console.log(`An answer: ${probe.contacts} contacts (the first chunk) and the total, ${probe.bytes} bytes`);
-    await run(cold.baseUrl + CONTACTS_PATH, 2, options.connections);
+    await run(options, cold.baseUrl + CONTACTS_PATH, 2);
     await waitForLoad(options);
     results.push(['getContacts cold (LOCATOR_CACHE=off)', await measure(cold.baseUrl, [{ name: 'getContacts cold', path: CONTACTS_PATH }], options).then(([m]) => m)]);
   } finally {
@@ -129,8 +154,8 @@ async function main() {
   const warm = await startServer({});
   try {
     await check(warm.baseUrl, expected);
-    await run(warm.baseUrl + TRIVIAL_PATH, 2, options.connections);
-    await run(warm.baseUrl + CONTACTS_PATH, 2, options.connections);
+    await run(options, warm.baseUrl + TRIVIAL_PATH, 2);
+    await run(options, warm.baseUrl + CONTACTS_PATH, 2);
     await waitForLoad(options);
     const [trivial, inApp, cached, plain] = await measure(
       warm.baseUrl,
@@ -277,8 +302,27 @@ interface Slice {
   latencies: number[];
 }
 
+/** One run of the load generator; latencies in ms, with sub-millisecond precision. */
+function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Slice> {
+  return client === 'wrk' ? runWrk(url, seconds, connections, headers) : runAutocannon(url, seconds, connections, headers);
+}
+
+async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', WRK_REPORT, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+  );
+  const report = /^bench-report (\d+) (\d+) (\d+)$/m.exec(stdout);
+  if (!report) throw new Error(`wrk printed no report:\n${stdout}`);
+  const latencies: number[] = [];
+  for (const [, value, count] of stdout.matchAll(/^bench-latency (\d+) (\d+)$/gm)) {
+    for (let i = 0; i < Number(count); i++) latencies.push(Number(value) / 1000);
+  }
+  return { requests: Number(report[1]), seconds, non2xx: Number(report[2]), errors: Number(report[3]), latencies };
+}
+
 /** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
-async function run(url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<Slice> {
+async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
   const latencies: number[] = [];
   const instance = autocannon({ url, connections, duration: seconds, headers });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -318,15 +362,16 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
   console.log(`\nMeasuring ${targets.map((t) => t.name).join(' and ')}${targets.length > 1 ? ', alternating' : ''}: load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   const slices = targets.map((): Slice[] => []);
   const cpu = targets.map(() => 0);
-  const cache = targets.map(() => ({ hits: 0, misses: 0 }));
+  const cache = targets.map(() => ({ hits: 0, replayed: 0, misses: 0 }));
   const sliceSeconds = targets.length > 1 ? 1 : options.duration;
   for (let round = 0; round < options.duration / sliceSeconds; round++) {
     for (const [index, target] of targets.entries()) {
       const before = await stats(baseUrl);
-      slices[index].push(await run(baseUrl + target.path, sliceSeconds, options.connections, target.headers));
+      slices[index].push(await run(options, baseUrl + target.path, sliceSeconds, target.headers));
       const after = await stats(baseUrl);
       cpu[index] += after.cpuMicros - before.cpuMicros;
       cache[index].hits += after.hits - before.hits;
+      cache[index].replayed += after.replayed - before.replayed;
       cache[index].misses += after.misses - before.misses;
     }
   }
@@ -339,7 +384,7 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: cpu[index] / requests, load };
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const cached = target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH ? '' : `; result cache: ${cache[index].hits} hits, ${cache[index].misses} computed`;
+    const cached = target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH ? '' : `; result cache: ${cache[index].hits} hits (${cache[index].replayed} at the front of the app), ${cache[index].misses} computed`;
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, latency p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ` +
         `server CPU ${m.cpuPerRequest.toFixed(0)} µs/request; ${requests} requests, ${non2xx} not 2xx, ${errors} errors${cached}`,
@@ -348,8 +393,8 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
   });
 }
 
-async function stats(baseUrl: string): Promise<{ hits: number; misses: number; cpuMicros: number }> {
-  return (await (await fetch(baseUrl + STATS_PATH)).json()) as { hits: number; misses: number; cpuMicros: number };
+async function stats(baseUrl: string): Promise<{ hits: number; replayed: number; misses: number; cpuMicros: number }> {
+  return (await (await fetch(baseUrl + STATS_PATH)).json()) as { hits: number; replayed: number; misses: number; cpuMicros: number };
 }
 
 function redact(url: string): string {

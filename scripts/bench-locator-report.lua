@@ -1,0 +1,10 @@
+-- wrk's report for npm run bench:locator (scripts/bench-locator.ts): the run's counts, then its whole
+-- latency histogram (µs: each bucket's value and count), so that runs merge into exact percentiles.
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write("bench-report ", summary.requests, " ", e.status, " ", e.connect + e.read + e.write + e.timeout, "\n")
+  for i = 1, #latency do
+    local value, count = latency(i)
+    io.write("bench-latency ", value, " ", count, "\n")
+  end
+end

@@ -20,7 +20,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { pageHandler } from './ssr/index.ts';
 import { SIGN_IN_PATH } from '../web/src/login/paths.ts';
-import { storefrontRoutes } from './routes/storefront.ts';
+import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache } from './storefront/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -34,7 +34,8 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const locatorCache = locatorResultCache(db);
   // Before every route: security headers outermost, so that the limits' own answers carry them too.
   app.use(securityHeaders(options));
-  app.use(requestLimits(options));
+  const limits = requestLimits(options);
+  app.use(limits);
   app.use('/docs', docsHeaders(DOCS));
   // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
   const sessions = new Sessions(db, options);
@@ -69,6 +70,10 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
+  // Before routing: GETs the locator's result cache can answer, with what the middleware would add.
+  const front = cachedAnswerFront(locatorCache, limits);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) => front(request, env) ?? dispatch(request, env, executionCtx);
   /** The operationIds the areas implement (every other operation of the contract answers 501); the locator's result cache. */
   return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache });
 }

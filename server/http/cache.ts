@@ -3,7 +3,27 @@
  * strong ETag, and 304 with no body when If-None-Match holds that ETag.
  */
 import { createHash } from 'node:crypto';
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+
+/** A route's x-cache-ttl from the contract: how many milliseconds its answers may be kept (0: never). */
+export function cacheTtlOf(route: RouteConfig): number | undefined {
+  const ttl = (route as { 'x-cache-ttl'?: unknown })['x-cache-ttl'];
+  return typeof ttl === 'number' ? ttl : undefined;
+}
+
+/** The Cache-Control of answers that may be kept ttlMs milliseconds, by the caller's browser only. */
+export function cacheControlFor(ttlMs: number): string {
+  return `private, max-age=${Math.floor(ttlMs / 1000)}`;
+}
+
+/**
+ * The Vary of a kept answer: what the handler varies on (Accept-Encoding, say), and Cookie, because what a
+ * caller may see depends on its session: a copy kept as a guest is not the signed-in user's.
+ */
+export function varyWithSession(vary: string | null | undefined): string {
+  return vary ? `${vary}, Cookie` : 'Cookie';
+}
 
 /** Whether an If-None-Match header names the ETag (a list, weak validators and * included). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -16,7 +36,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Conditional GET for an operation whose answers may be kept ttlMs milliseconds. */
 export function cacheFor(ttlMs: number): MiddlewareHandler {
-  const cacheControl = `private, max-age=${Math.floor(ttlMs / 1000)}`;
+  const cacheControl = cacheControlFor(ttlMs);
   return async (c, next) => {
     await next();
     if (c.req.method !== 'GET' || c.res.status !== 200) return;
@@ -26,14 +46,17 @@ export function cacheFor(ttlMs: number): MiddlewareHandler {
       const body = await c.res.clone().arrayBuffer();
       etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
     }
-    // What a caller may see depends on its session: a copy kept as a guest is not the signed-in user's.
     if (etagMatches(c.req.header('If-None-Match'), etag)) {
-      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Cookie' } });
+      // A 304 carries the Vary the 200 would have (RFC 9110 §15.4.5), such as Accept-Encoding. (Hono copies
+      // the 200's headers onto the Response that replaces it, so Vary is set once that is done.)
+      const vary = c.res.headers.get('Vary');
+      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
+      c.res.headers.set('Vary', varyWithSession(vary));
       return;
     }
     c.res.headers.set('ETag', etag);
     c.res.headers.set('Cache-Control', cacheControl);
-    c.res.headers.append('Vary', 'Cookie');
+    c.res.headers.set('Vary', varyWithSession(c.res.headers.get('Vary')));
   };
 }
 

@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { errorResponse } from './errors.ts';
+import { clientScheme } from './request-header.ts';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** The errorCode of every CSRF refusal (403), a missing or wrong token as much as a foreign Origin. */
@@ -21,13 +22,9 @@ export function isUnsafe(method: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase());
 }
 
-/** The scheme the client used: the proxy's word for it (X-Forwarded-Proto) only when the proxy is trusted. */
+/** The scheme the client used (clientScheme). */
 export function requestScheme(c: Context, trustProxy: boolean): 'http' | 'https' {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
-    if (forwarded === 'https' || forwarded === 'http') return forwarded;
-  }
-  return c.req.url.startsWith('https:') ? 'https' : 'http';
+  return clientScheme(c.req.raw, c.env, trustProxy);
 }
 
 function requestHost(c: Context, trustProxy: boolean): string {

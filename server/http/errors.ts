@@ -1,6 +1,7 @@
 /**
  * Every error leaves the server in the platform's shape: an array of {errorCode, message} for the record
- * API, {errorMessage, debugInfo?} on the Apex transport. No library default body reaches a client.
+ * API, {errorMessage, debugInfo?} on the Apex transport; a browser going to an unknown page gets a short
+ * document. No library default body reaches a client.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
@@ -22,8 +23,28 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, errorCod
   return c.json([{ errorCode, message }], status);
 }
 
-/** An unknown path: the record API's shape everywhere, the Apex transport's paths included. */
+/** Where the API answers: an unknown path below these is an API error, whoever asks. */
+const API_PREFIXES = ['/services/', '/lwr/', '/sfsites/', '/cdn-cgi/'];
+
+/** A browser going to a page (not fetching data): it asks for HTML first. */
+function isPageVisit(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return false;
+  return c.req.header('Sec-Fetch-Mode') === 'navigate' || /^\s*text\/html\b/i.test(c.req.header('Accept') ?? '');
+}
+
+/**
+ * An unknown path: the record API's shape, the Apex transport's paths included. A visitor's browser that
+ * goes to an unknown page gets a short document instead, with the way to the Contact Us page. It has no
+ * style or script, so the API answers' policy that allows nothing fits it.
+ */
 export function notFoundHandler(c: Context) {
+  if (isPageVisit(c)) {
+    return c.html(
+      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page not found</title></head><body><main><h1>Page not found</h1><p>There is no page at this address. <a href="/">Go to the Contact Us page</a>.</p></main></body></html>\n',
+      404,
+    );
+  }
   return c.json([{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }], 404);
 }
 

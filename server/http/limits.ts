@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
 import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
 import { errorResponse } from './errors.ts';
+import { incomingHeader, type NodeEnv } from './request-header.ts';
 
 export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
@@ -93,24 +93,43 @@ export function addressKey(address: string): string {
  * The client's address: the connection's remote address, or the first X-Forwarded-For entry when a proxy
  * in front is trusted to set it. Undefined for an in-process request (app.request), which has no socket.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
+export function requestAddress(request: Request, env: unknown, trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const first = forwarded?.split(',', 1)[0].trim();
+    const first = incomingHeader(request, env, 'x-forwarded-for')?.split(',', 1)[0].trim();
     if (first) return first;
   }
-  const env = c.env as { incoming?: unknown; server?: unknown } | undefined;
-  if (!env?.incoming && !env?.server) return undefined;
-  return getConnInfo(c).remote.address;
+  return (env as NodeEnv)?.incoming?.socket.remoteAddress;
 }
 
-/** Requests the app makes to itself while rendering the page: the page request was counted already. */
-const inProcessRequests = new WeakSet<Request>();
+export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
+  return requestAddress(c.req.raw, c.env, trustProxy);
+}
+
+/**
+ * Requests the limits do not count (again): the ones the app makes to itself while rendering the page (the
+ * page request was counted already), and the ones the front of the app counted before passing them on.
+ */
+const uncountedRequests = new WeakSet<Request>();
 
 /** Marks a request the app sends to itself, which rate limits do not count. */
 export function inProcess(request: Request): Request {
-  inProcessRequests.add(request);
+  uncountedRequests.add(request);
   return request;
+}
+
+/**
+ * Counts a request to a guest-callable operation against the public limit, before routing (the front of
+ * the app): 0 when within the limit (the request is then not counted again), else the seconds to wait.
+ */
+export function countGuestRequest(limits: RequestLimits, request: Request, env: unknown): number {
+  const { publicLimiter, trustProxy } = limits;
+  if (!publicLimiter || uncountedRequests.has(request)) return 0;
+  const address = requestAddress(request, env, trustProxy);
+  if (address === undefined) return 0;
+  const retryAfter = publicLimiter.hit(addressKey(address));
+  // Over the limit, the request goes on to the middleware, which counts it again and answers 429.
+  if (!retryAfter) uncountedRequests.add(request);
+  return retryAfter;
 }
 
 type Json = Record<string, unknown>;
@@ -181,6 +200,8 @@ interface RoutePolicy {
   limiter?: FixedWindowLimiter;
   /** The body-size check, or undefined when there is no limit. */
   body?: MiddlewareHandler;
+  /** A page, whose refusal is a document a visitor can read rather than an API error. */
+  page?: boolean;
 }
 
 function tooLarge(maxBytes: number) {
@@ -188,13 +209,18 @@ function tooLarge(maxBytes: number) {
     errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
 }
 
-function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number): Response {
-  const response = errorResponse(
-    c,
-    429,
-    'REQUEST_LIMIT_EXCEEDED',
-    `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`,
-  );
+/**
+ * The 429 of a page: a plain document. It has no style, script or link, so the security headers' policy for
+ * API answers, which allows nothing, fits it.
+ */
+function tooManyPage(c: Context, message: string): Response {
+  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${message}</p></main></body></html>\n`;
+  return c.html(html, 429);
+}
+
+function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
+  const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
+  const response = page ? tooManyPage(c, message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
   const { headers } = response;
   headers.set('Retry-After', String(retryAfterSeconds));
   headers.set('RateLimit-Limit', String(limiter.limit));
@@ -205,8 +231,16 @@ function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeco
   return response;
 }
 
+/** The limits middleware, with the public limiter the front of the app counts with. */
+export type RequestLimits = MiddlewareHandler & {
+  readonly publicLimiter?: FixedWindowLimiter;
+  readonly trustProxy: boolean;
+  /** The operationIds a guest may call: the ones the public limit counts. */
+  readonly guestOperations: ReadonlySet<string>;
+};
+
 /** The limits middleware; mount it before the routes, for every path. */
-export function requestLimits(options: AppOptions = {}, contract: Json = loadContract()): MiddlewareHandler {
+export function requestLimits(options: AppOptions = {}, contract: Json = loadContract()): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? systemClock;
   const trustProxy = trustProxyOf(options);
@@ -226,9 +260,11 @@ export function requestLimits(options: AppOptions = {}, contract: Json = loadCon
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
 
+  const pageRoutes = new Set(PAGES.map((page) => `GET ${page}`));
   const policyOfKey = (key: string): RoutePolicy => ({
     limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
     body: uploadRoutes.has(key) ? uploadBody : defaultBody,
+    page: pageRoutes.has(key),
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };
   const policies = new WeakMap<object, RoutePolicy>();
@@ -247,13 +283,13 @@ export function requestLimits(options: AppOptions = {}, contract: Json = loadCon
     return defaultPolicy;
   };
 
-  return async function limitRequests(c, next) {
+  const limitRequests: MiddlewareHandler = async (c, next) => {
     const policy = policyOf(c);
-    if (policy.limiter && !inProcessRequests.has(c.req.raw)) {
+    if (policy.limiter && !uncountedRequests.has(c.req.raw)) {
       const address = clientAddress(c, trustProxy);
       if (address !== undefined) {
         const retryAfter = policy.limiter.hit(addressKey(address));
-        if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter);
+        if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
       }
     }
     // A GET or HEAD has no body; asking would make the Node adapter build the whole Request.
@@ -261,4 +297,5 @@ export function requestLimits(options: AppOptions = {}, contract: Json = loadCon
     if (policy.body && method !== 'GET' && method !== 'HEAD' && c.req.raw.body) return policy.body(c, next);
     await next();
   };
+  return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()) });
 }

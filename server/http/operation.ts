@@ -2,7 +2,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { PlatformError } from '../platform/errors.ts';
-import { cacheFor, noCache } from './cache.ts';
+import { cacheFor, cacheTtlOf, noCache } from './cache.ts';
 import { principalOf } from './principal.ts';
 
 /**
@@ -23,8 +23,8 @@ export const requireUser: MiddlewareHandler = async (c, next) => {
 };
 
 export function operation<R extends RouteConfig>(route: R): R {
-  const ttl = (route as { 'x-cache-ttl'?: number })['x-cache-ttl'];
+  const ttl = cacheTtlOf(route);
   // x-cache-ttl 0: an answer asked for afresh every time (the session), never kept.
-  const cache = route.method === 'get' && typeof ttl === 'number' && ttl > 0 ? cacheFor(ttl) : noCache;
+  const cache = route.method === 'get' && ttl !== undefined && ttl > 0 ? cacheFor(ttl) : noCache;
   return { ...route, middleware: requiresUser(route) ? [requireUser, cache] : [cache] };
 }

@@ -1,51 +1,41 @@
 /**
- * Security headers on every answer: nosniff, no framing, a strict referrer policy, an isolated browsing
- * context, HSTS over HTTPS, and a Content-Security-Policy. API answers get a policy that allows nothing;
- * the page gets one with a per-response nonce for its inline elements and the hashes of the style
- * attributes its server-rendered markup holds (no 'unsafe-inline'); the Redoc page its own.
+ * Security headers on every answer: nosniff, no framing, HSTS over HTTPS, and a Content-Security-Policy.
+ * API answers get a policy that allows nothing; the page gets one with a per-response nonce for its inline
+ * elements and the hashes of the style attributes its server-rendered markup holds (no 'unsafe-inline');
+ * the Redoc page its own. Documents (the answers that set their own policy) also get a strict referrer
+ * policy and an isolated browsing context, which mean nothing for an answer that is not a document.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
-
-const HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-];
+import { clientScheme } from './request-header.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const HSTS = 'max-age=31536000';
 
-/** Whether the client reached the server over HTTPS: the request URL, or a trusted proxy's word. */
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (c.req.url.startsWith('https:')) return true;
-  if (!trustProxy) return false;
-  const forwarded = c.req.header('x-forwarded-proto');
-  return forwarded !== undefined && /^\s*https\s*(,|$)/i.test(forwarded);
+/** On every answer. */
+const COMMON: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
+/** On documents only: they govern what a page sends as Referer and which windows share its context. */
+const DOCUMENT: Readonly<Record<string, string>> = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cross-Origin-Opener-Policy': 'same-origin' };
+const API_HEADERS = { ...COMMON, 'Content-Security-Policy': API_POLICY };
+const API_HTTPS_HEADERS = { ...API_HEADERS, 'Strict-Transport-Security': HSTS };
+
+/** Whether the client reached the server over HTTPS (clientScheme). */
+export function isHttpsRequest(request: Request, env: unknown, trustProxy: boolean): boolean {
+  return clientScheme(request, env, trustProxy) === 'https';
 }
 
-const PLAIN_HEADERS: Record<string, string> = Object.fromEntries(HEADERS);
-const PLAIN_API_HEADERS: Record<string, string> = { ...PLAIN_HEADERS, 'Content-Security-Policy': API_POLICY };
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  return isHttpsRequest(c.req.raw, c.env, trustProxy);
+}
 
-type CachedResponse = [status: number, body: unknown, headers: Record<string, string> | Headers | undefined];
-let cachedResponseKey: symbol | undefined;
-
-/**
- * @hono/node-server's Response keeps headers given as a plain object and writes them without ever
- * building a Headers object; reading response.headers would build one, the largest cost of the locator's
- * cached answers. Such a response's plain object is found here, to be extended instead.
- */
-function plainHeadersOf(response: Response): CachedResponse | undefined {
-  cachedResponseKey ??= Object.getOwnPropertySymbols(response).find((symbol) => symbol.description === 'cache');
-  if (!cachedResponseKey) return undefined;
-  const cached = (response as unknown as Record<symbol, CachedResponse | undefined>)[cachedResponseKey];
-  return Array.isArray(cached) && cached[2] && !(cached[2] instanceof Headers) ? cached : undefined;
+/** The security headers of an API answer (what the middleware adds, for answers made before it runs). */
+export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
+  return https ? API_HTTPS_HEADERS : API_HEADERS;
 }
 
 /** Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too. */
@@ -53,21 +43,10 @@ export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
   const trustProxy = trustProxyOf(options);
   return async function secureHeaders(c, next) {
     await next();
-    const https = isHttps(c, trustProxy);
-    const cached = plainHeadersOf(c.res);
-    if (cached) {
-      const plain = cached[2] as Record<string, string>;
-      const hasPolicy = 'Content-Security-Policy' in plain || 'content-security-policy' in plain;
-      // A new object: the handler's may be shared between answers.
-      const extended: Record<string, string> = { ...plain, ...(hasPolicy ? PLAIN_HEADERS : PLAIN_API_HEADERS) };
-      if (https) extended['Strict-Transport-Security'] = HSTS;
-      cached[2] = extended;
-      return;
-    }
     const { headers } = c.res;
-    for (const [name, value] of HEADERS) headers.set(name, value);
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_POLICY);
-    if (https) headers.set('Strict-Transport-Security', HSTS);
+    const document = headers.has('Content-Security-Policy');
+    for (const [name, value] of Object.entries(document ? { ...COMMON, ...DOCUMENT } : API_HEADERS)) headers.set(name, value);
+    if (isHttps(c, trustProxy)) headers.set('Strict-Transport-Security', HSTS);
   };
 }
 

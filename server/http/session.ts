@@ -17,6 +17,14 @@ import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfS
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+/** The session cookie's name over HTTPS (the __Host- prefix: the browser insists on Secure, Path=/, no Domain) and over HTTP. */
+const SESSION_COOKIE = { https: '__Host-sid', http: 'sid' } as const;
+const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE.https}|${SESSION_COOKIE.http})=`);
+
+/** Whether a Cookie header carries a session cookie, of either name. */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE_IN_HEADER.test(cookieHeader);
+}
 /** How long before the idle expiry the page warns (product spec: 30 seconds). */
 export const WARNING_SECONDS = 30;
 
@@ -88,7 +96,7 @@ export class Sessions {
   }
 
   cookieName(c: Context): string {
-    return requestScheme(c, this.settings.trustProxy) === 'https' ? '__Host-sid' : 'sid';
+    return SESSION_COOKIE[requestScheme(c, this.settings.trustProxy)];
   }
 
   #cookieAttributes(c: Context): string {

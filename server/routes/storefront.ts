@@ -1,81 +1,130 @@
 /** Storefront: the product's server methods on the Apex transport. */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { operation } from '../http/operation.ts';
-import { requestHeader } from '../http/request-header.ts';
+import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
+import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
+import { incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
+import { apiSecurityHeaders, isHttpsRequest } from '../http/security-headers.ts';
+import { carriesSessionCookie } from '../http/session.ts';
 import { invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf } from '../storefront/json-text.ts';
 import { acceptsGzip, gzipEtag, gzippedBody, locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
-
-/** The path and query of a request URL. */
-function requestTarget(url: string): string {
-  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
+/** The Vary cacheFor gives these answers: they are the same for every caller, but its rule holds for all. */
+const VARY = varyWithSession('Accept-Encoding');
 
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
-function encoded(c: Context, answer: SerializedAnswer, cacheControl?: string): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (cacheControl) headers['Cache-Control'] = cacheControl;
-  if (acceptsGzip(requestHeader(c, 'accept-encoding'))) {
-    headers['Content-Encoding'] = 'gzip';
-    headers.ETag = gzipEtag(answer.etag);
+function encoded(answer: SerializedAnswer, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+  if (gzip) {
+    const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) };
     return { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers };
   }
-  headers.ETag = answer.etag;
-  return { body: answer.body as Uint8Array<ArrayBuffer>, headers };
+  return { body: answer.body as Uint8Array<ArrayBuffer>, headers: { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ETag: answer.etag } };
+}
+
+/** acceptsGzip of the Accept-Encoding seen last: clients send few distinct ones, browsers one each. */
+let lastAcceptEncoding: string | undefined;
+let lastAcceptsGzip = false;
+function gzipAccepted(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding !== lastAcceptEncoding) {
+    lastAcceptEncoding = acceptEncoding;
+    lastAcceptsGzip = acceptsGzip(acceptEncoding);
+  }
+  return lastAcceptsGzip;
+}
+
+/** The operations answered from the result cache, and so at the front of the app. */
+const REPLAYABLE = ['getDefaultContacts', 'getDependentStatePicklistsValues', 'getContacts', 'invokeApexCacheable'] as const;
+
+/** The whole answer at the front: body, and every header the whole way would send. */
+interface FrontAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  headers: Readonly<Record<string, string>>;
+  cacheControl: string;
+}
+
+/**
+ * The front of the app: a GET that a cacheable server method answered before (so it was valid then) is
+ * answered again from the result cache's current entry, before routing and the middleware chain. Such an
+ * answer needs little of what they do, and this does it: the guest rate limit, the security headers, and
+ * the Cache-Control, Vary and ETag the whole way gives (tests/contract/locator-front.test.ts compares the
+ * two header by header). A request carrying a session cookie, a conditional one, one whose continuation
+ * header is not true or false, or one the cache cannot answer goes the whole way.
+ */
+export function cachedAnswerFront(results: ResultCache, limits: RequestLimits) {
+  for (const operationId of REPLAYABLE) {
+    if (!limits.guestOperations.has(operationId)) throw new Error(`${operationId} is answered at the front of the app, so it must be callable by guests`);
+  }
+  /** Per answer, its four forms (gzipped or not, over HTTPS or not), made once each. */
+  const forms = new WeakMap<SerializedAnswer, (FrontAnswer | undefined)[]>();
+  const formOf = (answer: SerializedAnswer, cacheControl: string, gzip: boolean, https: boolean): FrontAnswer => {
+    let made = forms.get(answer);
+    if (!made) forms.set(answer, (made = []));
+    const index = (gzip ? 2 : 0) + (https ? 1 : 0);
+    const form = made[index];
+    if (form?.cacheControl === cacheControl) return form;
+    const { body, headers } = encoded(answer, gzip);
+    return (made[index] = { body, cacheControl, headers: { ...headers, Vary: VARY, 'Cache-Control': cacheControl, ...apiSecurityHeaders(https) } });
+  };
+
+  return (request: Request, env: unknown): Response | undefined => {
+    if (request.method !== 'GET' || !results.enabled) return undefined;
+    const continuation = incomingHeader(request, env, 'x-sfdc-allow-continuation');
+    if (continuation !== undefined && continuation !== 'true' && continuation !== 'false') return undefined;
+    if (incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
+    if (carriesSessionCookie(incomingHeader(request, env, 'cookie'))) return undefined;
+    const target = requestTarget(request, env);
+    if (!results.knows(target)) return undefined;
+    // Counted once: if the entry is gone by now, the middleware does not count the request again.
+    if (countGuestRequest(limits, request, env)) return undefined;
+    const replayed = results.replay(target);
+    if (!replayed) return undefined;
+    const gzip = gzipAccepted(incomingHeader(request, env, 'accept-encoding'));
+    const { body, headers } = formOf(replayed.answer, replayed.cacheControl, gzip, isHttpsRequest(request, env, limits.trustProxy));
+    // A Response with plain headers, which @hono/node-server writes as they are (it copies them to add a length).
+    return new Response(body, { status: 200, headers });
+  };
+}
+
+/** The Cache-Control cacheFor gives a route's answers, from its x-cache-ttl. */
+function cacheControlOf(route: RouteConfig): string {
+  const ttl = cacheTtlOf(route);
+  if (ttl === undefined) throw new Error(`${route.path} has no x-cache-ttl, so its answers cannot be replayed`);
+  return cacheControlFor(ttl);
 }
 
 export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  const respond = (c: Context, answer: SerializedAnswer) => {
-    const { body, headers } = encoded(c, answer);
-    return c.body(body, 200, headers);
-  };
-
-  /** A cacheable call by GET: the answer from the result cache, with the ETag it was stored with. */
-  const answer = async (c: Context, className: string, methodName: string, params: unknown) => {
-    const call = prepareApex(className, methodName, params, 'GET');
-    return respond(c, await results.answer(call.key, () => call.run(db), requestTarget(c.req.url)));
-  };
-
-  /**
-   * First of all, before the request is validated and parsed again: the answer to the same path and query,
-   * when the cache holds it (that request was valid then; its headers, checked here, cannot make it invalid
-   * now). The headers are the ones cacheFor gives; a conditional request goes the whole way, to cacheFor.
-   */
-  const replayable = <R extends RouteConfig>(route: R): R => {
-    const withHeaders = operation(route);
-    const cacheControl = `private, max-age=${Math.floor(Number((route as { 'x-cache-ttl'?: number })['x-cache-ttl']) / 1000)}`;
-    const replay: MiddlewareHandler = async (c, next) => {
-      const continuation = requestHeader(c, 'x-sfdc-allow-continuation');
-      if ((continuation === undefined || continuation === 'true' || continuation === 'false') && requestHeader(c, 'if-none-match') === undefined) {
-        const cached = results.replay(requestTarget(c.req.url));
-        if (cached) {
-          // A Response with plain headers: the server writes it without building a Headers object.
-          const { body, headers } = encoded(c, cached, cacheControl);
-          return new Response(body, { status: 200, headers });
-        }
-      }
-      await next();
+  /** A cacheable call by GET on route: the answer from the result cache, with the ETag it was stored with. */
+  const answerer = (route: RouteConfig) => {
+    const cacheControl = cacheControlOf(route);
+    return async (c: Context, className: string, methodName: string, params: unknown) => {
+      const call = prepareApex(className, methodName, params, 'GET');
+      const request = { target: requestTarget(c.req.raw, c.env), cacheControl };
+      const { body, headers } = encoded(await results.answer(call.key, () => call.run(db), request), acceptsGzip(requestHeader(c, 'accept-encoding')));
+      return c.body(body, 200, headers);
     };
-    return { ...withHeaders, middleware: [replay, ...[withHeaders.middleware ?? []].flat()] };
   };
 
-  app.openapi(replayable(routes.getDefaultContacts), (c) => answer(c, CONTROLLER, 'getDefaultContacts', {}));
+  const defaultContacts = answerer(routes.getDefaultContacts);
+  app.openapi(operation(routes.getDefaultContacts), (c) => defaultContacts(c, CONTROLLER, 'getDefaultContacts', {}));
 
-  app.openapi(replayable(routes.getDependentStatePicklistsValues), (c) => answer(c, CONTROLLER, 'getDependentStatePicklistsValues', {}));
+  const statePicklists = answerer(routes.getDependentStatePicklistsValues);
+  app.openapi(operation(routes.getDependentStatePicklistsValues), (c) => statePicklists(c, CONTROLLER, 'getDependentStatePicklistsValues', {}));
 
-  app.openapi(replayable(routes.getContacts), (c) => answer(c, CONTROLLER, 'getContacts', parseMethodParams(c.req.valid('query').methodParams)));
+  const contacts = answerer(routes.getContacts);
+  app.openapi(operation(routes.getContacts), (c) => contacts(c, CONTROLLER, 'getContacts', parseMethodParams(c.req.valid('query').methodParams)));
 
-  app.openapi(replayable(routes.invokeApexCacheable), (c) => {
+  const cacheable = answerer(routes.invokeApexCacheable);
+  app.openapi(operation(routes.invokeApexCacheable), (c) => {
     const { apexClass, apexMethod } = c.req.valid('param');
-    return answer(c, apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams));
+    return cacheable(c, apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams));
   });
 
   app.openapi(operation(routes.invokeApexImperative), async (c) => {

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { createApiClient } from '../../client/index.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../../web/src/constants.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
+import { carriesSessionCookie } from '../http/session.ts';
 import { clientAssetsReader } from './assets.ts';
 import { DEFAULT_HEAD, renderDocument } from './document.ts';
 import { renderPage } from './render.tsx';
@@ -55,7 +56,7 @@ export function pageHandler({ webRoot, fetchApi }: { webRoot: string; fetchApi: 
     c.header('Content-Security-Policy', pagePolicy(nonce, renderedHtml));
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
     // A page rendered for a session (its name, its expiry in the data) is for that browser only.
-    c.header('Cache-Control', /(?:^|;\s*)(?:__Host-)?sid=/.test(headers.cookie ?? '') ? 'private, no-cache' : 'no-cache');
+    c.header('Cache-Control', carriesSessionCookie(headers.cookie) ? 'private, no-cache' : 'no-cache');
     return c.html(html);
   };
 }

@@ -68,6 +68,8 @@ export interface ResultCacheOptions {
 export interface ResultCacheStats {
   /** Answers served from an entry. */
   hits: number;
+  /** Of the hits, those replay() served (at the front of the app, before routing). */
+  replayed: number;
   /** Answers that joined the computation of an identical call already under way. */
   joined: number;
   /** Answers computed (each one a call of the method). */
@@ -76,6 +78,11 @@ export interface ResultCacheStats {
   invalidations: number;
   /** Entries dropped to stay within the bounds. */
   evictions: number;
+}
+
+interface ReplayableRequest {
+  key: string;
+  cacheControl: string;
 }
 
 interface Entry {
@@ -100,15 +107,15 @@ export function stableJson(value: unknown): string {
 }
 
 export class ResultCache {
-  readonly stats: ResultCacheStats = { hits: 0, joined: 0, misses: 0, invalidations: 0, evictions: 0 };
+  readonly stats: ResultCacheStats = { hits: 0, replayed: 0, joined: 0, misses: 0, invalidations: 0, evictions: 0 };
   readonly enabled: boolean;
   readonly #options: ResultCacheOptions;
   readonly #now: () => number;
   /** In least-recently-used order: a hit moves its entry to the end. */
   readonly #entries = new Map<string, Entry>();
   readonly #computing = new Map<string, Promise<SerializedAnswer>>();
-  /** Request (path and query) -> key, for replay(). */
-  readonly #requests = new Map<string, string>();
+  /** Request (path and query) -> key and the answer's Cache-Control, for replay(). */
+  readonly #requests = new Map<string, ReplayableRequest>();
   #bytes = 0;
   /** Bumped by every change: an answer computed across a change is not kept. */
   #generation = 0;
@@ -128,9 +135,10 @@ export class ResultCache {
 
   /**
    * The answer for key: from the cache when it holds a current one, else compute()'s, kept for later.
-   * request, when given, names the request (its path and query) that asked: replay() answers it from now on.
+   * request, when given, names the request (its path and query) that asked, and the Cache-Control its
+   * answers carry: replay() answers it from now on.
    */
-  async answer(key: string, compute: () => Promise<unknown>, request?: string): Promise<SerializedAnswer> {
+  async answer(key: string, compute: () => Promise<unknown>, request?: { target: string; cacheControl: string }): Promise<SerializedAnswer> {
     if (!this.enabled) {
       this.stats.misses++;
       return serializeAnswer(await compute());
@@ -162,13 +170,22 @@ export class ResultCache {
     return promise;
   }
 
+  /** Whether replay() may know the request (path and query): answer() was given it and nothing emptied the cache since. */
+  knows(target: string): boolean {
+    return this.#requests.has(target);
+  }
+
   /**
-   * The current answer for a request (path and query) that answer() was given before, without parsing it
-   * again: a request that was valid once is valid again, and asks for the same key.
+   * The current answer for a request (path and query) that answer() was given before, and its
+   * Cache-Control, without parsing the request again: a request that was valid once is valid again, and
+   * asks for the same key.
    */
-  replay(request: string): SerializedAnswer | undefined {
-    const key = this.#requests.get(request);
-    return key === undefined ? undefined : this.#current(key, this.#listening?.live === true);
+  replay(target: string): { answer: SerializedAnswer; cacheControl: string } | undefined {
+    const request = this.#requests.get(target);
+    const answer = request && this.#current(request.key, this.#listening?.live === true);
+    if (!answer) return undefined;
+    this.stats.replayed++;
+    return { answer, cacheControl: request.cacheControl };
   }
 
   /** Forgets every answer, and every computation under way (their callers still get them). */
@@ -215,11 +232,12 @@ export class ResultCache {
     return entry.answer;
   }
 
-  #remember(request: string, key: string) {
-    if (this.#requests.get(request) === key) return;
+  #remember({ target, cacheControl }: { target: string; cacheControl: string }, key: string) {
+    const known = this.#requests.get(target);
+    if (known?.key === key && known.cacheControl === cacheControl) return;
     // Requests outnumber entries (several spell one key); past a bound they are forgotten, and re-learned.
     if (this.#requests.size >= this.#options.maxEntries * 4) this.#requests.clear();
-    this.#requests.set(request, key);
+    this.#requests.set(target, { key, cacheControl });
   }
 
   #store(key: string, answer: SerializedAnswer) {

@@ -57,43 +57,48 @@ function movableClock() {
   return clock;
 }
 
-async function expectTooLarge(response: Response, shape: 'record' | 'apex', limit: number) {
-  expect(response.status).toBe(413);
+/** The error body in the called path's shape: the Apex transport's, or the record API's list. */
+async function expectErrorBody(response: Response, shape: 'record' | 'apex', errorCode: string, message: string) {
   const body = await response.json();
-  const message = `The request body is larger than the limit of ${limit} bytes.`;
   if (shape === 'apex') {
     expectValidSchema('ApexErrorRepresentation', body);
     expect(body).toEqual({ errorMessage: message });
   } else {
     expectValidSchema('ErrorList', body);
-    expect(body).toEqual([{ errorCode: 'REQUEST_TOO_LARGE', message }]);
+    expect(body).toEqual([{ errorCode, message }]);
   }
 }
 
-async function expectTooMany(response: Response, shape: 'record' | 'apex', limit: number, retryAfter: number) {
+async function expectTooLarge(response: Response, shape: 'record' | 'apex', limit: number) {
+  expect(response.status).toBe(413);
+  await expectErrorBody(response, shape, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${limit} bytes.`);
+}
+
+async function expectTooMany(response: Response, shape: 'record' | 'apex' | 'page', limit: number, retryAfter: number) {
   expect(response.status).toBe(429);
   expect(response.headers.get('Retry-After')).toBe(String(retryAfter));
   expect(response.headers.get('RateLimit-Limit')).toBe(String(limit));
   expect(response.headers.get('RateLimit-Remaining')).toBe('0');
   expect(response.headers.get('RateLimit-Reset')).toBe(String(retryAfter));
   expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
-  const body = await response.json();
   const message = `Too many requests from this address: try again in ${retryAfter} seconds.`;
-  if (shape === 'apex') {
-    expectValidSchema('ApexErrorRepresentation', body);
-    expect(body).toEqual({ errorMessage: message });
-  } else {
-    expectValidSchema('ErrorList', body);
-    expect(body).toEqual([{ errorCode: 'REQUEST_LIMIT_EXCEEDED', message }]);
-  }
+  if (shape !== 'page') return expectErrorBody(response, shape, 'REQUEST_LIMIT_EXCEEDED', message);
+  // A visitor's browser shows the page's refusal as a document, not as JSON.
+  expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+  expect(response.headers.get('Content-Security-Policy')).toBe(API_POLICY);
+  const html = await response.text();
+  expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+  expect(html).toContain('<title>Too many requests</title>');
+  expect(html).toContain(`<p>${message}</p>`);
 }
 
-function expectSecurityHeaders(headers: Headers) {
+/** Every answer's; documents (the page, the docs) also get the referrer and opener policies. */
+function expectSecurityHeaders(headers: Headers, kind: 'document' | 'api' = 'api') {
   expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
   expect(headers.get('X-Frame-Options')).toBe('DENY');
-  expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
-  expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
   expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  expect(headers.get('Referrer-Policy')).toBe(kind === 'document' ? 'strict-origin-when-cross-origin' : null);
+  expect(headers.get('Cross-Origin-Opener-Policy')).toBe(kind === 'document' ? 'same-origin' : null);
 }
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -185,7 +190,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
         await fetch(`${server.baseUrl}/no/such/path`),
         await fetch(`${server.baseUrl}/openapi.json`),
         await fetch(APEX_POST(server.baseUrl), post('{"country":')),
-        // The second is answered from the locator's result cache, by a path of its own.
+        // The second is answered from the locator's result cache, at the front of the app.
         await fetch(contactsUrl(server.baseUrl, CONTACTS_QUERY)),
         await fetch(contactsUrl(server.baseUrl, CONTACTS_QUERY), { headers: { 'Accept-Encoding': 'gzip' } }),
       ];
@@ -209,7 +214,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
       expect(first.status).toBe(200);
       const html = await first.text();
       const policy = first.headers.get('Content-Security-Policy') ?? '';
-      expectSecurityHeaders(first.headers);
+      expectSecurityHeaders(first.headers, 'document');
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
       const nonce = /'nonce-([^']+)'/.exec(directive(policy, 'script-src'))?.[1];
       expect(nonce).toBeTruthy();
@@ -232,7 +237,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
       expect(response.status).toBe(200);
       const html = await response.text();
       const policy = response.headers.get('Content-Security-Policy') ?? '';
-      expectSecurityHeaders(response.headers);
+      expectSecurityHeaders(response.headers, 'document');
       const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
       expect(inline.length).toBeGreaterThan(0);
       for (const script of inline) expect(directive(policy, 'script-src')).toContain(sha256(script));
@@ -272,7 +277,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
       // Another X-Forwarded-For does not make another client when no proxy is trusted.
       await expectTooMany(await fetch(OBJECT_INFO(server.baseUrl), { headers: { 'X-Forwarded-For': '198.51.100.9' } }), 'record', PER_MINUTE, 60);
       // The pages count too.
-      await expectTooMany(await fetch(`${server.baseUrl}/login`), 'record', PER_MINUTE, 60);
+      await expectTooMany(await fetch(`${server.baseUrl}/login`), 'page', PER_MINUTE, 60);
       // Operations only a user may call are not counted here: the guest gets their 401.
       const userOnly = await fetch(A_RECORD(server.baseUrl));
       expect(userOnly.status).toBe(401);
@@ -294,7 +299,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
       for (let request = 1; request < PER_MINUTE; request++) {
         expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl))).status).toBe(200);
       }
-      await expectTooMany(await fetch(`${server.baseUrl}/`), 'record', PER_MINUTE, 60);
+      await expectTooMany(await fetch(`${server.baseUrl}/`), 'page', PER_MINUTE, 60);
     });
 
     it('limits sign-in attempts more strictly, for 15 minutes, apart from the public count', async () => {

@@ -149,6 +149,27 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
       },
     );
 
+    it('a browser going to a page that does not exist gets a short document with the way to the page; API paths stay JSON', async () => {
+      // What a browser sends when it goes to a page (fetch sends its own Sec-Fetch-Mode, so Accept decides here).
+      const navigate = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+      for (const headers of [navigate, { Accept: 'TEXT/HTML' }]) {
+        const page = await fetch(`${server.baseUrl}/contact-us/no-such-page?x=1`, { headers });
+        expect(page.status).toBe(404);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+        const html = await page.text();
+        expect(html).toContain('<title>Page not found</title>');
+        expect(html).toContain('<a href="/">');
+      }
+      for (const path of MISSING_PATHS.filter((missing) => missing.startsWith('/services/'))) {
+        const response = await fetch(`${server.baseUrl}${path}`, { headers: navigate });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual(NOT_FOUND_BODY);
+      }
+      const posted = await fetch(`${server.baseUrl}/no/such/path`, { method: 'POST', headers: navigate });
+      expect(await posted.json()).toEqual(NOT_FOUND_BODY);
+    });
+
     it('a method a path does not have answers 404 with the platform error list too', async () => {
       const response = await fetch(`${server.baseUrl}${UI_API}/object-info/${CONTACT_US}`, { method: 'DELETE' });
       expect(response.status).toBe(404);

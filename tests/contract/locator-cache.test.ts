@@ -5,7 +5,6 @@
  * notification reaches it. Plus the cache's own rules (bounds, expiry, changes during a computation).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -17,6 +16,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { locatorResultCache, ResultCache, type ResultCacheStats } from '../../server/storefront/result-cache.ts';
 import { contactsUrl, matches, query, storedContacts, type ContactsQuery } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
+import { rawGet } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
 interface ContactsResult {
@@ -42,6 +42,7 @@ async function until(condition: () => boolean, timeoutMs = 5_000, what = 'the co
 function since(before: ResultCacheStats, now: ResultCacheStats): ResultCacheStats {
   return {
     hits: now.hits - before.hits,
+    replayed: now.replayed - before.replayed,
     joined: now.joined - before.joined,
     misses: now.misses - before.misses,
     invalidations: now.invalidations - before.invalidations,
@@ -83,15 +84,7 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   it('sends cached answers gzipped to clients that accept gzip, and plain to the others, varying on Accept-Encoding', async () => {
     const url = contactsUrl(server.baseUrl, CANADA);
     await getContacts(server.baseUrl, CANADA);
-    const raw = (acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        // node:http does not decode: the bytes as sent.
-        get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
+    const raw = (acceptEncoding: string) => rawGet(url, { 'Accept-Encoding': acceptEncoding });
     const plain = await raw('identity');
     const zipped = await raw('br;q=1, gzip;q=0.8');
     const refused = await raw('gzip;q=0, identity');

@@ -19,6 +19,7 @@ import {
   postJson,
   query,
   storedContacts,
+  type ApexErrorBody,
   type ContactsQuery,
   type StoredContact,
 } from '../support/api.ts';
@@ -31,10 +32,6 @@ interface Card extends Record<string, string | null> {
 interface ContactsResult {
   contacts: Card[];
   totalRecords: number;
-}
-interface ApexError {
-  errorMessage: string;
-  debugInfo?: string;
 }
 
 /** The chunk size, from the contract (ContactsResult.contacts.maxItems). */
@@ -87,7 +84,7 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
     });
 
     it('answers 400 {errorMessage} to an X-SFDC-Allow-Continuation that is not true or false', async () => {
-      const { status, body } = await callOperation<ApexError>('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': 'maybe' } });
+      const { status, body } = await callOperation<ApexErrorBody>('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': 'maybe' } });
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/x-sfdc-allow-continuation/i);
     });
@@ -252,20 +249,20 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         ['NoSuchController', 'getContacts'],
         [CONTROLLER, 'deleteEverything'],
       ]) {
-        const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, className, method));
+        const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, className, method));
         expect(status).toBe(404);
         expect(body.errorMessage).toContain(`${className}.${method}`);
       }
     });
 
     it('answers 400 {errorMessage} to a class name that cannot be one', async () => {
-      const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, '9Controller', 'getContacts'));
+      const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, '9Controller', 'getContacts'));
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/apexClass/);
     });
 
     it('answers 400 {errorMessage} to methodParams that are not JSON, before looking the method up', async () => {
-      const { status, body } = await callOperation<ApexError>('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', '{oops'));
+      const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', '{oops'));
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/JSON/);
     });
@@ -306,14 +303,14 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
     it('answers 400 {errorMessage} to a body that is not JSON', async () => {
       const { status, body } = await post(CONTROLLER, 'getContacts', postJson('{"country": "Canada",'));
       expect(status).toBe(400);
-      expect((body as ApexError).errorMessage).toMatch(/JSON/i);
+      expect((body as ApexErrorBody).errorMessage).toMatch(/JSON/i);
     });
 
     it('answers 415 {errorMessage} to a body that is not declared application/json', async () => {
       const init = { headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(query({ country: 'Canada' })) };
       const { status, body } = await post(CONTROLLER, 'getContacts', init);
       expect(status).toBe(415);
-      expect((body as ApexError).errorMessage).toBe('The request body must be application/json, not text/plain');
+      expect((body as ApexErrorBody).errorMessage).toBe('The request body must be application/json, not text/plain');
     });
 
     it('answers 400 {errorMessage} to a body that is not an object of arguments', async () => {
@@ -324,16 +321,16 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
     it('answers 400 {errorMessage} to arguments of the wrong type, and to arguments a method does not take', async () => {
       const wrong = await post(CONTROLLER, 'getContacts', postJson({ ...query({}), brands: [1] }));
       expect(wrong.status).toBe(400);
-      expect((wrong.body as ApexError).errorMessage).toMatch(/brands/);
+      expect((wrong.body as ApexErrorBody).errorMessage).toMatch(/brands/);
       const extra = await post(CONTROLLER, 'getDefaultContacts', postJson({ country: 'Canada' }));
       expect(extra.status).toBe(400);
-      expect((extra.body as ApexError).errorMessage).toMatch(/country/);
+      expect((extra.body as ApexErrorBody).errorMessage).toMatch(/country/);
     });
 
     it('answers 400 {errorMessage} to an unknown country, as GET does', async () => {
       const { status, body } = await post(CONTROLLER, 'getContacts', postJson(query({ country: 'Narnia' })));
       expect(status).toBe(400);
-      expect((body as ApexError).errorMessage).toMatch(/Narnia/);
+      expect((body as ApexErrorBody).errorMessage).toMatch(/Narnia/);
     });
 
     it('answers 404 {errorMessage} to an unknown class or method', async () => {
@@ -343,14 +340,14 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       ]) {
         const { status, body } = await post(className, method, postJson({}));
         expect(status).toBe(404);
-        expect((body as ApexError).errorMessage).toContain(`${className}.${method}`);
+        expect((body as ApexErrorBody).errorMessage).toContain(`${className}.${method}`);
       }
     });
 
     it('answers 400 {errorMessage} to a method name that cannot be one', async () => {
       const { status, body } = await post(CONTROLLER, 'get-contacts', postJson({}));
       expect(status).toBe(400);
-      expect((body as ApexError).errorMessage).toMatch(/apexMethod/);
+      expect((body as ApexErrorBody).errorMessage).toMatch(/apexMethod/);
     });
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The pieces of the request limits and security headers that need no server: the fixed-window counter,
- * address keys, which operations a guest may call, the policies' hashes, the environment, and the 500
- * body of a defect (no stack, no message of the error).
+ * address keys, which operations a guest may call, the policies' hashes, the environment, the client's
+ * scheme behind a proxy, and the 500 body of a defect (no stack, no message of the error).
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../server/http/errors.ts';
 import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits.ts';
+import { clientScheme } from '../../server/http/request-header.ts';
 import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/security-headers.ts';
 import { expectValidSchema } from '../support/contract.ts';
 
@@ -157,6 +158,29 @@ describe('the docs policy', () => {
     expect(policy).toContain("worker-src 'self' blob:");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe');
+  });
+});
+
+describe('clientScheme', () => {
+  const request = (url: string, proto?: string) => new Request(url, { headers: proto === undefined ? {} : { 'X-Forwarded-Proto': proto } });
+
+  it('is the URL\'s scheme when the proxy is not trusted, whatever X-Forwarded-Proto says', () => {
+    expect(clientScheme(request('http://shop.example/', 'https'), undefined, false)).toBe('http');
+    expect(clientScheme(request('https://shop.example/', 'http'), undefined, false)).toBe('https');
+  });
+
+  it('takes a trusted proxy\'s word: the first value, any case and spacing', () => {
+    expect(clientScheme(request('http://shop.example/', 'https'), undefined, true)).toBe('https');
+    expect(clientScheme(request('http://shop.example/', ' HTTPS , http'), undefined, true)).toBe('https');
+    expect(clientScheme(request('https://shop.example/', 'http'), undefined, true)).toBe('http');
+    expect(clientScheme(request('http://shop.example/', 'http, https'), undefined, true)).toBe('http');
+  });
+
+  it('falls back to the URL when the trusted proxy says nothing or no scheme of HTTP', () => {
+    expect(clientScheme(request('http://shop.example/'), undefined, true)).toBe('http');
+    expect(clientScheme(request('https://shop.example/'), undefined, true)).toBe('https');
+    expect(clientScheme(request('http://shop.example/', 'wss'), undefined, true)).toBe('http');
+    expect(clientScheme(request('http://shop.example/', ''), undefined, true)).toBe('http');
   });
 });
 

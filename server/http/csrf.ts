@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { errorResponse } from './errors.ts';
-import { clientScheme } from './request-header.ts';
+import { clientSchemeOf } from './request-header.ts';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** The errorCode of every CSRF refusal (403), a missing or wrong token as much as a foreign Origin. */
@@ -20,11 +20,6 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function isUnsafe(method: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase());
-}
-
-/** The scheme the client used (clientScheme). */
-export function requestScheme(c: Context, trustProxy: boolean): 'http' | 'https' {
-  return clientScheme(c.req.raw, c.env, trustProxy);
 }
 
 function requestHost(c: Context, trustProxy: boolean): string {
@@ -45,7 +40,7 @@ export function isCrossSite(c: Context, trustProxy: boolean): boolean {
     } catch {
       return true;
     }
-    const scheme = requestScheme(c, trustProxy);
+    const scheme = clientSchemeOf(c, trustProxy);
     return parsed.protocol !== `${scheme}:` || parsed.host.toLowerCase() !== requestHost(c, trustProxy);
   }
   return c.req.header('Sec-Fetch-Site')?.toLowerCase() === 'cross-site';

@@ -101,10 +101,6 @@ export function requestAddress(request: Request, env: unknown, trustProxy: boole
   return (env as NodeEnv)?.incoming?.socket.remoteAddress;
 }
 
-export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
-  return requestAddress(c.req.raw, c.env, trustProxy);
-}
-
 /**
  * Requests the limits do not count (again): the ones the app makes to itself while rendering the page (the
  * page request was counted already), and the ones the front of the app counted before passing them on.
@@ -286,7 +282,7 @@ export function requestLimits(options: AppOptions = {}, contract: Json = loadCon
   const limitRequests: MiddlewareHandler = async (c, next) => {
     const policy = policyOf(c);
     if (policy.limiter && !uncountedRequests.has(c.req.raw)) {
-      const address = clientAddress(c, trustProxy);
+      const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
         const retryAfter = policy.limiter.hit(addressKey(address));
         if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);

@@ -33,6 +33,11 @@ export function clientScheme(request: Request, env: unknown, trustProxy: boolean
   return request.url.startsWith('https:') ? 'https' : 'http';
 }
 
+/** clientScheme of the request a Context holds. */
+export function clientSchemeOf(c: Context, trustProxy: boolean): 'http' | 'https' {
+  return clientScheme(c.req.raw, c.env, trustProxy);
+}
+
 /**
  * The path and query of a request as the client sent them (as parsed by Node), or from its URL when the
  * request came in process: the same request always gives the same text.

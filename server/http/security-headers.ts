@@ -10,7 +10,7 @@ import { statSync, readFileSync } from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
-import { clientScheme } from './request-header.ts';
+import { clientSchemeOf } from './request-header.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -23,15 +23,6 @@ const COMMON: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'no
 const DOCUMENT: Readonly<Record<string, string>> = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cross-Origin-Opener-Policy': 'same-origin' };
 const API_HEADERS = { ...COMMON, 'Content-Security-Policy': API_POLICY };
 const API_HTTPS_HEADERS = { ...API_HEADERS, 'Strict-Transport-Security': HSTS };
-
-/** Whether the client reached the server over HTTPS (clientScheme). */
-export function isHttpsRequest(request: Request, env: unknown, trustProxy: boolean): boolean {
-  return clientScheme(request, env, trustProxy) === 'https';
-}
-
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  return isHttpsRequest(c.req.raw, c.env, trustProxy);
-}
 
 /** The security headers of an API answer (what the middleware adds, for answers made before it runs). */
 export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
@@ -46,7 +37,7 @@ export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
     const { headers } = c.res;
     const document = headers.has('Content-Security-Policy');
     for (const [name, value] of Object.entries(document ? { ...COMMON, ...DOCUMENT } : API_HEADERS)) headers.set(name, value);
-    if (isHttps(c, trustProxy)) headers.set('Strict-Transport-Security', HSTS);
+    if (clientSchemeOf(c, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
   };
 }
 

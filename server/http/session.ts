@@ -7,12 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { requestHeader } from './request-header.ts';
+import { clientSchemeOf, requestHeader } from './request-header.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
 import { principalOfUser, type SignInUser } from '../platform/users.ts';
-import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isUnsafe, requestScheme } from './csrf.ts';
+import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isUnsafe } from './csrf.ts';
 
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
@@ -96,11 +96,11 @@ export class Sessions {
   }
 
   cookieName(c: Context): string {
-    return SESSION_COOKIE[requestScheme(c, this.settings.trustProxy)];
+    return SESSION_COOKIE[clientSchemeOf(c, this.settings.trustProxy)];
   }
 
   #cookieAttributes(c: Context): string {
-    return `Path=/; HttpOnly; SameSite=Lax${requestScheme(c, this.settings.trustProxy) === 'https' ? '; Secure' : ''}`;
+    return `Path=/; HttpOnly; SameSite=Lax${clientSchemeOf(c, this.settings.trustProxy) === 'https' ? '; Secure' : ''}`;
   }
 
   #writeCookie(c: Context, value: string) {

@@ -7,8 +7,8 @@ import { validationHook } from '../http/errors.ts';
 import { operation } from '../http/operation.ts';
 import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
 import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
-import { incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
-import { apiSecurityHeaders, isHttpsRequest } from '../http/security-headers.ts';
+import { clientScheme, incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
+import { apiSecurityHeaders } from '../http/security-headers.ts';
 import { carriesSessionCookie } from '../http/session.ts';
 import { invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf } from '../storefront/json-text.ts';
@@ -85,7 +85,7 @@ export function cachedAnswerFront(results: ResultCache, limits: RequestLimits) {
     const replayed = results.replay(target);
     if (!replayed) return undefined;
     const gzip = gzipAccepted(incomingHeader(request, env, 'accept-encoding'));
-    const { body, headers } = formOf(replayed.answer, replayed.cacheControl, gzip, isHttpsRequest(request, env, limits.trustProxy));
+    const { body, headers } = formOf(replayed.answer, replayed.cacheControl, gzip, clientScheme(request, env, limits.trustProxy) === 'https');
     // A Response with plain headers, which @hono/node-server writes as they are (it copies them to add a length).
     return new Response(body, { status: 200, headers });
   };

@@ -23,6 +23,17 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, errorCod
   return c.json([{ errorCode, message }], status);
 }
 
+/**
+ * A short document for a visitor's browser (an unknown page, too many requests): a heading and a paragraph
+ * of trusted markup. It has no style, script or link, so the API answers' policy that allows nothing fits it.
+ */
+export function plainPage(c: Context, status: ContentfulStatusCode, title: string, paragraphHtml: string): Response {
+  return c.html(
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${paragraphHtml}</p></main></body></html>\n`,
+    status,
+  );
+}
+
 /** Where the API answers: an unknown path below these is an API error, whoever asks. */
 const API_PREFIXES = ['/services/', '/lwr/', '/sfsites/', '/cdn-cgi/'];
 
@@ -35,16 +46,10 @@ function isPageVisit(c: Context): boolean {
 
 /**
  * An unknown path: the record API's shape, the Apex transport's paths included. A visitor's browser that
- * goes to an unknown page gets a short document instead, with the way to the Contact Us page. It has no
- * style or script, so the API answers' policy that allows nothing fits it.
+ * goes to an unknown page gets a short document instead, with the way to the Contact Us page.
  */
 export function notFoundHandler(c: Context) {
-  if (isPageVisit(c)) {
-    return c.html(
-      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page not found</title></head><body><main><h1>Page not found</h1><p>There is no page at this address. <a href="/">Go to the Contact Us page</a>.</p></main></body></html>\n',
-      404,
-    );
-  }
+  if (isPageVisit(c)) return plainPage(c, 404, 'Page not found', 'There is no page at this address. <a href="/">Go to the Contact Us page</a>.');
   return c.json([{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }], 404);
 }
 

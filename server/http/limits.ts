@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
 import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
-import { errorResponse } from './errors.ts';
+import { errorResponse, plainPage } from './errors.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
 
 export const DEFAULT_LIMITS: LimitOptions = {
@@ -205,18 +205,9 @@ function tooLarge(maxBytes: number) {
     errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
 }
 
-/**
- * The 429 of a page: a plain document. It has no style, script or link, so the security headers' policy for
- * API answers, which allows nothing, fits it.
- */
-function tooManyPage(c: Context, message: string): Response {
-  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${message}</p></main></body></html>\n`;
-  return c.html(html, 429);
-}
-
 function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
-  const response = page ? tooManyPage(c, message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
+  const response = page ? plainPage(c, 429, 'Too many requests', message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
   const { headers } = response;
   headers.set('Retry-After', String(retryAfterSeconds));
   headers.set('RateLimit-Limit', String(limiter.limit));

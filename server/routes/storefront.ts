@@ -20,11 +20,10 @@ const VARY = varyWithSession('Accept-Encoding');
 
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
 function encoded(answer: SerializedAnswer, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
-  if (gzip) {
-    const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) };
-    return { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers };
-  }
-  return { body: answer.body as Uint8Array<ArrayBuffer>, headers: { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ETag: answer.etag } };
+  const json = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  return gzip
+    ? { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers: { ...json, 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) } }
+    : { body: answer.body as Uint8Array<ArrayBuffer>, headers: { ...json, ETag: answer.etag } };
 }
 
 /** acceptsGzip of the Accept-Encoding seen last: clients send few distinct ones, browsers one each. */

@@ -80,8 +80,9 @@ export interface ResultCacheStats {
   evictions: number;
 }
 
-interface ReplayableRequest {
-  key: string;
+/** A request answer() is given: its path and query, and the Cache-Control its answers carry. */
+export interface AskingRequest {
+  target: string;
   cacheControl: string;
 }
 
@@ -115,7 +116,7 @@ export class ResultCache {
   readonly #entries = new Map<string, Entry>();
   readonly #computing = new Map<string, Promise<SerializedAnswer>>();
   /** Request (path and query) -> key and the answer's Cache-Control, for replay(). */
-  readonly #requests = new Map<string, ReplayableRequest>();
+  readonly #requests = new Map<string, { key: string; cacheControl: string }>();
   #bytes = 0;
   /** Bumped by every change: an answer computed across a change is not kept. */
   #generation = 0;
@@ -138,7 +139,7 @@ export class ResultCache {
    * request, when given, names the request (its path and query) that asked, and the Cache-Control its
    * answers carry: replay() answers it from now on.
    */
-  async answer(key: string, compute: () => Promise<unknown>, request?: { target: string; cacheControl: string }): Promise<SerializedAnswer> {
+  async answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest): Promise<SerializedAnswer> {
     if (!this.enabled) {
       this.stats.misses++;
       return serializeAnswer(await compute());
@@ -232,7 +233,7 @@ export class ResultCache {
     return entry.answer;
   }
 
-  #remember({ target, cacheControl }: { target: string; cacheControl: string }, key: string) {
+  #remember({ target, cacheControl }: AskingRequest, key: string) {
     const known = this.#requests.get(target);
     if (known?.key === key && known.cacheControl === cacheControl) return;
     // Requests outnumber entries (several spell one key); past a bound they are forgotten, and re-learned.

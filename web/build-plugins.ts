@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { bannerJpeg } from '../server/storefront/banner.ts';
+import { parseImageOptions } from '../server/storefront/media.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -96,9 +97,10 @@ export function mockMedia(): Plugin {
       server.middlewares.use((request, response, next) => {
         const media = request.method === 'GET' ? MEDIA_URL.exec(request.url ?? '') : null;
         if (!media) return next();
-        const width = Number(/(?:^|,)width=([0-9]{1,5})(?:,|$)/.exec(decodeURIComponent(media[1] ?? ''))?.[1]) || undefined;
-        bannerJpeg()
-          .then((jpeg) => sharp(jpeg).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer())
+        // The server's own reading of the options: the same URLs work, and the same ones are refused.
+        Promise.resolve()
+          .then(() => (media[1] === undefined ? null : parseImageOptions(decodeURIComponent(media[1])).width))
+          .then(async (width) => sharp(await bannerJpeg()).resize({ width: width ?? undefined, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer())
           .then((bytes) => {
             response.setHeader('Content-Type', 'image/jpeg');
             response.setHeader('Cache-Control', 'no-cache');

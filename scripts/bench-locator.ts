@@ -21,16 +21,15 @@
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
 const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
@@ -40,8 +39,6 @@ const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const STATS_PATH = '/__bench/stats';
-/** wrk's report of a run: its counts and whole latency histogram, so that slices merge into exact percentiles. */
-const WRK_REPORT = fileURLToPath(new URL('./bench-locator-report.lua', import.meta.url));
 
 const { values } = parseArgs({
   options: {
@@ -54,9 +51,6 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 });
-
-type Client = 'wrk' | 'autocannon';
-const hasWrk = () => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 
 function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
@@ -99,7 +93,7 @@ async function serveForBench() {
 }
 
 interface Options {
-  client: Client;
+  client: LoadClient;
   duration: number;
   connections: number;
   waitLoad: number;
@@ -294,42 +288,9 @@ async function check(baseUrl: string, expected: number): Promise<{ contacts: num
   return { contacts: body.contacts.length, bytes: Buffer.byteLength(text) };
 }
 
-interface Slice {
-  requests: number;
-  seconds: number;
-  non2xx: number;
-  errors: number;
-  latencies: number[];
-}
-
-/** One run of the load generator; latencies in ms, with sub-millisecond precision. */
+/** One run of the load generator the options choose. */
 function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Slice> {
-  return client === 'wrk' ? runWrk(url, seconds, connections, headers) : runAutocannon(url, seconds, connections, headers);
-}
-
-async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', WRK_REPORT, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
-  );
-  const report = /^bench-report (\d+) (\d+) (\d+)$/m.exec(stdout);
-  if (!report) throw new Error(`wrk printed no report:\n${stdout}`);
-  const latencies: number[] = [];
-  for (const [, value, count] of stdout.matchAll(/^bench-latency (\d+) (\d+)$/gm)) {
-    for (let i = 0; i < Number(count); i++) latencies.push(Number(value) / 1000);
-  }
-  return { requests: Number(report[1]), seconds, non2xx: Number(report[2]), errors: Number(report[3]), latencies };
-}
-
-/** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
-async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
-  const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode === 200) latencies.push(responseTime);
-  });
-  const result = await instance;
-  return { requests: result.requests.total, seconds, non2xx: result.non2xx, errors: result.errors, latencies };
+  return runLoad(client, url, seconds, connections, headers);
 }
 
 interface Measurement {

@@ -1,4 +1,4 @@
--- wrk's report for npm run bench:locator (scripts/bench-locator.ts): the run's counts, then its whole
+-- wrk's report for scripts/lib/load-generator.ts (npm run bench:locator): the run's counts, then its whole
 -- latency histogram (µs: each bucket's value and count), so that runs merge into exact percentiles.
 done = function(summary, latency, requests)
   local e = summary.errors

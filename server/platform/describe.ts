@@ -38,6 +38,8 @@ export interface OrgDescribe {
   /** Objects by lower-cased API name (API names are case-insensitive on the platform). */
   byLowerName: Map<string, DescribedObject>;
   byKeyPrefix: Map<string, DescribedObject>;
+  /** Each object's key prefix, by API name (what record ids of a reference field must start with). */
+  keyPrefixes: Map<string, string>;
 }
 
 async function readOrg(db: Queryable): Promise<OrgDescribe> {
@@ -48,12 +50,13 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
   const types = await db.query<{ object_api_name: string; id: string; name: string; developer_name: string; is_master: boolean; is_default: boolean; available: boolean }>(
     'SELECT object_api_name, id, name, developer_name, is_master, is_default, available FROM record_type ORDER BY object_api_name, is_master DESC, name',
   );
-  const org: OrgDescribe = { objects: new Map(), byLowerName: new Map(), byKeyPrefix: new Map() };
+  const org: OrgDescribe = { objects: new Map(), byLowerName: new Map(), byKeyPrefix: new Map(), keyPrefixes: new Map() };
   for (const row of objects.rows) {
     const object: DescribedObject = { apiName: row.api_name, definition: row.definition, fields: [], fieldsByName: new Map(), recordTypes: [], childRelationships: [] };
     org.objects.set(object.apiName, object);
     org.byLowerName.set(object.apiName.toLowerCase(), object);
     org.byKeyPrefix.set(row.definition.keyPrefix, object);
+    org.keyPrefixes.set(object.apiName, row.definition.keyPrefix);
   }
   for (const row of fields.rows) {
     const object = org.objects.get(row.object_api_name)!;

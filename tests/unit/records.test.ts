@@ -58,6 +58,7 @@ const ORG: OrgDescribe = {
   objects: new Map([USER, ACCOUNT, CONTACT].map((o) => [o.apiName, o])),
   byLowerName: new Map([USER, ACCOUNT, CONTACT].map((o) => [o.apiName.toLowerCase(), o])),
   byKeyPrefix: new Map([USER, ACCOUNT, CONTACT].map((o) => [o.definition.keyPrefix, o])),
+  keyPrefixes: new Map([USER, ACCOUNT, CONTACT].map((o) => [o.apiName, o.definition.keyPrefix])),
 };
 
 const ADMIN: Principal = { userId: '0058d0000000001AAA', isGuest: false, profile: profileNamed('System Administrator') };

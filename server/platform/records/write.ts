@@ -53,8 +53,7 @@ const picklistRules = oncePerDatabase(async (db) => {
 /** The picklist values and key prefixes writes of one object and record type are checked against. */
 export async function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
   const picklists = (await picklistRules(db)).get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>();
-  const keyPrefixes = new Map([...org.objects.values()].map((candidate) => [candidate.apiName, candidate.definition.keyPrefix]));
-  return { picklists, keyPrefixes };
+  return { picklists, keyPrefixes: org.keyPrefixes };
 }
 
 /** References must name records that exist, of the right object, that the caller may see. */

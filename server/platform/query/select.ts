@@ -1,0 +1,76 @@
+/**
+ * One page of an object's records as SQL: the records the caller may see, narrowed by the caller's own
+ * conditions, the list view's filter, the request's `where` and `searchTerm`, in the requested order, and
+ * the count of all of them. Pure: it returns statements, the caller runs them. The page statement reads one
+ * row more than the page, so that whether a next page exists is known without counting (splitLookahead).
+ */
+import { RECORD_COLUMNS } from '../records/representation.ts';
+import { parsePageSize, parsePageToken } from './page-token.ts';
+import { searchTermCondition } from './search-term.ts';
+import { orderByClause, parseSortBy, type SortOrder } from './sort.ts';
+import { SqlParameters, type RowCondition, type SqlQuery } from './sql.ts';
+import type { QueryTarget } from './target.ts';
+import { whereCondition, type WhereInput } from './where.ts';
+
+export interface ListQueryInput {
+  target: QueryTarget;
+  /** The clock of relative dates in filters. */
+  now: Date;
+  /**
+   * Conditions of trusted code besides the caller's visibility (which comes from target.access): a related
+   * list's parent, a lookup's filter ...
+   */
+  conditions?: RowCondition[];
+  /** The list view's own filter, in the `where` form. */
+  viewFilter?: WhereInput | null;
+  where?: string | null;
+  searchTerm?: string | null;
+  /** The fields searchTerm looks in (a list view's columns); absent, every readable text field. */
+  searchFields?: readonly string[];
+  sortBy?: string | string[] | null;
+  /** The order when sortBy names none (the list view's). */
+  defaultSortBy?: string | string[];
+  pageSize?: number | string | null;
+  defaultPageSize: number;
+  pageToken?: string | null;
+}
+
+export interface ListQuery {
+  /** The page's record rows (RecordRow), one more than pageSize when records follow the page. */
+  rows: SqlQuery;
+  /** One row, `total`: how many records match in all. */
+  count: SqlQuery;
+  offset: number;
+  pageSize: number;
+  sort: SortOrder;
+}
+
+const ALIAS = 'r';
+const COLUMNS = RECORD_COLUMNS.split(',').map((column) => `${ALIAS}.${column.trim()}`).join(', ');
+
+/** Checks the request's parameters (400 on the first that is wrong) and builds the page and count statements. */
+export function buildListQuery(input: ListQueryInput): ListQuery {
+  const { target } = input;
+  const pageSize = parsePageSize(input.pageSize, input.defaultPageSize);
+  const offset = parsePageToken(input.pageToken);
+  const sort = parseSortBy(input.sortBy, target, input.defaultSortBy);
+
+  const parameters = new SqlParameters();
+  const conditions = [`${ALIAS}.object_api_name = ${parameters.add(target.object.apiName, 'text')}`];
+  const visibility = target.access.visibleRows(target.object);
+  if (visibility) conditions.push(visibility(ALIAS, parameters));
+  for (const condition of input.conditions ?? []) conditions.push(condition(ALIAS, parameters));
+  if (input.viewFilter) conditions.push(whereCondition(input.viewFilter, target, ALIAS, parameters, input.now, 'filter'));
+  if (input.where) conditions.push(whereCondition(input.where, target, ALIAS, parameters, input.now));
+  const search = searchTermCondition(input.searchTerm, target, ALIAS, parameters, input.searchFields);
+  if (search) conditions.push(search);
+
+  const matching = `FROM record ${ALIAS} WHERE ${conditions.join(' AND ')}`;
+  // The count takes the values so far: the ORDER BY and paging placeholders come after and are not in its text.
+  const count = { text: `SELECT count(*)::int AS total ${matching}`, values: [...parameters.values] };
+  const order = orderByClause(sort, target, ALIAS, parameters);
+  const limit = parameters.add(pageSize + 1, 'int');
+  const skip = parameters.add(offset, 'int');
+  const rows = { text: `SELECT ${COLUMNS} ${matching} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, values: parameters.values };
+  return { rows, count, offset, pageSize, sort };
+}

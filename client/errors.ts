@@ -1,4 +1,4 @@
-import type { components, operations } from './generated/schema';
+import type { components, operations } from '../generated/types';
 
 export type ErrorList = components['schemas']['ErrorList'];
 export type ErrorRepresentation = components['schemas']['ErrorRepresentation'];

@@ -1,5 +1,5 @@
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './generated/schema';
+import type { components, operations, paths } from '../generated/types';
 import {
   ApiError,
   isApexError,
@@ -10,8 +10,8 @@ import {
   type OperationId,
 } from './errors';
 
-export type { components, operations, paths } from './generated/schema';
-export { cacheTtl, type CachedOperationId } from './generated/cache-ttl';
+export type { components, operations, paths } from '../generated/types';
+export { operationTable } from '../generated/operations';
 export {
   ApiError,
   errorMessageOf,

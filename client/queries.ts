@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { cacheTtl } from './generated/cache-ttl';
+import { operationTable } from '../generated/operations';
 import {
   ApiError,
   unwrap,
@@ -24,28 +24,12 @@ export function operationKey<Op extends OperationId, Params extends object>(oper
 /** What a failed query of this operation rejects with. */
 export type OperationError<Op extends OperationId> = ApiError<OperationErrorBody<Op>>;
 
-const paths = {
-  getDefaultContacts: '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts',
-  getDependentStatePicklistsValues: '/lwr/apex/v65.0/APT_ContactUsController/getDependentStatePicklistsValues',
-  getContacts: '/lwr/apex/v65.0/APT_ContactUsController/getContacts',
-  getObjectInfo: '/services/data/v65.0/ui-api/object-info/{objectApiName}',
-  getPicklistValues:
-    '/services/data/v65.0/ui-api/object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}',
-  getManagedContentForSite: '/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents/{contentKeyOrId}',
-  getManagedContentsForSite: '/services/data/v65.0/connect/sites/{siteId}/cms/delivery/contents',
-  getManagedContentForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}',
-  getManagedContentsForChannel: '/services/data/v65.0/connect/cms/delivery/channels/{channelId}/contents',
-  getRecordSeoProperties: '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}',
-  getSession: '/services/auth/session',
-  keepSessionAlive: '/services/auth/session/keep-alive',
-  getCsrfToken: '/services/data/v65.0/ui-api/session/csrf',
-} as const;
 
 type NoParams = Record<string, never>;
 const noParams: NoParams = {};
 
 export function getDefaultContactsQuery(api: ApiClient) {
-  const path = paths.getDefaultContacts;
+  const path = operationTable.getDefaultContacts.path;
   return queryOptions<
     DefaultContactList,
     OperationError<'getDefaultContacts'>,
@@ -54,14 +38,14 @@ export function getDefaultContactsQuery(api: ApiClient) {
   >({
     queryKey: operationKey('getDefaultContacts', noParams),
     queryFn: ({ signal }) => unwrap('getDefaultContacts', path, api.GET(path, { signal })),
-    staleTime: cacheTtl.getDefaultContacts,
+    staleTime: operationTable.getDefaultContacts.cacheTtl,
   });
 }
 
 /** The server answers a JSON *text* (a string); the query parses it into the country-to-states map. */
 export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
   const operationId = 'getDependentStatePicklistsValues';
-  const path = paths.getDependentStatePicklistsValues;
+  const path = operationTable.getDependentStatePicklistsValues.path;
   return queryOptions<
     CountryStatesMap,
     OperationError<typeof operationId>,
@@ -73,7 +57,7 @@ export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
       const text = await unwrap(operationId, path, api.GET(path, { signal }));
       return parseCountryStatesMap(text);
     },
-    staleTime: cacheTtl.getDependentStatePicklistsValues,
+    staleTime: operationTable.getDependentStatePicklistsValues.cacheTtl,
   });
 }
 
@@ -106,7 +90,7 @@ export function contactsMethodParams({ country, state, brands, lastRecordId }: C
 }
 
 function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
-  const path = paths.getContacts;
+  const path = operationTable.getContacts.path;
   return unwrap(
     'getContacts',
     path,
@@ -130,7 +114,7 @@ export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
   >({
     queryKey: operationKey('getContacts', params),
     queryFn: ({ signal }) => fetchContacts(api, params, signal),
-    staleTime: cacheTtl.getContacts,
+    staleTime: operationTable.getContacts.cacheTtl,
   });
 }
 
@@ -161,12 +145,12 @@ export function getContactsChunksQuery(api: ApiClient, filters: ContactsFilters)
       if (!lastContact || loaded >= lastChunk.totalRecords) return undefined;
       return lastContact.Id;
     },
-    staleTime: cacheTtl.getContacts,
+    staleTime: operationTable.getContacts.cacheTtl,
   });
 }
 
 export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: string }) {
-  const path = paths.getObjectInfo;
+  const path = operationTable.getObjectInfo.path;
   const key = { objectApiName: params.objectApiName };
   return queryOptions<
     ObjectInfoRepresentation,
@@ -176,7 +160,7 @@ export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: stri
   >({
     queryKey: operationKey('getObjectInfo', key),
     queryFn: ({ signal }) => unwrap('getObjectInfo', path, api.GET(path, { params: { path: key }, signal })),
-    staleTime: cacheTtl.getObjectInfo,
+    staleTime: operationTable.getObjectInfo.cacheTtl,
   });
 }
 
@@ -184,7 +168,7 @@ export function getPicklistValuesQuery(
   api: ApiClient,
   params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
 ) {
-  const path = paths.getPicklistValues;
+  const path = operationTable.getPicklistValues.path;
   const key = {
     objectApiName: params.objectApiName,
     recordTypeId: params.recordTypeId,
@@ -198,7 +182,7 @@ export function getPicklistValuesQuery(
   >({
     queryKey: operationKey('getPicklistValues', key),
     queryFn: ({ signal }) => unwrap('getPicklistValues', path, api.GET(path, { params: { path: key }, signal })),
-    staleTime: cacheTtl.getPicklistValues,
+    staleTime: operationTable.getPicklistValues.cacheTtl,
   });
 }
 
@@ -241,7 +225,7 @@ function sentQuery(params: object): Record<string, string | number | boolean> {
 type AnyGet = (path: string, init: { params: { path: object; query: object }; signal: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
-  const path = paths[operationId];
+  const path = operationTable[operationId].path;
   const { contentKeyOrId, ...options } = params;
   const query = sentQuery(options);
   const key = { ...source, contentKeyOrId, ...query };
@@ -249,19 +233,19 @@ function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, opera
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
       unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal })) as Promise<ManagedContentDocument>,
-    staleTime: cacheTtl[operationId],
+    staleTime: operationTable[operationId].cacheTtl,
   });
 }
 
 function contentCollectionQuery<Op extends ContentCollectionOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentsParams) {
-  const path = paths[operationId];
+  const path = operationTable[operationId].path;
   const query = sentQuery(params);
   const key = { ...source, ...query };
   return queryOptions<ManagedContentCollection, OperationError<Op>, ManagedContentCollection, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
       unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: source, query }, signal })) as Promise<ManagedContentCollection>,
-    staleTime: cacheTtl[operationId],
+    staleTime: operationTable[operationId].cacheTtl,
   });
 }
 
@@ -290,7 +274,7 @@ export function getRecordSeoPropertiesQuery(
   params: { communityId: string; recordId: string; fields?: string | readonly string[]; apiVersion?: string },
 ) {
   const operationId = 'getRecordSeoProperties';
-  const path = paths[operationId];
+  const path = operationTable[operationId].path;
   const fields = params.fields === undefined ? undefined : typeof params.fields === 'string' ? params.fields : params.fields.join(',');
   const key = {
     apiVersion: params.apiVersion ?? API_VERSION,
@@ -314,7 +298,7 @@ export function getRecordSeoPropertiesQuery(
           signal,
         }),
       ),
-    staleTime: cacheTtl[operationId],
+    staleTime: operationTable[operationId].cacheTtl,
   });
 }
 
@@ -344,7 +328,7 @@ export function getSessionQuery(api: ApiClient) {
 /** The signed-in session's CSRF token; the same for the whole session. */
 export function getCsrfTokenQuery(api: ApiClient) {
   const operationId = 'getCsrfToken';
-  const path = paths[operationId];
+  const path = operationTable[operationId].path;
   return queryOptions<
     CsrfToken,
     OperationError<typeof operationId>,
@@ -359,7 +343,7 @@ export function getCsrfTokenQuery(api: ApiClient) {
 
 /** One reading of the session, outside the query cache (for a caller that times from its arrival). */
 export function fetchSession(api: ApiClient, signal?: AbortSignal): Promise<SessionRepresentation> {
-  const path = paths.getSession;
+  const path = operationTable.getSession.path;
   return unwrap('getSession', path, api.GET(path, { signal }));
 }
 
@@ -370,18 +354,18 @@ export function fetchSession(api: ApiClient, signal?: AbortSignal): Promise<Sess
 
 /** Signs in: a new session (any the browser held is destroyed). */
 export function signIn(api: ApiClient, input: SignInInput): Promise<SessionRepresentation> {
-  const path = paths.getSession;
+  const path = operationTable.getSession.path;
   return unwrap('signIn', path, api.POST(path, { body: input }));
 }
 
 /** Signs out (a guest may too). */
 export async function signOut(api: ApiClient): Promise<void> {
-  const path = paths.getSession;
+  const path = operationTable.getSession.path;
   await unwrap('signOut', path, api.DELETE(path, {}));
 }
 
 /** Continue Working: the session with its idle expiry moved on. */
 export function keepSessionAlive(api: ApiClient): Promise<SessionRepresentation> {
-  const path = paths.keepSessionAlive;
+  const path = operationTable.keepSessionAlive.path;
   return unwrap('keepSessionAlive', path, api.POST(path, {}));
 }

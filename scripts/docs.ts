@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const output = resolve(root, 'dist/docs/index.html');
-execFileSync(resolve(root, 'node_modules/.bin/redocly'), ['build-docs', 'openapi/generated/openapi.json', '--output', output], {
+execFileSync(resolve(root, 'node_modules/.bin/redocly'), ['build-docs', 'generated/openapi.json', '--output', output], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -24,7 +24,7 @@ import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache } from './storefront/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const CONTRACT = resolve(root, 'openapi/generated/openapi.json');
+const CONTRACT = resolve(root, 'generated/openapi.json');
 const DOCS = resolve(root, 'dist/docs/index.html');
 const WEB = resolve(root, 'dist/web');
 const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');

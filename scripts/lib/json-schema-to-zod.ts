@@ -78,11 +78,24 @@ function emitRef(ref: string, ctx: EmitContext): string {
   return ctx.defined.has(name) ? name : `z.lazy(() => ${name})`;
 }
 
-function emitString(schema: JsonSchema): string {
-  let code = 'z.string()';
+/** zod's own checks for the string formats the contract uses; other formats are documentation only. */
+const STRING_FORMATS: Record<string, string> = {
+  'date-time': 'z.iso.datetime({ offset: true })',
+  date: 'z.iso.date()',
+  email: 'z.email()',
+  uri: 'z.url()',
+  uuid: 'z.uuid()',
+};
+
+function emitString(schema: JsonSchema, ctx: EmitContext): string {
+  let code = (schema.format && STRING_FORMATS[schema.format]) || 'z.string()';
   if (schema.minLength !== undefined) code += `.min(${schema.minLength})`;
   if (schema.maxLength !== undefined) code += `.max(${schema.maxLength})`;
   if (schema.pattern !== undefined) code += `.regex(new RegExp(${literal(schema.pattern)}))`;
+  // A JSON document inside a text parameter (contentSchema): parsed, then checked against its own schema.
+  if (ctx.fromText && schema.contentMediaType === 'application/json' && schema.contentSchema) {
+    code += `.transform(parseJsonText).pipe(${emitSchema(schema.contentSchema, { ...ctx, fromText: false })})`;
+  }
   return code;
 }
 
@@ -98,7 +111,9 @@ function emitObject(schema: JsonSchema, ctx: EmitContext): string {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {}).map(([key, property]) => {
     const value = emitSchema(property, ctx);
-    return `${JSON.stringify(key)}: ${value}${required.has(key) ? '' : '.optional()'}`;
+    // A property with a default is filled in when absent: optional as input, always there as output.
+    const optional = required.has(key) || property.default !== undefined ? '' : '.optional()';
+    return `${JSON.stringify(key)}: ${value}${optional}`;
   });
   const extra = schema.additionalProperties;
   if (entries.length === 0 && extra !== undefined && extra !== false) {
@@ -148,7 +163,7 @@ function emitBare(schema: JsonSchema, ctx: EmitContext): string {
   let code: string;
   switch (nonNull[0]) {
     case 'string':
-      code = emitString(schema);
+      code = emitString(schema, ctx);
       break;
     case 'integer':
       code = emitNumber(schema, true, ctx.fromText);
@@ -180,10 +195,11 @@ function emitBare(schema: JsonSchema, ctx: EmitContext): string {
   return nullable ? `${code}.nullable()` : code;
 }
 
-/** Zod source for one schema, with its description and first example as OpenAPI metadata. */
+/** Zod source for one schema, with its default, and its description and first example as OpenAPI metadata. */
 export function emitSchema(schema: JsonSchema, ctx: EmitContext): string {
-  const code = emitBare(schema, ctx);
+  let code = emitBare(schema, ctx);
   if (schema.$ref) return code;
+  if (schema.default !== undefined) code += `.default(${literal(schema.default)})`;
   const meta: Record<string, unknown> = {};
   if (schema.description !== undefined) meta.description = schema.description;
   if (schema.examples?.length) meta.example = schema.examples[0];

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { z } from '@hono/zod-openapi';
 import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/errors.ts';
+import { RecordWriteError } from '../platform/records/write-rules.ts';
 import { ApexError } from '../storefront/apex-error.ts';
 
 const APEX_PREFIX = '/lwr/apex/';
@@ -54,6 +55,8 @@ export function notFoundHandler(c: Context) {
 }
 
 export function errorHandler(error: Error, c: Context) {
+  // A record write that failed on its fields answers with the record-error output.
+  if (error instanceof RecordWriteError) return c.json(error.body, 400);
   if (error instanceof PlatformError) return errorResponse(c, error.status, error.errorCode, error.message);
   if (error instanceof ApexError) return errorResponse(c, error.status, 'APEX_ERROR', error.message, error.debugInfo);
   if (error instanceof HTTPException) {
@@ -71,7 +74,8 @@ export function errorHandler(error: Error, c: Context) {
   return errorResponse(c, 500, 'UNKNOWN_EXCEPTION', `An unexpected error occurred. Please include this ErrorId if you contact support: ${errorId}`);
 }
 
-type ValidationResult = { success: true } | { success: false; error: ZodError; target: string };
+/** What a request validation failed on, as the app's hooks are given it. */
+export type ValidationResult = { success: true } | { success: false; error: z.ZodError; target: string };
 
 /** Turns a failed request validation into the platform's 400 for the part of the request that failed. */
 export function validationHook(result: ValidationResult, c: Context) {
@@ -86,6 +90,11 @@ export function validationHook(result: ValidationResult, c: Context) {
       const value = raw(result.target) ?? '';
       const kind = result.target === 'query' ? 'query parameter' : result.target === 'header' ? 'header' : 'parameter';
       const code = result.target === 'param' && /Ids?$/.test(name) ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE';
+      // A parameter that holds a JSON document (methodParams): say what in the document is wrong.
+      if (issue && (issue.path.length > 1 || issue.code === 'custom')) {
+        const where = issue.path.length > 1 ? ` at ${issue.path.slice(1).join('.')}` : '';
+        return errorResponse(c, 400, code, `Illegal value for ${kind} '${name}'${where}: ${issue.message}`);
+      }
       return errorResponse(c, 400, code, `Illegal value for ${kind} '${name}': ${value}`);
     }
     default: {

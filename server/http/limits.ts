@@ -4,14 +4,14 @@
  * 429 in the called path's error shape. Which operation a request calls is found once per route (the
  * router's own match), so a request costs one WeakMap lookup and, when limited, one Map lookup.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
+import { operationTable, type OperationId } from '../../generated/operations.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
 import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
 import { errorResponse, plainPage } from './errors.ts';
+import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
 
 export const DEFAULT_LIMITS: LimitOptions = {
@@ -23,10 +23,7 @@ export const DEFAULT_LIMITS: LimitOptions = {
 /** 10 MB of file data in base64 (the contract's maxLength, 13,981,016 characters) and the JSON around it. */
 export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
 /** The operations whose bodies carry a file. */
-const UPLOAD_OPERATIONS = new Set(['createContentDocumentAndVersion', 'createContentVersion']);
-const SIGN_IN_OPERATION = 'signIn';
-/** Sign-in's route, for as long as the contract may not have the operation yet. */
-const SIGN_IN_ROUTE = 'POST /services/auth/session';
+const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'createContentVersion'];
 /** The server-rendered pages. */
 const PAGES = ['/', SIGN_IN_PATH];
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -128,47 +125,19 @@ export function countGuestRequest(limits: RequestLimits, request: Request, env: 
   return retryAfter;
 }
 
-type Json = Record<string, unknown>;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-/** "METHOD /path/:param" of every operation a guest may call (security lists {}), and its operationId. */
-export function guestOperationsOf(contract: Json): Map<string, string> {
+/** "METHOD /path/:param" of every operation a guest may call (its security lists {}), and its operationId. */
+export function guestOperationsOf(): Map<string, string> {
   const operations = new Map<string, string>();
-  const globalSecurity = contract.security as Json[] | undefined;
-  for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (!operation) continue;
-      const security = (operation.security ?? globalSecurity ?? []) as Json[];
-      const guestMayCall = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
-      if (guestMayCall) operations.set(routeKey(method, path), String(operation.operationId));
-    }
+  for (const [operationId, { guest }] of Object.entries(operationTable)) {
+    if (guest) operations.set(routeKeyOf(operationId as OperationId), operationId);
   }
   return operations;
 }
 
-/** "METHOD /path/:param" of every operation, by operationId. */
-function routeKeysOf(contract: Json): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (operation?.operationId) keys.set(String(operation.operationId), routeKey(method, path));
-    }
-  }
-  return keys;
-}
-
-/** The key of a route as Hono registers it: {param} becomes :param. */
-function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
-}
-
-const CONTRACT = resolve(import.meta.dirname, '../../openapi/generated/openapi.json');
-let contractCache: Json | undefined;
-function loadContract(): Json {
-  contractCache ??= JSON.parse(readFileSync(CONTRACT, 'utf8')) as Json;
-  return contractCache;
+/** The key of an operation's route as Hono registers it: "METHOD /path/:param". */
+function routeKeyOf(operationId: OperationId): string {
+  const { method, path } = operationTable[operationId];
+  return `${method.toUpperCase()} ${honoPath(path)}`;
 }
 
 /** The limit options from the environment; unset or empty variables keep the defaults. */
@@ -227,7 +196,7 @@ export type RequestLimits = MiddlewareHandler & {
 };
 
 /** The limits middleware; mount it before the routes, for every path. */
-export function requestLimits(options: AppOptions = {}, contract: Json = loadContract()): RequestLimits {
+export function requestLimits(options: AppOptions = {}): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? systemClock;
   const trustProxy = trustProxyOf(options);
@@ -240,10 +209,9 @@ export function requestLimits(options: AppOptions = {}, contract: Json = loadCon
   const defaultBody = bodyCheck(limits.maxBodyBytes);
   const uploadBody = limits.maxBodyBytes > 0 ? bodyCheck(Math.max(limits.maxBodyBytes, UPLOAD_MAX_BODY_BYTES)) : undefined;
 
-  const guestRoutes = guestOperationsOf(contract);
-  const keys = routeKeysOf(contract);
-  const uploadRoutes = new Set([...UPLOAD_OPERATIONS].flatMap((id) => keys.get(id) ?? []));
-  const signInRoute = keys.get(SIGN_IN_OPERATION) ?? SIGN_IN_ROUTE;
+  const guestRoutes = guestOperationsOf();
+  const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
+  const signInRoute = routeKeyOf('signIn');
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
 

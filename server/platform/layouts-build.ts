@@ -4,7 +4,7 @@
  * Pure functions, no HTTP and no database.
  */
 import { createHash } from 'node:crypto';
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 import type { FieldDefinition } from './metadata.ts';
 import { makeId } from './ids.ts';
 

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Country, State } from 'country-state-city';
+import type { Schemas } from '../../generated/types.ts';
 import type { Database } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { loadLayouts } from './layouts.ts';
@@ -22,7 +23,7 @@ export interface PicklistValueDefinition {
   /** For a dependent picklist: the controlling field's values this value may go with. */
   validFor?: string[];
   /** Extra facts of values of some standard picklists (CaseStatus, OpportunityStage ...). */
-  attributes?: Record<string, unknown>;
+  attributes?: Schemas['PicklistValueRepresentation']['attributes'];
 }
 
 export type PicklistSource = { values: (string | PicklistValueDefinition)[] } | { source: 'countries' | 'states' };
@@ -30,7 +31,7 @@ export type PicklistSource = { values: (string | PicklistValueDefinition)[] } | 
 export interface FieldDefinition {
   apiName: string;
   label: string;
-  dataType: string;
+  dataType: Schemas['FieldRepresentation']['dataType'];
   length: number;
   custom?: boolean;
   required?: boolean;
@@ -46,6 +47,12 @@ export interface FieldDefinition {
   relationshipName?: string;
   picklist?: PicklistSource;
   inlineHelpText?: string;
+  extraTypeInfo?: Schemas['FieldRepresentation']['extraTypeInfo'];
+  compound?: boolean;
+  compoundComponentName?: string;
+  compoundFieldName?: string;
+  precision?: number;
+  scale?: number;
   [more: string]: unknown;
 }
 
@@ -86,7 +93,7 @@ export interface PicklistEntry {
   label: string;
   validFor: string[];
   isDefault?: boolean;
-  attributes?: Record<string, unknown>;
+  attributes?: Schemas['PicklistValueRepresentation']['attributes'];
 }
 
 /** Countries and their states or provinces, from the country-state-city data package. */

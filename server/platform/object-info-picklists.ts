@@ -2,6 +2,7 @@
  * Picklist values per record type: one field's, or every picklist field's of an object, with the indexes
  * that tie a dependent picklist's values to its controlling field's values.
  */
+import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import type { DescribedObject } from './describe.ts';
 import { invalidId, noAccess, notFound } from './errors.ts';
@@ -18,14 +19,16 @@ export interface StoredPicklistValue {
   label: string;
   validFor: string[];
   isDefault: boolean;
-  attributes: Record<string, unknown> | null;
+  attributes: PicklistValueAttributes;
 }
+
+type PicklistValueAttributes = Schemas['PicklistValueRepresentation']['attributes'];
 
 /**
  * The PicklistValuesRepresentation body (without eTag) of a field: controllerValues index the controlling
  * field's values of the same record type, and validFor keeps only the controlling values that type offers.
  */
-export function picklistRepresentation(values: StoredPicklistValue[], controllerValues: string[] | null, url: string) {
+export function picklistRepresentation(values: StoredPicklistValue[], controllerValues: string[] | null, url: string): Schemas['PicklistValuesRepresentation'] {
   const indexes: Record<string, number> = {};
   (controllerValues ?? []).forEach((value, index) => (indexes[value] = index));
   const entries = values.map((row) => ({
@@ -46,7 +49,7 @@ function parseRecordTypeId(recordTypeId: string): string {
 }
 
 async function storedValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiNames: string[]): Promise<Map<string, StoredPicklistValue[]>> {
-  const { rows } = await db.query<{ field_api_name: string; value: string; label: string; valid_for: string[]; is_default: boolean; attributes: Record<string, unknown> | null }>(
+  const { rows } = await db.query<{ field_api_name: string; value: string; label: string; valid_for: string[]; is_default: boolean; attributes: PicklistValueAttributes }>(
     `SELECT field_api_name, value, label, valid_for, is_default, attributes FROM picklist_value
      WHERE object_api_name = $1 AND record_type_id = $2 AND field_api_name = ANY($3::text[]) ORDER BY field_api_name, position`,
     [objectApiName, recordTypeId, fieldApiNames],
@@ -68,7 +71,7 @@ async function objectAndType(db: Queryable, objectApiName: string, recordTypeId:
 const readable = (object: DescribedObject, field: FieldDefinition, principal?: Principal) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read;
 
 /** GET /object-info/{o}/picklist-values/{recordTypeId}/{fieldApiName}; without a principal, as the system sees it. */
-export async function getPicklistValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiName: string, principal?: Principal) {
+export async function getPicklistValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiName: string, principal?: Principal): Promise<Schemas['PicklistValuesRepresentation']> {
   const { object, typeId } = await objectAndType(db, objectApiName, recordTypeId, principal);
   const field = object.fields.find((candidate) => candidate.apiName.toLowerCase() === fieldApiName.toLowerCase());
   if (!field?.picklist || !readable(object, field, principal)) throw notFound();
@@ -80,7 +83,7 @@ export async function getPicklistValues(db: Queryable, objectApiName: string, re
 }
 
 /** GET /object-info/{o}/picklist-values/{recordTypeId}: every picklist field the caller may read. */
-export async function getPicklistValuesByRecordType(db: Queryable, principal: Principal, objectApiName: string, recordTypeId: string) {
+export async function getPicklistValuesByRecordType(db: Queryable, principal: Principal, objectApiName: string, recordTypeId: string): Promise<Schemas['PicklistValuesCollectionRepresentation']> {
   const { object, typeId } = await objectAndType(db, objectApiName, recordTypeId, principal);
   const fields = object.fields.filter((field) => field.picklist && readable(object, field, principal));
   const values = await storedValues(db, object.apiName, typeId, object.fields.filter((field) => field.picklist).map((field) => field.apiName));

@@ -2,6 +2,7 @@
  * Object info: the directory of objects, one object's metadata and batches of them, built from the org
  * metadata (describe.ts) as the caller's profile lets it see it. Picklist values are in picklists.ts.
  */
+import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { describeObject, describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
@@ -25,15 +26,15 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
   return {
     apiName: field.apiName,
     calculated: field.calculated ?? false,
-    compound: (field.compound as boolean | undefined) ?? false,
-    compoundComponentName: (field.compoundComponentName as string | undefined) ?? null,
-    compoundFieldName: (field.compoundFieldName as string | undefined) ?? null,
+    compound: field.compound ?? false,
+    compoundComponentName: field.compoundComponentName ?? null,
+    compoundFieldName: field.compoundFieldName ?? null,
     controllerName: field.controllerName ?? null,
     controllingFields,
     createable: field.createable ?? !field.calculated,
     custom: field.custom ?? field.apiName.endsWith('__c'),
     dataType: field.dataType,
-    extraTypeInfo: (field.extraTypeInfo as string | undefined) ?? null,
+    extraTypeInfo: field.extraTypeInfo ?? null,
     filterable: field.filterable ?? !['TextArea', 'Base64'].includes(field.dataType),
     filteredLookupInfo: null,
     highScaleNumber: false,
@@ -43,13 +44,13 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
     length: field.length,
     nameField: field.nameField ?? false,
     polymorphicForeignKey: referenceTo.length > 1,
-    precision: (field.precision as number | undefined) ?? 0,
+    precision: field.precision ?? 0,
     reference,
     referenceTargetField: null,
     referenceToInfos: referenceTo.map((apiName) => ({ apiName, nameFields: org?.objects.get(apiName)?.definition.nameFields ?? ['Name'] })),
     relationshipName: field.relationshipName ?? null,
     required: field.required ?? false,
-    scale: (field.scale as number | undefined) ?? 0,
+    scale: field.scale ?? 0,
     searchPrefilterable: false,
     sortable: field.sortable ?? !['MultiPicklist', 'TextArea', 'Base64'].includes(field.dataType),
     unique: field.unique ?? false,
@@ -58,8 +59,8 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
 }
 
 /** Controlling fields to their dependent fields, nested as deep as the dependencies go. */
-export function dependentFieldsTree(fields: FieldDefinition[]): Record<string, object> {
-  const dependentsOf = (controller: string): Record<string, object> =>
+export function dependentFieldsTree(fields: FieldDefinition[]): Schemas['DependentFieldsTree'] {
+  const dependentsOf = (controller: string): Schemas['DependentFieldsTree'] =>
     Object.fromEntries(fields.filter((field) => field.controllerName === controller).map((field) => [field.apiName, dependentsOf(field.apiName)]));
   return Object.fromEntries(
     fields.filter((field) => !field.controllerName && fields.some((other) => other.controllerName === field.apiName)).map((field) => [field.apiName, dependentsOf(field.apiName)]),
@@ -74,7 +75,7 @@ export async function visibleObject(db: Queryable, objectApiName: string, princi
 }
 
 /** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. */
-export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principal?: Principal) {
+export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principal?: Principal): ObjectInfo {
   const { definition } = object;
   const permissions = principal ? objectPermissions(principal, object.apiName) : { read: true, create: true, edit: true, delete: true };
   const visibleFields = object.fields.filter((field) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read);
@@ -122,7 +123,7 @@ export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principa
   return { eTag: etagOf(body), ...body };
 }
 
-export type ObjectInfo = ReturnType<typeof objectInfoOf>;
+export type ObjectInfo = Schemas['ObjectInfoRepresentation'];
 
 /** GET /object-info/{objectApiName}; without a principal, as the system sees it. */
 export async function getObjectInfo(db: Queryable, objectApiName: string, principal?: Principal): Promise<ObjectInfo> {
@@ -132,7 +133,7 @@ export async function getObjectInfo(db: Queryable, objectApiName: string, princi
 }
 
 /** GET /object-info: every object the caller may read, by API name. */
-export async function getObjectInfoDirectory(db: Queryable, principal: Principal) {
+export async function getObjectInfoDirectory(db: Queryable, principal: Principal): Promise<Schemas['ObjectInfoDirectoryRepresentation']> {
   const org = await describeOrg(db);
   const objects = [...org.objects.values()]
     .filter((object) => objectPermissions(principal, object.apiName).read)
@@ -161,12 +162,12 @@ export const MAX_BATCH_OBJECTS = 100;
  * GET /object-info/batch/{objectApiNames}: one result per name, in order. An object the caller may not
  * read fails like one that does not exist (403 FORBIDDEN, as the platform answers both in a batch).
  */
-export async function getObjectInfos(db: Queryable, principal: Principal, objectApiNames: string) {
+export async function getObjectInfos(db: Queryable, principal: Principal, objectApiNames: string): Promise<Schemas['SimplifiedBatchRepresentation']> {
   const names = objectApiNames.split(',');
   if (names.length > MAX_BATCH_OBJECTS)
     throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'objectApiNames': at most ${MAX_BATCH_OBJECTS} objects may be named, not ${names.length}`);
   const org = await describeOrg(db);
-  const results = [];
+  const results: Schemas['SimplifiedBatchResultRepresentation'][] = [];
   for (const name of names) {
     const object = await visibleObject(db, name, principal);
     results.push(object ? { statusCode: 200, result: objectInfoOf(object, org, principal) } : { statusCode: 403, result: [{ errorCode: 'FORBIDDEN', message: NO_ACCESS_MESSAGE }] });

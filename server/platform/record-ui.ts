@@ -3,6 +3,7 @@
  * records with their layouts' fields, those layouts by object, record type, layout type and mode, the
  * caller's layout states, and the object info of every object involved.
  */
+import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
@@ -71,7 +72,7 @@ export function objectInfosOf(org: OrgDescribe, principal: Principal, objects: D
   return Object.fromEntries(objects.map((object) => [object.apiName, objectInfoOf(object, org, principal)]));
 }
 
-export async function getRecordUi(db: Queryable, principal: Principal, recordIds: string, query: RecordUiQuery) {
+export async function getRecordUi(db: Queryable, principal: Principal, recordIds: string, query: RecordUiQuery): Promise<Schemas['RecordUiRepresentation']> {
   const ids = parseRecordIds(recordIds);
   const layoutTypes = parseNameList<LayoutType>('layoutTypes', query.layoutTypes, LAYOUT_TYPES);
   const modes = parseNameList<LayoutMode>('modes', query.modes, LAYOUT_MODES);
@@ -89,8 +90,8 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
     records[record.id] = record;
   }
 
-  const layouts: Record<string, Record<string, Record<string, Record<string, unknown>>>> = {};
-  const layoutUserStates: Record<string, unknown> = {};
+  const layouts: Schemas['RecordUiRepresentation']['layouts'] = {};
+  const layoutUserStates: Schemas['RecordUiRepresentation']['layoutUserStates'] = {};
   const seen = new Set<string>();
   for (const record of Object.values(records)) {
     const recordTypeId = record.recordTypeId ?? undefined;

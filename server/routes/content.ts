@@ -2,10 +2,10 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { etagMatches } from '../http/cache.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { getManagedContent, getManagedContents } from '../storefront/content.ts';
 import {
   findMedia,
@@ -37,26 +37,26 @@ function mediaRoute<R extends RouteConfig>(route: R): R {
 export function contentRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getManagedContentForSite), async (c) => {
+  implement(app, routes.getManagedContentForSite, async (c) => {
     const { siteId, contentKeyOrId } = c.req.valid('param');
     const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
-    return c.json(document as never, 200);
+    return c.json(document, 200);
   });
 
-  app.openapi(operation(routes.getManagedContentForChannel), async (c) => {
+  implement(app, routes.getManagedContentForChannel, async (c) => {
     const { channelId, contentKeyOrId } = c.req.valid('param');
     const document = await getManagedContent(db, { kind: 'channel', id: channelId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
-    return c.json(document as never, 200);
+    return c.json(document, 200);
   });
 
-  app.openapi(operation(routes.getManagedContentsForSite), async (c) => {
+  implement(app, routes.getManagedContentsForSite, async (c) => {
     const collection = await getManagedContents(db, { kind: 'site', id: c.req.valid('param').siteId }, c.req.valid('query'), { origin: originOf(c) });
-    return c.json(collection as never, 200);
+    return c.json(collection, 200);
   });
 
-  app.openapi(operation(routes.getManagedContentsForChannel), async (c) => {
+  implement(app, routes.getManagedContentsForChannel, async (c) => {
     const collection = await getManagedContents(db, { kind: 'channel', id: c.req.valid('param').channelId }, c.req.valid('query'), { origin: originOf(c) });
-    return c.json(collection as never, 200);
+    return c.json(collection, 200);
   });
 
   /** The file as uploaded, or 304 when the client holds it. */
@@ -80,30 +80,30 @@ export function contentRoutes(db: Database) {
     return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': MEDIA_TYPES[format] });
   };
 
-  app.openapi(mediaRoute(routes.getManagedContentMedia), async (c) => {
+  implement(app, routes.getManagedContentMedia, async (c) => {
     const media = await findMedia(db, { contentKey: c.req.valid('param').contentKey });
-    return (await original(c, media, c.req.valid('query').version)) as never;
-  });
+    return await original(c, media, c.req.valid('query').version);
+  }, { ownCacheHeaders: true });
 
-  app.openapi(mediaRoute(routes.getSiteImage), async (c) => {
+  implement(app, routes.getSiteImage, async (c) => {
     const media = await findMedia(db, { fileName: c.req.valid('param').fileName });
-    return (await original(c, media, c.req.valid('query').version)) as never;
-  });
+    return await original(c, media, c.req.valid('query').version);
+  }, { ownCacheHeaders: true });
 
-  app.openapi(mediaRoute(routes.getResizedManagedContentMedia), async (c) => {
+  implement(app, routes.getResizedManagedContentMedia, async (c) => {
     const { options, contentKey } = c.req.valid('param');
     // Options are checked before the file is looked up: a bad request is a 400 whatever it names.
     parseImageOptions(options);
     const media = await findMedia(db, { contentKey });
-    return (await resized(c, media, options, c.req.valid('query').version)) as never;
-  });
+    return await resized(c, media, options, c.req.valid('query').version);
+  }, { ownCacheHeaders: true });
 
-  app.openapi(mediaRoute(routes.getResizedSiteImage), async (c) => {
+  implement(app, routes.getResizedSiteImage, async (c) => {
     const { options, fileName } = c.req.valid('param');
     parseImageOptions(options);
     const media = await findMedia(db, { fileName });
-    return (await resized(c, media, options, c.req.valid('query').version)) as never;
-  });
+    return await resized(c, media, options, c.req.valid('query').version);
+  }, { ownCacheHeaders: true });
 
   return app;
 }

@@ -2,9 +2,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { createContentDocumentAndVersion, createContentVersion } from '../platform/content-documents.ts';
 import { invalidConfigHook } from './record-ui.ts';
@@ -13,17 +13,9 @@ export function fileRoutes(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const clock = options.clock;
 
-  app.openapi(
-    operation(routes.createContentDocumentAndVersion),
-    async (c) => c.json((await createContentDocumentAndVersion(db, principalOf(c), c.req.valid('json'), { clock })) as never, 201),
-    invalidConfigHook('createContentDocumentAndVersion'),
-  );
+  implement(app, routes.createContentDocumentAndVersion, async (c) => c.json(await createContentDocumentAndVersion(db, principalOf(c), c.req.valid('json'), { clock }), 201), { hook: invalidConfigHook('createContentDocumentAndVersion') });
 
-  app.openapi(
-    operation(routes.createContentVersion),
-    async (c) => c.json((await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), { clock })) as never, 201),
-    invalidConfigHook('createContentVersion'),
-  );
+  implement(app, routes.createContentVersion, async (c) => c.json(await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), { clock }), 201), { hook: invalidConfigHook('createContentVersion') });
 
   return app;
 }

@@ -2,58 +2,58 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
 
 /** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
-function withETag(c: Context, body: { eTag: string }) {
+function withETag<T extends { eTag: string }>(c: Context, body: T) {
   c.header('ETag', `"${body.eTag}"`);
-  return c.json(body as never, 200);
+  return c.json(body, 200);
 }
 
 export function metadataRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getObjectInfoDirectory), async (c) => c.json((await getObjectInfoDirectory(db, principalOf(c))) as never, 200));
+  implement(app, routes.getObjectInfoDirectory, async (c) => c.json(await getObjectInfoDirectory(db, principalOf(c)), 200));
 
-  app.openapi(operation(routes.getObjectInfo), async (c) => withETag(c, await getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c))));
+  implement(app, routes.getObjectInfo, async (c) => withETag(c, await getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c))));
 
-  app.openapi(operation(routes.getObjectInfos), async (c) => c.json((await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames)) as never, 200));
+  implement(app, routes.getObjectInfos, async (c) => c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200));
 
-  app.openapi(operation(routes.getPicklistValuesByRecordType), async (c) => {
+  implement(app, routes.getPicklistValuesByRecordType, async (c) => {
     const { objectApiName, recordTypeId } = c.req.valid('param');
     return withETag(c, await getPicklistValuesByRecordType(db, principalOf(c), objectApiName, recordTypeId));
   });
 
-  app.openapi(operation(routes.getPicklistValues), async (c) => {
+  implement(app, routes.getPicklistValues, async (c) => {
     const { objectApiName, recordTypeId, fieldApiName } = c.req.valid('param');
     return withETag(c, await getPicklistValues(db, objectApiName, recordTypeId, fieldApiName, principalOf(c)));
   });
 
-  app.openapi(operation(routes.getLayout), async (c) => {
+  implement(app, routes.getLayout, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
     return withETag(c, await getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }));
   });
 
-  app.openapi(operation(routes.getPathLayout), async (c) => {
+  implement(app, routes.getPathLayout, async (c) => {
     const { layoutOverride, mode, recordTypeId } = c.req.valid('query');
     return withETag(c, await getPathLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutOverride, mode, recordTypeId }));
   });
 
-  app.openapi(operation(routes.getLayoutUserState), async (c) => {
+  implement(app, routes.getLayoutUserState, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
-    return c.json((await getLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId })) as never, 200);
+    return c.json(await getLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }), 200);
   });
 
-  app.openapi(operation(routes.updateLayoutUserState), async (c) => {
+  implement(app, routes.updateLayoutUserState, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
     const state = await updateLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }, c.req.valid('json'));
-    return c.json(state as never, 200);
+    return c.json(state, 200);
   });
 
   return app;

@@ -2,19 +2,23 @@
  * Operations of the contract that no area implements yet answer 501 NOT_IMPLEMENTED in the record API's
  * error shape, so that the server serves the whole contract and says honestly what it does not do.
  */
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import { routes } from '../generated/routes.ts';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { operationTable, type OperationId } from '../../generated/operations.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { requireUser, requiresUser } from '../http/operation.ts';
+import { honoPath, middlewareOf } from '../http/operation.ts';
 
 export function notImplementedRoutes(implemented: ReadonlySet<string>) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
-  for (const route of Object.values(routes) as RouteConfig[]) {
-    if (implemented.has(route.operationId!)) continue;
+  for (const operationId of Object.keys(operationTable) as OperationId[]) {
+    if (implemented.has(operationId)) continue;
+    const { method, path } = operationTable[operationId];
+    // Listed in the app's OpenAPI document like every operation, but answered outside the contract's
+    // handler types: 501 is what no operation declares.
+    app.openAPIRegistry.registerPath(routes[operationId]);
     // A guest learns that it must sign in before it learns that the operation is missing.
-    const guarded = requiresUser(route) ? { ...route, middleware: [requireUser] } : route;
-    app.openapi(guarded, (c) =>
-      c.json([{ errorCode: 'NOT_IMPLEMENTED', message: `This operation is not implemented yet: ${route.operationId}` }], 501 as never),
+    app.on([method.toUpperCase()], [honoPath(path)], ...middlewareOf(operationId, true), (c) =>
+      c.json([{ errorCode: 'NOT_IMPLEMENTED', message: `This operation is not implemented yet: ${operationId}` }], 501),
     );
   }
   return app;

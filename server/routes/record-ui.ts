@@ -2,9 +2,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement, type ValidationHook } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
 import { PlatformError } from '../platform/errors.ts';
@@ -13,17 +13,16 @@ import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/recor
 import { splitFieldList } from '../platform/records/field-paths.ts';
 
 /** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
-function withETag(c: Context, body: { eTag: string }) {
+function withETag<T extends { eTag: string }>(c: Context, body: T) {
   c.header('ETag', `"${body.eTag}"`);
-  return c.json(body as never, 200);
+  return c.json(body, 200);
 }
 
-type ValidationResult = Parameters<typeof validationHook>[0];
-
-/** A body that does not fit the contract is an invalid config of the operation, in the platform's words (spec §5). */
-export const invalidConfigHook = (operationId: string) => (result: ValidationResult, c: Context) => {
-  // The route's own answer type does not include error bodies: the returned error Response is typed away.
-  if (result.success || result.target !== 'json') return validationHook(result, c) as never;
+/** A body that does not fit the contract is an invalid config of the operation, in the platform's words. */
+export const invalidConfigHook =
+  (operationId: string): ValidationHook =>
+  (result, c) => {
+  if (result.success || result.target !== 'json') return validationHook(result, c);
   const issue = result.error.issues[0];
   const path = issue?.path.join('.') || 'body';
   const expected = issue && 'expected' in issue ? issue.expected : undefined;
@@ -34,7 +33,7 @@ export const invalidConfigHook = (operationId: string) => (result: ValidationRes
 export function recordUiRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getRecordUi), async (c) => {
+  implement(app, routes.getRecordUi, async (c) => {
     // The platform's getRecordUi takes these; this product does not, and says so rather than ignore them.
     const unsupported = UNSUPPORTED_RECORD_UI_PARAMETERS.find((name) => c.req.query(name) !== undefined);
     if (unsupported) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `The query parameter '${unsupported}' is not supported by getRecordUi`);
@@ -42,31 +41,27 @@ export function recordUiRoutes(db: Database) {
     return withETag(c, await getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields) }));
   });
 
-  app.openapi(operation(routes.getRecordCreateDefaults), async (c) => {
+  implement(app, routes.getRecordCreateDefaults, async (c) => {
     const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
     const defaults = await getRecordCreateDefaults(db, principalOf(c), c.req.valid('param').objectApiName, { optionalFields: splitFieldList(optionalFields), recordTypeId, formFactor });
-    return c.json(defaults as never, 200);
+    return c.json(defaults, 200);
   });
 
-  app.openapi(operation(routes.getRecordTemplateCreate), async (c) => {
+  implement(app, routes.getRecordTemplateCreate, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
     const template = await getRecordTemplateCreate(db, principalOf(c), c.req.valid('param').objectApiName, { optionalFields: splitFieldList(optionalFields), recordTypeId });
-    return c.json(template as never, 200);
+    return c.json(template, 200);
   });
 
-  app.openapi(operation(routes.getRecordTemplateClone), async (c) => {
+  implement(app, routes.getRecordTemplateClone, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
     const template = await getRecordTemplateClone(db, principalOf(c), c.req.valid('param').recordId, { optionalFields: splitFieldList(optionalFields), recordTypeId });
-    return c.json(template as never, 200);
+    return c.json(template, 200);
   });
 
-  app.openapi(operation(routes.getRecordAvatars), async (c) => c.json((await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds)) as never, 200));
+  implement(app, routes.getRecordAvatars, async (c) => c.json(await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds), 200));
 
-  app.openapi(
-    operation(routes.updateRecordAvatar),
-    async (c) => c.json((await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json'))) as never, 200),
-    invalidConfigHook('updateRecordAvatar'),
-  );
+  implement(app, routes.updateRecordAvatar, async (c) => c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200), { hook: invalidConfigHook('updateRecordAvatar') });
 
   return app;
 }

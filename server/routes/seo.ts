@@ -1,18 +1,18 @@
 /** SEO: the search-engine properties of the site's pages. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { getRecordSeoProperties } from '../storefront/seo.ts';
 
 export function seoRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getRecordSeoProperties), async (c) => {
+  implement(app, routes.getRecordSeoProperties, async (c) => {
     const { communityId, recordId } = c.req.valid('param');
     const properties = await getRecordSeoProperties(db, communityId, recordId, c.req.valid('query').fields);
-    return c.json(properties as never, 200);
+    return c.json(properties, 200);
   });
 
   return app;

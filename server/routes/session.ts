@@ -2,9 +2,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/session.ts';
 import { PlatformError } from '../platform/errors.ts';
@@ -56,9 +56,9 @@ function activeSession(c: Context): ActiveSession {
 export function sessionRoutes(db: Database, sessions: Sessions) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  app.openapi(operation(routes.getSession), (c) => c.json(representation(c, sessions), 200));
+  implement(app, routes.getSession, (c) => c.json(representation(c, sessions), 200));
 
-  app.openapi(operation(routes.signIn), async (c) => {
+  implement(app, routes.signIn, async (c) => {
     const { username, password } = c.req.valid('json');
     const user = await authenticate(db, username, password);
     if (!user) return c.json([{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }], 401);
@@ -66,17 +66,17 @@ export function sessionRoutes(db: Database, sessions: Sessions) {
     return c.json(representation(c, sessions), 200);
   });
 
-  app.openapi(operation(routes.signOut), async (c) => {
+  implement(app, routes.signOut, async (c) => {
     await sessions.end(c);
     return c.body(null, 204);
   });
 
-  app.openapi(operation(routes.keepSessionAlive), async (c) => {
+  implement(app, routes.keepSessionAlive, async (c) => {
     await sessions.keepAlive(activeSession(c));
     return c.json(representation(c, sessions), 200);
   });
 
-  app.openapi(operation(routes.getCsrfToken), async (c) => {
+  implement(app, routes.getCsrfToken, async (c) => {
     const csrfToken = await sessions.csrfToken(activeSession(c));
     return c.json({ csrfToken }, 200);
   });

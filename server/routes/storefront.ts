@@ -1,17 +1,20 @@
 /** Storefront: the product's server methods on the Apex transport. */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { Schemas } from '../../generated/types.ts';
 import type { Database } from '../db/connection.ts';
-import { routes } from '../generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { operation } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
 import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
 import { clientScheme, incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
 import { apiSecurityHeaders } from '../http/security-headers.ts';
 import { carriesSessionCookie } from '../http/session.ts';
-import { invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
-import { jsonTextOf } from '../storefront/json-text.ts';
+import { serializedJson } from '../http/serialized-json.ts';
+import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
+import { jsonTextOf, type JsonText } from '../storefront/json-text.ts';
+import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
 import { acceptsGzip, gzipEtag, gzippedBody, locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
@@ -19,7 +22,7 @@ const CONTROLLER = 'APT_ContactUsController';
 const VARY = varyWithSession('Accept-Encoding');
 
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
-function encoded(answer: SerializedAnswer, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+function encoded(answer: SerializedAnswer<unknown>, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
   const json = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
   return gzip
     ? { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers: { ...json, 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) } }
@@ -100,40 +103,51 @@ function cacheControlOf(route: RouteConfig): string {
 export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  /** A cacheable call by GET on route: the answer from the result cache, with the ETag it was stored with. */
-  const answerer = (route: RouteConfig) => {
+  /**
+   * A cacheable call by GET on route: the answer from the result cache (compute() when it holds none), with
+   * the ETag it was stored with, gzipped when the client accepts it.
+   */
+  const cachedAnswer = (route: RouteConfig) => {
     const cacheControl = cacheControlOf(route);
-    return async (c: Context, className: string, methodName: string, params: unknown) => {
-      const call = prepareApex(className, methodName, params, 'GET');
+    return async <T>(c: Context, key: string, compute: () => Promise<T | JsonText<T>>) => {
       const request = { target: requestTarget(c.req.raw, c.env), cacheControl };
-      const { body, headers } = encoded(await results.answer(call.key, () => call.run(db), request), acceptsGzip(requestHeader(c, 'accept-encoding')));
-      return c.body(body, 200, headers);
+      const { body, headers } = encoded(await results.answer(key, compute, request), acceptsGzip(requestHeader(c, 'accept-encoding')));
+      return serializedJson<T>(c, body, headers);
     };
   };
 
-  const defaultContacts = answerer(routes.getDefaultContacts);
-  app.openapi(operation(routes.getDefaultContacts), (c) => defaultContacts(c, CONTROLLER, 'getDefaultContacts', {}));
+  const defaultContacts = cachedAnswer(routes.getDefaultContacts);
+  implement(app, routes.getDefaultContacts, (c) =>
+    defaultContacts(c, apexCallKey(CONTROLLER, 'getDefaultContacts', {}), () => getDefaultContacts(db)),
+  );
 
-  const statePicklists = answerer(routes.getDependentStatePicklistsValues);
-  app.openapi(operation(routes.getDependentStatePicklistsValues), (c) => statePicklists(c, CONTROLLER, 'getDependentStatePicklistsValues', {}));
+  const statePicklists = cachedAnswer(routes.getDependentStatePicklistsValues);
+  implement(app, routes.getDependentStatePicklistsValues, (c) =>
+    statePicklists(c, apexCallKey(CONTROLLER, 'getDependentStatePicklistsValues', {}), () => getDependentStatePicklistsValues(db)),
+  );
 
-  const contacts = answerer(routes.getContacts);
-  app.openapi(operation(routes.getContacts), (c) => contacts(c, CONTROLLER, 'getContacts', parseMethodParams(c.req.valid('query').methodParams)));
-
-  const cacheable = answerer(routes.invokeApexCacheable);
-  app.openapi(operation(routes.invokeApexCacheable), (c) => {
-    const { apexClass, apexMethod } = c.req.valid('param');
-    return cacheable(c, apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams));
+  const contacts = cachedAnswer(routes.getContacts);
+  implement(app, routes.getContacts, (c) => {
+    // methodParams is the JSON of the arguments, parsed and checked against ContactsQuery by the route.
+    const query = c.req.valid('query').methodParams;
+    return contacts(c, apexCallKey(CONTROLLER, 'getContacts', query), () => getContacts(db, query));
   });
 
-  app.openapi(operation(routes.invokeApexImperative), async (c) => {
+  const cacheable = cachedAnswer(routes.invokeApexCacheable);
+  implement(app, routes.invokeApexCacheable, (c) => {
+    const { apexClass, apexMethod } = c.req.valid('param');
+    const call = prepareApex(apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams), 'GET');
+    return cacheable(c, call.key, () => call.run(db));
+  });
+
+  implement(app, routes.invokeApexImperative, async (c) => {
     const { apexClass, apexMethod } = c.req.valid('param');
     // An absent body means no arguments; a present one was checked against ApexMethodParams.
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     const params = hasBody ? c.req.valid('json') : {};
     const { value } = await invokeApex(db, apexClass, apexMethod, params, 'POST');
     // Never cached: serialized (or passed through, when the database built the JSON) at every call.
-    return c.body(jsonTextOf(value), 200, { 'Content-Type': 'application/json' }) as never;
+    return serializedJson<Schemas['ApexMethodResult']>(c, jsonTextOf(value), { 'Content-Type': 'application/json' });
   });
 
   return app;

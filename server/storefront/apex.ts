@@ -4,15 +4,19 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Queryable } from '../db/connection.ts';
-import { ContactsQuery } from '../generated/schemas.ts';
+import { ContactsQuery } from '../../generated/schemas.ts';
+import type { Schemas } from '../../generated/types.ts';
 import { ApexError } from './apex-error.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from './locator.ts';
+import type { JsonText } from './json-text.ts';
 import { stableJson } from './result-cache.ts';
+
+type ApexMethodResult = Schemas['ApexMethodResult'];
 
 interface ApexMethod {
   cacheable: boolean;
   params: z.ZodType;
-  run(db: Queryable, params: never): Promise<unknown>;
+  run(db: Queryable, params: never): Promise<ApexMethodResult | JsonText<ApexMethodResult>>;
 }
 
 const noArguments = z.strictObject({});
@@ -41,11 +45,16 @@ export function parseMethodParams(methodParams: string | undefined): unknown {
   }
 }
 
+/** The key of a call of a method with its checked arguments: calls with equal keys have equal answers. */
+export function apexCallKey(className: string, methodName: string, params: unknown): string {
+  return `${className}.${methodName}:${stableJson(params)}`;
+}
+
 export interface ApexCall {
-  /** The method and its checked arguments: calls with equal keys have equal answers. */
+  /** The method and its checked arguments (apexCallKey). */
   key: string;
   cacheable: boolean;
-  run(db: Queryable): Promise<unknown>;
+  run(db: Queryable): Promise<ApexMethodResult | JsonText<ApexMethodResult>>;
 }
 
 /** Finds the method and checks its arguments, without running it. */
@@ -56,7 +65,7 @@ export function prepareApex(className: string, methodName: string, params: unkno
   const parsed = method.params.safeParse(params ?? {});
   if (!parsed.success) throw new ApexError(400, `Invalid arguments for ${className}.${methodName}: ${describeIssues(parsed.error)}`);
   return {
-    key: `${className}.${methodName}:${stableJson(parsed.data)}`,
+    key: apexCallKey(className, methodName, parsed.data),
     cacheable: method.cacheable,
     run: (db) => method.run(db, parsed.data as never),
   };

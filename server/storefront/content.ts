@@ -2,6 +2,7 @@
  * Content delivery: the published content items of a site or channel, one at a time or a page at a time,
  * in the platform's Managed Content Delivery Document (Collection) shapes. Plain functions over the db.
  */
+import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { invalidId, notFound, PlatformError } from '../platform/errors.ts';
 import { toId18 } from '../platform/ids.ts';
@@ -169,7 +170,7 @@ export function referencedKeys(body: Record<string, unknown>): string[] {
 interface ChannelRow {
   id: string;
   name: string;
-  channel_type: string;
+  channel_type: Schemas['ManagedContentDeliveryChannelSummaryRepresentation']['type'];
 }
 
 interface ContentRow {
@@ -260,7 +261,7 @@ function referencesOf(rows: ContentRow[], context: DocumentContext) {
   return context.presentation.referencesAsList ? { references: null, referencesList: Object.values(found) } : { references: found, referencesList: null };
 }
 
-function channelSummary(channel: ChannelRow, origin: string | null) {
+function channelSummary(channel: ChannelRow, origin: string | null): Schemas['ManagedContentDeliveryChannelSummaryRepresentation'] {
   return { domainUrl: origin, id: channel.id, name: channel.name, resourceUrl: `${CONNECT}/cms/delivery/channels/${channel.id}`, type: channel.channel_type };
 }
 
@@ -290,7 +291,7 @@ interface DocumentContext {
   presentation: Presentation;
 }
 
-function documentOf(row: ContentRow, context: DocumentContext) {
+function documentOf(row: ContentRow, context: DocumentContext): Schemas['ManagedContentDeliveryDocument'] {
   return {
     channelSummary: channelSummary(context.channel, context.origin),
     ...(context.includeContentBody ? { contentBody: deliveredBody(row, context) } : {}),
@@ -315,7 +316,7 @@ export interface DeliveryOptions {
 export type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
 
 /** One published item, with its body, by content key or managed content id (15 or 18 characters). */
-export async function getManagedContent(db: Queryable, asked: DeliveryScope, contentKeyOrId: string, input: DeliveryInput = {}, options: DeliveryOptions = {}) {
+export async function getManagedContent(db: Queryable, asked: DeliveryScope, contentKeyOrId: string, input: DeliveryInput = {}, options: DeliveryOptions = {}): Promise<Schemas['ManagedContentDeliveryDocument']> {
   const presentation = presentationOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const byKey = CONTENT_KEY.test(contentKeyOrId);
@@ -331,7 +332,7 @@ export async function getManagedContent(db: Queryable, asked: DeliveryScope, con
 }
 
 /** A page of the published items, filtered and paged as the query says, in the order they were created. */
-export async function getManagedContents(db: Queryable, asked: DeliveryScope, input: ContentQueryInput, options: DeliveryOptions = {}) {
+export async function getManagedContents(db: Queryable, asked: DeliveryScope, input: ContentQueryInput, options: DeliveryOptions = {}): Promise<Schemas['ManagedContentDeliveryDocumentCollection']> {
   const query = contentQueryOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const { rows } = await db.query<ContentRow>(

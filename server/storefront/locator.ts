@@ -1,4 +1,5 @@
 /** The contact locator's server methods (APT_ContactUsController), over the Contact Us records. */
+import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../platform/ids.ts';
 import { ApexError } from './apex-error.ts';
@@ -16,12 +17,7 @@ export const CONTACTS_CHUNK_SIZE = 36;
 const CARD_FIELDS = ['APT_Company_Name__c', 'APT_Address_1__c', 'APT_Address_2__c', 'APT_City__c', 'APT_Primary_State__c', 'APT_UI_Country__c', 'APT_Zip__c', 'APT_Phone__c', 'APT_Email__c'] as const;
 const DEFAULT_CONTACT_FIELDS = ['APT_Company_Name__c', 'APT_Address_1__c', 'APT_Address_2__c', 'APT_Primary_State__c', 'APT_Country__c', 'APT_Zip__c', 'APT_Phone__c'] as const;
 
-export interface ContactsQuery {
-  country: string | null;
-  state: string | null;
-  brands: string[];
-  lastRecordId: string | null;
-}
+export type ContactsQuery = Schemas['ContactsQuery'];
 
 type Fields = Record<string, string | boolean | null>;
 
@@ -31,7 +27,7 @@ function pickFields<K extends string>(id: string, fields: Fields, names: readonl
   return picked as { Id: string } & Record<K, string | null>;
 }
 
-export async function getDefaultContacts(db: Queryable) {
+export async function getDefaultContacts(db: Queryable): Promise<Schemas['DefaultContactList']> {
   const { rows } = await db.query<{ id: string; fields: Fields }>(
     `SELECT id, fields FROM record
      WHERE object_api_name = $1 AND (fields ->> 'APT_Default_Contact__c') = 'true'
@@ -93,7 +89,7 @@ const CARD_COLUMNS = CARD_FIELDS.map((name) => `r.fields ->> '${name}' AS "${nam
  * contact_us_locator_count, kept by migration 005's triggers) and the chunk (its Ids from an index-only scan,
  * then its rows by Id).
  */
-export async function getContacts(db: Queryable, query: ContactsQuery): Promise<JsonText> {
+export async function getContacts(db: Queryable, query: ContactsQuery): Promise<JsonText<Schemas['ContactsResult']>> {
   const afterId = query.lastRecordId === null ? null : toId18(query.lastRecordId);
   const hasFilter = query.country !== null || query.state !== null || query.brands.length > 0;
   if (!hasFilter) {

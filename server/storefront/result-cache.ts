@@ -7,14 +7,16 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Database, Listening } from '../db/connection.ts';
-import { jsonTextOf } from './json-text.ts';
+import { jsonTextOf, type JsonText } from './json-text.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';
 /** Product spec §9: server-method result cache. */
 export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
 
-export interface SerializedAnswer {
+export interface SerializedAnswer<T = unknown> {
+  /** What the body is the JSON of: a type only, never set. */
+  readonly encodes?: T;
   /** The answer's JSON text, UTF-8. */
   readonly body: Uint8Array;
   /** A strong ETag of the body, quoted (what server/http/cache.ts would compute). */
@@ -91,7 +93,7 @@ interface Entry {
   expiresAt: number;
 }
 
-export function serializeAnswer(value: unknown): SerializedAnswer {
+export function serializeAnswer<T>(value: T | JsonText<T>): SerializedAnswer<T> {
   const body = Buffer.from(jsonTextOf(value));
   return { body, etag: `"${createHash('md5').update(body).digest('hex')}"` };
 }
@@ -139,7 +141,12 @@ export class ResultCache {
    * request, when given, names the request (its path and query) that asked, and the Cache-Control its
    * answers carry: replay() answers it from now on.
    */
-  async answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest): Promise<SerializedAnswer> {
+  async answer<T>(key: string, compute: () => Promise<T | JsonText<T>>, request?: AskingRequest): Promise<SerializedAnswer<T>> {
+    // One key is one call of one method, so what is kept under it is what compute() gives.
+    return (await this.#answer(key, compute, request)) as SerializedAnswer<T>;
+  }
+
+  async #answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest): Promise<SerializedAnswer> {
     if (!this.enabled) {
       this.stats.misses++;
       return serializeAnswer(await compute());

@@ -261,9 +261,9 @@ describe.each(databases())('Hardening on %s', (kind) => {
 
     it('routes every operation a guest may call through the limit', () => {
       const routes = new Set(server.app.routes.map((route) => `${route.method} ${route.path}`));
-      const missing = [...guestOperationsOf(contract).keys()].filter((key) => !routes.has(key));
+      const missing = [...guestOperationsOf().keys()].filter((key) => !routes.has(key));
       expect(missing).toEqual([]);
-      expect(guestOperationsOf(contract).size).toBeGreaterThan(10);
+      expect(guestOperationsOf().size).toBeGreaterThan(10);
     });
 
     it('answers 429 with Retry-After after N public requests from one address, and again after the window', async () => {

@@ -8,7 +8,7 @@ import { CONTACT_US, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../su
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 
 type ErrorItem = components['schemas']['ErrorRepresentation'];
 type PicklistValue = components['schemas']['PicklistValueRepresentation'];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, BRANDS, CARD_FIELDS, CONTACT_US, CONTROLLER, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 
 type ErrorItem = components['schemas']['ErrorRepresentation'];
 type PicklistValue = components['schemas']['PicklistValueRepresentation'];

@@ -3,7 +3,7 @@
  * page's own settings (asked for by its view name, the route's recordId being empty), the page showing a
  * Contact Us record with the fields asked for, and the errors. Every answer is checked against the contract.
  */
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_ID, NOT_FOUND_BODY, storedContacts, type StoredContact, type ErrorList } from '../support/api.ts';
 import { COMMUNITY_ID, seoUrl, SITE_ID } from '../support/content.ts';

@@ -2,7 +2,7 @@
  * What the tests know of the product without asking the server: paths, the demo data's fixed points, and
  * small builders of request URLs. Kept apart from server/ so that the tests are an independent oracle.
  */
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 import type { Queryable } from '../../server/db/connection.ts';
 
 /** The record API's answers, as the contract describes them. */

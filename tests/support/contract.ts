@@ -1,6 +1,6 @@
 /**
  * The contract as a test oracle: every answer of the server is checked against the bundled OpenAPI
- * document (openapi/generated/openapi.json) with a JSON Schema 2020-12 validator.
+ * document (generated/openapi.json) with a JSON Schema 2020-12 validator.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { recordApiCall, type CallTarget } from './api-calls.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-export const CONTRACT_PATH = resolve(root, 'openapi/generated/openapi.json');
+export const CONTRACT_PATH = resolve(root, 'generated/openapi.json');
 const CONTRACT_ID = 'https://contract.test/openapi.json';
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import type { FieldDefinition } from '../../server/platform/metadata.ts';
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';
 
-const f = (apiName: string, dataType: string, more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
+const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
 
 const systemFields = [
   f('Id', 'String'),

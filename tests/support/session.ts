@@ -3,7 +3,7 @@
  * headers a signed-in call sends (cookie, CSRF token, same-origin Origin).
  */
 import { callOperation } from './contract.ts';
-import type { components } from '../../client/generated/schema.d.ts';
+import type { components } from '../../generated/types.ts';
 import { contract } from './contract.ts';
 import type { TestServer } from './server.ts';
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../server/http/errors.ts';
+import { guestMayCall } from '../../scripts/lib/security.ts';
 import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits.ts';
 import { clientScheme } from '../../server/http/request-header.ts';
 import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/security-headers.ts';
@@ -75,8 +76,9 @@ describe('addressKey', () => {
   });
 });
 
-describe('guestOperationsOf', () => {
-  const contract = {
+describe('guestMayCall, which fills the guest column of the operation table', () => {
+  type Document = { security: Record<string, string[]>[]; paths: Record<string, Record<string, { operationId: string; security?: Record<string, string[]>[] }>> };
+  const contract: Document = {
     security: [{}, { sessionCookie: [] }],
     paths: {
       '/public/{id}': { get: { operationId: 'inherits' }, post: { operationId: 'userOnly', security: [{ sessionCookie: [] }] } },
@@ -84,17 +86,26 @@ describe('guestOperationsOf', () => {
     },
   };
 
-  it('lists the operations whose security allows no credentials, as Hono routes', () => {
-    expect(Object.fromEntries(guestOperationsOf(contract))).toEqual({
-      'GET /public/:id': 'inherits',
-      'PUT /open': 'explicitlyOpen',
-      'DELETE /open': 'noneRequired',
-    });
+  const guestOperations = (document: Document) =>
+    Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => guestMayCall(operation.security, document.security))
+      .map((operation) => operation.operationId)
+      .sort();
+
+  it('lists the operations whose security allows no credentials', () => {
+    expect(guestOperations(contract)).toEqual(['explicitlyOpen', 'inherits', 'noneRequired']);
   });
 
   it('follows the document security when an operation has none of its own', () => {
     const closed = { ...contract, security: [{ sessionCookie: [] }] };
-    expect([...guestOperationsOf(closed).values()].sort()).toEqual(['explicitlyOpen', 'noneRequired']);
+    expect(guestOperations(closed)).toEqual(['explicitlyOpen', 'noneRequired']);
+  });
+
+  it('is what the generated operation table says, as Hono routes', () => {
+    expect(guestOperationsOf().get('GET /lwr/apex/v65.0/APT_ContactUsController/getContacts')).toBe('getContacts');
+    expect(guestOperationsOf().get('POST /services/auth/session')).toBe('signIn');
+    expect([...guestOperationsOf().values()]).not.toContain('getCsrfToken');
   });
 });
 

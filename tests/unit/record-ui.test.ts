@@ -6,7 +6,7 @@ import type { FieldDefinition } from '../../server/platform/metadata.ts';
 import { defaultFieldValue, newRecordRepresentation, optionalFieldNames, type DefaultsContext } from '../../server/platform/record-defaults.ts';
 import { parseNameList, parseRecordIds } from '../../server/platform/record-ui.ts';
 
-const field = (apiName: string, dataType: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 0, ...extra });
+const field = (apiName: string, dataType: FieldDefinition['dataType'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 0, ...extra });
 const FIELDS = [field('Name', 'String'), field('Priority', 'Picklist'), field('IsEscalated', 'Boolean'), field('OwnerId', 'Reference', { referenceTo: ['User'] }), field('Rating', 'Int', { defaultValue: 3 })];
 const OBJECT = {
   apiName: 'Case',

@@ -17,7 +17,7 @@ import { autoNumberText, derivedValues, displayValueOf, normaliseValue, type Val
 import { changedSince, picklistDefaults } from '../../server/platform/records/write.ts';
 import { checkWrite, recordTypeForCreate, RecordWriteError, withoutRecordType, writableByDefinition } from '../../server/platform/records/write-rules.ts';
 
-const f = (apiName: string, dataType: string, more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
+const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
 const system = [
   f('Id', 'String', { createable: false, updateable: false }),
   f('CreatedDate', 'DateTime', { createable: false, updateable: false }),
@@ -335,5 +335,10 @@ describe('picklistDefaults', () => {
 
   it('gives nothing for picklists without a default', () => {
     expect(picklistDefaults(TICKET, {}, { keyPrefixes: new Map(), picklists: new Map([['Status__c', rule(['Open'])]]) })).toEqual({});
+  });
+
+  it('defaults a multi-select picklist too', () => {
+    const tagged = object('Tagged__c', 'a9U', [f('Tags__c', 'MultiPicklist')]);
+    expect(picklistDefaults(tagged, {}, { keyPrefixes: new Map(), picklists: new Map([['Tags__c', rule(['Red', 'Blue'], 'Blue')]]) })).toEqual({ Tags__c: 'Blue' });
   });
 });

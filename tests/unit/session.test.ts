@@ -1,6 +1,6 @@
 /** Pure parts of sessions: password hashing, generated passwords, and which operations need a user. */
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../server/generated/routes.ts';
+import { routes } from '../../generated/routes.ts';
 import { requiresUser } from '../../server/http/operation.ts';
 import { sessionSettings } from '../../server/http/session.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../server/platform/users.ts';
@@ -39,7 +39,7 @@ describe('generated passwords', () => {
 
 describe('operations that need a user', () => {
   it('are exactly those whose contract security leaves out anonymous access', () => {
-    const byId = new Map(Object.values(routes).map((route) => [route.operationId, route]));
+    const byId = new Map<string, { operationId: string }>(Object.values(routes).map((route) => [route.operationId, route]));
     for (const operation of operationsOf(contract)) {
       expect(requiresUser(byId.get(operation.operationId)!), operation.operationId).toBe(needsUser(operation));
     }

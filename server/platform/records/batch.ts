@@ -3,6 +3,7 @@
  * one result per record. With allOrNone, one failure rolls every write back and the other records report
  * ALL_OR_NONE_OPERATION_ROLLED_BACK; without it, each record is written (or not) on its own.
  */
+import type { Schemas } from '../../../generated/types.ts';
 import type { Database } from '../../db/connection.ts';
 import { describeOrg, type DescribedObject } from '../describe.ts';
 import { PlatformError } from '../errors.ts';
@@ -82,7 +83,7 @@ export function batchItems(input: BatchInput): Item[] {
   return items;
 }
 
-export async function executeBatch(db: Database, principal: Principal, input: BatchInput, options: WriteOptions = {}) {
+export async function executeBatch(db: Database, principal: Principal, input: BatchInput, options: WriteOptions = {}): Promise<Schemas['BatchOperationResultsRepresentation']> {
   const items = batchItems(input);
   const org = await describeOrg(db);
   const now = new Date(options.clock?.now() ?? Date.now());

@@ -3,6 +3,7 @@
  * layouts, and pages of child records. A record the caller may not see answers exactly like one that does
  * not exist.
  */
+import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
 import { notFound, PlatformError } from '../errors.ts';
@@ -305,7 +306,7 @@ export async function getRecord(db: Queryable, principal: Principal, id: string,
 }
 
 /** GET /records/batch/{recordIds}: at most 200 ids; at least one of fields or optionalFields. */
-export async function getRecords(db: Queryable, principal: Principal, ids: string[], options: Pick<ReadOptions, 'fields' | 'optionalFields'>) {
+export async function getRecords(db: Queryable, principal: Principal, ids: string[], options: Pick<ReadOptions, 'fields' | 'optionalFields'>): Promise<Schemas['BatchRepresentation']> {
   if (!options.fields?.length && !options.optionalFields?.length) {
     throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', 'At least one of fields or optionalFields is required');
   }

@@ -3,7 +3,7 @@
  * record's system fields, its record type, and its eTag (a hash of the rest) and weakEtag (its
  * SystemModstamp in milliseconds, which grows with every change). Pure functions.
  */
-import type { components } from '../../../client/generated/schema.d.ts';
+import type { components } from '../../../generated/types.ts';
 import type { DescribedObject, DescribedRecordType } from '../describe.ts';
 import { etagOf } from '../etag.ts';
 import { MASTER_RECORD_TYPE_ID } from '../ids.ts';

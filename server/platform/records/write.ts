@@ -127,7 +127,7 @@ export function picklistDefaults(object: DescribedObject, input: Record<string, 
   const given = new Map(Object.entries(input).map(([name, value]) => [fieldNamed(object, name)?.apiName ?? name, value]));
   const defaults: Record<string, FieldValue> = {};
   const candidates = object.fields.filter(
-    (field) => (field.dataType === 'Picklist' || field.dataType === 'MultiselectPicklist') && writableByDefinition(field, 'create') && !given.has(field.apiName),
+    (field) => (field.dataType === 'Picklist' || field.dataType === 'MultiPicklist') && writableByDefinition(field, 'create') && !given.has(field.apiName),
   );
   // Controlling fields first, so that a dependent default is checked against the controller's value, given or defaulted.
   for (const field of [...candidates.filter((candidate) => !candidate.controllerName), ...candidates.filter((candidate) => candidate.controllerName)]) {

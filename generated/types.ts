@@ -9244,3 +9244,6 @@ export interface operations {
         };
     };
 }
+
+/** The contract's component schemas, by name. */
+export type Schemas = components['schemas'];

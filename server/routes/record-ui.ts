@@ -20,7 +20,10 @@ function withETag(c: Context, body: { eTag: string }) {
 
 type ValidationResult = Parameters<typeof validationHook>[0];
 
-/** A body that does not fit the contract is an invalid config of the operation, in the platform's words (spec §5). */
+/**
+ * A body that does not fit the contract is an invalid config of the operation, in the platform's words:
+ * 'Invalid config for' and the operation's name.
+ */
 export const invalidConfigHook = (operationId: string) => (result: ValidationResult, c: Context) => {
   // The route's own answer type does not include error bodies: the returned error Response is typed away.
   if (result.success || result.target !== 'json') return validationHook(result, c) as never;

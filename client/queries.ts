@@ -191,7 +191,7 @@ export type ManagedContentDocument = Schemas['ManagedContentDeliveryDocument'];
 export type ManagedContentCollection = Schemas['ManagedContentDeliveryDocumentCollection'];
 export type RecordSeoProperties = Schemas['RecordSeoPropertiesRepresentation'];
 
-/** The API version of every platform path the storefront calls (product spec §9). */
+/** The API version of every platform path the storefront calls: that of platform release 258. */
 export const API_VERSION = 'v65.0';
 
 type ContentItemOperation = 'getManagedContentForSite' | 'getManagedContentForChannel';

@@ -1,7 +1,7 @@
 /**
- * Every call of product spec §7 ("The calls it makes") as method + path, one row per method: the checklist
- * the contract is held to by tests/contract/spec-calls.test.ts. Path parameter names are the spec's; where
- * the contract legitimately differs, the row has the contract's form and a comment saying why.
+ * Every call of docs/product-spec.md §7 ("The calls it makes") as method + path, one row per method: the
+ * checklist the contract is held to by tests/contract/spec-calls.test.ts. Path parameter names are those
+ * of §7; where the contract legitimately differs, the row has the contract's form and a comment saying why.
  *
  * `extras` lists the operations the contract has beyond §7, each with its reason. An operation of the
  * contract in neither table fails the test: a new operation is either a §7 call or a deliberate extra.
@@ -12,14 +12,14 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export interface SpecCall {
   method: Method;
   path: string;
-  /** The §7 heading the call is listed under. */
+  /** The heading of docs/product-spec.md §7 the call is listed under. */
   section: string;
 }
 
 export interface ExtraCall {
   method: Method;
   path: string;
-  /** Why the contract has it although §7 does not list it. */
+  /** Why the contract has it although docs/product-spec.md §7 does not list it. */
   reason: string;
 }
 
@@ -44,10 +44,10 @@ export const specCalls: SpecCall[] = [
     ['get', '/cms/delivery/channels/{channelId}/contents'],
   ]),
 
-  // Media and image paths: §7 gives no exact form ("/cms/ or /img/ under a site prefix, with a sites path
-  // prefix for site-builder content; an optional image-resizing path with width and height"). These are the
-  // contract's (`# Content` in openapi/openapi.yaml): the site prefix /sfsites/c, and the resizing prefix
-  // /cdn-cgi/image/{options} (width, height, format=auto ...) in front of either.
+  // Media and image paths: docs/product-spec.md §7 gives no exact form ("/cms/ or /img/ under a site prefix,
+  // with a sites path prefix for site-builder content; an optional image-resizing path with width and
+  // height"). These are the contract's (`# Content` in openapi/openapi.yaml): the site prefix /sfsites/c,
+  // and the resizing prefix /cdn-cgi/image/{options} (width, height, format=auto ...) in front of either.
   ...rows('Content delivery (media)', '', [
     ['get', '/sfsites/c/cms/delivery/media/{contentKey}'],
     ['get', '/sfsites/c/img/{fileName}'],
@@ -55,7 +55,7 @@ export const specCalls: SpecCall[] = [
     ['get', '/cdn-cgi/image/{options}/sfsites/c/img/{fileName}'],
   ]),
 
-  // §7 writes the SEO path with {apiVersion}, not v65.0.
+  // docs/product-spec.md §7 writes the SEO path with {apiVersion}, not v65.0.
   ...rows('SEO', '', [['get', '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}']]),
 
   ...rows('Records', UI_API, [
@@ -73,8 +73,9 @@ export const specCalls: SpecCall[] = [
   ...rows('Lists', UI_API, [
     ['post', '/list-records/{objectApiName}/{listViewApiName}'],
     ['get', '/list-records/{listViewId}'],
-    // Also §7's GET /list-ui/{listViewId}: OpenAPI forbids two paths that differ only in a parameter's name,
-    // so the contract has one operation whose {objectApiName} is an object name or a list view id (00B...).
+    // Also GET /list-ui/{listViewId} of docs/product-spec.md §7: OpenAPI forbids two paths that differ only
+    // in a parameter's name, so the contract has one operation whose {objectApiName} is an object name or a
+    // list view id (00B...).
     ['get', '/list-ui/{objectApiName}'],
     ['get', '/list-ui/{objectApiName}/{listViewApiName}'],
     ['get', '/mru-list-ui/{objectApiName}'],

@@ -25,7 +25,7 @@ const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE.http
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE_IN_HEADER.test(cookieHeader);
 }
-/** How long before the idle expiry the page warns (product spec: 30 seconds). */
+/** How long before the idle expiry the page warns: the warning text promises approximately 30 seconds. */
 export const WARNING_SECONDS = 30;
 
 export interface SessionSettings extends SessionOptions {

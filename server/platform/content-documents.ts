@@ -58,7 +58,10 @@ export function fileTypeOf(extension: string | null): string {
 
 const invalidConfig = (operation: UploadOperation, detail: string) => new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operation}: ${detail}`);
 
-/** Checks an upload and decodes its content. Pure: the messages say which operation was misused (spec §5). */
+/**
+ * Checks an upload and decodes its content. Pure: as on the platform, a message is 'Invalid config for'
+ * and the operation that was misused.
+ */
 export function checkUpload(operation: UploadOperation, input: ContentVersionInput): CheckedUpload {
   const file = input.fileData;
   if (!file || typeof file !== 'object' || Array.isArray(file)) throw invalidConfig(operation, 'fileData must be an object');

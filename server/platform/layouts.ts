@@ -40,14 +40,14 @@ export interface LayoutQuery {
 const illegalQueryValue = (parameter: string, value: string) =>
   new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for query parameter '${parameter}': ${value}`);
 
-/** The layout type of a request, Full when absent; anything but Full or Compact is a 400 (spec §5). */
+/** The layout type of a request, Full when absent; anything but Full or Compact is a 400, as on the platform. */
 export function parseLayoutType(value: string | undefined): LayoutType {
   if (value === undefined) return 'Full';
   if (!(LAYOUT_TYPES as readonly string[]).includes(value)) throw illegalQueryValue('layoutType', value);
   return value as LayoutType;
 }
 
-/** The mode of a request, View when absent; anything but Create, Edit or View is a 400 (spec §5). */
+/** The mode of a request, View when absent; anything but Create, Edit or View is a 400, as on the platform. */
 export function parseLayoutMode(value: string | undefined): LayoutMode {
   if (value === undefined) return 'View';
   if (!(LAYOUT_MODES as readonly string[]).includes(value)) throw illegalQueryValue('mode', value);

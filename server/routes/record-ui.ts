@@ -18,7 +18,10 @@ function withETag<T extends { eTag: string }>(c: Context, body: T) {
   return c.json(body, 200);
 }
 
-/** A body that does not fit the contract is an invalid config of the operation, in the platform's words. */
+/**
+ * A body that does not fit the contract is an invalid config of the operation, in the platform's words:
+ * 'Invalid config for' and the operation's name.
+ */
 export const invalidConfigHook =
   (operationId: string): ValidationHook =>
   (result, c) => {

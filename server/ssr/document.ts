@@ -12,7 +12,7 @@ export interface HeadTags {
   extra?: string;
 }
 
-/** Until the SEO properties arrive from their service (product spec §7 "SEO"). */
+/** Until the SEO properties arrive from their service (docs/product-spec.md §7, SEO). */
 export const DEFAULT_HEAD: HeadTags = {
   title: 'Contact Us',
   description: 'Find contact details and an authorized sales representative in your area.',

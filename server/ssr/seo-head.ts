@@ -1,8 +1,9 @@
 /**
- * The search-engine assistant of the page (product spec §2 hidden regions, §3 SEO properties): the head of
- * the first HTML from the page's SEO properties, asked for on every request. Title and description; the
- * canonical URL; one alternate link per language version; robots noindex when the page is not to be
- * indexed; the custom head tags, sanitised. Without properties (the call failed) the default head.
+ * The search-engine assistant, one of the page's hidden regions (docs/product-spec.md §2; the SEO
+ * properties are in §3): the head of the first HTML from the page's SEO properties, asked for on every
+ * request. Title and description; the canonical URL; one alternate link per language version; robots
+ * noindex when the page is not to be indexed; the custom head tags, sanitised. Without properties (the
+ * call failed) the default head.
  */
 import type { ApiClient } from '../../client/index.ts';
 import { getRecordSeoPropertiesQuery, type RecordSeoProperties } from '../../client/queries.ts';

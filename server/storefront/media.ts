@@ -14,7 +14,8 @@ export const MAX_IMAGE_SIZE = 10_000;
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
  * URLs without the current version may answer another file at any time: the browser keeps them for the
- * content cache's 5 minutes (spec §9; the operations' x-cache-ttl), shared caches do not.
+ * content cache's 5 minutes (its default time-to-live, 300 s; the operations' x-cache-ttl), shared caches
+ * do not.
  */
 export const REVALIDATED_CACHE_CONTROL = 'private, max-age=300';
 

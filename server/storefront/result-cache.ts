@@ -1,8 +1,9 @@
 /**
- * The server-method result cache (product spec §9: 300000 ms). An answer is kept serialized, with its
- * ETag computed once, so that a hit costs a map lookup. Any change to what the answers are made of empties
- * it at once: the database notifies every server on commit (migration 004), and an answer being computed
- * when a change arrives is not kept. Bounded in entries and bytes, least recently used out first.
+ * The server-method result cache: answers are kept 5 minutes (300,000 ms), as the platform keeps them. An
+ * answer is kept serialized, with its ETag computed once, so that a hit costs a map lookup. Any change to
+ * what the answers are made of empties it at once: the database notifies every server on commit
+ * (migration 004), and an answer being computed when a change arrives is not kept. Bounded in entries and
+ * bytes, least recently used out first.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +12,7 @@ import { jsonTextOf, type JsonText } from './json-text.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';
-/** Product spec §9: server-method result cache. */
+/** How long an answer is kept: 5 minutes, as the platform's server-method result cache keeps it. */
 export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
 
 export interface SerializedAnswer<T = unknown> {

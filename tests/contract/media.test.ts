@@ -127,7 +127,7 @@ describe.each(databases())('media on %s', (kind) => {
   });
 
   describe('getResizedManagedContentMedia', () => {
-    // The page's image widths (spec §9: mobile 640, tablet 960, desktop 1920) at 1x and 2x. 3840 is wider
+    // The page's image widths (mobile 640, tablet 960, desktop 1920) at 1x and 2x. 3840 is wider
     // than the 2400-pixel original: the answer stays 2400 wide, because an image is never enlarged.
     const WIDTHS = [640, 960, 1920, 1280, 3840];
     const cases = WIDTHS.flatMap((width) => ACCEPTS.map(([accept, format]) => [width, format, accept] as const));

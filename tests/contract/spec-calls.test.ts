@@ -1,6 +1,7 @@
 /**
- * The contract against product spec §7: every call the spec lists (tests/spec-calls.ts) is an operation of
- * the contract, and every operation of the contract is a §7 call or a listed extra with its reason.
+ * The contract against docs/product-spec.md §7, "The calls it makes": every call listed there
+ * (tests/spec-calls.ts) is an operation of the contract, and every operation of the contract is a §7 call
+ * or a listed extra with its reason.
  */
 import { describe, expect, it } from 'vitest';
 import { contract, operationsOf } from '../support/contract.ts';

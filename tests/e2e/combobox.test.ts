@@ -1,8 +1,8 @@
 /**
- * The combobox of product spec §4 and the WAI-ARIA combobox pattern: keyboard-only use on the real page,
- * search as one types, the label reopening the list after 50 ms, the list's minimum heights; and, on a
- * harness page built with React's development code, the states the page does not use: required (error
- * after blur), disabled and read-only (never invalid), the change event, select-only type-ahead.
+ * The combobox of docs/product-spec.md §4 and the WAI-ARIA combobox pattern: keyboard-only use on the
+ * real page, search as one types, the label reopening the list after 50 ms, the list's minimum heights;
+ * and, on a harness page built with React's development code, the states the page does not use: required
+ * (error after blur), disabled and read-only (never invalid), the change event, select-only type-ahead.
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';

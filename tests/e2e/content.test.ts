@@ -19,7 +19,7 @@ const SUPPORT_VALUES = ['(800) 555-0142', '(414) 555-0177', '(800) 555-0163', 'w
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BANNER_IMG = '.banner__picture img';
 
-/** Viewport width, device pixel ratio, and the width the banner must be asked for (product spec §9). */
+/** Viewport width, device pixel ratio, and the banner width to ask for (640, 960 or 1920 at 1x or 2x). */
 const PICTURE_CASES: [number, number, number][] = [
   [375, 1, 640],
   [375, 2, 1280],
@@ -145,7 +145,7 @@ describe('Page content in Chromium', () => {
       // The picture fills the banner: covering it, centred.
       expect(await img.evaluate((element) => [getComputedStyle(element).objectFit, getComputedStyle(element).objectPosition])).toEqual(['cover', '50% 50%']);
       expect(await page.locator('.banner__content').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 255, 255)');
-      // The buttons are configured hidden (spec §2).
+      // Both buttons are configured hidden on this page.
       expect(await page.locator('.banner').getByRole('link').count()).toBe(0);
     });
 

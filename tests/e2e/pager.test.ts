@@ -1,5 +1,5 @@
 /**
- * The pager of product spec §4 and §9 on real lists of the demo data: 12 cards a page; every page when
+ * The pager (docs/product-spec.md §4, §9) on real lists of the demo data: 12 cards a page; every page when
  * there are 7 or fewer; with 8 and with 30 pages the ellipsis rules at the start, middle and end;
  * previous disabled on page 1, next on the last; back to page 1 when a filter changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the page at the spec's three device widths, for a look by eye (not a test):
+ * Screenshots of the page at one width per device (mobile, tablet, desktop), for a look by eye (not a test):
  *   npx tsx tests/e2e/screenshots.ts [out-dir]       (default /tmp/storefront-screenshots)
  * Needs the production build (npm run build).
  */

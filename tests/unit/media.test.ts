@@ -54,7 +54,8 @@ describe('plannedSize', () => {
   const plan = (width: number | null, height: number | null, fit: 'scale-down' | 'cover' = 'scale-down') => plannedSize(BANNER, { width, height, fit });
 
   it.each([
-    // The image widths of spec §9 at 1x and 2x; 3840 is wider than the 2400-pixel banner: it stays 2400.
+    // The page's image widths (mobile 640, tablet 960, desktop 1920) at 1x and 2x; 3840 is wider than the
+    // 2400-pixel banner: it stays 2400.
     [640, 640, 213],
     [960, 960, 320],
     [1280, 1280, 427],

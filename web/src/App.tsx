@@ -16,7 +16,7 @@ export function App() {
   return pathname === SIGN_IN_PATH ? <SignInPage /> : <ContactUsPage />;
 }
 
-/** The Contact Us page (product spec §2): banner; heading and default contact; the locator; hidden regions. */
+/** The Contact Us page, top to bottom: banner; heading and default contact; the locator; hidden regions. */
 function ContactUsPage() {
   const content = usePageContent();
   return (

@@ -5,7 +5,7 @@ export const BRAND_FIELD = 'APT_Brand__c';
 /** The platform's master record type, used when an object reports no default record type. */
 export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
 
-/** Contact cards per page (product spec §9). */
+/** Contact cards per page: four full rows of the 3-column grid (docs/product-spec.md §9). */
 export const CONTACTS_PER_PAGE = 12;
 
 /** The id of the <script type="application/json"> that carries the server's dehydrated queries. */

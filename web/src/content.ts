@@ -5,8 +5,8 @@
  * The server runs the same queries before it renders (server/ssr/prefetch.ts).
  *
  * Whatever content is missing, still loading or failed shows a built-in default: the texts below, no
- * support rows, and for the picture the image provider's fallback (product spec §4): the content-key media
- * path when the image item failed but the banner named it, the default URL when the banner itself failed.
+ * support rows, and for the picture the image provider's fallback: the content-key media path when the
+ * image item failed but the banner named it, the default URL when the banner itself failed.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index';
@@ -25,7 +25,7 @@ import { supportRowsFromLabel, type SupportRow } from './support-lines';
 
 export interface PageContent {
   banner: BannerContent;
-  /** The centred extra-large h1 of section 2 (product spec §2). */
+  /** The centred extra-large h1 of the page's second section, above the default contact. */
   heading: string;
   /** The right column of the default-contact block; none until the label arrives. */
   supportRows: readonly SupportRow[];

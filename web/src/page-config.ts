@@ -1,18 +1,18 @@
 /**
- * The Contact Us page as the site builder configures it (product spec §2, §9): the view, the site and
- * community it belongs to, the content items its blocks show, and the banner's properties. The content
- * keys are the page's configuration, not data: content delivery answers what they name.
+ * The Contact Us page as the site builder configures it (docs/product-spec.md §2, §9): the view, the site
+ * and community it belongs to, the content items its blocks show, and the banner's properties. The
+ * content keys are the page's configuration, not data: content delivery answers what they name.
  */
 export const PAGE = {
-  /** The view and its title (product spec §2). */
+  /** The view and its page title. */
   view: 'contact_us',
   title: 'Contact Us',
   /**
-   * The route parameter recordId: optional, empty by default (spec §2). This page is served without one;
+   * The route parameter recordId: optional, empty by default. This page is served without one;
    * the SEO settings of a page without a record are asked for by its view name.
    */
   recordId: '',
-  /** Product spec §9. */
+  /** The site's locale and text direction (docs/product-spec.md §9). */
   locale: 'en-US',
   direction: 'ltr',
   siteId: '0DM8d0000000001GAA',
@@ -26,10 +26,10 @@ export const CONTENT_KEYS = {
   supportLines: 'MCAP7V23UEN33BNWTI3P7LNTFZAZ',
 } as const;
 
-/** Site paths (/cms/..., /img/...) are served behind this prefix (product spec §7, content delivery). */
+/** Site paths (/cms/..., /img/...) are served behind this prefix (docs/product-spec.md §7). */
 export const SITE_PREFIX = '/sfsites/c';
 
-/** The banner's configuration (product spec §2 "Banner defaults"). */
+/** The banner's configuration (docs/product-spec.md §2, Banner defaults). */
 export const BANNER_CONFIG = {
   height: 300,
   contentWidthPercent: 60,

@@ -1,12 +1,12 @@
 export type PageListItem = number | 'ellipsis';
 
-/** Above this many pages the list is shortened with ellipses (product spec §9). */
+/** Above this many pages the list is shortened with ellipses (docs/product-spec.md §9). */
 const MAX_PAGES_SHOWN_IN_FULL = 7;
 /** How many pages the shortened list shows together at its start or its end. */
 const EDGE_RUN = 5;
 
 /**
- * The page buttons to show, per product spec §9: every page if there are 7 or fewer; otherwise
+ * The page buttons to show (docs/product-spec.md §9): every page if there are 7 or fewer; otherwise
  * 1-5 … last while the current page is 4 or less, 1 … the last 5 once it is within 3 of the end,
  * else 1 … current-1 current current+1 … last.
  */

@@ -1,7 +1,7 @@
 /**
- * The support-lines label of the Contact Us page (product spec §3, "Support texts"): one text of eight parts
- * separated by "|", the four values (US, international, technical and web store support) and then their
- * four row labels. The page reads it; the seed writes it.
+ * The support-lines label of the Contact Us page (see docs/product-spec.md §3, Support texts): one text of
+ * eight parts separated by "|", the four values (US, international, technical and web store support) and
+ * then their four row labels. The page reads it; the seed writes it.
  */
 export interface SupportRow {
   label: string;

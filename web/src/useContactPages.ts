@@ -33,7 +33,7 @@ export function useContactPages(filters: LocatorFilters, page: number): ContactP
   const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
-    // Product spec §8: a failed contact load is kept, not shown; the page then shows no contacts.
+    // A failed contact load is kept, not shown to the visitor; the page then shows no contacts.
     if (error) console.error('Error fetching contacts', error);
   }, [error]);
 

@@ -1,7 +1,8 @@
 /**
- * The user data provider around the page (product spec §2, §6): whether the visitor is a guest and, for a
- * signed-in user, the user id. SessionProvider (session/SessionProvider.tsx) provides it from the server's
- * getSession answer, which the server renders with and sends along for hydration.
+ * The user data provider around the page: whether the visitor is a guest and, for a signed-in user, the
+ * user id, the only distinction of roles the page makes (docs/product-spec.md §6). SessionProvider
+ * (session/SessionProvider.tsx) provides it from the server's getSession answer, which the server renders
+ * with and sends along for hydration.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 

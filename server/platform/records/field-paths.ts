@@ -8,12 +8,12 @@ import type { DescribedObject, OrgDescribe } from '../describe.ts';
 import type { FieldDefinition } from '../metadata.ts';
 import { fieldPermissions, objectPermissions, type Principal } from '../principal.ts';
 
-/** A path has at most this many levels, the object's name included (spec §5). */
+/** A path has at most this many levels, the object's name included: the platform's limit on field paths. */
 export const MAX_PATH_LEVELS = 6;
 /** Relationships followed by one path, at most (the levels between the object and the field). */
 export const MAX_INTERMEDIATE_LEVELS = 5;
 
-/** Fields every related record carries besides those asked for (spec §9), when its object has them. */
+/** Fields the platform adds to every related record besides those asked for, when its object has them. */
 export const COMPANION_FIELDS = ['CreatedDate', 'Id', 'LastModifiedById', 'LastModifiedDate', 'SystemModstamp'];
 export const DEFAULT_RELATED_NAME_FIELD = 'Name';
 

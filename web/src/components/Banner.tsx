@@ -1,6 +1,6 @@
 /**
- * The hero banner (product spec §2 banner defaults): 300px high, full width, content 60% wide at the
- * centre left, picture covering it, white text, no border, buttons configured hidden. Its picture and
+ * The hero banner (docs/product-spec.md §2, Banner defaults): 300px high, full width, content 60% wide at
+ * the centre left, picture covering it, white text, no border, buttons configured hidden. Its picture and
  * texts come from content delivery (web/src/content.ts), its configuration from page-config.ts.
  */
 import type { CSSProperties } from 'react';
@@ -22,12 +22,12 @@ export interface BannerContent {
   overlayColor?: string;
   primaryButton?: BannerButton;
   secondaryButton?: BannerButton;
-  /** Product spec §2: false on this page. */
+  /** False on this page: both buttons are configured hidden. */
   showButtons?: boolean;
   showSecondaryButton?: boolean;
-  /** Pixels (spec §2: 300). */
+  /** Pixels (default 300). */
   height?: number;
-  /** Percent of the banner the texts may take (spec §2: 60). */
+  /** Percent of the banner the texts may take (default 60). */
   contentWidthPercent?: number;
 }
 
@@ -51,7 +51,7 @@ export function Banner({
   if (overlay) style['--banner-overlay'] = overlay;
   return (
     <header className="banner" style={style as CSSProperties}>
-      {/* The largest thing in the first view: fetched first, eagerly (spec §9). */}
+      {/* The largest thing in the first view: fetched first, eagerly. */}
       {picture && <Picture picture={picture} className="banner__picture" loading="eager" fetchPriority="high" />}
       <div className="banner__content">
         {heading && <TextBlock text={heading} headingTag="p" fontSize="heading-xlarge" textClass="banner__heading" />}

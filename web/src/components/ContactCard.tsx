@@ -1,7 +1,7 @@
 import type { ContactUsCard } from '../../../client/index';
 import { formatPhone, telHref } from '../phone';
 
-/** One contact (product spec §2): company, address, phone, e-mail and the record Id. */
+/** One contact: company, address, phone, e-mail and the record Id, as every card shows them. */
 export function ContactCard({ contact }: { contact: ContactUsCard }) {
   const headingId = `contact-${contact.Id}`;
   const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')]

@@ -21,9 +21,9 @@ import { Spinner } from './Spinner';
 const NO_OPTIONS: ComboboxOption[] = [];
 
 /**
- * The contact locator (product spec §2, §4): brand, country and state/province filters over a grid of
- * contact cards with a pager. Filters and page live in the URL; a filter change goes back to page 1, a
- * new country clears the state.
+ * The contact locator (docs/product-spec.md §2, §4): brand, country and state/province filters over a
+ * grid of contact cards with a pager. Filters and page live in the URL; a filter change goes back to
+ * page 1, a new country clears the state.
  */
 export function ContactLocator() {
   const api = useApiClient();
@@ -36,7 +36,7 @@ export function ContactLocator() {
   const brandPicklist = useQuery({ ...brandPicklistQuery(api, recordTypeId), enabled: recordTypeId !== undefined });
 
   useEffect(() => {
-    // Product spec §8: locator load errors are kept, not shown to the visitor.
+    // Locator load errors are kept, not shown to the visitor.
     for (const error of [countryStates.error, objectInfo.error, brandPicklist.error]) {
       if (error) console.error('Error loading the contact locator', error);
     }
@@ -67,7 +67,7 @@ export function ContactLocator() {
   const pages = useContactPages(filters, params.page);
 
   const hrefFor = (next: LocatorFilters, page = 1) => `${location.pathname}${locatorSearch({ ...next, page })}`;
-  // Product spec §4: any filter change goes back to page 1; a new country clears the state.
+  // Any filter change goes back to page 1; a new country clears the state, which belonged to the old one.
   const choose = (change: Partial<LocatorFilters>) => navigate(hrefFor({ ...filters, ...change }));
 
   // After a pager click, take the reader to the top of the new page of results.
@@ -123,7 +123,7 @@ export function ContactLocator() {
 
       <div className="locator__results" aria-busy={pages.isLoading || countryStates.isPending}>
         {countryStates.isPending ? (
-          // Product spec §4: a spinner until the country and state data has arrived.
+          // A spinner until the country and state data has arrived: the filters need it.
           <Spinner alternativeText="Loading countries and states" />
         ) : !pages.hasFilter ? (
           <p className="locator__empty">No Contacts to display</p>

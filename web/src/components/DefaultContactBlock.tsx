@@ -7,15 +7,15 @@ import type { SupportRow } from '../support-lines';
 import { SupportLines } from './SupportLines';
 
 /**
- * The company's default contact (product spec §2, §4): the first record the server returns, on the left;
- * the support lines on the right once there are any. Nothing until loaded, nothing on error.
+ * The company's default contact (docs/product-spec.md §2, §4): the first record the server returns, on
+ * the left; the support lines on the right once there are any. Nothing until loaded, nothing on error.
  */
 export function DefaultContactBlock({ supportRows }: { supportRows: readonly SupportRow[] }) {
   const api = useApiClient();
   const { data, error } = useQuery(getDefaultContactsQuery(api));
 
   useEffect(() => {
-    // Product spec §8: a failed load is logged only; the block stays empty.
+    // A failed load is logged only, with no message to the visitor; the block stays empty.
     if (error) console.error('Error fetching default contact', error);
   }, [error]);
 

@@ -1,5 +1,5 @@
 /**
- * The page's hidden regions (product spec §2): nothing on screen, everything for the page's neighbours.
+ * The page's hidden regions (docs/product-spec.md §2): nothing on screen, everything for the page's neighbours.
  * - The view-change notifier: a `viewchange` CustomEvent on window once the page has hydrated and again
  *   whenever its address changes (filters, paging, back and forward).
  * - The page data layer: an entry pushed onto window.dataLayer for the same moments, describing the page

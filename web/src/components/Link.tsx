@@ -3,7 +3,10 @@ import { resolveLink } from '../lib/links';
 import { useLocation } from '../location';
 
 interface LinkProps {
-  /** Checked as product spec §5 says; anything unsafe or off-site becomes a harmless '#'. */
+  /**
+   * Kept only when site-relative, a fragment, on the site's own host, mailto: or tel: (lib/links.ts);
+   * anything unsafe or off-site becomes a harmless '#'.
+   */
   href: string | null | undefined;
   children: ReactNode;
   /** Extra words for screen readers, e.g. where the link leads when its text alone does not say. */

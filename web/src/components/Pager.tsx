@@ -9,7 +9,7 @@ interface PagerProps {
   onNavigate?: () => void;
 }
 
-/** Product spec §4, §9: previous, the page list with its ellipses, next. */
+/** Previous (disabled on page 1), the page list with its ellipses (pageList), next (disabled on the last). */
 export function Pager({ current, pageCount, hrefFor, onNavigate }: PagerProps) {
   const items = pageList(current, pageCount);
   return (

@@ -1,9 +1,9 @@
-/** Product spec §5: sizes xx-small…large (default medium), variants base (default), brand, inverse. */
+/** Sizes xx-small…large (default medium), variants base (default), brand, inverse (docs/product-spec.md §5). */
 export type SpinnerSize = 'xx-small' | 'x-small' | 'small' | 'medium' | 'large';
 export type SpinnerVariant = 'base' | 'brand' | 'inverse';
 
 interface SpinnerProps {
-  /** What is loading, for assistive technology; a spinner without it logs a console warning (§8). */
+  /** What is loading, for assistive technology; a spinner without it logs a console warning. */
   alternativeText: string;
   size?: SpinnerSize;
   variant?: SpinnerVariant;

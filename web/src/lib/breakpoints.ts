@@ -1,5 +1,5 @@
 /**
- * Product spec §9 breakpoints: mobile up to 47.9375em, tablet 48em–64em, desktop from 64.0625em.
+ * The page's breakpoints: mobile up to 47.9375em, tablet 48em–64em, desktop from 64.0625em.
  * styles/*.css repeats them in its media queries (custom properties cannot be used there).
  */
 export type FormFactor = 'mobile' | 'tablet' | 'desktop';

@@ -1,5 +1,5 @@
 /**
- * Link validation (product spec §5): a link is valid only when it is site-relative (a single slash), a
+ * Link validation (docs/product-spec.md §5): a link is valid only when it is site-relative (a single slash), a
  * fragment (#), or an absolute http(s) URL on the site's own host; mailto: and tel: are allowed too and
  * open outside the app. Anything else (javascript:, data:, vbscript:, other hosts, protocol-relative
  * //host, /\host) is replaced by a harmless fallback.

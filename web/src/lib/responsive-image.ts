@@ -1,9 +1,9 @@
 /**
- * Responsive pictures through the image-resizing path (product spec §7, §9): one source per device at
- * the spec's widths (mobile 640, tablet 960, desktop 1920) and densities (1x, 2x), the format left to the
- * server (format=auto: AVIF, WebP or JPEG by the browser's Accept header).
+ * Responsive pictures through the image-resizing path (docs/product-spec.md §7, §9): one source per device
+ * at the page's image widths (mobile 640, tablet 960, desktop 1920) and densities (1x, 2x), the format
+ * left to the server (format=auto: AVIF, WebP or JPEG by the browser's Accept header).
  *
- * The device sources use density descriptors, not width descriptors with sizes: the spec fixes the width
+ * The device sources use density descriptors, not width descriptors with sizes: the page fixes the width
  * per device and density, and with width descriptors Chromium's choice between two candidates (it takes the
  * lower one when the device density is below their geometric mean) would give a 2x screen the 1x file.
  * The <img> keeps a width-descriptor srcset with sizes for a viewport no device query matches.

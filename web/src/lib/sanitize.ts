@@ -1,5 +1,5 @@
 /**
- * Text-block sanitising (product spec §5): every tag and attribute is stripped so that only plain text
+ * Text-block sanitising (docs/product-spec.md §5): every tag and attribute is stripped so that only plain text
  * remains. Works without a DOM, so that the server renders what the browser renders. The result is text:
  * React escapes it again when it is rendered, so a decoded "&lt;script&gt;" shows as characters.
  */

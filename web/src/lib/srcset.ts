@@ -1,8 +1,8 @@
 /**
- * srcset validation (product spec §5): a srcset is kept only entry by entry, each entry a valid image URL
- * with an optional width (480w) or pixel-density (2x, 1.5x) descriptor. A bad entry is skipped with a
- * console warning. Candidates are split as the HTML standard does: a URL is a run of non-spaces (so that
- * data: URLs may hold commas), and trailing commas end the candidate.
+ * srcset validation (docs/product-spec.md §5): a srcset is kept only entry by entry, each entry a valid
+ * image URL with an optional width (480w) or pixel-density (2x, 1.5x) descriptor. A bad entry is skipped
+ * with a console warning. Candidates are split as the HTML standard does: a URL is a run of non-spaces
+ * (so that data: URLs may hold commas), and trailing commas end the candidate.
  */
 import { safeImageUrl } from './links';
 

@@ -1,5 +1,5 @@
 /**
- * The visitor's session, for the whole page: the user data provider (product spec §2) takes isGuest and
+ * The visitor's session, for the whole page: the user data provider (user-data.tsx) takes isGuest and
  * the user id from the server's getSession answer (fetched during server rendering and hydrated, so both
  * sides render the same), the session validator is loaded for signed-in users only, and the timeout
  * toast is announced in a live region.

@@ -1,6 +1,6 @@
 /**
- * The session validator (product spec §2 hidden regions, §8 session): loaded for signed-in users only. It
- * runs the SessionMonitor and shows its "Still there?" dialog.
+ * The session validator, one of the page's hidden regions (docs/product-spec.md §2, §8): loaded for
+ * signed-in users only. It runs the SessionMonitor and shows its "Still there?" dialog.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionRepresentation } from '../../../client/queries';

@@ -1,4 +1,4 @@
-/** The session texts of the product spec (§8). */
+/** The session texts, word for word (docs/product-spec.md §8, Session messages). */
 export const SESSION_TEXT = {
   timedOutToast: 'Your session has timed out. Try again.',
   warningTitle: 'Still there?',

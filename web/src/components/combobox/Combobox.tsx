@@ -1,11 +1,11 @@
 /**
  * A single-select combobox after the WAI-ARIA combobox pattern with a listbox popup, with the rules of
- * product spec §4: searchable (an editable input that filters the options as one types) or select-only
- * (type-ahead, buffer reset after 700 ms); a check mark on the selected option; onChange only when the
- * value changes; "Complete this field." once focus has left a required, empty, enabled combobox; never
- * invalid when disabled or read-only; a click on the label reopens the dropdown after 50 ms; the listbox
- * at least 2.25rem high with fewer than 3 options, else 6.75rem. Focus never leaves the combobox: the
- * active option is pointed at with aria-activedescendant.
+ * docs/product-spec.md §4, §5 and §9: searchable (an editable input that filters the options as one
+ * types) or select-only (type-ahead, buffer reset after 700 ms); a check mark on the selected option;
+ * onChange only when the value changes; "Complete this field." once focus has left a required, empty,
+ * enabled combobox; never invalid when disabled or read-only; a click on the label reopens the dropdown
+ * after 50 ms; the listbox at least 2.25rem high with fewer than 3 options, else 6.75rem. Focus never
+ * leaves the combobox: the active option is pointed at with aria-activedescendant.
  */
 import {
   useCallback,
@@ -23,9 +23,9 @@ import { OptionRow } from './OptionRow';
 
 export type { ComboboxOption };
 
-/** Product spec §4: a click on the label reopens the dropdown after this delay. */
+/** A click on the label reopens the dropdown after this delay. */
 export const LABEL_REOPEN_DELAY_MS = 50;
-/** Product spec §5, the standard message for a missing required value. */
+/** The platform's standard form message for a missing required value. */
 export const VALUE_MISSING_MESSAGE = 'Complete this field.';
 const PAGE_STEP = 10;
 
@@ -93,7 +93,7 @@ export function Combobox({
   const activeIndex = expanded ? visible.findIndex((option) => option.value === activeValue) : -1;
   const optionId = (option: ComboboxOption) => `${listboxId}-${positionOf.get(option.value)}`;
   const activeId = activeIndex >= 0 ? optionId(visible[activeIndex]) : undefined;
-  // Product spec §4/§5: value missing = required, enabled and empty; shown once focus has left.
+  // Value missing = required, enabled (neither disabled nor read-only) and empty; shown once focus has left.
   const invalid = required && interactive && touched && !value;
 
   useEffect(
@@ -339,7 +339,7 @@ export function Combobox({
           aria-labelledby={labelId}
           className="combobox__listbox"
           hidden={!expanded}
-          // Product spec §9: at least 2.25rem with fewer than 3 options, else 6.75rem.
+          // At least 2.25rem with fewer than 3 options, else 6.75rem (room for three).
           style={{ minHeight: visible.length < 3 ? '2.25rem' : '6.75rem' }}
           onMouseDown={(event) => event.preventDefault()}
         >

@@ -52,7 +52,7 @@ export function filterOptions<Option extends ComboboxOption>(index: readonly Sea
   return [...starts, ...wordStarts, ...contains];
 }
 
-/** How long a pause in typing ends a type-ahead search (product spec §9). */
+/** How long a pause in typing ends a type-ahead search (docs/product-spec.md §9). */
 export const TYPEAHEAD_RESET_MS = 700;
 
 /**

@@ -1,6 +1,7 @@
 /**
- * A responsive image (product spec §3 "Image data"): one <source> per device with its srcset checked
- * entry by entry (§5), then the fallback <img> with its own srcset and sizes. Unsafe URLs render nothing.
+ * A responsive image (docs/product-spec.md §3, Image data): one <source> per device with its srcset
+ * checked entry by entry, a bad entry skipped (lib/srcset.ts), then the fallback <img> with its own srcset
+ * and sizes. Unsafe URLs render nothing.
  */
 import { MEDIA_QUERIES, type FormFactor } from '../../lib/breakpoints';
 import { safeImageUrl } from '../../lib/links';
@@ -30,7 +31,7 @@ export interface PictureData {
 interface PictureProps {
   picture: PictureData;
   className?: string;
-  /** Product spec §9: eager by default. */
+  /** Eager by default: the page's images load eagerly unless told otherwise (docs/product-spec.md §9). */
   loading?: 'eager' | 'lazy';
   fetchPriority?: 'high' | 'low' | 'auto';
 }

@@ -1,6 +1,7 @@
 /**
- * A page section (product spec §2, §3): columns of 1 to 12 twelfths side by side on desktop and stacked
- * on tablet and mobile, with an optional background image per device under an overlay colour.
+ * A page section (docs/product-spec.md §2, Layout building blocks): columns of 1 to 12 twelfths side by
+ * side on desktop and stacked on tablet and mobile, with an optional background image per device under
+ * an overlay colour.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import type { FormFactor } from '../../lib/breakpoints';

@@ -1,6 +1,7 @@
 /**
- * The text block (product spec §2, §3): h1–h6 or a paragraph (default h3), sizes per device, text-style
- * overrides, padding tokens; its text always plain (§5: tags and attributes stripped); optionally a link.
+ * The text block (docs/product-spec.md §2, §3): h1–h6 or a paragraph (default h3), sizes per device,
+ * text-style overrides, padding tokens; its text always plain (every tag and attribute stripped, so that
+ * content cannot inject markup); optionally a link.
  */
 import { toPlainText } from '../../lib/sanitize';
 import { Link } from '../Link';

@@ -1,6 +1,7 @@
 /**
- * The text block's options (product spec §3) turned into a tag, classes and an inline style made only of
- * known tokens and checked colours, so that content can style text but cannot inject CSS.
+ * The text block's options (docs/product-spec.md §3, Text block inputs) turned into a tag, classes and an
+ * inline style made only of known tokens and checked colours, so that content can style text but cannot
+ * inject CSS.
  */
 import type { CSSProperties } from 'react';
 import { perDevice, type PerDevice } from '../../lib/breakpoints';

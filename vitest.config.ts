@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'web/src/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'web/src/**/*.test.ts', 'common/**/*.test.ts'],
     environment: 'node',
     // Empties the log of API calls (dist/coverage/api-calls.jsonl) that npm run coverage:api reads.
     globalSetup: ['./tests/support/api-calls.ts'],

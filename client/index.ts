@@ -1,3 +1,5 @@
+import { CSRF_HEADER } from '../common/platform';
+import { operationTable } from '../generated/operations';
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types';
 import {
@@ -79,8 +81,6 @@ export const errorShapeMiddleware: Middleware = {
 };
 
 const SESSION_PATH = '/services/auth/session';
-const CSRF_PATH = '/services/data/v65.0/ui-api/session/csrf';
-const CSRF_HEADER = 'X-CSRF-Token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isCsrfRefusal(body: unknown): boolean {
@@ -97,7 +97,7 @@ export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => P
   let token: Promise<string | null> | undefined;
   const originals = new Map<string, Request>();
   const loadToken = () =>
-    (token ??= fetchImpl(new Request(`${baseUrl}${CSRF_PATH}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
+    (token ??= fetchImpl(new Request(`${baseUrl}${operationTable.getCsrfToken.path}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
       .then(async (response) => (response.ok ? (((await response.json()) as { csrfToken?: string }).csrfToken ?? null) : null))
       .catch(() => {
         token = undefined;

@@ -19,7 +19,7 @@ import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.t
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { pageHandler } from './ssr/index.ts';
-import { SIGN_IN_PATH } from '../web/src/login/paths.ts';
+import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache } from './storefront/result-cache.ts';
 

@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { bannerJpeg } from '../server/storefront/banner.ts';
-import { parseImageOptions } from '../server/storefront/media.ts';
+import { bannerJpeg } from '../server/content/banner.ts';
+import { parseImageOptions } from '../server/content/media.ts';
 
 interface Chunk {
   type: 'chunk';

@@ -2,7 +2,7 @@
 import { loadOrgMetadata } from '../platform/metadata.ts';
 import { seedDemoRecords } from '../platform/records/demo-records.ts';
 import { DEMO_USERNAMES, seedDemoUsers, type DemoPasswords } from '../platform/users.ts';
-import { seedContent } from '../storefront/content-seed.ts';
+import { seedContent } from '../content/seed.ts';
 import { contactCount, seedContacts } from '../storefront/seed.ts';
 import { openPglite, openPostgres, type Database } from './connection.ts';
 import { lockDataDirectory } from './lock.ts';

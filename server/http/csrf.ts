@@ -6,11 +6,13 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { CSRF_HEADER } from '../../common/platform.ts';
 import type { Database } from '../db/connection.ts';
 import { errorResponse } from './errors.ts';
 import { clientSchemeOf } from './request-header.ts';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
+export { CSRF_HEADER };
+
 /** The errorCode of every CSRF refusal (403), a missing or wrong token as much as a foreign Origin. */
 export const CSRF_ERROR_CODE = 'CSRF_TOKEN_INVALID';
 export const CSRF_TOKEN_MESSAGE = `The ${CSRF_HEADER} header is missing or does not match the session. Get the token from getCsrfToken.`;

@@ -9,7 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
-import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
+import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { errorResponse, plainPage } from './errors.ts';
 import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';

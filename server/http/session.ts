@@ -13,12 +13,12 @@ import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
 import { principalOfUser, type SignInUser } from '../platform/users.ts';
 import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isUnsafe } from './csrf.ts';
+import { SESSION_COOKIE } from '../../common/platform.ts';
 
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 /** The session cookie's name over HTTPS (the __Host- prefix: the browser insists on Secure, Path=/, no Domain) and over HTTP. */
-const SESSION_COOKIE = { https: '__Host-sid', http: 'sid' } as const;
 const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE.https}|${SESSION_COOKIE.http})=`);
 
 /** Whether a Cookie header carries a session cookie, of either name. */

@@ -10,8 +10,7 @@ const ID_BODY = /^[a-zA-Z0-9]{15}$/;
 /** The id instance code of records created by this product. */
 export const INSTANCE = '8d';
 
-/** The master record type id (18 characters, beginning 012): a missing record type means this one. */
-export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
+export { MASTER_RECORD_TYPE_ID } from '../../common/platform.ts';
 
 /** The 3-character suffix that makes a 15-character id unique without regard to case. */
 export function idSuffix(id15: string): string {

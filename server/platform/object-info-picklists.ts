@@ -11,8 +11,8 @@ import { toId18 } from './ids.ts';
 import type { FieldDefinition } from './metadata.ts';
 import { visibleObject } from './object-info.ts';
 import { fieldPermissions, type Principal } from './principal.ts';
+import { UI_API_PATH } from '../../common/platform.ts';
 
-const UI_API = '/services/data/v65.0/ui-api';
 
 export interface StoredPicklistValue {
   value: string;
@@ -79,7 +79,7 @@ export async function getPicklistValues(db: Queryable, objectApiName: string, re
   const names = controller?.picklist ? [field.apiName, controller.apiName] : [field.apiName];
   const values = await storedValues(db, object.apiName, typeId, names);
   const controllerValues = controller?.picklist ? values.get(controller.apiName)!.map((row) => row.value) : null;
-  return picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`);
+  return picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API_PATH}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`);
 }
 
 /** GET /object-info/{o}/picklist-values/{recordTypeId}: every picklist field the caller may read. */
@@ -91,7 +91,7 @@ export async function getPicklistValuesByRecordType(db: Queryable, principal: Pr
     fields.map((field) => {
       const controller = field.controllerName ? object.fieldsByName.get(field.controllerName) : undefined;
       const controllerValues = controller?.picklist ? values.get(controller.apiName)!.map((row) => row.value) : null;
-      return [field.apiName, picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`)];
+      return [field.apiName, picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API_PATH}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`)];
     }),
   );
   const body = { picklistFieldValues };

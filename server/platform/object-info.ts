@@ -9,10 +9,10 @@ import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
 import type { FieldDefinition } from './metadata.ts';
 import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
+import { UI_API_PATH } from '../../common/platform.ts';
 
 export { getPicklistValues, getPicklistValuesByRecordType } from './object-info-picklists.ts';
 
-export const UI_API = '/services/data/v65.0/ui-api';
 
 /** The FieldRepresentation of a field definition: the definition's flags over the platform's defaults. */
 export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[], org?: OrgDescribe) {
@@ -148,7 +148,7 @@ export async function getObjectInfoDirectory(db: Queryable, principal: Principal
           label: object.definition.label,
           labelPlural: object.definition.labelPlural,
           nameFields: object.definition.nameFields,
-          objectInfoUrl: `${UI_API}/object-info/${object.apiName}`,
+          objectInfoUrl: `${UI_API_PATH}/object-info/${object.apiName}`,
         },
       ]),
     ),

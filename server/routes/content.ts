@@ -6,7 +6,7 @@ import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { etagMatches } from '../http/cache.ts';
 import { implement } from '../http/operation.ts';
-import { getManagedContent, getManagedContents } from '../storefront/content.ts';
+import { getManagedContent, getManagedContents } from '../content/delivery.ts';
 import {
   findMedia,
   imageVariant,
@@ -19,7 +19,7 @@ import {
   plannedSize,
   variantEtag,
   type MediaInfo,
-} from '../storefront/media.ts';
+} from '../content/media.ts';
 
 const originOf = (c: Context) => new URL(c.req.url).origin;
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
-import { getRecordSeoProperties } from '../storefront/seo.ts';
+import { getRecordSeoProperties } from '../seo/properties.ts';
 
 export function seoRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });

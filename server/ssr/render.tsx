@@ -2,7 +2,7 @@ import { dehydrate, hashKey, QueryClient, type DehydratedState } from '@tanstack
 import { renderToString } from 'react-dom/server';
 import type { ApiClient } from '../../client/index.ts';
 import { getSessionQuery } from '../../client/queries.ts';
-import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
+import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { Root } from '../../web/src/Root.tsx';
 import type { HeadTags } from './document.ts';
 import { prefetchPage } from './prefetch.ts';

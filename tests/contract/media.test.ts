@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { variantCacheStats } from '../../server/storefront/media.ts';
+import { variantCacheStats } from '../../server/content/media.ts';
 import { NOT_FOUND_BODY, type ErrorList } from '../support/api.ts';
 import {
   BANNER_FILE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { contentQueryOf, mediaPath, pageUrl, referencedKeys, type ContentQueryInput } from '../../server/storefront/content.ts';
-import { fieldText, parseFieldNames } from '../../server/storefront/seo.ts';
+import { contentQueryOf, mediaPath, pageUrl, referencedKeys, type ContentQueryInput } from '../../server/content/delivery.ts';
+import { fieldText, parseFieldNames } from '../../server/seo/properties.ts';
 
 const KEY = (n: number) => `MC${String(n).padStart(26, 'A')}`;
 const SITE = { kind: 'site', id: '0DM8d0000000001GAA' } as const;

@@ -9,7 +9,7 @@ import {
   REVALIDATED_CACHE_CONTROL,
   variantEtag,
   type MediaInfo,
-} from '../../server/storefront/media.ts';
+} from '../../server/content/media.ts';
 
 const BANNER = { width: 2400, height: 800 };
 

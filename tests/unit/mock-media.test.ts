@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BANNER_WIDTH } from '../../server/storefront/banner.ts';
+import { BANNER_WIDTH } from '../../server/content/banner.ts';
 
 const CONFIG = new URL('../../web/vite.config.ts', import.meta.url).pathname;
 const MEDIA = '/sfsites/c/cms/delivery/media/MCAIDH4NVWIOWEHB75VOW2AB6CJI?version=1.0';

@@ -6,7 +6,7 @@ import { Section } from './components/layout/Section';
 import { TextBlock } from './components/layout/TextBlock';
 import { usePageContent } from './content';
 import { useLocation } from './location';
-import { SIGN_IN_PATH } from './login/paths';
+import { SIGN_IN_PATH } from '../../common/sign-in';
 import { SignInPage } from './login/SignInPage';
 import { SessionFooter } from './session/SessionFooter';
 

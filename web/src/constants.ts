@@ -2,8 +2,7 @@
 export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
 export const BRAND_FIELD = 'APT_Brand__c';
 
-/** The platform's master record type, used when an object reports no default record type. */
-export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
+export { MASTER_RECORD_TYPE_ID } from '../../common/platform.ts';
 
 /** Contact cards per page: four full rows of the 3-column grid (docs/product-spec.md §9). */
 export const CONTACTS_PER_PAGE = 12;

@@ -21,7 +21,7 @@ import type { BannerContent } from './components/Banner';
 import type { PictureData } from './components/layout/Picture';
 import { responsiveImage } from './lib/responsive-image';
 import { BANNER_CONFIG, CONTENT_KEYS, PAGE, SITE_PREFIX } from './page-config';
-import { supportRowsFromLabel, type SupportRow } from './support-lines';
+import { supportRowsFromLabel, type SupportRow } from '../../common/support-lines';
 
 export interface PageContent {
   banner: BannerContent;

@@ -14,8 +14,8 @@ import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
 import { addPath, emptySelection, fieldNamed, invalidField, parseFieldLists, parseFieldPath, selectFields, selectionPaths, type FieldPath, type ObjectSelection } from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';
 import { buildRecord, RECORD_COLUMNS, recordPage, type BuildContext, type PicklistLabels, type RecordCollectionRepresentation, type RecordRepresentation, type RecordRow } from './representation.ts';
+import { UI_API_PATH } from '../../../common/platform.ts';
 
-export const UI_API_PATH = '/services/data/v65.0/ui-api';
 export const DEFAULT_CHILD_PAGE_SIZE = 5;
 
 export type LayoutTypeName = 'Full' | 'Compact';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { getDefaultContactsQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
 import { formatPhone, telHref } from '../phone';
-import type { SupportRow } from '../support-lines';
+import type { SupportRow } from '../../../common/support-lines';
 import { SupportLines } from './SupportLines';
 
 /**

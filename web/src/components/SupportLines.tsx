@@ -1,4 +1,4 @@
-import type { SupportRow } from '../support-lines';
+import type { SupportRow } from '../../../common/support-lines';
 import { ContactValue } from './ContactValue';
 
 /** The support lines as label/value rows; nothing at all until there are rows. */

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { isApiError, errorMessageOf } from '../../../client/index';
 import { useLocation } from '../location';
 import { useSession } from '../session/SessionProvider';
-import { RETURN_PARAM, safeReturnPath } from './paths';
+import { RETURN_PARAM, safeReturnPath } from '../../../common/sign-in';
 
 function messageFor(error: unknown): string {
   if (isApiError(error)) {

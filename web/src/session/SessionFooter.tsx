@@ -1,6 +1,6 @@
 /** The page's footer: who is signed in, and the Sign in or Log out link. */
 import { useState } from 'react';
-import { signInHref } from '../login/paths';
+import { signInHref } from '../../../common/sign-in';
 import { useLocation } from '../location';
 import { useSession } from './SessionProvider';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, signInHref } from './paths';
+import { safeReturnPath, signInHref } from './sign-in';
 
 describe('safeReturnPath', () => {
   it('keeps paths of this site', () => {

@@ -8,8 +8,8 @@ import sharp from 'sharp';
 import type { Database, Queryable } from '../db/connection.ts';
 import { makeId } from '../platform/ids.ts';
 import { bannerJpeg } from './banner.ts';
-import { CONTACT_US_OBJECT } from './demo-contacts.ts';
-import { supportLabelOf } from '../../web/src/support-lines.ts';
+import { CONTACT_US_OBJECT } from '../storefront/demo-contacts.ts';
+import { supportLabelOf } from '../../common/support-lines.ts';
 
 export const SITE_ID = makeId('0DM', 1);
 export const CHANNEL_ID = makeId('0ap', 1);

@@ -64,7 +64,7 @@ async function serveForBench() {
   const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const { createApp } = await import('../server/app.ts');
-  const { openDatabase } = await import('../server/db/open.ts');
+  const { openDatabase } = await import('../server/bootstrap.ts');
   const db = await openDatabase(benchSettings());
   // One address sends every request here: the public rate limit would answer 429 within a second.
   const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
@@ -187,7 +187,7 @@ async function main() {
 
 /** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */
 async function prepare(settings: DatabaseSettings, target: number): Promise<number> {
-  const { openDatabase } = await import('../server/db/open.ts');
+  const { openDatabase } = await import('../server/bootstrap.ts');
   const { contactCount, seedContacts } = await import('../server/storefront/seed.ts');
   let db: Database;
   try {

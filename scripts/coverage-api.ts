@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { operationTable, tags } from '../generated/operations.ts';
 import { createApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/open.ts';
+import { openDatabase } from '../server/bootstrap.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CALLS = resolve(root, 'dist/coverage/api-calls.jsonl');

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 on the production build, served by the real server (server/main.ts, an in-memory
+ * Lighthouse 12 on the production build, served by the real server (site/main.ts, an in-memory
  * database with the demo data) on 127.0.0.1, in Debian's Chromium. Prints the four category scores and
  * LCP, CLS and TBT, for the mobile preset and the desktop preset, and fails below the targets:
  * mobile performance >= 95, accessibility 100, best practices >= 95 (SEO is reported as it is).
@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 
 /** The real server, as `npm start` runs it after the build, on a free port and a throw-away database. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
-import { openDatabase, settingsFromEnv } from '../server/db/open.ts';
+import { openDatabase, settingsFromEnv } from '../server/bootstrap.ts';
 import { contactCount, seedContacts } from '../server/storefront/seed.ts';
 
 const { values } = parseArgs({ options: { contacts: { type: 'string', default: '1000000' } } });

@@ -1,7 +1,9 @@
 /**
  * What a server instance may be given besides its database: a clock (tests move it), session lifetimes and
- * request limits. main.ts builds them from the environment; tests pass their own.
+ * request limits, the pages. site/main.ts builds them from the environment; tests pass their own.
  */
+import type { Context } from 'hono';
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -31,4 +33,13 @@ export interface AppOptions {
   limits?: Partial<LimitOptions>;
   /** Whether X-Forwarded-Proto/-Host come from a trusted proxy; default TRUST_PROXY=1. */
   trustProxy?: boolean;
+  /**
+   * The pages (the Contact Us page and the sign-in page), rendered by the web app: given the web app's
+   * build folder and how to call the API in process, the handler of a page request. Without it, the app
+   * serves the API only.
+   */
+  pages?: PagesRenderer;
 }
+
+/** Makes the handler of page requests; fetchApi calls the app's own API without the network. */
+export type PagesRenderer = (setup: { webRoot: string; fetchApi: (request: Request) => Response | Promise<Response> }) => (c: Context) => Response | Promise<Response>;

@@ -18,7 +18,6 @@ import { recordUiRoutes } from './routes/record-ui.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { pageHandler } from './ssr/index.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache } from './storefront/result-cache.ts';
@@ -65,8 +64,11 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.
-  app.get('/', compress(), pageHandler({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) }));
-  app.get(SIGN_IN_PATH, compress(), pageHandler({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) }));
+  if (options.pages) {
+    const page = options.pages({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) });
+    app.get('/', compress(), page);
+    app.get(SIGN_IN_PATH, compress(), page);
+  }
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);

@@ -49,6 +49,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const db = await PGlite.create(dataDir);
   return {
     kind: 'pglite',
+    // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
     query: async (sql, params) => ({ rows: (await db.query(sql, params)).rows as never[] }),
     transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params)).rows as never[] }) })),
     exec: async (sql) => {

@@ -4,8 +4,9 @@
  * from the database once per database handle and kept.
  */
 import type { Queryable } from '../db/connection.ts';
+import { objectPermissions, type Principal } from './principal.ts';
 import { oncePerDatabase } from '../db/per-database.ts';
-import type { FieldDefinition, ObjectDefinition } from './metadata.ts';
+import type { FieldDefinition, ObjectDefinition } from './definitions.ts';
 
 export interface DescribedRecordType {
   id: string;
@@ -86,4 +87,11 @@ export const describeOrg = oncePerDatabase(readOrg);
 /** One object by API name, case-insensitively; undefined when the org has no such object. */
 export async function describeObject(db: Queryable, objectApiName: string): Promise<DescribedObject | undefined> {
   return (await describeOrg(db)).byLowerName.get(objectApiName.toLowerCase());
+}
+
+/** The object as the caller sees it; undefined when it may not (an object that cannot be read does not exist for it). */
+export async function visibleObject(db: Queryable, objectApiName: string, principal?: Principal): Promise<DescribedObject | undefined> {
+  const object = await describeObject(db, objectApiName);
+  if (!object || (principal && !objectPermissions(principal, object.apiName).read)) return undefined;
+  return object;
 }

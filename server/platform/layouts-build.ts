@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { components } from '../../generated/types.ts';
-import type { FieldDefinition } from './metadata.ts';
+import type { FieldDefinition } from './definitions.ts';
 import { makeId } from './ids.ts';
 
 type Schemas = components['schemas'];

@@ -4,12 +4,11 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
-import type { DescribedObject } from './describe.ts';
 import { invalidId, noAccess, notFound } from './errors.ts';
 import { etagOf } from './etag.ts';
 import { toId18 } from './ids.ts';
-import type { FieldDefinition } from './metadata.ts';
-import { visibleObject } from './object-info.ts';
+import type { FieldDefinition } from './definitions.ts';
+import { visibleObject, type DescribedObject } from './describe.ts';
 import { fieldPermissions, type Principal } from './principal.ts';
 import { UI_API_PATH } from '../../common/platform.ts';
 

@@ -4,10 +4,10 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
-import { describeObject, describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
+import { describeOrg, visibleObject, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
-import type { FieldDefinition } from './metadata.ts';
+import type { FieldDefinition } from './definitions.ts';
 import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
 import { UI_API_PATH } from '../../common/platform.ts';
 
@@ -65,13 +65,6 @@ export function dependentFieldsTree(fields: FieldDefinition[]): Schemas['Depende
   return Object.fromEntries(
     fields.filter((field) => !field.controllerName && fields.some((other) => other.controllerName === field.apiName)).map((field) => [field.apiName, dependentsOf(field.apiName)]),
   );
-}
-
-/** The object as the caller sees it; undefined when it may not (an object that cannot be read does not exist for it). */
-export async function visibleObject(db: Queryable, objectApiName: string, principal?: Principal): Promise<DescribedObject | undefined> {
-  const object = await describeObject(db, objectApiName);
-  if (!object || (principal && !objectPermissions(principal, object.apiName).read)) return undefined;
-  return object;
 }
 
 /** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. */

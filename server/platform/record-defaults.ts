@@ -8,7 +8,7 @@ import { describeOrg, type DescribedObject, type DescribedRecordType } from './d
 import { etagOf } from './etag.ts';
 import { PlatformError } from './errors.ts';
 import { getLayout, layoutFieldPaths, readableObject, resolveRecordType } from './layouts.ts';
-import type { FieldDefinition } from './metadata.ts';
+import type { FieldDefinition } from './definitions.ts';
 import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
 import { objectInfosOf, objectsInvolved } from './record-ui.ts';
 import { parseFieldPath, withinDepth } from './records/field-paths.ts';

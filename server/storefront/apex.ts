@@ -67,6 +67,7 @@ export function prepareApex(className: string, methodName: string, params: unkno
   return {
     key: apexCallKey(className, methodName, parsed.data),
     cacheable: method.cacheable,
+    // parsed.data passed the method's own params schema, which is what its run() takes.
     run: (db) => method.run(db, parsed.data as never),
   };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseSettings } from '../../server/db/open.ts';
+import { openDatabase, type DatabaseSettings } from '../../server/bootstrap.ts';
 import { contentVersionData, createContentDocumentAndVersion, createContentVersion, MAX_FILE_BYTES } from '../../server/platform/content-documents.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';

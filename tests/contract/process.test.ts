@@ -1,5 +1,5 @@
 /**
- * The server as a process (node --import tsx server/main.ts) on a PGlite data directory: one process per
+ * The server as a process (node --import tsx site/main.ts) on a PGlite data directory: one process per
  * directory, a stale lock taken over after kill -9, data that survives the kill, the lock released on a
  * clean stop.
  */
@@ -32,7 +32,7 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '50', ...env };
   delete childEnv.DATABASE_URL;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

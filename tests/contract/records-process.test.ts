@@ -1,6 +1,6 @@
 /**
  * Records written through the API survive a real restart of the server process (node --import tsx
- * server/main.ts): killed with SIGKILL, started again on the same PGlite data directory (or PostgreSQL
+ * site/main.ts): killed with SIGKILL, started again on the same PGlite data directory (or PostgreSQL
  * schema when TEST_DATABASE_URL names a server), the record reads back with the same eTag.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,7 +36,7 @@ async function startProcess(env: Record<string, string>): Promise<Running> {
     DEMO_ADMIN_PASSWORD: PASSWORDS.admin, DEMO_USER_PASSWORD: PASSWORDS.standard, ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseSettings } from '../../server/db/open.ts';
+import { openDatabase, type DatabaseSettings } from '../../server/bootstrap.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
 import { createRecord, updateRecord } from '../../server/platform/records/write.ts';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { openDatabase } from '../../server/db/open.ts';
+import { openDatabase } from '../../server/bootstrap.ts';
 import { authenticate, seedDemoUsers } from '../../server/platform/users.ts';
 import { DEMO_USERS } from '../support/session.ts';
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageHandler } from '../../server/ssr/index.ts';
+import { pageHandler } from '../../web/ssr/index.ts';
 import { launchChromium } from '../support/browser.ts';
 import { BANNER_IMAGE, COMMUNITY_ID } from '../support/content.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

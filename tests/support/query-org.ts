@@ -5,7 +5,7 @@
  */
 import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
 import { MASTER_RECORD_TYPE_ID } from '../../server/platform/ids.ts';
-import type { FieldDefinition } from '../../server/platform/metadata.ts';
+import type { FieldDefinition } from '../../server/platform/definitions.ts';
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';
 

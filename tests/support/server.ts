@@ -7,9 +7,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import type { AppOptions } from '../../server/app-options.ts';
-import { createApp } from '../../server/app.ts';
+import { createSite } from '../../site/app.ts';
 import type { Database } from '../../server/db/connection.ts';
-import { openDatabase } from '../../server/db/open.ts';
+import { openDatabase } from '../../server/bootstrap.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -22,7 +22,7 @@ export interface TestServerOptions {
   database?: DatabaseKind;
   /** Demo contacts to seed; default TEST_DEMO_CONTACTS. */
   demoContacts?: number;
-  /** Passed to createApp: a clock tests can move, session lifetimes, limits. */
+  /** Passed to createSite: a clock tests can move, session lifetimes, limits. */
   app?: AppOptions;
 }
 
@@ -30,7 +30,7 @@ export interface TestServer {
   /** http://127.0.0.1:<port>, no trailing slash. */
   baseUrl: string;
   db: Database;
-  app: ReturnType<typeof createApp>;
+  app: ReturnType<typeof createSite>;
   kind: DatabaseKind;
   /** The demo users' passwords, generated for this server (tests/support/session.ts signs in with them). */
   passwords: Required<DemoPasswords>;
@@ -93,7 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
-  const app = createApp(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
+  const app = createSite(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
     started.once('error', reject);

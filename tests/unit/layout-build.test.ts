@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayout, defaultLayoutDefinition, derivedId, layoutFieldNames, layoutFileProblems, type LayoutDefinition } from '../../server/platform/layouts-build.ts';
 import { toId18 } from '../../server/platform/ids.ts';
-import type { FieldDefinition } from '../../server/platform/metadata.ts';
+import type { FieldDefinition } from '../../server/platform/definitions.ts';
 
 const FIELDS: FieldDefinition[] = [
   { apiName: 'Name', label: 'Ticket Number', dataType: 'String', length: 30, calculated: true, createable: false, updateable: false, nameField: true },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clientAssetsFrom } from '../../server/ssr/assets.ts';
-import { DEFAULT_HEAD, renderDocument } from '../../server/ssr/document.ts';
-import { parseStartTags, sanitizeHeadTags } from '../../server/ssr/head-tags.ts';
-import { headFromSeo } from '../../server/ssr/seo-head.ts';
-import { escapeHtml, serializeForScript } from '../../server/ssr/serialize.ts';
+import { clientAssetsFrom } from '../../web/ssr/assets.ts';
+import { DEFAULT_HEAD, renderDocument } from '../../web/ssr/document.ts';
+import { parseStartTags, sanitizeHeadTags } from '../../web/ssr/head-tags.ts';
+import { headFromSeo } from '../../web/ssr/seo-head.ts';
+import { escapeHtml, serializeForScript } from '../../web/ssr/serialize.ts';
 
 describe('serializeForScript', () => {
   it('escapes what could end the script element, and JSON.parse reads it back unchanged', () => {

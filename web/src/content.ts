@@ -2,7 +2,7 @@
  * The page's editable content from content delivery: the banner's texts and picture, the body heading and
  * the support lines. One collection request answers the banner, the heading and the support-lines label;
  * the banner names its picture, an image item whose body holds the media URL of the file's current version.
- * The server runs the same queries before it renders (server/ssr/prefetch.ts).
+ * The server runs the same queries before it renders (web/ssr/prefetch.ts).
  *
  * Whatever content is missing, still loading or failed shows a built-in default: the texts below, no
  * support rows, and for the picture the image provider's fallback: the content-key media path when the

@@ -7,7 +7,7 @@
  */
 import { PlatformError } from '../errors.ts';
 import type { DescribedObject } from '../describe.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 import { fieldRepresentation } from '../object-info.ts';
 import { fieldNamed, invalidField, MAX_INTERMEDIATE_LEVELS, relationshipNamed } from '../records/field-paths.ts';
 import { cut } from './errors.ts';

@@ -4,7 +4,7 @@
  * to where/sort/search-term/select.
  */
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { seesOwnRecordsOnly } from '../records/access.ts';
 import { canReadField } from '../records/field-paths.ts';

@@ -5,7 +5,7 @@
  * Text compares without regard to case; the value always travels as a parameter.
  */
 import { toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 import { dateLiteralInterval, MAX_RELATIVE_DAYS, lastNDays, nextDay, nextNDays, type DayInterval } from './date-literals.ts';
 import { excerpt, illegalValue, invalidOperator } from './errors.ts';
 import type { ValueKind } from './fields.ts';

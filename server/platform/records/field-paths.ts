@@ -5,7 +5,7 @@
  */
 import { PlatformError } from '../errors.ts';
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 import { fieldPermissions, objectPermissions, type Principal } from '../principal.ts';
 
 /** A path has at most this many levels, the object's name included: the platform's limit on field paths. */

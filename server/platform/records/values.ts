@@ -4,7 +4,7 @@
  * Pure functions: no HTTP, no database.
  */
 import { toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 
 export type FieldValue = string | number | boolean | null;
 

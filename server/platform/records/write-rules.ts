@@ -4,7 +4,7 @@
  */
 import type { DescribedObject } from '../describe.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../metadata.ts';
+import type { FieldDefinition } from '../definitions.ts';
 import { fieldPermissions, type Principal } from '../principal.ts';
 import { fieldNamed } from './field-paths.ts';
 import { dependencyError, normaliseValue, type FieldValue, type ValueContext, type ValueError } from './values.ts';

@@ -4,7 +4,7 @@
  *   whenever its address changes (filters, paging, back and forward).
  * - The page data layer: an entry pushed onto window.dataLayer for the same moments, describing the page
  *   and the visitor (guest or user), for tag managers and analytics.
- * The search-engine assistant is the server's part: the head of the first HTML (server/ssr/seo-head.ts).
+ * The search-engine assistant is the server's part: the head of the first HTML (web/ssr/seo-head.ts).
  * The session validator is SessionProvider's (session/), loaded for signed-in users only.
  */
 import { useEffect, useRef } from 'react';

@@ -1,7 +1,7 @@
 /** Starts the server: the database from the environment, then HTTP on HOST:PORT. */
-import type { Database } from './db/connection.ts';
-import { assertDataDirectoryFree, DataDirectoryLockedError } from './db/lock.ts';
-import { settingsFromEnv, usesDataDirectory } from './db/settings.ts';
+import type { Database } from '../server/db/connection.ts';
+import { assertDataDirectoryFree, DataDirectoryLockedError } from '../server/db/lock.ts';
+import { settingsFromEnv, usesDataDirectory } from '../server/db/settings.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -22,10 +22,10 @@ try {
 }
 
 const { serve } = await import('@hono/node-server');
-const { createApp } = await import('./app.ts');
-const { openDatabase } = await import('./db/open.ts');
-const { limitOptionsFromEnv } = await import('./http/limits.ts');
-const { sessionSettings } = await import('./http/session.ts');
+const { createSite } = await import('./app.ts');
+const { openDatabase } = await import('../server/bootstrap.ts');
+const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
+const { sessionSettings } = await import('../server/http/session.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 try {
@@ -43,7 +43,7 @@ try {
   throw error;
 }
 
-const server = serve({ fetch: createApp(db, { limits, session }).fetch, port, hostname }, (info) => {
+const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });

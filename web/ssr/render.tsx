@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { ApiClient } from '../../client/index.ts';
 import { getSessionQuery } from '../../client/queries.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
-import { Root } from '../../web/src/Root.tsx';
+import { Root } from '../src/Root.tsx';
 import type { HeadTags } from './document.ts';
 import { prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';

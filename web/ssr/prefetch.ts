@@ -7,11 +7,11 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index.ts';
 import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type ContactsChunks } from '../../client/queries.ts';
-import { CONTACTS_PER_PAGE } from '../../web/src/constants.ts';
-import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../../web/src/content.ts';
-import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../../web/src/locator-data.ts';
-import { hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../../web/src/locator-params.ts';
-import { pageCountFor } from '../../web/src/pager.ts';
+import { CONTACTS_PER_PAGE } from '../src/constants.ts';
+import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
+import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../src/locator-data.ts';
+import { hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../src/locator-params.ts';
+import { pageCountFor } from '../src/pager.ts';
 import { pageSeoQuery } from './seo-head.ts';
 
 export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {

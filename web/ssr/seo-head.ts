@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '../../client/index.ts';
 import { getRecordSeoPropertiesQuery, type RecordSeoProperties } from '../../client/queries.ts';
-import { PAGE } from '../../web/src/page-config.ts';
+import { PAGE } from '../src/page-config.ts';
 import { DEFAULT_HEAD, type HeadTags } from './document.ts';
 import { isLanguageTag, safeHeadUrl, sanitizeHeadTags } from './head-tags.ts';
 import { escapeHtml } from './serialize.ts';

@@ -5,9 +5,9 @@
  */
 import type { Context } from 'hono';
 import { createApiClient } from '../../client/index.ts';
-import { QUERY_STATE_ELEMENT_ID } from '../../web/src/constants.ts';
-import { newNonce, pagePolicy } from '../http/security-headers.ts';
-import { carriesSessionCookie } from '../http/session.ts';
+import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
+import { newNonce, pagePolicy } from '../../server/http/security-headers.ts';
+import { carriesSessionCookie } from '../../server/http/session.ts';
 import { clientAssetsReader } from './assets.ts';
 import { DEFAULT_HEAD, renderDocument } from './document.ts';
 import { renderPage } from './render.tsx';

@@ -1,0 +1,67 @@
+/**
+ * The layers point one way: server/ imports nothing from web/, client/ or site/ (site/ puts them together);
+ * db/ is the ground and imports only from db/, generated/ and common/; domain code (platform, storefront,
+ * content, seo) does not import the HTTP layer or the client; common/ imports only itself; and no module
+ * imports itself through others.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file && existsSync(join(root, file)));
+
+const IMPORT = /(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
+
+function importsOf(file: string): string[] {
+  const found: string[] = [];
+  for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
+    const base = normalize(join(dirname(file), specifier));
+    const target = ['', '.ts', '.tsx', '/index.ts'].map((suffix) => base + suffix).find((candidate) => existsSync(join(root, candidate)) && candidate.match(/\.tsx?$/));
+    if (target) found.push(target);
+  }
+  return found;
+}
+
+const graph = new Map(sources.map((file) => [file, importsOf(file)]));
+
+const RULES: { from: RegExp; to: RegExp; why: string }[] = [
+  { from: /^server\//, to: /^(web|client|site)\//, why: 'server/ is below web/, client/ and site/' },
+  { from: /^server\/db\//, to: /^(?!server\/db\/|generated\/|common\/)/, why: 'db/ is the ground' },
+  { from: /^server\/(platform|storefront|content|seo)\//, to: /^(server\/(routes|http)|client)\//, why: 'domain code knows no HTTP and no client' },
+  { from: /^common\//, to: /^(?!common\/)/, why: 'common/ is shared by all and depends on nothing' },
+];
+
+describe('the import graph', () => {
+  it('reads the project', () => {
+    expect(graph.size).toBeGreaterThan(200);
+    expect(graph.get('server/app.ts')).toContain('server/routes/records.ts');
+  });
+
+  it('has no arrow against the layers', () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      RULES.flatMap((rule) => (rule.from.test(file) ? targets.filter((target) => rule.to.test(target)).map((target) => `${file} -> ${target} (${rule.why})`) : [])),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no cycle', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});

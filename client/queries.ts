@@ -1,3 +1,4 @@
+import { API_VERSION } from '../common/platform';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { operationTable } from '../generated/operations';
 import {
@@ -191,8 +192,7 @@ export type ManagedContentDocument = Schemas['ManagedContentDeliveryDocument'];
 export type ManagedContentCollection = Schemas['ManagedContentDeliveryDocumentCollection'];
 export type RecordSeoProperties = Schemas['RecordSeoPropertiesRepresentation'];
 
-/** The API version of every platform path the storefront calls: that of platform release 258. */
-export const API_VERSION = 'v65.0';
+export { API_VERSION };
 
 type ContentItemOperation = 'getManagedContentForSite' | 'getManagedContentForChannel';
 type ContentCollectionOperation = 'getManagedContentsForSite' | 'getManagedContentsForChannel';

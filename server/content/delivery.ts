@@ -6,8 +6,8 @@ import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { invalidId, notFound, PlatformError } from '../platform/errors.ts';
 import { toId18 } from '../platform/ids.ts';
+import { CONNECT_PATH } from '../../common/platform.ts';
 
-const CONNECT = '/services/data/v65.0/connect';
 const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
 
 export const MAX_CONTENT_KEYS = 50;
@@ -147,7 +147,7 @@ export function pageUrl(scope: DeliveryScope, query: ContentQuery, page: number)
 }
 
 function contentsPath(scope: DeliveryScope): string {
-  return scope.kind === 'site' ? `${CONNECT}/sites/${scope.id}/cms/delivery/contents` : `${CONNECT}/cms/delivery/channels/${scope.id}/contents`;
+  return scope.kind === 'site' ? `${CONNECT_PATH}/sites/${scope.id}/cms/delivery/contents` : `${CONNECT_PATH}/cms/delivery/channels/${scope.id}/contents`;
 }
 
 /** The media path of an image item's current file, to be served behind the site prefix (/sfsites/c). */
@@ -262,7 +262,7 @@ function referencesOf(rows: ContentRow[], context: DocumentContext) {
 }
 
 function channelSummary(channel: ChannelRow, origin: string | null): Schemas['ManagedContentDeliveryChannelSummaryRepresentation'] {
-  return { domainUrl: origin, id: channel.id, name: channel.name, resourceUrl: `${CONNECT}/cms/delivery/channels/${channel.id}`, type: channel.channel_type };
+  return { domainUrl: origin, id: channel.id, name: channel.name, resourceUrl: `${CONNECT_PATH}/cms/delivery/channels/${channel.id}`, type: channel.channel_type };
 }
 
 /** An image item's media URL: relative to the site prefix, or absolute when asked and the origin is known. */

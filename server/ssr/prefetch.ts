@@ -31,8 +31,8 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
   if (hasAnyFilter(filters)) await prefetchContacts(queryClient, api, filters, params.page);
 }
 
-/** The banner, heading and support-lines texts, then the image item the banner names. */
-async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
+/** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */
+export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
   const contentsQuery = pageContentsQuery(api);
   await queryClient.prefetchQuery(contentsQuery);
   const imageKey = bannerImageKey(queryClient.getQueryData(contentsQuery.queryKey));

@@ -5,7 +5,7 @@ import { getSessionQuery } from '../../client/queries.ts';
 import { SIGN_IN_PATH } from '../../web/src/login/paths.ts';
 import { Root } from '../../web/src/Root.tsx';
 import type { HeadTags } from './document.ts';
-import { prefetchPage } from './prefetch.ts';
+import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 
 export interface RenderedPage {
@@ -32,7 +32,8 @@ export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage
   try {
     await Promise.all([
       queryClient.prefetchQuery(getSessionQuery(api)),
-      signInPage ? undefined : prefetchPage(queryClient, api, url),
+      // The sign-in page shows the store's banner picture; the Contact Us page everything it shows.
+      signInPage ? prefetchContent(queryClient, api) : prefetchPage(queryClient, api, url),
     ]);
     const seoKey = pageSeoQuery(api).queryKey;
     const head = signInPage ? SIGN_IN_HEAD : headFromSeo(queryClient.getQueryData(seoKey));

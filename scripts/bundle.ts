@@ -1,10 +1,4 @@
 /** Bundles the split contract into the one file every other tool reads: generated/openapi.json. */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { runRedocly } from './lib/redocly.ts';
 
-const root = resolve(import.meta.dirname, '..');
-const redocly = resolve(root, 'node_modules/.bin/redocly');
-execFileSync(redocly, ['bundle', 'openapi/openapi.yaml', '--output', 'generated/openapi.json', '--ext', 'json'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+runRedocly(['bundle', 'openapi/openapi.yaml', '--output', 'generated/openapi.json', '--ext', 'json']);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
@@ -35,7 +36,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.use(securityHeaders(options));
   const limits = requestLimits(options);
   app.use(limits);
-  app.use('/docs', docsHeaders(DOCS));
+  const docsSecurityPolicy = docsHeaders(DOCS);
+  app.use('/docs', docsSecurityPolicy);
+  app.use('/docs/*', docsSecurityPolicy);
   // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
   const sessions = new Sessions(db, options);
   app.use(sessions.middleware);
@@ -53,11 +56,12 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   const contract = readFileSync(CONTRACT, 'utf8');
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
-  app.get('/docs', (c) =>
-    existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404),
-  );
-
+  const docsPage = (c: Context) => (existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404));
+  app.get('/docs', docsPage);
   app.get('/docs/redoc.standalone.js', serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+  // Redoc's own addresses (/docs/storefront, /docs/storefront/getdefaultcontacts ...): the same page, which
+  // shows the part the address names.
+  app.get('/docs/*', docsPage);
 
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
   app.use('/assets/*', serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));

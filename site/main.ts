@@ -26,6 +26,8 @@ const { createSite } = await import('./app.ts');
 const { openDatabase } = await import('../server/bootstrap.ts');
 const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
+const { clientErrorListener } = await import('../server/http/errors.ts');
+const { apiSecurityHeaders } = await import('../server/http/security-headers.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 try {
@@ -43,10 +45,15 @@ try {
   throw error;
 }
 
-const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname }, (info) => {
+// Node's own limit on the request line and headers (its default), stated so that the answers above it can say it.
+const MAX_HEADER_BYTES = 16 * 1024;
+const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });
+// What Node refuses before the app sees it (an address over the limit, say) is answered in the site's way:
+// a short page for a browser, the API's error shape for an API path, instead of an empty 431.
+server.on('clientError', clientErrorListener({ limitBytes: MAX_HEADER_BYTES, headers: apiSecurityHeaders(false) }));
 server.on('error', async (error: NodeJS.ErrnoException) => {
   await db.close().catch(() => undefined);
   if (error.code === 'EADDRINUSE') refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);

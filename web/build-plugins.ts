@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { bannerJpeg } from '../server/content/banner.ts';
 import { parseImageOptions } from '../server/content/media.ts';
+import { contactsExamples, preferHeaderFor } from './mock-examples.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -106,6 +107,29 @@ export function mockMedia(): Plugin {
             response.setHeader('Cache-Control', 'no-cache');
             response.end(bytes);
           }, next);
+      });
+    },
+  };
+}
+
+const CONTRACT = resolve(import.meta.dirname, '../generated/openapi.json');
+
+/**
+ * npm run dev:mock: getContacts asks Prism, before the dev server's proxy, for the contract's example of the
+ * country and state chosen (Prefer: example=NAME, web/mock-examples.ts), so that choosing Canada shows
+ * contacts in Canada. The page itself sends nothing of the kind: this is the dev server's.
+ */
+export function mockExamples(): Plugin {
+  return {
+    name: 'storefront:mock-examples',
+    apply: 'serve',
+    configureServer(server) {
+      if (process.env.MOCK_EXAMPLES !== '1') return;
+      const examples = contactsExamples(JSON.parse(readFileSync(CONTRACT, 'utf8')) as Record<string, unknown>);
+      server.middlewares.use((request, _response, next) => {
+        const prefer = request.method === 'GET' ? preferHeaderFor(examples, request.url ?? '') : undefined;
+        if (prefer) request.headers.prefer = prefer;
+        next();
       });
     },
   };

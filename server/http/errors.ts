@@ -24,15 +24,17 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, errorCod
   return c.json([{ errorCode, message }], status);
 }
 
+/** The markup of plainPage: a heading and a paragraph of trusted markup. */
+function plainDocument(title: string, paragraphHtml: string): string {
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${paragraphHtml}</p></main></body></html>\n`;
+}
+
 /**
  * A short document for a visitor's browser (an unknown page, too many requests): a heading and a paragraph
  * of trusted markup. It has no style, script or link, so the API answers' policy that allows nothing fits it.
  */
 export function plainPage(c: Context, status: ContentfulStatusCode, title: string, paragraphHtml: string): Response {
-  return c.html(
-    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${paragraphHtml}</p></main></body></html>\n`,
-    status,
-  );
+  return c.html(plainDocument(title, paragraphHtml), status);
 }
 
 /** Where the API answers: an unknown path below these is an API error, whoever asks. */
@@ -40,9 +42,13 @@ const API_PREFIXES = ['/services/', '/lwr/', '/sfsites/', '/cdn-cgi/'];
 
 /** A browser going to a page (not fetching data): it asks for HTML first. */
 function isPageVisit(c: Context): boolean {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
-  if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return false;
-  return c.req.header('Sec-Fetch-Mode') === 'navigate' || /^\s*text\/html\b/i.test(c.req.header('Accept') ?? '');
+  return isPageRequest(c.req.method, c.req.path, (name) => c.req.header(name));
+}
+
+function isPageRequest(method: string, path: string, header: (name: string) => string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  return header('Sec-Fetch-Mode') === 'navigate' || /^\s*text\/html\b/i.test(header('Accept') ?? '');
 }
 
 /**
@@ -102,4 +108,86 @@ export function validationHook(result: ValidationResult, c: Context) {
       return errorResponse(c, 400, 'INVALID_INPUT', `Invalid request body${where}: ${issue?.message ?? 'invalid'}`);
     }
   }
+}
+
+/**
+ * The answer to a request Node's HTTP parser refuses before the app sees it, as raw HTTP: an address or
+ * headers over the size limit (Node would answer 431 with no body, and a browser would show its own error
+ * page), or a request that is not HTTP (400, as Node answers it). What is known of the request is its
+ * first bytes: a visitor going to a page gets a short document with the way back to the Contact Us page,
+ * an API path the API's error shape, as for any other error.
+ */
+export function clientErrorResponse(error: { code?: string; rawPacket?: Buffer; bytesParsed?: number }, { limitBytes, headers: securityHeaders }: ClientErrorOptions): string {
+  const rawResponse = (status: number, headers: Record<string, string>, body: string) => httpResponse(status, { ...headers, ...securityHeaders }, body);
+  const raw = error.rawPacket?.toString('latin1') ?? '';
+  const lineEnd = raw.indexOf('\r\n');
+  const [method = '', target = ''] = (lineEnd < 0 ? raw : raw.slice(0, lineEnd)).split(' ');
+  const known = /^[A-Z]+$/.test(method) && target.startsWith('/');
+  if (error.code !== 'HPE_HEADER_OVERFLOW' || !known) {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    return rawResponse(status, {}, '');
+  }
+  // The address itself is too long when the request line does not end within the limit (or where the
+  // parser stopped); else the headers are.
+  const addressTooLong = lineEnd < 0 || lineEnd >= limitBytes || (error.bytesParsed !== undefined && error.bytesParsed <= lineEnd);
+  const status = addressTooLong ? 414 : 431;
+  const headers = new Map<string, string>();
+  if (!addressTooLong) {
+    for (const line of raw.slice(lineEnd + 2).split('\r\n').slice(0, -1)) {
+      const colon = line.indexOf(':');
+      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    }
+  }
+  const kilobytes = Math.round(limitBytes / 1024);
+  // Without its headers a request to a path that is not the API's is taken for a browser's.
+  const page = isPageRequest(method, target, (name) => headers.get(name.toLowerCase())) || (addressTooLong && (method === 'GET' || method === 'HEAD') && !API_PREFIXES.some((prefix) => target.startsWith(prefix)));
+  if (page) {
+    const [title, paragraph] = addressTooLong
+      ? ['Address too long', `The address of this page is longer than the site accepts (${kilobytes} KB). <a href="/">Go to the Contact Us page</a>.`]
+      : ['Request too large', `Your browser sent more than the site accepts (${kilobytes} KB of address and headers); clearing this site's cookies may help. <a href="/">Go to the Contact Us page</a>.`];
+    return rawResponse(status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' }, plainDocument(title, paragraph));
+  }
+  const message = addressTooLong
+    ? `The request's address is longer than the server accepts (${kilobytes} KB)`
+    : `The request's address and headers are larger than the server accepts (${kilobytes} KB)`;
+  const body = target.startsWith(APEX_PREFIX)
+    ? { errorMessage: message }
+    : [{ errorCode: addressTooLong ? 'URI_TOO_LONG' : 'REQUEST_HEADER_FIELDS_TOO_LARGE', message }];
+  return rawResponse(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' }, JSON.stringify(body));
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+
+export interface ClientErrorOptions {
+  /** The server's maxHeaderSize: the most the request line and headers together may take. */
+  limitBytes: number;
+  /** The security headers every answer carries (security-headers.ts: the API's, which fit these documents too). */
+  headers: Readonly<Record<string, string>>;
+}
+
+function httpResponse(status: number, headers: Record<string, string>, body: string): string {
+  const all = { ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
+}
+
+/** The minimum of a socket answerClientError writes to (net.Socket). */
+interface ClientSocket {
+  writable: boolean;
+  bytesWritten?: number;
+  end(data: string): unknown;
+  destroy(): unknown;
+  on(event: 'error', listener: () => void): unknown;
+}
+
+/**
+ * The HTTP server's clientError listener: answers as clientErrorResponse says, once per connection, then
+ * closes it (the client may still be sending the rest of its request: it is let go a moment later).
+ */
+export function clientErrorListener(options: ClientErrorOptions) {
+  return (error: Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number }, socket: ClientSocket) => {
+    if (!socket.writable || (socket.bytesWritten ?? 0) > 0) return;
+    socket.on('error', () => {});
+    socket.end(clientErrorResponse(error, options));
+    setTimeout(() => socket.destroy(), 2000).unref();
+  };
 }

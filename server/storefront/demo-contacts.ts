@@ -10,11 +10,15 @@ export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
 export const CONTACT_US_KEY_PREFIX = 'a1C';
 export const BRANDS = ['Arcline', 'Boltwright', 'Conduvex', 'Dynaswitch', 'Ferrolux', 'Gridmark', 'Helioflex', 'Ironspan'];
 
-/** The company's own default contact: the first record of the object. */
+/**
+ * The company's own default contact: the first record of the object. The default-contact block shows
+ * address line 2 followed by the state (product spec §2), so line 2 holds the city, as the store's real
+ * default contact does, and line 1 the street with the suite.
+ */
 export const DEFAULT_CONTACT: Omit<ContactFields, 'Name'> = {
   APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
-  APT_Address_1__c: '1200 Commerce Drive',
-  APT_Address_2__c: 'Suite 400',
+  APT_Address_1__c: '1200 Commerce Drive, Suite 400',
+  APT_Address_2__c: 'Milwaukee',
   APT_City__c: 'Milwaukee',
   APT_Primary_State__c: 'Wisconsin',
   APT_Country__c: 'United States',

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { resolve } from 'node:path';
+import { createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOperation, contract, CONTRACT_PATH, operationsOf } from '../support/contract.ts';
 import { exampleFetch } from '../support/examples.ts';
@@ -90,5 +91,36 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
     });
     const answer = `${operation.method.toUpperCase()} ${url.slice(baseUrl.length)} answered ${response.status}: ${response.text.slice(0, 600)}`;
     expect(response.status >= 200 && response.status < 300, answer).toBe(true);
+  });
+
+  it('answers npm run dev:mock with the contacts of the country and state chosen (the dev server names the example)', async () => {
+    const environment = { API_TARGET: process.env.API_TARGET, MOCK_EXAMPLES: process.env.MOCK_EXAMPLES };
+    process.env.API_TARGET = baseUrl;
+    process.env.MOCK_EXAMPLES = '1';
+    const dev = await createViteServer({ configFile: resolve(root, 'web/vite.config.ts'), logLevel: 'silent', server: { port: 0, strictPort: false } });
+    try {
+      await dev.listen();
+      const devUrl = `http://127.0.0.1:${(dev.httpServer!.address() as { port: number }).port}`;
+      const places = async (target: string, country: string, state: string | null) => {
+        const methodParams = JSON.stringify({ country, state, brands: ['Arcline'], lastRecordId: null });
+        const response = await fetch(`${target}/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(methodParams)}`);
+        expect(response.status).toBe(200);
+        const { contacts, totalRecords } = (await response.json()) as { contacts: { APT_UI_Country__c: string; APT_Primary_State__c: string }[]; totalRecords: number };
+        expect(totalRecords).toBe(contacts.length);
+        return [...new Set(contacts.map((contact) => `${contact.APT_Primary_State__c}, ${contact.APT_UI_Country__c}`))].sort();
+      };
+      // Prism alone answers its first example whatever is asked.
+      expect(await places(baseUrl, 'Canada', null)).toEqual(['Texas, United States']);
+      expect(await places(devUrl, 'Canada', null)).toEqual(['Ontario, Canada', 'Quebec, Canada']);
+      expect(await places(devUrl, 'Canada', 'Ontario')).toEqual(['Ontario, Canada']);
+      expect(await places(devUrl, 'Mexico', null)).toEqual(['Jalisco, Mexico']);
+      expect(await places(devUrl, 'Canada', 'Manitoba')).toEqual([]);
+    } finally {
+      await dev.close();
+      for (const [name, value] of Object.entries(environment)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

@@ -67,8 +67,8 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       expect(body[0]).toEqual({
         Id: DEFAULT_CONTACT_ID,
         APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
-        APT_Address_1__c: '1200 Commerce Drive',
-        APT_Address_2__c: 'Suite 400',
+        APT_Address_1__c: '1200 Commerce Drive, Suite 400',
+        APT_Address_2__c: 'Milwaukee',
         APT_Primary_State__c: 'Wisconsin',
         APT_Country__c: 'United States',
         APT_Zip__c: '53202',

@@ -111,6 +111,47 @@ describe('Combobox in Chromium', () => {
       expect(await country.inputValue()).toBe('Canada');
     });
 
+    it('keeps the clear buttons out of the Tab order: Tab goes from field to field, Escape clears', async () => {
+      const country = combobox(page, 'Country');
+      await tabTo('Brand');
+      await page.keyboard.type('bolt');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => searchOf(page)).toBe('?brand=Boltwright');
+      await page.keyboard.press('Tab');
+      expect(await focusIsOn(page, 'Country')).toBe(true);
+      await page.keyboard.type('canad');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => searchOf(page)).toBe('?brand=Boltwright&country=Canada');
+      expect(await country.inputValue()).toBe('Canada');
+      // Both have a clear button for the pointer, which is no Tab stop.
+      for (const label of ['Brand', 'Country']) {
+        expect(await page.getByRole('button', { name: `Clear ${label}` }).getAttribute('tabindex')).toBe('-1');
+      }
+
+      // Tab goes on to State/Province, Shift+Tab back to Country: never to a clear button.
+      await expect.poll(() => combobox(page, 'State/Province').isEnabled()).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await focusIsOn(page, 'State/Province')).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusIsOn(page, 'Country')).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusIsOn(page, 'Brand')).toBe(true);
+      await page.keyboard.press('Tab');
+
+      // Escape with the list closed clears the country (a first Escape closes an open list), and says so.
+      await page.keyboard.press('ArrowDown');
+      expect(await country.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('Escape');
+      expect(await country.getAttribute('aria-expanded')).toBe('false');
+      expect(await country.inputValue()).toBe('Canada');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => searchOf(page)).toBe('?brand=Boltwright');
+      expect(await country.inputValue()).toBe('');
+      expect(await focusIsOn(page, 'Country')).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: 'Country cleared' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Clear Country' }).count()).toBe(0);
+    });
+
     it('stays quick while searching the ~250 countries', async () => {
       await combobox(page, 'Country').click();
       expect((await optionLabels(page, 'Country')).length).toBeGreaterThan(240);
@@ -261,6 +302,22 @@ describe('Combobox in Chromium', () => {
       expect(await activeOption(page, 'Select-only country')).toBe('Norway');
       await page.keyboard.press('Escape');
       expect(await changes()).toBe('select-only=Central African Republic');
+    });
+
+    it('select-only: Escape or Delete clears the value when the list is closed', async () => {
+      const selectOnly = combobox(page, 'Select-only country');
+      await selectOnly.focus();
+      await page.keyboard.press('g');
+      await page.keyboard.press('Enter');
+      expect(await selectOnly.innerText()).toBe('Germany');
+      await page.keyboard.press('Delete');
+      expect(await selectOnly.innerText()).toBe('--Select Country--');
+      await page.waitForTimeout(800);
+      await page.keyboard.press('c');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      expect(await selectOnly.innerText()).toBe('--Select Country--');
+      expect(await changes()).toBe('select-only=Germany select-only=null select-only=Canada select-only=null');
     });
 
     it('keeps the list at least 2.25rem high with fewer than 3 options, else 6.75rem', async () => {

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
+import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
 
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -26,7 +26,7 @@ describe('Contact locator in Chromium', () => {
     const block = page.getByTestId('default-contact');
     await expect.poll(() => block.getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
     const lines = await block.locator('p').allInnerTexts();
-    expect(lines).toEqual(['1200 Commerce Drive', 'Suite 400, Wisconsin', 'United States', '53202', 'Phone: (414) 555-0100']);
+    expect(lines).toEqual(['1200 Commerce Drive, Suite 400', 'Milwaukee, Wisconsin', 'United States', '53202', 'Phone: (414) 555-0100']);
     expect(await block.getByRole('link', { name: '(414) 555-0100' }).getAttribute('href')).toBe('tel:+14145550100');
 
     expect(await combobox(page, 'Brand').getAttribute('placeholder')).toBe('--Select Brand--');
@@ -114,6 +114,36 @@ describe('Contact locator in Chromium', () => {
     await expect.poll(() => searchOf(page)).toBe('');
     await expect.poll(() => page.getByText('No Contacts to display').count()).toBe(1);
     for (const label of ['Brand', 'Country', 'State/Province']) expect(await combobox(page, label).inputValue()).toBe('');
+  });
+
+  it('says when a filter of the address names nothing in the lists, with or without JavaScript', async () => {
+    const notice = (target: Page) => target.getByRole('note');
+    await page.goto(`${server.baseUrl}/?country=Atlantis`);
+    expect(await notice(page).innerText()).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+    expect(await page.getByText('No Contacts to display').count()).toBe(1);
+    expect(await combobox(page, 'Country').inputValue()).toBe('');
+    // The address keeps what it asked for, which the notice speaks of.
+    expect(searchOf(page)).toBe('?country=Atlantis');
+
+    // The other filters still apply.
+    await page.goto(`${server.baseUrl}/?brand=Gridmark&country=Canada&state=Atlantis`);
+    expect(await notice(page).innerText()).toBe('No state or province “Atlantis” is listed for Canada, so the contacts are not filtered by state or province.');
+    expect(await page.locator('.locator__summary').innerText()).toMatch(/^Showing 1–\d+ of \d+ contacts$/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Choosing a filter leaves the unknown one behind.
+    await choose(page, 'State/Province', 'ont', 'ONTARIO');
+    await expect.poll(() => searchOf(page)).toBe('?brand=Gridmark&country=Canada&state=Ontario');
+    expect(await notice(page).count()).toBe(0);
+
+    const noScript = await watchedPage(browser, { javaScriptEnabled: false });
+    try {
+      await noScript.page.goto(`${server.baseUrl}/?country=Atlantis`);
+      expect(await notice(noScript.page).innerText()).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+      expect(noScript.problems).toEqual([]);
+    } finally {
+      await noScript.context.close();
+    }
   });
 
   it('shows a spinner until the country and state data arrives when the page renders in the browser alone', async () => {

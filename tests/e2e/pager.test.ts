@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
+import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
 
 describe('Pager in Chromium', () => {
   let server: TestServer;
@@ -79,6 +79,37 @@ describe('Pager in Chromium', () => {
     ]);
     await open(FILTERS.eightPages + '&page=99');
     expect(await pagerText(page)).toBe('Previous 1 … 4 5 6 7 [8] (Next)');
+  });
+
+  it('puts the page shown in the address: a page past the end becomes the last, with or without JavaScript', async () => {
+    // The server answers the address of the page it shows (a redirect, so no script is needed for it).
+    const response = await fetch(`${server.baseUrl}/${FILTERS.eightPages}&page=99999`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/?country=Canada&page=8');
+    await open(FILTERS.eightPages + '&page=99999');
+    expect(searchOf(page)).toBe('?country=Canada&page=8');
+    expect(await pagerText(page)).toBe('Previous 1 … 4 5 6 7 [8] (Next)');
+    // Filters spelled otherwise than the lists spell them, and other parameters kept.
+    await open('?utm_source=mail&country=canada&page=99');
+    expect(searchOf(page)).toBe('?utm_source=mail&country=Canada&page=8');
+
+    // An address the page reaches without the server (Back and Forward) is corrected in place.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/?country=Canada&page=12345');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => searchOf(page)).toBe('?country=Canada&page=8');
+    expect(await pagerText(page)).toBe('Previous 1 … 4 5 6 7 [8] (Next)');
+
+    const noScript = await watchedPage(browser, { javaScriptEnabled: false });
+    try {
+      await noScript.page.goto(`${server.baseUrl}/${FILTERS.eightPages}&page=99999`);
+      expect(searchOf(noScript.page)).toBe('?country=Canada&page=8');
+      expect(await noScript.page.locator('.locator__summary').innerText()).toBe('Showing 85–89 of 89 contacts');
+      expect(noScript.problems).toEqual([]);
+    } finally {
+      await noScript.context.close();
+    }
   });
 
   it('goes back to page 1 when a filter changes', async () => {

@@ -82,7 +82,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
   async function signIn(target: Page = page) {
     await target.clock.install();
     await target.goto(`${server.baseUrl}/login`);
-    await target.getByLabel('Username').fill(DEMO_USERS.standard.username);
+    await target.getByLabel('E-mail address').fill(DEMO_USERS.standard.username);
     await target.getByLabel('Password').fill(server.passwords.standard);
     const started = validatorStarted(target);
     await target.getByRole('button', { name: 'Sign in' }).click();
@@ -217,7 +217,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
 
     // Signing in in one tab reaches the other.
     await second.goto(`${server.baseUrl}/login`);
-    await second.getByLabel('Username').fill(DEMO_USERS.standard.username);
+    await second.getByLabel('E-mail address').fill(DEMO_USERS.standard.username);
     await second.getByLabel('Password').fill(server.passwords.standard);
     await second.getByRole('button', { name: 'Sign in' }).click();
     // Back on the Contact Us page before the test ends (a tab closed in the middle of loading may hold up
@@ -230,10 +230,10 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
   pgliteOnly('says so when the password is wrong', async () => {
     await page.goto(`${server.baseUrl}/login`);
     expect(await page.title()).toBe('Sign in');
-    await page.getByLabel('Username').fill(DEMO_USERS.standard.username);
+    await page.getByLabel('E-mail address').fill(DEMO_USERS.standard.username);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid' }).innerText()).toBe('Invalid username or password.');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not right' }).innerText()).toBe('The e-mail address or the password is not right. Check them and try again.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expectRefused(watched.problems, ['/services/auth/session']);
   });
@@ -264,7 +264,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
   pgliteOnly('has no axe violations: the sign-in page with an error, the signed-in page, the dialog, the toast', async () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Enter your username and password.').waitFor();
+    await page.getByText('Enter your e-mail address.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await signIn();
@@ -310,8 +310,8 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
       await page.goto(`${server.baseUrl}/login`);
       expect(await page.locator('main').innerText()).toContain('You are signed in as Store Administrator.');
       // Proof that React runs: the sign-in page's Log out.
-      await page.getByRole('button', { name: 'log out' }).click();
-      await page.getByLabel('Username').waitFor();
+      await page.getByRole('main').getByRole('button', { name: 'log out' }).click();
+      await page.getByLabel('E-mail address').waitFor();
       expect(messages.filter((message) => /^(error|warning)/.test(message))).toEqual([]);
     } finally {
       rmSync(build.outDir, { recursive: true, force: true });

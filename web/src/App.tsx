@@ -1,14 +1,13 @@
-import { Banner } from './components/Banner';
 import { ContactLocator } from './components/ContactLocator';
 import { DefaultContactBlock } from './components/DefaultContactBlock';
 import { HiddenRegions } from './components/HiddenRegions';
 import { Section } from './components/layout/Section';
+import { StorePage } from './components/layout/StorePage';
 import { TextBlock } from './components/layout/TextBlock';
 import { usePageContent } from './content';
 import { useLocation } from './location';
 import { SIGN_IN_PATH } from '../../common/sign-in';
 import { SignInPage } from './login/SignInPage';
-import { SessionFooter } from './session/SessionFooter';
 
 /** The Contact Us page, or the sign-in page at its own path. */
 export function App() {
@@ -21,8 +20,7 @@ function ContactUsPage() {
   const content = usePageContent();
   return (
     <>
-      <Banner {...content.banner} />
-      <main id="main" className="page">
+      <StorePage banner={content.banner} className="page">
         <Section
           className="page__intro"
           labelledBy="page-heading"
@@ -51,8 +49,7 @@ function ContactUsPage() {
           className="page__locator"
           columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]}
         />
-      </main>
-      <SessionFooter />
+      </StorePage>
       <HiddenRegions />
     </>
   );

@@ -58,6 +58,12 @@ export function navigate(href: string): void {
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
+/** Corrects the address of what the page shows, in place: no new history entry (Back skips the wrong one). */
+export function replaceLocation(href: string): void {
+  window.history.replaceState(window.history.state, '', href);
+  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
 /** A plain click: not with a modifier key (new tab, new window), not another button. */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnyFilter, locatorSearch, parseLocatorSearch, resolveLocatorFilters } from './locator-params';
+import { canonicalSearch, hasAnyFilter, locatorSearch, parseLocatorSearch, resolveLocatorFilters, unrecognisedFilterMessage, unrecognisedFilters } from './locator-params';
 
 describe('parseLocatorSearch', () => {
   it('reads the filters and the page', () => {
@@ -93,5 +93,54 @@ describe('resolveLocatorFilters', () => {
       country: 'Canada',
       state: 'Ontario',
     });
+  });
+});
+
+describe('unrecognisedFilters and their message', () => {
+  const choices = { brands: ['Arcline', 'Gridmark'], countryStates: { Canada: ['Ontario', 'Quebec'], Germany: [] } };
+
+  it('names the filters of the address that name nothing in the lists, once the lists are loaded', () => {
+    const asked = { brand: 'Acme', country: 'Atlantis', state: 'Ontario' };
+    const resolved = resolveLocatorFilters(asked, choices);
+    expect(unrecognisedFilters(asked, resolved, choices)).toEqual([
+      { name: 'brand', value: 'Acme' },
+      { name: 'country', value: 'Atlantis' },
+      { name: 'state', value: 'Ontario', country: null },
+    ]);
+    expect(unrecognisedFilters(asked, resolveLocatorFilters(asked, {}), {})).toEqual([]);
+    const known = { brand: 'gridmark', country: 'canada', state: 'Yukon' };
+    expect(unrecognisedFilters(known, resolveLocatorFilters(known, choices), choices)).toEqual([{ name: 'state', value: 'Yukon', country: 'Canada' }]);
+  });
+
+  it('says what is left out, and why', () => {
+    expect(unrecognisedFilterMessage({ name: 'country', value: 'Atlantis' })).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+    expect(unrecognisedFilterMessage({ name: 'state', value: 'Yukon', country: 'Canada' })).toBe(
+      'No state or province “Yukon” is listed for Canada, so the contacts are not filtered by state or province.',
+    );
+    expect(unrecognisedFilterMessage({ name: 'state', value: 'Ontario', country: null })).toContain('listed without a country');
+  });
+});
+
+describe('canonicalSearch', () => {
+  const none = { brand: null, country: null, state: null };
+
+  it('puts the page shown in the address: the last page for one past the end, page 1 left out', () => {
+    expect(canonicalSearch('?country=Canada&page=99999', { ...none, country: 'Canada' }, 8)).toBe('?country=Canada&page=8');
+    expect(canonicalSearch('?country=Canada&page=2', { ...none, country: 'Canada' }, 1)).toBe('?country=Canada');
+    expect(canonicalSearch('?page=4', none, 1)).toBe('');
+  });
+
+  it('spells the filters as the lists do, keeps an unrecognised one as given and other parameters as they are', () => {
+    expect(canonicalSearch('?utm_source=mail&country=canada&state=ontario', { ...none, country: 'Canada', state: 'Ontario' }, 1)).toBe(
+      '?utm_source=mail&country=Canada&state=Ontario',
+    );
+    expect(canonicalSearch('?country=Atlantis&page=3', none, 1)).toBe('?country=Atlantis');
+  });
+
+  it('is null when the address already says what the page shows, however it is encoded', () => {
+    expect(canonicalSearch('?country=United%20States&page=2', { ...none, country: 'United States' }, 2)).toBeNull();
+    expect(canonicalSearch('?country=Atlantis', none, 1)).toBeNull();
+    expect(canonicalSearch('', none, 1)).toBeNull();
+    expect(canonicalSearch('?page=abc', none, 1)).toBeNull();
   });
 });

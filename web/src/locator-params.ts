@@ -71,3 +71,62 @@ export function resolveLocatorFilters(filters: LocatorFilters, choices: LocatorC
   const state = country ? canonical(filters.state, choices.countryStates[country] ?? []) : null;
   return { brand, country, state };
 }
+
+export type FilterName = keyof LocatorFilters;
+
+/** A filter of the address that names nothing the visitor could choose. */
+export interface UnrecognisedFilter {
+  name: FilterName;
+  /** As the address gives it. */
+  value: string;
+  /** For a state: the country it was looked for in (null when the address names no known country). */
+  country?: string | null;
+}
+
+/**
+ * The filters the address asks for that resolveLocatorFilters dropped: said only once the choices they
+ * are checked against have loaded (on the server, with the page's data; in the browser, the same).
+ */
+export function unrecognisedFilters(asked: LocatorFilters, resolved: LocatorFilters, choices: LocatorChoices): UnrecognisedFilter[] {
+  const unrecognised: UnrecognisedFilter[] = [];
+  if (choices.brands && asked.brand && !resolved.brand) unrecognised.push({ name: 'brand', value: asked.brand });
+  if (choices.countryStates) {
+    if (asked.country && !resolved.country) unrecognised.push({ name: 'country', value: asked.country });
+    if (asked.state && !resolved.state) unrecognised.push({ name: 'state', value: asked.state, country: resolved.country });
+  }
+  return unrecognised;
+}
+
+/** What the page says of an unrecognised filter. */
+export function unrecognisedFilterMessage({ name, value, country }: UnrecognisedFilter): string {
+  const what = { brand: 'brand', country: 'country', state: 'state or province' }[name];
+  const where = name === 'state' ? (country ? ` for ${country}` : ' without a country') : '';
+  return `No ${what} “${value}” is listed${where}, so the contacts are not filtered by ${name === 'state' ? 'state or province' : what}.`;
+}
+
+/**
+ * The query string for what the page shows, when it differs from the address's: the filters as the lists
+ * spell them (an unrecognised one as given, since the page says so), and the page shown (the last one for
+ * a page past the end, page 1 left out). Other parameters (campaign tags, say) are kept as they are. Null
+ * when the address already says what the page shows.
+ */
+export function canonicalSearch(search: string, resolved: LocatorFilters, shownPage: number): string | null {
+  const asked = parseLocatorSearch(search);
+  const shown: LocatorParams = {
+    brand: resolved.brand ?? asked.brand,
+    country: resolved.country ?? asked.country,
+    state: resolved.state ?? asked.state,
+    page: shownPage,
+  };
+  if (shown.brand === asked.brand && shown.country === asked.country && shown.state === asked.state && shown.page === asked.page) return null;
+  const params = new URLSearchParams(search);
+  for (const name of ['brand', 'country', 'state'] as const) {
+    const value = shown[name];
+    if (value) params.set(name, value);
+    else params.delete(name);
+  }
+  if (shown.page > 1) params.set('page', String(shown.page));
+  else params.delete('page');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

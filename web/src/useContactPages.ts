@@ -18,6 +18,8 @@ export interface ContactPages {
   currentPage: number;
   /** Whether the current page is waiting for a chunk of contacts. */
   isLoading: boolean;
+  /** Whether the total is known (always, without a filter): then currentPage is the page shown. */
+  totalKnown: boolean;
 }
 
 /**
@@ -60,5 +62,6 @@ export function useContactPages(filters: LocatorFilters, page: number): ContactP
     pageCount,
     currentPage,
     isLoading: hasFilter && (query.isLoading || (missingNow && canLoadMore)),
+    totalKnown: !hasFilter || query.isSuccess,
   };
 }

@@ -45,7 +45,14 @@ export function pageHandler({ webRoot, fetchApi }: { webRoot: string; fetchApi: 
     const nonce = newNonce();
     let renderedHtml = '';
     try {
-      const { appHtml, state, head } = await renderPage(url, api);
+      const rendered = await renderPage(url, api);
+      if ('redirect' in rendered) {
+        // Not for keeps: what the page shows depends on the data (a later page may exist tomorrow).
+        for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+        c.header('Cache-Control', 'no-cache');
+        return c.redirect(rendered.redirect, 302);
+      }
+      const { appHtml, state, head } = rendered;
       renderedHtml = appHtml;
       html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID, nonce });
     } catch (error) {

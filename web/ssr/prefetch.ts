@@ -10,11 +10,16 @@ import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type Co
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
 import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
 import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../src/locator-data.ts';
-import { hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../src/locator-params.ts';
+import { canonicalSearch, hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../src/locator-params.ts';
 import { pageCountFor } from '../src/pager.ts';
 import { pageSeoQuery } from './seo-head.ts';
 
-export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url: URL): Promise<void> {
+/**
+ * Returns the query string of the address that says what the page shows, when the request's does not (a
+ * page past the end, a filter spelled otherwise than the lists spell it): null when it does, or when that
+ * cannot be told (a list or the contacts failed to load).
+ */
+export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url: URL): Promise<string | null> {
   const params = parseLocatorSearch(url.search);
   const countryStatesQuery = getDependentStatePicklistsValuesQuery(api);
   const [, , brands] = await Promise.all([
@@ -24,15 +29,21 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
     prefetchContent(queryClient, api),
     queryClient.prefetchQuery(pageSeoQuery(api)),
   ]);
-  const filters = resolveLocatorFilters(params, {
-    brands,
-    countryStates: queryClient.getQueryData(countryStatesQuery.queryKey),
-  });
-  if (hasAnyFilter(filters)) await prefetchContacts(queryClient, api, filters, params.page);
+  const countryStates = queryClient.getQueryData(countryStatesQuery.queryKey);
+  const filters = resolveLocatorFilters(params, { brands, countryStates });
+  let shownPage = 1;
+  if (hasAnyFilter(filters)) {
+    await prefetchContacts(queryClient, api, filters, params.page);
+    const total = queryClient.getQueryData<ContactsChunks>(contactsQuery(api, filters).queryKey)?.pages.at(-1)?.totalRecords;
+    if (total === undefined) return null;
+    shownPage = Math.min(params.page, Math.max(1, pageCountFor(total, CONTACTS_PER_PAGE)));
+  }
+  if (!brands || !countryStates) return null;
+  return canonicalSearch(url.search, filters, shownPage);
 }
 
-/** The banner, heading and support-lines texts, then the image item the banner names. */
-async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
+/** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */
+export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
   const contentsQuery = pageContentsQuery(api);
   await queryClient.prefetchQuery(contentsQuery);
   const imageKey = bannerImageKey(queryClient.getQueryData(contentsQuery.queryKey));

@@ -5,8 +5,13 @@ import { getSessionQuery } from '../../client/queries.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { Root } from '../src/Root.tsx';
 import type { HeadTags } from './document.ts';
-import { prefetchPage } from './prefetch.ts';
+import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
+
+/** Where the page lives instead: the address that says what it shows (a page past the end, say). */
+export interface RedirectedPage {
+  redirect: string;
+}
 
 export interface RenderedPage {
   appHtml: string;
@@ -26,14 +31,16 @@ const SIGN_IN_HEAD: HeadTags = {
  * session (getSession, with the request's cookie) is one of them: the page renders for a guest or a user
  * from it, and the browser hydrates with the same answer.
  */
-export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage> {
+export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage | RedirectedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {
-    await Promise.all([
+    const [, canonical] = await Promise.all([
       queryClient.prefetchQuery(getSessionQuery(api)),
-      signInPage ? undefined : prefetchPage(queryClient, api, url),
+      // The sign-in page shows the store's banner picture; the Contact Us page everything it shows.
+      signInPage ? prefetchContent(queryClient, api) : prefetchPage(queryClient, api, url),
     ]);
+    if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
     const head = signInPage ? SIGN_IN_HEAD : headFromSeo(queryClient.getQueryData(seoKey));
     const seoHash = hashKey(seoKey);

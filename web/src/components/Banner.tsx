@@ -17,6 +17,8 @@ export interface BannerButton {
 
 export interface BannerContent {
   heading?: string;
+  /** The heading's element: a paragraph on the Contact Us page, whose h1 is in its body; the page's h1 elsewhere. */
+  headingTag?: 'p' | 'h1';
   intro?: string;
   picture?: PictureData;
   overlayColor?: string;
@@ -33,6 +35,7 @@ export interface BannerContent {
 
 export function Banner({
   heading,
+  headingTag = 'p',
   intro,
   picture,
   overlayColor,
@@ -54,7 +57,7 @@ export function Banner({
       {/* The largest thing in the first view: fetched first, eagerly. */}
       {picture && <Picture picture={picture} className="banner__picture" loading="eager" fetchPriority="high" />}
       <div className="banner__content">
-        {heading && <TextBlock text={heading} headingTag="p" fontSize="heading-xlarge" textClass="banner__heading" />}
+        {heading && <TextBlock text={heading} headingTag={headingTag} fontSize="heading-xlarge" textClass="banner__heading" />}
         {intro && <TextBlock text={intro} headingTag="p" fontSize="body-regular" textClass="banner__intro" />}
         {showButtons && (primaryButton || (showSecondaryButton && secondaryButton)) && (
           <div className="banner__buttons">

@@ -5,12 +5,15 @@ import { useApiClient } from '../api-client';
 import { CONTACTS_PER_PAGE } from '../constants';
 import { brandPicklistQuery, brandRecordTypeId, contactUsObjectInfoQuery } from '../locator-data';
 import {
+  canonicalSearch,
   locatorSearch,
   parseLocatorSearch,
   resolveLocatorFilters,
+  unrecognisedFilterMessage,
+  unrecognisedFilters,
   type LocatorFilters,
 } from '../locator-params';
-import { navigate, PageLink, useLocation } from '../location';
+import { navigate, PageLink, replaceLocation, useLocation } from '../location';
 import { useContactPages } from '../useContactPages';
 import { Combobox, type ComboboxOption } from './combobox/Combobox';
 import { ContactCard } from './ContactCard';
@@ -51,20 +54,28 @@ export function ContactLocator() {
     () => Object.keys(countryStates.data ?? {}).map((country) => ({ value: country, label: country })),
     [countryStates.data],
   );
-  const filters = useMemo(
-    () =>
-      resolveLocatorFilters(params, {
-        brands: brandPicklist.data?.values.map((entry) => entry.value),
-        countryStates: countryStates.data,
-      }),
-    [params, brandPicklist.data, countryStates.data],
+  const choices = useMemo(
+    () => ({ brands: brandPicklist.data?.values.map((entry) => entry.value), countryStates: countryStates.data }),
+    [brandPicklist.data, countryStates.data],
   );
+  const filters = useMemo(() => resolveLocatorFilters(params, choices), [params, choices]);
+  // A filter of the address that names nothing in the lists is left out, and the page says so.
+  const unrecognised = useMemo(() => unrecognisedFilters(params, filters, choices), [params, filters, choices]);
   const stateOptions = useMemo<ComboboxOption[]>(() => {
     const states = filters.country ? (countryStates.data?.[filters.country] ?? []) : [];
     return states.length ? states.map((state) => ({ value: state, label: state.toUpperCase() })) : NO_OPTIONS;
   }, [countryStates.data, filters.country]);
 
   const pages = useContactPages(filters, params.page);
+
+  // The address says what the page shows: a page past the end becomes the last page, a filter spelled
+  // otherwise the lists' spelling (the server redirects so already; this covers Back and Forward).
+  const settled = choices.brands !== undefined && choices.countryStates !== undefined && pages.totalKnown;
+  useEffect(() => {
+    if (!settled) return;
+    const search = canonicalSearch(location.search, filters, pages.currentPage);
+    if (search !== null) replaceLocation(location.pathname + search);
+  }, [settled, location.pathname, location.search, filters, pages.currentPage]);
 
   const hrefFor = (next: LocatorFilters, page = 1) => `${location.pathname}${locatorSearch({ ...next, page })}`;
   // Any filter change goes back to page 1; a new country clears the state, which belonged to the old one.
@@ -122,6 +133,13 @@ export function ContactLocator() {
       />
 
       <div className="locator__results" aria-busy={pages.isLoading || countryStates.isPending}>
+        {unrecognised.length > 0 && (
+          <div className="locator__notice" role="note">
+            {unrecognised.map((filter) => (
+              <p key={filter.name}>{unrecognisedFilterMessage(filter)}</p>
+            ))}
+          </div>
+        )}
         {countryStates.isPending ? (
           // A spinner until the country and state data has arrived: the filters need it.
           <Spinner alternativeText="Loading countries and states" />

@@ -1,6 +1,6 @@
-/** The page's footer: who is signed in, and the Sign in or Log out link. */
+/** The store's footer: who is signed in, and the Sign in or Log out link. */
 import { useState } from 'react';
-import { signInHref } from '../../../common/sign-in';
+import { SIGN_IN_PATH, signInHref } from '../../../common/sign-in';
 import { useLocation } from '../location';
 import { useSession } from './SessionProvider';
 
@@ -27,6 +27,9 @@ export function SessionFooter() {
               Log out
             </button>
           </>
+        ) : pathname === SIGN_IN_PATH ? (
+          // On the sign-in page itself, the way back rather than a link to the same page.
+          <a href="/">Contact Us</a>
         ) : (
           <a href={signInHref(pathname, search)}>Sign in</a>
         )}

@@ -6,6 +6,11 @@
  * enabled combobox; never invalid when disabled or read-only; a click on the label reopens the dropdown
  * after 50 ms; the listbox at least 2.25rem high with fewer than 3 options, else 6.75rem. Focus never
  * leaves the combobox: the active option is pointed at with aria-activedescendant.
+ *
+ * Clearing: the clear button is for the pointer and is not a Tab stop (tabindex=-1), so that Tab goes from
+ * one field to the next; from the keyboard, Escape clears the value when the list is closed (the APG's
+ * optional behaviour for Escape, and MUI Autocomplete's clearOnEscape), as do erasing the text of a
+ * searchable combobox and leaving it, and Delete or Backspace on a select-only one. A clear is announced.
  */
 import {
   useCallback,
@@ -75,6 +80,8 @@ export function Combobox({
   const [query, setQuery] = useState<string | null>(null);
   const [activeValue, setActiveValue] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  /** What the status region last said of a clear; emptied by the next input. */
+  const [announcement, setAnnouncement] = useState('');
   const controlRef = useRef<HTMLInputElement & HTMLDivElement>(null);
   const labelTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const typeahead = useRef<{ buffer: string; timer?: ReturnType<typeof setTimeout> }>({ buffer: '' });
@@ -110,6 +117,7 @@ export function Combobox({
 
   function openList(at: OpenAt) {
     if (!interactive) return;
+    setAnnouncement('');
     setOpen(true);
     const fallback = at === 'selected-or-first' ? options[0] : at === 'selected-or-last' ? options.at(-1) : undefined;
     setActiveValue((selected ?? fallback)?.value ?? null);
@@ -124,6 +132,12 @@ export function Combobox({
     close();
     const next = option?.value ?? null;
     if (next !== value) onChange?.(next, option);
+  }
+
+  /** Clears the value from the keyboard or the clear button, and says so to screen readers. */
+  function clear() {
+    choose(null);
+    setAnnouncement(`${label} cleared`);
   }
 
   // Options call the latest choose() through a stable callback, so that moving the active option
@@ -201,11 +215,19 @@ export function Combobox({
         if (isOpen || query !== null) {
           event.preventDefault();
           close();
+        } else if (value !== null) {
+          event.preventDefault();
+          clear();
         }
         return;
       // Tab needs nothing here: leaving the combobox (blur) closes the list and keeps or clears the value.
     }
     if (searchable || ctrlKey || metaKey || altKey) return;
+    if ((key === 'Delete' || key === 'Backspace') && !isOpen && value !== null) {
+      event.preventDefault();
+      clear();
+      return;
+    }
     // Select-only: Space opens or picks, unless it continues a type-ahead word; other characters search.
     if (key === ' ' && typeahead.current.buffer === '') {
       event.preventDefault();
@@ -220,6 +242,7 @@ export function Combobox({
   }
 
   function onInput(text: string) {
+    setAnnouncement('');
     setQuery(text);
     setOpen(true);
     setActiveValue(filterOptions(index, text)[0]?.value ?? null);
@@ -318,9 +341,12 @@ export function Combobox({
             type="button"
             className="combobox__clear"
             aria-label={`Clear ${label}`}
+            title="Clear (Esc)"
+            // Not a Tab stop: Tab moves between fields; Escape in the field clears it.
+            tabIndex={-1}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
-              choose(null);
+              clear();
               controlRef.current?.focus();
             }}
           >
@@ -357,11 +383,9 @@ export function Combobox({
         </ul>
         {isOpen && visible.length === 0 && <div className="combobox__no-match">No matches</div>}
       </div>
-      {searchable && (
-        <div className="visually-hidden" role="status">
-          {isOpen && query !== null ? (visible.length ? `${visible.length} options available` : 'No matches') : ''}
-        </div>
-      )}
+      <div className="visually-hidden" role="status">
+        {searchable && isOpen && query !== null ? (visible.length ? `${visible.length} options available` : 'No matches') : announcement}
+      </div>
       {invalid && (
         <div id={errorId} className="combobox__error">
           {messageWhenValueMissing}

@@ -1,0 +1,49 @@
+/** The pure parts of the docs build (scripts/docs.ts): the contract as the page shows it, its links. */
+
+type Requirement = Record<string, string[]>;
+export interface Contract {
+  security?: Requirement[];
+  paths: Record<string, Record<string, { security?: Requirement[] } | unknown>>;
+  components: { securitySchemes?: Record<string, unknown> };
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const GUEST_SCHEME = 'guest';
+
+/**
+ * The contract as the page shows it: every operation a guest may call (its security, or the document's,
+ * lists {}) lists the `guest` scheme instead, which says what {} means.
+ */
+export function contractForDocs(contract: Contract): Contract {
+  const copy = structuredClone(contract);
+  const forDocs = (security: Requirement[]) => security.map((requirement) => (Object.keys(requirement).length ? requirement : { [GUEST_SCHEME]: [] }));
+  copy.components.securitySchemes = {
+    [GUEST_SCHEME]: {
+      type: 'none',
+      description: 'No credentials: a visitor who has not signed in calls the operation as the site guest user (profile Contact Us Profile).',
+    },
+    ...copy.components.securitySchemes,
+  };
+  if (copy.security) copy.security = forDocs(copy.security);
+  for (const item of Object.values(copy.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const op = operation as { security?: Requirement[] };
+      if (op.security) op.security = forDocs(op.security);
+    }
+  }
+  return copy;
+}
+
+/**
+ * The prerendered page's links made what Redoc renders under the base path, so that hydration keeps them
+ * (React does not correct attributes while hydrating) and they answer when opened on their own.
+ */
+export function linksUnderBase(html: string, base: string): string {
+  const start = html.indexOf('<div id="redoc">');
+  const end = html.indexOf('<script type="module">', start);
+  if (start < 0 || end < 0) throw new Error('The Redoc page has no prerendered <div id="redoc">: update scripts/docs.ts');
+  const body = html.slice(start, end).replace(/\bhref="\/(?!\/)([^"]*)"/g, (_match, path: string) => `href="${base}${path ? `/${path}` : ''}"`);
+  return html.slice(0, start) + body + html.slice(end);
+}
+

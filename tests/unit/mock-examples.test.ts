@@ -1,0 +1,62 @@
+/**
+ * npm run dev:mock: the example of getContacts the dev server asks Prism for, by the filters chosen
+ * (web/mock-examples.ts), read from the contract itself: every place of the mock's country and state lists
+ * gets contacts of that place, or none; and the examples agree with one another.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contactsExampleFor, contactsExamples, GET_CONTACTS_PATH, preferHeaderFor } from '../../web/mock-examples.ts';
+
+const contract = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8')) as Record<string, unknown>;
+const examples = contactsExamples(contract);
+const components = (contract.components as { examples: Record<string, { value: unknown }> }).examples;
+const places = JSON.parse(components.DependentStatePicklistsValues.value as string) as Record<string, string[]>;
+const contactsOf = (name: string | undefined) => examples.find((example) => example.name === name)?.contacts ?? [];
+
+describe('the getContacts example for the filters chosen in dev:mock', () => {
+  it('has contacts of the country chosen, for every country of the mock’s list', () => {
+    for (const country of Object.keys(places)) {
+      const contacts = contactsOf(contactsExampleFor(examples, { country }));
+      expect(contacts.length, country).toBeGreaterThan(0);
+      for (const contact of contacts) expect(contact.APT_UI_Country__c, country).toBe(country);
+    }
+    expect(contactsExampleFor(examples, { country: 'Canada' })).toBe('canada');
+    expect(contactsExampleFor(examples, { country: 'United States' })).toBe('unitedStates');
+  });
+
+  it('has contacts of the state chosen, or none at all', () => {
+    for (const [country, states] of Object.entries(places)) {
+      for (const state of states) {
+        for (const contact of contactsOf(contactsExampleFor(examples, { country, state }))) {
+          expect([contact.APT_UI_Country__c, contact.APT_Primary_State__c], `${country}/${state}`).toEqual([country, state]);
+        }
+      }
+    }
+    expect(contactsExampleFor(examples, { country: 'Canada', state: 'Ontario' })).toBe('ontario');
+    expect(contactsExampleFor(examples, { country: 'Canada', state: 'Manitoba' })).toBe('none');
+    expect(contactsExampleFor(examples, { country: 'Germany' })).toBe('none');
+  });
+
+  it('gives a contact the same fields in every example that holds it', () => {
+    const seen = new Map<string, string>();
+    for (const example of examples) {
+      for (const contact of example.contacts as { Id: string }[]) {
+        const fields = JSON.stringify(contact);
+        expect(seen.get(contact.Id) ?? fields, contact.Id).toBe(fields);
+        seen.set(contact.Id, fields);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  it('is named in the Prefer header of a getContacts request, and no other', () => {
+    const url = (params: object) => `${GET_CONTACTS_PATH}?methodParams=${encodeURIComponent(JSON.stringify(params))}`;
+    expect(preferHeaderFor(examples, url({ country: 'Canada', state: null, brands: ['Arcline'], lastRecordId: null }))).toBe('example=canada');
+    expect(preferHeaderFor(examples, url({ country: 'Canada', state: 'Quebec', brands: [], lastRecordId: null }))).toBe('example=quebec');
+    // After an example's last contact there are no more.
+    expect(preferHeaderFor(examples, url({ country: 'Canada', state: null, brands: [], lastRecordId: 'a1C8d0000000015EAA' }))).toBe('example=none');
+    expect(preferHeaderFor(examples, '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts')).toBeUndefined();
+    expect(preferHeaderFor(examples, `${GET_CONTACTS_PATH}?methodParams=%7Bnot-json`)).toBeUndefined();
+  });
+});

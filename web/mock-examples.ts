@@ -1,0 +1,62 @@
+/**
+ * npm run dev:mock: which of the contract's examples of getContacts Prism should answer for the filters the
+ * page asks with, so that the page shows contacts of the country and state chosen (Prism answers the example
+ * a request names in `Prefer: example=NAME`, else the first). Read from the examples themselves: the largest
+ * one whose contacts are all in the country (and state) asked for; the empty one when none is. The brand is
+ * not looked at (a card does not show it). Only the dev server uses this (web/build-plugins.ts), never the page.
+ */
+
+export const GET_CONTACTS_PATH = '/lwr/apex/v65.0/APT_ContactUsController/getContacts';
+
+interface Card {
+  APT_Primary_State__c?: string | null;
+  APT_UI_Country__c?: string | null;
+}
+
+export interface ContactsExample {
+  name: string;
+  contacts: readonly Card[];
+}
+
+type Json = Record<string, unknown>;
+
+/** The named examples of getContacts' 200 answer in the bundled contract ($refs to components followed). */
+export function contactsExamples(contract: Json): ContactsExample[] {
+  const paths = contract.paths as Record<string, Record<string, Json>>;
+  const answer = (paths[GET_CONTACTS_PATH]?.get?.responses as Record<string, Json> | undefined)?.['200'];
+  const examples = ((answer?.content as Record<string, Json> | undefined)?.['application/json']?.examples ?? {}) as Record<string, Json>;
+  const components = ((contract.components as Json | undefined)?.examples ?? {}) as Record<string, Json>;
+  return Object.entries(examples).map(([name, example]) => {
+    const ref = typeof example.$ref === 'string' ? example.$ref.replace('#/components/examples/', '') : undefined;
+    const value = ((ref ? components[ref] : example)?.value ?? {}) as { contacts?: Card[] };
+    return { name, contacts: value.contacts ?? [] };
+  });
+}
+
+export interface ContactsFilters {
+  country?: string | null;
+  state?: string | null;
+}
+
+/** The example to answer for these filters; undefined when the contract has none to choose from. */
+export function contactsExampleFor(examples: readonly ContactsExample[], { country, state }: ContactsFilters): string | undefined {
+  const matches = (card: Card) => (!country || card.APT_UI_Country__c === country) && (!state || card.APT_Primary_State__c === state);
+  const fitting = examples.filter((example) => example.contacts.length > 0 && example.contacts.every(matches));
+  if (fitting.length) return fitting.reduce((largest, example) => (example.contacts.length > largest.contacts.length ? example : largest)).name;
+  return examples.find((example) => example.contacts.length === 0)?.name;
+}
+
+/** The Prefer header for a getContacts request's address (path and query); undefined for any other request. */
+export function preferHeaderFor(examples: readonly ContactsExample[], url: string): string | undefined {
+  const parsed = new URL(url, 'http://dev.invalid');
+  if (parsed.pathname !== GET_CONTACTS_PATH) return undefined;
+  let filters: ContactsFilters & { lastRecordId?: string | null };
+  try {
+    filters = JSON.parse(parsed.searchParams.get('methodParams') ?? '{}') as ContactsFilters & { lastRecordId?: string | null };
+  } catch {
+    return undefined;
+  }
+  // An example holds every contact of its filters: after its last one there are no more.
+  const name = filters.lastRecordId ? examples.find((example) => example.contacts.length === 0)?.name : contactsExampleFor(examples, filters);
+  return name ? `example=${name}` : undefined;
+}

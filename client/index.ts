@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '../common/platform';
-import { operationTable } from '../generated/operations';
+import { getCsrfToken } from '../generated/operations';
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types';
 import {
@@ -97,7 +97,7 @@ export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => P
   let token: Promise<string | null> | undefined;
   const originals = new Map<string, Request>();
   const loadToken = () =>
-    (token ??= fetchImpl(new Request(`${baseUrl}${operationTable.getCsrfToken.path}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
+    (token ??= fetchImpl(new Request(`${baseUrl}${getCsrfToken.path}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
       .then(async (response) => (response.ok ? (((await response.json()) as { csrfToken?: string }).csrfToken ?? null) : null))
       .catch(() => {
         token = undefined;

@@ -1,6 +1,6 @@
 import { API_VERSION } from '../common/platform';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { operationTable } from '../generated/operations';
+import * as contract from '../generated/operations';
 import {
   ApiError,
   unwrap,
@@ -30,7 +30,7 @@ type NoParams = Record<string, never>;
 const noParams: NoParams = {};
 
 export function getDefaultContactsQuery(api: ApiClient) {
-  const path = operationTable.getDefaultContacts.path;
+  const path = contract.getDefaultContacts.path;
   return queryOptions<
     DefaultContactList,
     OperationError<'getDefaultContacts'>,
@@ -39,14 +39,14 @@ export function getDefaultContactsQuery(api: ApiClient) {
   >({
     queryKey: operationKey('getDefaultContacts', noParams),
     queryFn: ({ signal }) => unwrap('getDefaultContacts', path, api.GET(path, { signal })),
-    staleTime: operationTable.getDefaultContacts.cacheTtl,
+    staleTime: contract.getDefaultContacts.cacheTtl,
   });
 }
 
 /** The server answers a JSON *text* (a string); the query parses it into the country-to-states map. */
 export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
   const operationId = 'getDependentStatePicklistsValues';
-  const path = operationTable.getDependentStatePicklistsValues.path;
+  const path = contract.getDependentStatePicklistsValues.path;
   return queryOptions<
     CountryStatesMap,
     OperationError<typeof operationId>,
@@ -58,7 +58,7 @@ export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
       const text = await unwrap(operationId, path, api.GET(path, { signal }));
       return parseCountryStatesMap(text);
     },
-    staleTime: operationTable.getDependentStatePicklistsValues.cacheTtl,
+    staleTime: contract.getDependentStatePicklistsValues.cacheTtl,
   });
 }
 
@@ -91,7 +91,7 @@ export function contactsMethodParams({ country, state, brands, lastRecordId }: C
 }
 
 function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
-  const path = operationTable.getContacts.path;
+  const path = contract.getContacts.path;
   return unwrap(
     'getContacts',
     path,
@@ -115,7 +115,7 @@ export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
   >({
     queryKey: operationKey('getContacts', params),
     queryFn: ({ signal }) => fetchContacts(api, params, signal),
-    staleTime: operationTable.getContacts.cacheTtl,
+    staleTime: contract.getContacts.cacheTtl,
   });
 }
 
@@ -146,12 +146,12 @@ export function getContactsChunksQuery(api: ApiClient, filters: ContactsFilters)
       if (!lastContact || loaded >= lastChunk.totalRecords) return undefined;
       return lastContact.Id;
     },
-    staleTime: operationTable.getContacts.cacheTtl,
+    staleTime: contract.getContacts.cacheTtl,
   });
 }
 
 export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: string }) {
-  const path = operationTable.getObjectInfo.path;
+  const path = contract.getObjectInfo.path;
   const key = { objectApiName: params.objectApiName };
   return queryOptions<
     ObjectInfoRepresentation,
@@ -161,7 +161,7 @@ export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: stri
   >({
     queryKey: operationKey('getObjectInfo', key),
     queryFn: ({ signal }) => unwrap('getObjectInfo', path, api.GET(path, { params: { path: key }, signal })),
-    staleTime: operationTable.getObjectInfo.cacheTtl,
+    staleTime: contract.getObjectInfo.cacheTtl,
   });
 }
 
@@ -169,7 +169,7 @@ export function getPicklistValuesQuery(
   api: ApiClient,
   params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
 ) {
-  const path = operationTable.getPicklistValues.path;
+  const path = contract.getPicklistValues.path;
   const key = {
     objectApiName: params.objectApiName,
     recordTypeId: params.recordTypeId,
@@ -183,7 +183,7 @@ export function getPicklistValuesQuery(
   >({
     queryKey: operationKey('getPicklistValues', key),
     queryFn: ({ signal }) => unwrap('getPicklistValues', path, api.GET(path, { params: { path: key }, signal })),
-    staleTime: operationTable.getPicklistValues.cacheTtl,
+    staleTime: contract.getPicklistValues.cacheTtl,
   });
 }
 
@@ -196,6 +196,13 @@ export { API_VERSION };
 
 type ContentItemOperation = 'getManagedContentForSite' | 'getManagedContentForChannel';
 type ContentCollectionOperation = 'getManagedContentsForSite' | 'getManagedContentsForChannel';
+/** The content delivery operations the factories below serve, by operationId. */
+const contentOperations = {
+  getManagedContentForSite: contract.getManagedContentForSite,
+  getManagedContentForChannel: contract.getManagedContentForChannel,
+  getManagedContentsForSite: contract.getManagedContentsForSite,
+  getManagedContentsForChannel: contract.getManagedContentsForChannel,
+};
 type QueryParamsOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
 /** Where content is delivered from: a site (0DM…) or a channel (0ap…). */
 type ContentSource = { siteId: string } | { channelId: string };
@@ -225,7 +232,7 @@ function sentQuery(params: object): Record<string, string | number | boolean> {
 type AnyGet = (path: string, init: { params: { path: object; query: object }; signal: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
-  const path = operationTable[operationId].path;
+  const path = contentOperations[operationId].path;
   const { contentKeyOrId, ...options } = params;
   const query = sentQuery(options);
   const key = { ...source, contentKeyOrId, ...query };
@@ -233,19 +240,19 @@ function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, opera
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
       unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal })) as Promise<ManagedContentDocument>,
-    staleTime: operationTable[operationId].cacheTtl,
+    staleTime: contentOperations[operationId].cacheTtl,
   });
 }
 
 function contentCollectionQuery<Op extends ContentCollectionOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentsParams) {
-  const path = operationTable[operationId].path;
+  const path = contentOperations[operationId].path;
   const query = sentQuery(params);
   const key = { ...source, ...query };
   return queryOptions<ManagedContentCollection, OperationError<Op>, ManagedContentCollection, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
       unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: source, query }, signal })) as Promise<ManagedContentCollection>,
-    staleTime: operationTable[operationId].cacheTtl,
+    staleTime: contentOperations[operationId].cacheTtl,
   });
 }
 
@@ -274,7 +281,7 @@ export function getRecordSeoPropertiesQuery(
   params: { communityId: string; recordId: string; fields?: string | readonly string[]; apiVersion?: string },
 ) {
   const operationId = 'getRecordSeoProperties';
-  const path = operationTable[operationId].path;
+  const path = contract.getRecordSeoProperties.path;
   const fields = params.fields === undefined ? undefined : typeof params.fields === 'string' ? params.fields : params.fields.join(',');
   const key = {
     apiVersion: params.apiVersion ?? API_VERSION,
@@ -298,7 +305,7 @@ export function getRecordSeoPropertiesQuery(
           signal,
         }),
       ),
-    staleTime: operationTable[operationId].cacheTtl,
+    staleTime: contract.getRecordSeoProperties.cacheTtl,
   });
 }
 
@@ -328,7 +335,7 @@ export function getSessionQuery(api: ApiClient) {
 /** The signed-in session's CSRF token; the same for the whole session. */
 export function getCsrfTokenQuery(api: ApiClient) {
   const operationId = 'getCsrfToken';
-  const path = operationTable[operationId].path;
+  const path = contract.getCsrfToken.path;
   return queryOptions<
     CsrfToken,
     OperationError<typeof operationId>,
@@ -343,7 +350,7 @@ export function getCsrfTokenQuery(api: ApiClient) {
 
 /** One reading of the session, outside the query cache (for a caller that times from its arrival). */
 export function fetchSession(api: ApiClient, signal?: AbortSignal): Promise<SessionRepresentation> {
-  const path = operationTable.getSession.path;
+  const path = contract.getSession.path;
   return unwrap('getSession', path, api.GET(path, { signal }));
 }
 
@@ -354,18 +361,18 @@ export function fetchSession(api: ApiClient, signal?: AbortSignal): Promise<Sess
 
 /** Signs in: a new session (any the browser held is destroyed). */
 export function signIn(api: ApiClient, input: SignInInput): Promise<SessionRepresentation> {
-  const path = operationTable.getSession.path;
+  const path = contract.getSession.path;
   return unwrap('signIn', path, api.POST(path, { body: input }));
 }
 
 /** Signs out (a guest may too). */
 export async function signOut(api: ApiClient): Promise<void> {
-  const path = operationTable.getSession.path;
+  const path = contract.getSession.path;
   await unwrap('signOut', path, api.DELETE(path, {}));
 }
 
 /** Continue Working: the session with its idle expiry moved on. */
 export function keepSessionAlive(api: ApiClient): Promise<SessionRepresentation> {
-  const path = operationTable.keepSessionAlive.path;
+  const path = contract.keepSessionAlive.path;
   return unwrap('keepSessionAlive', path, api.POST(path, {}));
 }

@@ -227,7 +227,7 @@ function generateRoutes(doc: Document): { routes: string; table: Map<string, Ope
 }
 
 function generateOperationTable(doc: Document, table: Map<string, OperationRow>): string {
-  const rows = [...table].map(([operationId, row]) => `  ${operationId}: ${JSON.stringify(row)},`);
+  const rows = [...table].map(([operationId, row]) => `export const ${operationId} = ${JSON.stringify(row)} as const satisfies ContractOperation;`);
   const tags = (doc.tags ?? []).map((tag) => tag.name);
   return `${HEADER}
 /** One operation of the contract. */
@@ -246,10 +246,11 @@ export interface ContractOperation {
   readonly statuses: readonly number[];
 }
 
-/** Every operation of the contract, by operationId, in the contract's order. */
-export const operationTable = {
+// One export per operation, so that a bundle keeps only the rows its code names (import * as operations).
 ${rows.join('\n')}
-} as const satisfies Record<string, ContractOperation>;
+
+/** Every operation of the contract, by operationId, in the contract's order. */
+export const operationTable = { ${[...table.keys()].join(', ')} } as const;
 
 export type OperationId = keyof typeof operationTable;
 

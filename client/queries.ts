@@ -25,7 +25,6 @@ export function operationKey<Op extends OperationId, Params extends object>(oper
 /** What a failed query of this operation rejects with. */
 export type OperationError<Op extends OperationId> = ApiError<OperationErrorBody<Op>>;
 
-
 type NoParams = Record<string, never>;
 const noParams: NoParams = {};
 
@@ -47,12 +46,7 @@ export function getDefaultContactsQuery(api: ApiClient) {
 export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
   const operationId = 'getDependentStatePicklistsValues';
   const path = contract.getDependentStatePicklistsValues.path;
-  return queryOptions<
-    CountryStatesMap,
-    OperationError<typeof operationId>,
-    CountryStatesMap,
-    ReturnType<typeof operationKey<typeof operationId, NoParams>>
-  >({
+  return queryOptions<CountryStatesMap, OperationError<typeof operationId>, CountryStatesMap, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
     queryKey: operationKey(operationId, noParams),
     queryFn: async ({ signal }) => {
       const text = await unwrap(operationId, path, api.GET(path, { signal }));
@@ -92,11 +86,7 @@ export function contactsMethodParams({ country, state, brands, lastRecordId }: C
 
 function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
   const path = contract.getContacts.path;
-  return unwrap(
-    'getContacts',
-    path,
-    api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }),
-  );
+  return unwrap('getContacts', path, api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }));
 }
 
 /** One chunk of matching contacts: the first with lastRecordId null, the next after the given Id. */
@@ -107,12 +97,7 @@ export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
     brands: args.brands,
     lastRecordId: args.lastRecordId,
   };
-  return queryOptions<
-    ContactsResult,
-    OperationError<'getContacts'>,
-    ContactsResult,
-    ReturnType<typeof operationKey<'getContacts', ContactsQuery>>
-  >({
+  return queryOptions<ContactsResult, OperationError<'getContacts'>, ContactsResult, ReturnType<typeof operationKey<'getContacts', ContactsQuery>>>({
     queryKey: operationKey('getContacts', params),
     queryFn: ({ signal }) => fetchContacts(api, params, signal),
     staleTime: contract.getContacts.cacheTtl,
@@ -165,10 +150,7 @@ export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: stri
   });
 }
 
-export function getPicklistValuesQuery(
-  api: ApiClient,
-  params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
-) {
+export function getPicklistValuesQuery(api: ApiClient, params: { objectApiName: string; recordTypeId: string; fieldApiName: string }) {
   const path = contract.getPicklistValues.path;
   const key = {
     objectApiName: params.objectApiName,
@@ -229,7 +211,10 @@ function sentQuery(params: object): Record<string, string | number | boolean> {
 }
 
 /** openapi-fetch's GET for a path chosen at run time among operations of one shape. */
-type AnyGet = (path: string, init: { params: { path: object; query: object }; signal: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type AnyGet = (
+  path: string,
+  init: { params: { path: object; query: object }; signal: AbortSignal },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
   const path = contentOperations[operationId].path;
@@ -239,7 +224,11 @@ function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, opera
   return queryOptions<ManagedContentDocument, OperationError<Op>, ManagedContentDocument, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
-      unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal })) as Promise<ManagedContentDocument>,
+      unwrap(
+        operationId,
+        path,
+        (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal }),
+      ) as Promise<ManagedContentDocument>,
     staleTime: contentOperations[operationId].cacheTtl,
   });
 }
@@ -336,12 +325,7 @@ export function getSessionQuery(api: ApiClient) {
 export function getCsrfTokenQuery(api: ApiClient) {
   const operationId = 'getCsrfToken';
   const path = contract.getCsrfToken.path;
-  return queryOptions<
-    CsrfToken,
-    OperationError<typeof operationId>,
-    CsrfToken,
-    ReturnType<typeof operationKey<typeof operationId, NoParams>>
-  >({
+  return queryOptions<CsrfToken, OperationError<typeof operationId>, CsrfToken, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
     queryKey: operationKey(operationId, noParams),
     queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { signal })),
     staleTime: Infinity,

@@ -64,7 +64,10 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.get('/docs/*', docsPage);
 
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
-  app.use('/assets/*', serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use(
+    '/assets/*',
+    serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+  );
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.

@@ -46,4 +46,3 @@ export function linksUnderBase(html: string, base: string): string {
   const body = html.slice(start, end).replace(/\bhref="\/(?!\/)([^"]*)"/g, (_match, path: string) => `href="${base}${path ? `/${path}` : ''}"`);
   return html.slice(0, start) + body + html.slice(end);
 }
-

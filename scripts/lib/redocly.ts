@@ -33,7 +33,10 @@ export function withoutNotices(output: string): string {
     else kept.push(line);
   }
   if (box) kept.push(...box);
-  return kept.join('\n').replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n');
+  return kept
+    .join('\n')
+    .replace(/^\s*\n/, '')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 /** Runs `redocly <args>`; its standard output is dropped unless `stdout` is asked for. Throws when it fails. */

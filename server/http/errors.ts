@@ -117,7 +117,10 @@ export function validationHook(result: ValidationResult, c: Context) {
  * first bytes: a visitor going to a page gets a short document with the way back to the Contact Us page,
  * an API path the API's error shape, as for any other error.
  */
-export function clientErrorResponse(error: { code?: string; rawPacket?: Buffer; bytesParsed?: number }, { limitBytes, headers: securityHeaders }: ClientErrorOptions): string {
+export function clientErrorResponse(
+  error: { code?: string; rawPacket?: Buffer; bytesParsed?: number },
+  { limitBytes, headers: securityHeaders }: ClientErrorOptions,
+): string {
   const rawResponse = (status: number, headers: Record<string, string>, body: string) => httpResponse(status, { ...headers, ...securityHeaders }, body);
   const raw = error.rawPacket?.toString('latin1') ?? '';
   const lineEnd = raw.indexOf('\r\n');
@@ -133,18 +136,26 @@ export function clientErrorResponse(error: { code?: string; rawPacket?: Buffer; 
   const status = addressTooLong ? 414 : 431;
   const headers = new Map<string, string>();
   if (!addressTooLong) {
-    for (const line of raw.slice(lineEnd + 2).split('\r\n').slice(0, -1)) {
+    for (const line of raw
+      .slice(lineEnd + 2)
+      .split('\r\n')
+      .slice(0, -1)) {
       const colon = line.indexOf(':');
       if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
   }
   const kilobytes = Math.round(limitBytes / 1024);
   // Without its headers a request to a path that is not the API's is taken for a browser's.
-  const page = isPageRequest(method, target, (name) => headers.get(name.toLowerCase())) || (addressTooLong && (method === 'GET' || method === 'HEAD') && !API_PREFIXES.some((prefix) => target.startsWith(prefix)));
+  const page =
+    isPageRequest(method, target, (name) => headers.get(name.toLowerCase())) ||
+    (addressTooLong && (method === 'GET' || method === 'HEAD') && !API_PREFIXES.some((prefix) => target.startsWith(prefix)));
   if (page) {
     const [title, paragraph] = addressTooLong
       ? ['Address too long', `The address of this page is longer than the site accepts (${kilobytes} KB). <a href="/">Go to the Contact Us page</a>.`]
-      : ['Request too large', `Your browser sent more than the site accepts (${kilobytes} KB of address and headers); clearing this site's cookies may help. <a href="/">Go to the Contact Us page</a>.`];
+      : [
+          'Request too large',
+          `Your browser sent more than the site accepts (${kilobytes} KB of address and headers); clearing this site's cookies may help. <a href="/">Go to the Contact Us page</a>.`,
+        ];
     return rawResponse(status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' }, plainDocument(title, paragraph));
   }
   const message = addressTooLong
@@ -167,7 +178,9 @@ export interface ClientErrorOptions {
 
 function httpResponse(status: number, headers: Record<string, string>, body: string): string {
   const all = { ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
-  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
+  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n${body}`;
 }
 
 /** The minimum of a socket answerClientError writes to (net.Socket). */

@@ -48,7 +48,8 @@ async function startPrism(port: number): Promise<{ child: ChildProcess; output: 
   child.stderr!.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output.slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output.slice(-3000)}`);
     if (/Prism is listening/.test(output) && (await accepts(port))) return { child, output: () => output };
     await new Promise((wait) => setTimeout(wait, 200));
   }
@@ -83,15 +84,18 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
     if (prism) await stopPrism(prism.child);
   });
 
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s: a declared 2xx that validates against the contract', async (operationId, operation) => {
-    const { url, init } = exampleFetch(baseUrl, operation, { session: MOCK_SESSION });
-    const response = await callOperation(operationId, url, init, { target: 'mock' }).catch((error: Error) => {
-      // An undeclared status (Prism's 422 for an invalid example request ...) fails with Prism's own words.
-      throw new Error(`${error.message}\nPrism's last words:\n${prism!.output().slice(-1500)}`, { cause: error });
-    });
-    const answer = `${operation.method.toUpperCase()} ${url.slice(baseUrl.length)} answered ${response.status}: ${response.text.slice(0, 600)}`;
-    expect(response.status >= 200 && response.status < 300, answer).toBe(true);
-  });
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s: a declared 2xx that validates against the contract',
+    async (operationId, operation) => {
+      const { url, init } = exampleFetch(baseUrl, operation, { session: MOCK_SESSION });
+      const response = await callOperation(operationId, url, init, { target: 'mock' }).catch((error: Error) => {
+        // An undeclared status (Prism's 422 for an invalid example request ...) fails with Prism's own words.
+        throw new Error(`${error.message}\nPrism's last words:\n${prism!.output().slice(-1500)}`, { cause: error });
+      });
+      const answer = `${operation.method.toUpperCase()} ${url.slice(baseUrl.length)} answered ${response.status}: ${response.text.slice(0, 600)}`;
+      expect(response.status >= 200 && response.status < 300, answer).toBe(true);
+    },
+  );
 
   it('answers npm run dev:mock with the contacts of the country and state chosen (the dev server names the example)', async () => {
     const environment = { API_TARGET: process.env.API_TARGET, MOCK_EXAMPLES: process.env.MOCK_EXAMPLES };
@@ -105,7 +109,10 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
         const methodParams = JSON.stringify({ country, state, brands: ['Arcline'], lastRecordId: null });
         const response = await fetch(`${target}/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(methodParams)}`);
         expect(response.status).toBe(200);
-        const { contacts, totalRecords } = (await response.json()) as { contacts: { APT_UI_Country__c: string; APT_Primary_State__c: string }[]; totalRecords: number };
+        const { contacts, totalRecords } = (await response.json()) as {
+          contacts: { APT_UI_Country__c: string; APT_Primary_State__c: string }[];
+          totalRecords: number;
+        };
         expect(totalRecords).toBe(contacts.length);
         return [...new Set(contacts.map((contact) => `${contact.APT_Primary_State__c}, ${contact.APT_UI_Country__c}`))].sort();
       };

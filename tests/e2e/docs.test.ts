@@ -57,7 +57,10 @@ describe('API docs', () => {
     await openDocs(page, `${server.baseUrl}/docs`);
     // Redoc sends its telemetry a few seconds after the first interactions: go about the page and wait.
     await sidebar(page).getByRole('link', { name: 'Storefront', exact: true }).click();
-    await page.getByRole('link', { name: /Get the default contacts/ }).first().click();
+    await page
+      .getByRole('link', { name: /Get the default contacts/ })
+      .first()
+      .click();
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(6000);
     expect(await page.evaluate(() => document.querySelectorAll('script[src^="http"], link[href^="http"]:not([rel="noopener"])').length)).toBe(0);
@@ -81,13 +84,15 @@ describe('API docs', () => {
 
   it('gives every sidebar link an address that opens the same part of the docs in a new tab', async () => {
     await openDocs(page, `${server.baseUrl}/docs`);
-    const links = await sidebar(page).getByRole('link').evaluateAll((anchors) =>
-      anchors.map((anchor) => ({ href: anchor.getAttribute('href')!, text: anchor.textContent!.trim() })),
-    );
+    const links = await sidebar(page)
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((anchor) => ({ href: anchor.getAttribute('href')!, text: anchor.textContent!.trim() })));
     const groups = links.filter((link) => ['Storefront', 'Records', 'Session'].includes(link.text));
     expect(groups.map((link) => link.href)).toEqual(['/docs/storefront', '/docs/records', '/docs/session']);
     // Every link of the sidebar but the badge's (to Redocly's site) is one of the docs' own addresses.
-    expect(links.filter((link) => !link.href.startsWith('/docs/') && link.href !== '/docs')).toEqual([{ href: 'https://redocly.com/redoc/', text: 'API docs by' }]);
+    expect(links.filter((link) => !link.href.startsWith('/docs/') && link.href !== '/docs')).toEqual([
+      { href: 'https://redocly.com/redoc/', text: 'API docs by' },
+    ]);
 
     // A new tab on a group and on an operation: the server answers with the page, which shows that part.
     for (const [href, heading] of [
@@ -97,7 +102,10 @@ describe('API docs', () => {
       const tab = await watched.context.newPage();
       await openDocs(tab, server.baseUrl + href);
       // The part's heading, scrolled into view.
-      const title = tab.locator('h1, h2').filter({ hasText: new RegExp(`^${heading}$`) }).first();
+      const title = tab
+        .locator('h1, h2')
+        .filter({ hasText: new RegExp(`^${heading}$`) })
+        .first();
       await expect.poll(() => title.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
       expect(await title.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
       expect(new URL(tab.url()).pathname).toBe(href);

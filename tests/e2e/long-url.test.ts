@@ -84,7 +84,9 @@ describe('An address over the size limit', () => {
     // Headers over the limit: 431, in the shape the request asked for.
     const json = await fetch(`${baseUrl}/services/data/v65.0/ui-api/object-info`, { headers: { Accept: 'application/json', 'X-Big': LONG } });
     expect(json.status).toBe(431);
-    expect(await json.json()).toEqual([{ errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: "The request's address and headers are larger than the server accepts (16 KB)" }]);
+    expect(await json.json()).toEqual([
+      { errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: "The request's address and headers are larger than the server accepts (16 KB)" },
+    ]);
     const page = await fetch(`${baseUrl}/`, { headers: { Accept: 'text/html', Cookie: `a=${LONG}` } });
     expect(page.status).toBe(431);
     expect(await page.text()).toContain('<title>Request too large</title>');

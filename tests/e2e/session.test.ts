@@ -233,7 +233,9 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     await page.getByLabel('E-mail address').fill(DEMO_USERS.standard.username);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not right' }).innerText()).toBe('The e-mail address or the password is not right. Check them and try again.');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'not right' }).innerText())
+      .toBe('The e-mail address or the password is not right. Check them and try again.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expectRefused(watched.problems, ['/services/auth/session']);
   });

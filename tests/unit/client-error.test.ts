@@ -20,7 +20,10 @@ const LONG = 'x'.repeat(17_000);
 describe('the answer to a request over the size limit', () => {
   it('is a short page with the way back for a browser going to a page whose address is too long', () => {
     // All of the request read at once, the parser stopped in the request line: its address is too long.
-    const whole = clientErrorResponse({ code: 'HPE_HEADER_OVERFLOW', rawPacket: Buffer.from(`GET /?country=${LONG} HTTP/1.1\r\nHost: x\r\n\r\n`), bytesParsed: 16_400 }, OPTIONS);
+    const whole = clientErrorResponse(
+      { code: 'HPE_HEADER_OVERFLOW', rawPacket: Buffer.from(`GET /?country=${LONG} HTTP/1.1\r\nHost: x\r\n\r\n`), bytesParsed: 16_400 },
+      OPTIONS,
+    );
     expect(parse(whole).status).toBe(414);
     const answer = parse(overflow(`GET /?country=${LONG}`));
     expect(answer.statusLine).toBe('HTTP/1.1 414 URI Too Long');
@@ -48,12 +51,17 @@ describe('the answer to a request over the size limit', () => {
     expect(browser.body).toContain('<title>Request too large</title>');
     const client = parse(overflow(`GET /anything HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nX-Big: ${LONG}`));
     expect(client.status).toBe(431);
-    expect(JSON.parse(client.body)).toEqual([{ errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: "The request's address and headers are larger than the server accepts (16 KB)" }]);
+    expect(JSON.parse(client.body)).toEqual([
+      { errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: "The request's address and headers are larger than the server accepts (16 KB)" },
+    ]);
   });
 
   it('is Node’s own answer, with no body, when the request is unknown or not HTTP', () => {
     expect(parse(overflow(LONG))).toMatchObject({ status: 431, body: '' });
-    expect(parse(clientErrorResponse({ code: 'HPE_INVALID_METHOD', rawPacket: Buffer.from('BREW / HTTP/1.1') }, OPTIONS))).toMatchObject({ status: 400, body: '' });
+    expect(parse(clientErrorResponse({ code: 'HPE_INVALID_METHOD', rawPacket: Buffer.from('BREW / HTTP/1.1') }, OPTIONS))).toMatchObject({
+      status: 400,
+      body: '',
+    });
     expect(parse(clientErrorResponse({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, OPTIONS))).toMatchObject({ status: 408, body: '' });
   });
 });

@@ -45,10 +45,7 @@ function ContactUsPage() {
             },
           ]}
         />
-        <Section
-          className="page__locator"
-          columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]}
-        />
+        <Section className="page__locator" columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]} />
       </StorePage>
       <HiddenRegions />
     </>

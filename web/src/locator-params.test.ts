@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSearch, hasAnyFilter, locatorSearch, parseLocatorSearch, resolveLocatorFilters, unrecognisedFilterMessage, unrecognisedFilters } from './locator-params';
+import {
+  canonicalSearch,
+  hasAnyFilter,
+  locatorSearch,
+  parseLocatorSearch,
+  resolveLocatorFilters,
+  unrecognisedFilterMessage,
+  unrecognisedFilters,
+} from './locator-params';
 
 describe('parseLocatorSearch', () => {
   it('reads the filters and the page', () => {
@@ -27,9 +35,7 @@ describe('parseLocatorSearch', () => {
 describe('locatorSearch', () => {
   it('writes the filters in a fixed order and leaves page 1 out', () => {
     expect(locatorSearch({ brand: null, country: 'United States', state: null, page: 1 })).toBe('?country=United+States');
-    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe(
-      '?brand=Arcline&country=Canada&state=Ontario&page=2',
-    );
+    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe('?brand=Arcline&country=Canada&state=Ontario&page=2');
     expect(locatorSearch({ brand: null, country: null, state: null, page: 1 })).toBe('');
   });
 
@@ -113,7 +119,9 @@ describe('unrecognisedFilters and their message', () => {
   });
 
   it('says what is left out, and why', () => {
-    expect(unrecognisedFilterMessage({ name: 'country', value: 'Atlantis' })).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+    expect(unrecognisedFilterMessage({ name: 'country', value: 'Atlantis' })).toBe(
+      'No country “Atlantis” is listed, so the contacts are not filtered by country.',
+    );
     expect(unrecognisedFilterMessage({ name: 'state', value: 'Yukon', country: 'Canada' })).toBe(
       'No state or province “Yukon” is listed for Canada, so the contacts are not filtered by state or province.',
     );

@@ -49,9 +49,7 @@ export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryHash !== seoHash,
     });
-    const appHtml = renderToString(
-      <Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />,
-    );
+    const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />);
     return { appHtml, state, head };
   } finally {
     queryClient.clear();

@@ -46,8 +46,7 @@ export function ContactLocator() {
   }, [countryStates.error, objectInfo.error, brandPicklist.error]);
 
   const brandOptions = useMemo<ComboboxOption[]>(
-    () =>
-      (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
+    () => (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
     [brandPicklist.data],
   );
   const countryOptions = useMemo<ComboboxOption[]>(
@@ -99,13 +98,7 @@ export function ContactLocator() {
         Find a sales representative
       </h2>
       <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
-        <Combobox
-          label="Brand"
-          placeholder="--Select Brand--"
-          options={brandOptions}
-          value={filters.brand}
-          onChange={(brand) => choose({ brand })}
-        />
+        <Combobox label="Brand" placeholder="--Select Brand--" options={brandOptions} value={filters.brand} onChange={(brand) => choose({ brand })} />
         <Combobox
           label="Country"
           placeholder="--Select Country--"

@@ -66,7 +66,14 @@ export function SignInPage() {
     >
       <Section
         className="sign-in__section"
-        columns={[{ columnKey: 'sign-in', columnName: 'Sign in', columnWidth: 12, children: <div className="sign-in__card">{signedIn ? <SignedIn /> : <SignInForm />}</div> }]}
+        columns={[
+          {
+            columnKey: 'sign-in',
+            columnName: 'Sign in',
+            columnWidth: 12,
+            children: <div className="sign-in__card">{signedIn ? <SignedIn /> : <SignInForm />}</div>,
+          },
+        ]}
       />
     </StorePage>
   );

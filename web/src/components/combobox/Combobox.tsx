@@ -12,17 +12,7 @@
  * optional behaviour for Escape, and MUI Autocomplete's clearOnEscape), as do erasing the text of a
  * searchable combobox and leaving it, and Delete or Backspace on a select-only one. A clear is announced.
  */
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { buildSearchIndex, filterOptions, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
 import { OptionRow } from './OptionRow';
 
@@ -91,10 +81,7 @@ export function Combobox({
   const index = useMemo(() => buildSearchIndex(options), [options]);
   const foldedLabels = useMemo(() => index.map((entry) => entry.folded), [index]);
   const positionOf = useMemo(() => new Map(options.map((option, position) => [option.value, position])), [options]);
-  const visible = useMemo(
-    () => (searchable && query !== null ? filterOptions(index, query) : options),
-    [searchable, query, index, options],
-  );
+  const visible = useMemo(() => (searchable && query !== null ? filterOptions(index, query) : options), [searchable, query, index, options]);
   const selected = value === null ? undefined : options[positionOf.get(value) ?? -1];
   const expanded = isOpen && visible.length > 0;
   const activeIndex = expanded ? visible.findIndex((option) => option.value === activeValue) : -1;
@@ -283,11 +270,7 @@ export function Combobox({
   };
 
   return (
-    <div
-      className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className]
-        .filter(Boolean)
-        .join(' ')}
-    >
+    <div className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className].filter(Boolean).join(' ')}>
       <label id={labelId} className="combobox__label" htmlFor={searchable ? inputId : undefined} onClick={onLabelClick}>
         {label}
         {required && (

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '../common/platform';
 import { getCsrfToken } from '../generated/operations';
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from '../generated/types';
+import type { components, paths } from '../generated/types';
 import { ApiError, isApexError, isApexPath, isErrorList, synthesizeErrorBody, type OperationErrorBody, type OperationId } from './errors';
 
 export type { components, operations, paths } from '../generated/types';

@@ -9,7 +9,8 @@ export const RETURN_PARAM = 'startURL';
  * be used to send someone to another site ("//host", "/\host", "https://…") or to a script URL.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   try {
     const resolved = new URL(value, 'http://site.invalid');

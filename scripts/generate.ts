@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { guestMayCall } from './lib/security.ts';
-import { emitSchema, referencedComponents, refName, type JsonSchema } from './lib/json-schema-to-zod.ts';
+import { emitSchema, referencedComponents, type JsonSchema } from './lib/json-schema-to-zod.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const OUT = 'generated';
@@ -170,7 +170,7 @@ interface OperationRow {
 
 function generateRoutes(doc: Document): { routes: string; table: Map<string, OperationRow> } {
   const lines = [HEADER, "import { createRoute, z } from '@hono/zod-openapi';", "import * as schemas from './schemas.ts';", ''];
-  lines.push('const { parseJsonText, ' + Object.keys(doc.components.schemas).sort().join(', ') + ' } = schemas;', '');
+  lines.push(`const { parseJsonText, ${Object.keys(doc.components.schemas).sort().join(', ')} } = schemas;`, '');
   const table = new Map<string, OperationRow>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {

@@ -217,7 +217,7 @@ async function channelOf(db: Queryable, scope: DeliveryScope): Promise<{ channel
   const prefix = scope.kind === 'site' ? '0DM' : '0ap';
   const parameter = scope.kind === 'site' ? 'siteId' : 'channelId';
   const id = toId18(scope.id);
-  if (!id || !id.startsWith(prefix)) throw invalidId(parameter, scope.id);
+  if (!id?.startsWith(prefix)) throw invalidId(parameter, scope.id);
   const column = scope.kind === 'site' ? 'site_id' : 'id';
   const { rows } = await db.query<ChannelRow>(`SELECT id, name, channel_type FROM cms_channel WHERE ${column} = $1`, [id]);
   if (rows.length === 0) throw notFound();

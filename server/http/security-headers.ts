@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
 import { clientSchemeOf } from './request-header.ts';

@@ -287,12 +287,12 @@ export async function createContentVersion(
   options: { clock?: Clock } = {},
 ) {
   const id = toId18(contentDocumentId);
-  if (!id || !id.startsWith('069')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${contentDocumentId} is not a valid record ID.`);
+  if (!id?.startsWith('069')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${contentDocumentId} is not a valid record ID.`);
   const upload = checkUpload('createContentVersion', input);
   const org = await describeOrg(db);
   const documentObject = org.objects.get('ContentDocument')!;
   const existing = (await fetchRows(db, [id])).get(id);
-  if (!existing || existing.object_api_name !== 'ContentDocument' || !canSeeRecord(principal, documentObject, existing)) throw notFound();
+  if (existing?.object_api_name !== 'ContentDocument' || !canSeeRecord(principal, documentObject, existing)) throw notFound();
   checkCanUpload(principal);
   if (!(await canRevise(db, principal, existing)))
     throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to add a version to this file.");

@@ -51,7 +51,7 @@ export function makeId(keyPrefix: string, sequence: number): string {
     digits = BASE62[n % 62] + digits;
     n = Math.floor(n / 62);
   }
-  const body = keyPrefix + INSTANCE + '0' + digits;
+  const body = `${keyPrefix + INSTANCE}0${digits}`;
   return body + idSuffix(body);
 }
 

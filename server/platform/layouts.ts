@@ -69,7 +69,7 @@ export function resolveRecordType(object: DescribedObject, recordTypeId: string 
     return fallback;
   }
   const id = toId18(recordTypeId);
-  if (!id || !id.startsWith('012')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'recordTypeId': ${recordTypeId}`);
+  if (!id?.startsWith('012')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'recordTypeId': ${recordTypeId}`);
   const type = object.recordTypes.find((candidate) => candidate.id === id);
   if (!type) throw notFound();
   return type;

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Country, State } from 'country-state-city';
 import type { Database } from '../db/connection.ts';
 import type { Schemas } from '../../generated/types.ts';
-import type { FieldDefinition, ObjectDefinition, PicklistSource, PicklistValueDefinition, RecordTypeDefinition } from './definitions.ts';
+import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './definitions.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { loadLayouts } from './layouts.ts';
 

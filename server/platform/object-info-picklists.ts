@@ -28,7 +28,7 @@ type PicklistValueAttributes = Schemas['PicklistValueRepresentation']['attribute
  */
 export function picklistRepresentation(values: StoredPicklistValue[], controllerValues: string[] | null, url: string): Schemas['PicklistValuesRepresentation'] {
   const indexes: Record<string, number> = {};
-  (controllerValues ?? []).forEach((value, index) => (indexes[value] = index));
+  for (const [index, value] of (controllerValues ?? []).entries()) indexes[value] = index;
   const entries = values.map((row) => ({
     attributes: row.attributes,
     label: row.label,
@@ -42,7 +42,7 @@ export function picklistRepresentation(values: StoredPicklistValue[], controller
 
 function parseRecordTypeId(recordTypeId: string): string {
   const id = toId18(recordTypeId);
-  if (!id || !id.startsWith('012')) throw invalidId('recordTypeId', recordTypeId);
+  if (!id?.startsWith('012')) throw invalidId('recordTypeId', recordTypeId);
   return id;
 }
 

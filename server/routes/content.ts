@@ -1,5 +1,5 @@
 /** Content: content delivery by site or channel, and the media and image paths behind the site prefix. */
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
@@ -24,15 +24,6 @@ import {
 const originOf = (c: Context) => new URL(c.req.url).origin;
 
 const notModified = (c: Context, etag: string) => etagMatches(c.req.header('If-None-Match'), etag);
-
-/**
- * Media answers carry their own cache headers: a year, public and immutable, for a URL naming the current
- * version; the x-cache-ttl (private) for any other. Their routes go without operation()'s cache middleware,
- * which would give every answer the x-cache-ttl.
- */
-function mediaRoute<R extends RouteConfig>(route: R): R {
-  return { ...route, middleware: [] };
-}
 
 export function contentRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });

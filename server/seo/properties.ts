@@ -115,7 +115,7 @@ async function recordOnPage(db: Queryable, communityId: string, id: string) {
  */
 export async function getRecordSeoProperties(db: Queryable, communityId: string, recordId: string, fields?: string) {
   const community = toId18(communityId);
-  if (!community || !community.startsWith('0DB')) throw invalidId('communityId', communityId);
+  if (!community?.startsWith('0DB')) throw invalidId('communityId', communityId);
   const names = parseFieldNames(fields);
   const site = await db.query('SELECT 1 FROM cms_site WHERE community_id = $1', [community]);
   if (site.rows.length === 0) throw notFound();

@@ -152,11 +152,11 @@ describe.each(databases())('content documents on %s', (kind) => {
   });
 
   it('takes a file of exactly 10 MB and refuses a larger one', async () => {
-    const atLimit = 'AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3)) + 'AA==';
+    const atLimit = `${'AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3))}AA==`;
     const taken = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: atLimit } });
     expect(taken.status).toBe(201);
     expect((taken.body as Composite).contentVersion.fields.ContentSize.value).toBe(MAX_FILE_BYTES);
-    const refused = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: atLimit + 'AAAA' } });
+    const refused = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: `${atLimit}AAAA` } });
     expect(refused.status).toBe(400);
     expect((refused.body as ErrorList)[0].message).toMatch(/^Invalid config for createContentDocumentAndVersion/);
   });

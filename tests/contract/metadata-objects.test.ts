@@ -11,7 +11,6 @@ import { signIn, type TestSession } from '../support/session.ts';
 import type { components } from '../../generated/types.ts';
 
 type ErrorItem = components['schemas']['ErrorRepresentation'];
-type PicklistValue = components['schemas']['PicklistValueRepresentation'];
 type PicklistValues = components['schemas']['PicklistValuesRepresentation'];
 type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 

@@ -9,7 +9,6 @@ import { databases, startTestServer, type TestServer } from '../support/server.t
 import type { components } from '../../generated/types.ts';
 
 type ErrorItem = components['schemas']['ErrorRepresentation'];
-type PicklistValue = components['schemas']['PicklistValueRepresentation'];
 type PicklistValues = components['schemas']['PicklistValuesRepresentation'];
 type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 

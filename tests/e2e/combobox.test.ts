@@ -37,7 +37,7 @@ describe('Combobox in Chromium', () => {
 
   describe('on the Contact Us page', () => {
     beforeEach(async () => {
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
     });
 
     async function tabTo(label: string) {

@@ -103,7 +103,7 @@ describe('Page content in Chromium', () => {
       page.on('response', (response) => {
         if (response.url().includes('/sfsites/c/')) images.push(response);
       });
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       const img = page.locator(BANNER_IMG);
       await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
       const { currentSrc, naturalWidth } = await img.evaluate((element: HTMLImageElement) => ({
@@ -131,7 +131,7 @@ describe('Page content in Chromium', () => {
     it('is eager and high priority, sized for a full-width banner, covering it, its buttons hidden', async () => {
       const page = await open();
       await page.addInitScript(OBSERVE_PAINT);
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       const img = page.locator(BANNER_IMG);
       expect(await img.getAttribute('loading')).toBe('eager');
       expect(await img.getAttribute('fetchpriority')).toBe('high');
@@ -151,7 +151,7 @@ describe('Page content in Chromium', () => {
     it.each([375, 800, 1280])('at %ipx shifts no layout while loading and hydrating, and is the largest paint', async (width) => {
       const page = await open({ viewport: { width, height: 900 } });
       await page.addInitScript(OBSERVE_PAINT);
-      await page.goto(server.baseUrl + '/', { waitUntil: 'load' });
+      await page.goto(`${server.baseUrl}/`, { waitUntil: 'load' });
       await hydrated(page);
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
@@ -159,7 +159,7 @@ describe('Page content in Chromium', () => {
     });
 
     it('comes as WebP or JPEG to a browser that does not name AVIF', async () => {
-      const html = await (await fetch(server.baseUrl + '/')).text();
+      const html = await (await fetch(`${server.baseUrl}/`)).text();
       const src = /<img src="([^"]+)"/.exec(html)![1].replace(/&amp;/g, '&');
       for (const [accept, type] of [
         ['image/webp,*/*', 'image/webp'],
@@ -174,12 +174,12 @@ describe('Page content in Chromium', () => {
 
   describe('the texts', () => {
     it('shows the heading and the four support lines, labels in order, already in the first HTML', async () => {
-      const html = await (await fetch(server.baseUrl + '/')).text();
+      const html = await (await fetch(`${server.baseUrl}/`)).text();
       const firstHtmlLabels = [...html.matchAll(/<dt class="support-lines__label">([^<]*)<\/dt>/g)].map((match) => match[1]);
       expect(firstHtmlLabels).toEqual(SUPPORT_LABELS);
 
       const page = await open();
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Connect with an authorized sales representative in your area');
       expect(await page.locator('.banner__heading').innerText()).toBe('Contact Us');
       expect(await page.locator('.banner__intro').innerText()).toBe('Questions about a product, an order or an installation? We are here to help.');
@@ -209,7 +209,7 @@ describe('Page content in Chromium', () => {
     });
 
     it('holds the title, description, canonical link, hreflang alternates and custom tags of the SEO properties', async () => {
-      const { title, description, canonical, alternates, robots, metas } = headOf(await (await fetch(server.baseUrl + '/')).text());
+      const { title, description, canonical, alternates, robots, metas } = headOf(await (await fetch(`${server.baseUrl}/`)).text());
       expect(title).toBe('Contact Us');
       expect(description).toBe('Find contact details for Northgate Electrical Products and connect with an authorized sales representative in your area.');
       expect(canonical).toEqual(['<link rel="canonical" href="https://store.northgate-electrical.example/contact-us">']);
@@ -218,7 +218,7 @@ describe('Page content in Chromium', () => {
       expect(metas).toEqual(['<meta property="og:title" content="Contact Us">', '<meta property="og:type" content="website">']);
 
       const page = await open();
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       expect(await page.title()).toBe('Contact Us');
     });
 
@@ -227,7 +227,7 @@ describe('Page content in Chromium', () => {
         'Contact Us & Support',
         '<script>document.title="owned"</script><meta name="x" content="y" onload="alert(1)"><link rel="stylesheet" href="https://evil.example/x.css"><meta http-equiv="refresh" content="0;url=https://evil.example">',
       ]);
-      const html = await (await fetch(server.baseUrl + '/')).text();
+      const html = await (await fetch(`${server.baseUrl}/`)).text();
       const { head, title, robots, metas } = headOf(html);
       expect(title).toBe('Contact Us &#38; Support');
       expect(robots).toEqual(['<meta name="robots" content="noindex">']);
@@ -236,7 +236,7 @@ describe('Page content in Chromium', () => {
       expect(html.match(/<script/g)).toHaveLength(2); // the entry module and the query state only
 
       const page = await open();
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       await hydrated(page);
       expect(await page.title()).toBe('Contact Us & Support');
     });
@@ -246,7 +246,7 @@ describe('Page content in Chromium', () => {
     it('announces the view on hydration and on every change of address, and pushes the page data layer', async () => {
       const page = await open();
       await page.addInitScript(OBSERVE_VIEW_CHANGES);
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       const viewChanges = () => page.evaluate(() => (window as unknown as { __viewChanges: unknown[] }).__viewChanges);
       await expect.poll(viewChanges).toEqual([{ view: 'contact_us', recordId: '', url: '/' }]);
       expect(await page.evaluate(() => window.dataLayer)).toEqual([
@@ -288,7 +288,7 @@ describe('Page content in Chromium', () => {
           },
         }),
       );
-      const response = await app.request(server.baseUrl + '/');
+      const response = await app.request(`${server.baseUrl}/`);
       expect(response.status).toBe(200);
       return response.text();
     }
@@ -304,8 +304,8 @@ describe('Page content in Chromium', () => {
 
       // The browser hydrates that page (no mismatch, no error), asks again, and shows the content.
       const page = await open();
-      await page.route(server.baseUrl + '/', (route) => route.fulfill({ body: html, contentType: 'text/html; charset=UTF-8' }));
-      await page.goto(server.baseUrl + '/');
+      await page.route(`${server.baseUrl}/`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=UTF-8' }));
+      await page.goto(`${server.baseUrl}/`);
       await hydrated(page);
       await expect.poll(() => page.locator('.support-lines dt').allInnerTexts()).toEqual(SUPPORT_LABELS);
       await expect.poll(() => page.locator('.banner__intro').innerText()).toBe('Questions about a product, an order or an installation? We are here to help.');

@@ -22,7 +22,7 @@ describe('Contact locator in Chromium', () => {
   usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
 
   it('shows the default contact, empty comboboxes and the empty label', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     const block = page.getByTestId('default-contact');
     await expect.poll(() => block.getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
     const lines = await block.locator('p').allInnerTexts();
@@ -39,7 +39,7 @@ describe('Contact locator in Chromium', () => {
   });
 
   it('lists the brands upper-cased and filters by brand', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     await combobox(page, 'Brand').click();
     expect(await optionLabels(page, 'Brand')).toEqual(['ARCLINE', 'BOLTWRIGHT', 'CONDUVEX', 'DYNASWITCH', 'FERROLUX', 'GRIDMARK', 'HELIOFLEX', 'IRONSPAN']);
     await page.getByRole('option', { name: 'GRIDMARK' }).click();
@@ -49,7 +49,7 @@ describe('Contact locator in Chromium', () => {
   });
 
   it("loads a country's states upper-cased and clears the state when the country changes", async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     await choose(page, 'Country', 'Canada');
     await expect.poll(() => searchOf(page)).toBe('?country=Canada');
     await expect.poll(() => cards(page).count()).toBe(12);
@@ -79,7 +79,7 @@ describe('Contact locator in Chromium', () => {
   });
 
   it('shows every field of a card, North American phones formatted, with tel: and mailto: links', async () => {
-    await page.goto(server.baseUrl + '/' + FILTERS.eightPages);
+    await page.goto(`${server.baseUrl}/${FILTERS.eightPages}`);
     const first = cards(page).first();
     // Contact 6 is the first Canadian contact by Id (demo data).
     expect(await first.getByRole('heading').innerText()).toBe('Morden Electrical Distributors Corp.');
@@ -99,7 +99,7 @@ describe('Contact locator in Chromium', () => {
   });
 
   it('says when nothing matches, and the filters clear back to the empty label', async () => {
-    await page.goto(server.baseUrl + '/' + FILTERS.noMatch);
+    await page.goto(`${server.baseUrl}/${FILTERS.noMatch}`);
     expect(await combobox(page, 'Brand').inputValue()).toBe('GRIDMARK');
     expect(await combobox(page, 'State/Province').inputValue()).toBe('YUKON');
     expect(await page.locator('.locator__no-match').innerText()).toContain('No contacts match your selection');
@@ -148,7 +148,7 @@ describe('Contact locator in Chromium', () => {
 
   it('shows a spinner until the country and state data arrives when the page renders in the browser alone', async () => {
     // The page as the Vite dev server serves it: no server-rendered markup, no embedded data.
-    await page.route(server.baseUrl + '/', async (route) => {
+    await page.route(`${server.baseUrl}/`, async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(/<div id="root">[\s\S]*<\/body>/, '<div id="root"></div></body>');
       await route.fulfill({ response, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -159,7 +159,7 @@ describe('Contact locator in Chromium', () => {
       await released;
       await route.continue();
     });
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     const spinner = page.getByRole('status').filter({ hasText: 'Loading countries and states' });
     await spinner.waitFor();
     expect(await combobox(page, 'Country').isDisabled()).toBe(true);
@@ -170,7 +170,7 @@ describe('Contact locator in Chromium', () => {
   });
 
   it('shows no default-contact block until it loads, nor when it fails, and logs the failure', async () => {
-    await page.route(server.baseUrl + '/', async (route) => {
+    await page.route(`${server.baseUrl}/`, async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(/<div id="root">[\s\S]*<\/body>/, '<div id="root"></div></body>');
       await route.fulfill({ response, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -182,7 +182,7 @@ describe('Contact locator in Chromium', () => {
       await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Not here' }) });
     });
     const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('Error fetching default contact'));
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Find a sales representative' }).waitFor();
     expect(await page.getByTestId('default-contact').count()).toBe(0);
     fail();
@@ -193,14 +193,14 @@ describe('Contact locator in Chromium', () => {
   });
 
   it('has no axe violations: empty, with cards and pager, with an open list, with no match', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     expect(await axeViolations(page)).toEqual([]);
-    await page.goto(server.baseUrl + '/' + FILTERS.thirtyPages + '&page=15');
+    await page.goto(`${server.baseUrl}/${FILTERS.thirtyPages}&page=15`);
     expect(await axeViolations(page)).toEqual([]);
     await combobox(page, 'State/Province').click();
     await combobox(page, 'State/Province').press('ArrowDown');
     expect(await axeViolations(page)).toEqual([]);
-    await page.goto(server.baseUrl + '/' + FILTERS.noMatch);
+    await page.goto(`${server.baseUrl}/${FILTERS.noMatch}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -54,10 +54,10 @@ describe('Pager in Chromium', () => {
     await pager(page).getByRole('link', { name: 'Page 6' }).click();
     await expect.poll(() => pagerText(page)).toBe('Previous 1 … 5 [6] 7 … 30 Next');
 
-    await open(FILTERS.thirtyPages + '&page=15');
+    await open(`${FILTERS.thirtyPages}&page=15`);
     expect(await pagerText(page)).toBe('Previous 1 … 14 [15] 16 … 30 Next');
     expect(await summary()).toBe('Showing 169–180 of 359 contacts');
-    await open(FILTERS.thirtyPages + '&page=27');
+    await open(`${FILTERS.thirtyPages}&page=27`);
     expect(await pagerText(page)).toBe('Previous 1 … 26 [27] 28 29 30 Next');
     await pager(page).getByRole('link', { name: 'Page 30' }).click();
     await expect.poll(() => pagerText(page)).toBe('Previous 1 … 26 27 28 29 [30] (Next)');
@@ -65,7 +65,7 @@ describe('Pager in Chromium', () => {
   });
 
   it('pages with real links, and clamps a page past the end to the last', async () => {
-    await open(FILTERS.thirtyPages + '&page=3');
+    await open(`${FILTERS.thirtyPages}&page=3`);
     const hrefs = await pager(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -79,7 +79,7 @@ describe('Pager in Chromium', () => {
       '/?country=United+States&page=30',
       '/?country=United+States&page=4',
     ]);
-    await open(FILTERS.eightPages + '&page=99');
+    await open(`${FILTERS.eightPages}&page=99`);
     expect(await pagerText(page)).toBe('Previous 1 … 4 5 6 7 [8] (Next)');
   });
 
@@ -88,7 +88,7 @@ describe('Pager in Chromium', () => {
     const response = await fetch(`${server.baseUrl}/${FILTERS.eightPages}&page=99999`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/?country=Canada&page=8');
-    await open(FILTERS.eightPages + '&page=99999');
+    await open(`${FILTERS.eightPages}&page=99999`);
     expect(searchOf(page)).toBe('?country=Canada&page=8');
     expect(await pagerText(page)).toBe('Previous 1 … 4 5 6 7 [8] (Next)');
     // Filters spelled otherwise than the lists spell them, and other parameters kept.
@@ -115,7 +115,7 @@ describe('Pager in Chromium', () => {
   });
 
   it('goes back to page 1 when a filter changes', async () => {
-    await open(FILTERS.thirtyPages + '&page=12');
+    await open(`${FILTERS.thirtyPages}&page=12`);
     expect(await summary()).toBe('Showing 133–144 of 359 contacts');
     await choose(page, 'Brand', 'Gridmark', 'GRIDMARK');
     await expect.poll(() => searchOf(page)).toBe('?brand=Gridmark&country=United States');

@@ -23,7 +23,7 @@ try {
       await page.screenshot({ path, fullPage });
       console.log(path);
     };
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     await shoot('home');
     await page.goto(`${server.baseUrl}/${FILTERS.thirtyPages}&page=15`);
     await shoot('cards');

@@ -224,7 +224,12 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     // the browser's closing of the context).
     await second.waitForURL(`${server.baseUrl}/`, SOON);
     // The first tab's timers run on its installed clock: let it move, as real time would.
-    await expect.poll(async () => (await page.clock.runFor(500), footer(page).innerText()), SOON).toMatch(/^Signed in as /);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return footer(page).innerText();
+      }, SOON)
+      .toMatch(/^Signed in as /);
   });
 
   pgliteOnly('says so when the password is wrong', async () => {

@@ -67,7 +67,7 @@ describe('Server-rendered page', () => {
   });
 
   it('serves the hashed assets precompressed and immutable', async () => {
-    const html = await (await fetch(server.baseUrl + '/')).text();
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1];
     const response = await fetch(server.baseUrl + script, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(response.headers.get('content-encoding')).toBe('br');
@@ -85,7 +85,7 @@ describe('Server-rendered page', () => {
       });
       const messages: string[] = [];
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
-      for (const search of ['', FILTERS.eightPages + '&page=5', FILTERS.noMatch]) {
+      for (const search of ['', `${FILTERS.eightPages}&page=5`, FILTERS.noMatch]) {
         await page.goto(`${server.baseUrl}/${search}`);
         await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
         // Proof that React runs: a change from the page itself.
@@ -114,7 +114,7 @@ describe('Server-rendered page', () => {
   });
 
   it('goes back and forward through filters and pages', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(`${server.baseUrl}/`);
     await choose(page, 'Country', 'Canada');
     await expect.poll(() => cards(page).count()).toBe(12);
     await pager(page).getByRole('link', { name: 'Page 2' }).click();
@@ -169,7 +169,7 @@ describe('Server-rendered page', () => {
 
     it('filters with the plain form that stands in for the comboboxes', async () => {
       const { page } = noScript;
-      await page.goto(server.baseUrl + '/');
+      await page.goto(`${server.baseUrl}/`);
       expect(await page.locator('.locator__filters').isVisible()).toBe(false);
       const form = page.locator('form.locator__fallback');
       await form.getByLabel('Country').selectOption('Canada');

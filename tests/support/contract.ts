@@ -103,8 +103,9 @@ function absoluteRefs(node: unknown): unknown {
 
 /** Every x-* key used anywhere under a node (schema extensions, for Ajv's strict mode). */
 function extensionKeywords(node: unknown, found = new Set<string>()): string[] {
-  if (Array.isArray(node)) node.forEach((item) => extensionKeywords(item, found));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const item of node) extensionKeywords(item, found);
+  } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith('x-')) found.add(key);
       extensionKeywords(value, found);
@@ -148,7 +149,7 @@ export function validatorAt(pointer: string): ValidateFunction {
 function describeErrors(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .slice(0, 20)
-    .map((error) => `  ${error.instancePath || '(root)'} ${error.message}${error.params ? ' ' + JSON.stringify(error.params) : ''} [${error.schemaPath}]`)
+    .map((error) => `  ${error.instancePath || '(root)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''} [${error.schemaPath}]`)
     .join('\n');
 }
 
@@ -204,7 +205,7 @@ function expectValidEmbeddedJson(what: string, schemaPointer: string, text: stri
     if (node.contentMediaType === 'application/json' && node.contentSchema) candidates.push(`${pointer}/contentSchema`);
     if (depth > 0) return;
     for (const keyword of ['anyOf', 'oneOf'] as const) {
-      ((node[keyword] as unknown[] | undefined) ?? []).forEach((_, index) => visit(`${pointer}/${keyword}/${index}`, depth + 1));
+      for (const index of ((node[keyword] as unknown[] | undefined) ?? []).keys()) visit(`${pointer}/${keyword}/${index}`, depth + 1);
     }
   };
   visit(schemaPointer, 0);
@@ -262,7 +263,7 @@ export async function callOperation<T = unknown>(operationId: string, url: strin
   const text = await response.text();
   recordApiCall({ operationId, method: init?.method ?? 'GET', status: response.status, target: options.target ?? 'server' });
   const { response: declared } = contractResponse(operationId, response.status);
-  let body: unknown = undefined;
+  let body: unknown;
   const mediaTypes = Object.keys((declared.content ?? {}) as Json);
   const contentType = response.headers.get('content-type') ?? '';
   const onlyJson = mediaTypes.every(isJsonMediaType);

@@ -47,7 +47,7 @@ describe('checkUpload', () => {
 
   it('refuses a file larger than the limit before decoding it, and takes one exactly at the limit', () => {
     // 3,495,253 groups of three bytes and one group of one byte: exactly 10,485,760 bytes.
-    const atLimit = 'AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3)) + 'AA==';
+    const atLimit = `${'AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3))}AA==`;
     expect(checkUpload('createContentDocumentAndVersion', file(atLimit)).bytes.length).toBe(MAX_FILE_BYTES);
     expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3) + 1))))).toContain('larger than');
   });

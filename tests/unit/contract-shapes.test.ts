@@ -14,7 +14,7 @@ import { contract, HTTP_METHODS, operationsOf, resolveRef } from '../support/con
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas (JSON Schema 2020-12). */
 const ONE_SCHEMA = [
@@ -48,12 +48,14 @@ function schemasUnder(schema: Json | boolean, pointer: string, found: Located[] 
   }
   for (const keyword of SCHEMA_MAP) {
     for (const [name, sub] of Object.entries(isObject(schema[keyword]) ? (schema[keyword] as Json) : {})) {
-      if (isObject(sub) || typeof sub === 'boolean') schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${escape(name)}`, found);
+      if (isObject(sub) || typeof sub === 'boolean') schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${escapePointer(name)}`, found);
     }
   }
   for (const keyword of SCHEMA_LIST) {
     const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((sub, index) => schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${index}`, found));
+    if (Array.isArray(list)) {
+      for (const [index, sub] of list.entries()) schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${index}`, found);
+    }
   }
   return found;
 }
@@ -67,18 +69,21 @@ function schemaRoots(): Located[] {
   const roots: Located[] = [];
   const components = (contract.components ?? {}) as Json;
   for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json))
-    roots.push({ pointer: `#/components/schemas/${escape(name)}`, schema: schema as Json });
+    roots.push({ pointer: `#/components/schemas/${escapePointer(name)}`, schema: schema as Json });
   const visit = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${pointer}/${index}`));
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, `${pointer}/${index}`);
+      return;
+    }
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'example' || key === 'examples' || key.startsWith('x-')) continue;
       if (key === 'schema' && (isObject(value) || typeof value === 'boolean')) roots.push({ pointer: `${pointer}/schema`, schema: value as Json });
-      else visit(value, `${pointer}/${escape(key)}`);
+      else visit(value, `${pointer}/${escapePointer(key)}`);
     }
   };
   visit(contract.paths, '#/paths');
-  for (const [section, value] of Object.entries(components)) if (section !== 'schemas') visit(value, `#/components/${escape(section)}`);
+  for (const [section, value] of Object.entries(components)) if (section !== 'schemas') visit(value, `#/components/${escapePointer(section)}`);
   return roots;
 }
 
@@ -177,7 +182,7 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     };
     for (const { pointer, schema } of allSchemas) {
       if (!isObject(schema) || !isObject(schema.properties)) continue;
-      for (const [name, property] of Object.entries(schema.properties)) if (!described(property)) problems.push(`${pointer}/properties/${escape(name)}`);
+      for (const [name, property] of Object.entries(schema.properties)) if (!described(property)) problems.push(`${pointer}/properties/${escapePointer(name)}`);
     }
     expect(problems).toEqual([]);
   });

@@ -152,7 +152,7 @@ describe('the page policy', () => {
     expect(directives['script-src']).toBe("script-src 'self' 'nonce-n0nce'");
     expect(directives['style-src']).toBe("style-src 'self' 'nonce-n0nce'");
     expect(directives['style-src-elem']).toBe("style-src-elem 'self' 'nonce-n0nce'");
-    expect(directives['style-src-attr']).toContain("'unsafe-hashes' " + hash('--banner-height:420px;--banner-content-width:60%'));
+    expect(directives['style-src-attr']).toContain(`'unsafe-hashes' ${hash('--banner-height:420px;--banner-content-width:60%')}`);
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(directives['object-src']).toBe("object-src 'none'");
     expect(policy).not.toContain('unsafe-inline');

@@ -49,7 +49,7 @@ describe('toId18', () => {
 describe('makeId', () => {
   it('builds the 18-character id of the n-th record: key prefix, instance, reserved 0, base-62 sequence, suffix', () => {
     expect(makeId('a1C', 1)).toBe('a1C8d0000000001EAA');
-    expect(makeId('a1C', 61)).toBe('a1C8d000000000z' + idSuffix('a1C8d000000000z'));
+    expect(makeId('a1C', 61)).toBe(`a1C8d000000000z${idSuffix('a1C8d000000000z')}`);
     expect(makeId('a1C', 62).slice(0, 15)).toBe('a1C8d0000000010');
     const id = makeId('001', 123456789);
     expect(id).toHaveLength(18);

@@ -51,7 +51,7 @@ describe('the dev server against the mock', () => {
 
   it('leaves media to its proxy without MOCK_MEDIA=1', async () => {
     const base = await start(false);
-    const response = await fetch(base + `/cdn-cgi/image/width=640,format=auto${MEDIA}`);
+    const response = await fetch(`${base}/cdn-cgi/image/width=640,format=auto${MEDIA}`);
     expect(response.headers.get('content-type')).not.toBe('image/jpeg');
   });
 });

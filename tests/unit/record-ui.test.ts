@@ -1,7 +1,7 @@
 /** The pure parts of record UI and record defaults: id and name lists, default values, optional field names. */
 import { describe, expect, it } from 'vitest';
 import type { DescribedObject } from '../../server/platform/describe.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
+import type { PlatformError } from '../../server/platform/errors.ts';
 import type { FieldDefinition } from '../../server/platform/definitions.ts';
 import { defaultFieldValue, newRecordRepresentation, optionalFieldNames, type DefaultsContext } from '../../server/platform/record-defaults.ts';
 import { parseNameList, parseRecordIds } from '../../server/platform/record-ui.ts';

@@ -20,7 +20,7 @@ export function telHref(phone: string): string {
 /** The ten national digits of a North American number, or null when the number is not one. */
 function northAmericanDigits(phone: string): string | null {
   // Only separators may surround the digits: letters (an extension such as "x12") mean it is not a plain number.
-  if (!/^[\d\s().+\-]+$/.test(phone.trim())) return null;
+  if (!/^[\d\s().+-]+$/.test(phone.trim())) return null;
   const digits = phone.replace(/\D/g, '');
   const international = phone.trim().startsWith('+');
   if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);

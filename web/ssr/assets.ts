@@ -29,8 +29,8 @@ export function clientAssetsFrom(manifest: Manifest, base = '/'): ClientAssets {
     const chunk = manifest[key];
     if (!chunk || preloads.has(chunk.file)) return;
     preloads.add(chunk.file);
-    chunk.css?.forEach((file) => styles.add(file));
-    chunk.imports?.forEach(visit);
+    for (const file of chunk.css ?? []) styles.add(file);
+    for (const file of chunk.imports ?? []) visit(file);
   };
   entry.imports?.forEach(visit);
   const url = (file: string) => `${base}${file}`;

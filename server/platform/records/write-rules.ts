@@ -180,7 +180,7 @@ export function recordTypeForCreate(object: DescribedObject, fields: Record<stri
   if (raw === null || raw === '') return { recordTypeId: defaultRecordTypeId(object), fields: rest };
   const id = typeof raw === 'string' ? toId18(raw) : null;
   const type = id ? object.recordTypes.find((candidate) => candidate.id === id) : undefined;
-  if (!type || !type.available || type.isMaster) {
+  if (!type?.available || type.isMaster) {
     throw recordTypeError('INVALID_CROSS_REFERENCE_KEY', `Record Type ID: this ID value isn't valid for the user: ${String(raw)}`);
   }
   return { recordTypeId: type.id, fields: rest };

@@ -21,7 +21,7 @@ export const OptionRow = memo(function OptionRow({ id, option, selected, active,
     >
       <span className="combobox__check" aria-hidden="true">
         {selected && (
-          <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
             <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         )}

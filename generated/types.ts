@@ -1748,15 +1748,27 @@ export interface components {
          * @example {"Canada":["Alberta","British Columbia"],"United States":["Alabama","Alaska"]}
          */
         DependentStatePicklistsValues: string;
-        /** @description The arguments of getContacts. At least one of country, state and brands must be given, or no contact matches. */
+        /** @description The arguments of getContacts. An argument left out is null, as the platform passes a missing argument to a server method (its client drops undefined ones). At least one of country, state and brands must be given, or no contact matches. */
         ContactsQuery: {
-            /** @description Country name, one of the keys of getDependentStatePicklistsValues; null for any country. */
+            /**
+             * @description Country name, one of the keys of getDependentStatePicklistsValues; null (or absent) for any country.
+             * @default null
+             */
             country: string | null;
-            /** @description State or province name; null for any state. */
+            /**
+             * @description State or province name; null (or absent) for any state.
+             * @default null
+             */
             state: string | null;
-            /** @description Brand picklist values; a contact matches when it carries any of them. Empty for any brand. */
-            brands: string[];
-            /** @description The Id of the last contact already loaded, to get the next chunk; null for the first chunk. */
+            /**
+             * @description Brand picklist values; a contact matches when it carries any of them. Empty, null or absent for any brand.
+             * @default null
+             */
+            brands: string[] | null;
+            /**
+             * @description The Id of the last contact already loaded, to get the next chunk; null (or absent) for the first chunk.
+             * @default null
+             */
             lastRecordId: components["schemas"]["RecordId"] | null;
         };
         /** @description A contact of the Contact Us object with exactly the fields of a locator card. */
@@ -5059,7 +5071,7 @@ export interface components {
         XSfdcAllowContinuation: "true" | "false";
         /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
         IfNoneMatch: string;
-        /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. */
+        /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
         contactsMethodParams: string;
         /** @description The server class, `ClassName` or `namespace__ClassName`. */
         apexClass: string;
@@ -5431,9 +5443,9 @@ export interface operations {
     };
     getContacts: {
         parameters: {
-            query: {
-                /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. */
-                methodParams: components["parameters"]["contactsMethodParams"];
+            query?: {
+                /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
+                methodParams?: components["parameters"]["contactsMethodParams"];
             };
             header?: {
                 /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */

@@ -67,9 +67,9 @@ describe('the signature comparison itself', () => {
       paths['/services/data/v66.0/ui-api/object-info/{objectApiName}'] = paths[OBJECT_INFO];
       delete paths[OBJECT_INFO];
     }, /getObjectInfo: route .*v65.0.*v66.0/],
-    ['a required parameter made optional', (doc) => {
-      op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: false, schema: { type: 'string' } }];
-    }, /getContacts: parameter query:methodParams:required only in the contract/],
+    ['an optional parameter made required', (doc) => {
+      op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: true, schema: { type: 'string' } }];
+    }, /getContacts: parameter query:methodParams:optional only in the contract/],
     ['a parameter renamed', (doc) => {
       (op(doc, APEX, 'post') as Json).parameters = [{ name: 'apexclass', in: 'path', required: true, schema: { type: 'string' } }];
       (doc.paths as Record<string, Json>)[APEX].parameters = [];

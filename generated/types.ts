@@ -1692,7 +1692,7 @@ export interface paths {
         };
         /**
          * Get the CSRF token
-         * @description Returns the CSRF token of the caller's session, which every state-changing call made with the session cookie must send in X-CSRF-Token.
+         * @description Returns the CSRF token of the caller's session, which a state-changing call made with the session cookie sends in X-CSRF-Token unless the browser shows it to come from the site itself.
          */
         get: operations["getCsrfToken"];
         put?: never;
@@ -2479,24 +2479,24 @@ export interface components {
             /** @description The section id. */
             id: string;
         };
-        /** @description The caller's own state of a layout (which sections are collapsed), for one object, record type, layout type and mode. */
+        /** @description The caller's own state of a layout (which sections are collapsed), for one object, record type, layout type and mode. The platform's server sends only id and sectionUserStates; apiName, layoutType, mode and recordTypeId are added by the platform's client, so they are not required (this server sends them too). */
         RecordLayoutUserStateRepresentation: {
             /** @description The API name of the object. */
-            apiName: string;
+            apiName?: string;
             /** @description The id of the layout the state belongs to (18 characters, beginning 00h). */
             id: string;
             /**
              * @description The layout type, Full or Compact.
              * @enum {string}
              */
-            layoutType: "Compact" | "Full" | "Mdp" | "Search";
+            layoutType?: "Compact" | "Full" | "Mdp" | "Search";
             /**
              * @description The mode, Create, Edit or View.
              * @enum {string}
              */
-            mode: "Clone" | "Create" | "Edit" | "View";
+            mode?: "Clone" | "Create" | "Edit" | "View";
             /** @description The record type; 012000000000000AAA is the master record type. */
-            recordTypeId: string;
+            recordTypeId?: string;
             /** @description The state of each collapsible section, by section id. */
             sectionUserStates: {
                 [key: string]: components["schemas"]["RecordLayoutSectionUserStateRepresentation"];
@@ -4854,7 +4854,7 @@ export interface components {
              */
             password: string;
         };
-        /** @description The CSRF token of the caller's session, to send as X-CSRF-Token on every state-changing call. */
+        /** @description The CSRF token of the caller's session, to send as X-CSRF-Token on state-changing calls (needed where the browser does not show them to come from the site itself). */
         CsrfTokenRepresentation: {
             /**
              * @description The token; it stays the same for the life of the session.
@@ -4910,7 +4910,7 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
-        /** @description The call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        /** @description The call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         ApexCsrfRefused: {
             headers: {
                 [name: string]: unknown;
@@ -5056,7 +5056,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A state-changing call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        /** @description A state-changing call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         CsrfRefused: {
             headers: {
                 [name: string]: unknown;
@@ -6453,11 +6453,11 @@ export interface operations {
     };
     getRecordUi: {
         parameters: {
-            query: {
-                /** @description Layout types to return, comma-separated, `Full` and/or `Compact`. */
-                layoutTypes: string;
-                /** @description Modes to return the layouts in, comma-separated, any of `Create`, `Edit` and `View`. */
-                modes: string;
+            query?: {
+                /** @description Layout types to return, comma-separated, `Full` and/or `Compact`; `Full` when absent, as on the platform. */
+                layoutTypes?: string;
+                /** @description Modes to return the layouts in, comma-separated, any of `Create`, `Edit` and `View`; `View` when absent, as on the platform. */
+                modes?: string;
                 /**
                  * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
                  *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an

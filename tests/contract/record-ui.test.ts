@@ -106,11 +106,28 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(own.status).toBe(200);
     });
 
-    it('answers 400 to a bad id, a missing or bad layoutTypes or modes, and the unsupported parameters', async () => {
+    it('takes layoutTypes Full and modes View when they are left out, as the platform does', async () => {
+      const explicit = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Full&modes=View');
+      expect(explicit.status).toBe(200);
+      for (const query of ['', 'modes=View', 'layoutTypes=Full']) {
+        const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
+        expect(status, query).toBe(200);
+        expect(body, query).toEqual(explicit.body);
+      }
+      const layouts = (explicit.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID];
+      expect(Object.keys(layouts)).toEqual(['Full']);
+      expect(Object.keys(layouts.Full)).toEqual(['View']);
+      const compact = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact');
+      expect(Object.keys((compact.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Compact)).toEqual(['View']);
+      const edit = await recordUi(DEFAULT_CONTACT_ID, 'modes=Edit');
+      expect(Object.keys((edit.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Full)).toEqual(['Edit']);
+    });
+
+    it('answers 400 to a bad id, a bad layoutTypes or modes, and the unsupported parameters', async () => {
       const badId = await recordUi(`${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`, 'layoutTypes=Full&modes=View');
       expect(badId.status).toBe(400);
       expect((badId.body as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
-      for (const query of ['modes=View', 'layoutTypes=Full', 'layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone']) {
+      for (const query of ['layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone', 'layoutTypes=&modes=View', 'modes=Search']) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
         expect(status, query).toBe(400);
         expect((body as ErrorList)[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');

@@ -903,6 +903,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/record-defaults/clone/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the defaults to clone a record
+         * @description Returns what a form needs to clone a record, namely the create layout in Clone mode, a new record holding the source record's values of the fields a new record may be given and the metadata of every object involved.
+         */
+        get: operations["getRecordCloneDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/record-defaults/create/{objectApiName}": {
         parameters: {
             query?: never;
@@ -3741,7 +3761,7 @@ export interface components {
             /** @description The name of the company profile the logo belongs to. */
             profileName?: string;
         };
-        /** @description A record not yet created, holding the default value of every field of the create layout and of the optional fields asked for; shaped as a record whose id is null. */
+        /** @description A record not yet created, holding the default value (for a clone, the source record's value) of every field of the create layout and of the optional fields asked for; shaped as a record whose id is null. */
         RecordCreateDefaultRecordRepresentation: {
             /** @description The API name of the object. */
             apiName: string;
@@ -3776,9 +3796,9 @@ export interface components {
             /** @description Always 0 for a record not yet created. */
             weakEtag: number;
         };
-        /** @description What a form needs to create a record of an object, namely the create layout, the default values of a new record and the metadata of every object involved. */
+        /** @description What a form needs to create a record of an object, or to clone a record, namely the create layout (in Clone mode for a clone), the values a new record starts with and the metadata of every object involved. */
         RecordDefaultsRepresentation: {
-            /** @description The object's layout in Create mode for the record type and form factor, or null when the object has no layout. */
+            /** @description The object's layout in Create mode (Clone mode for a clone) for the record type and form factor, or null when the object has no layout. */
             layout: components["schemas"]["RecordLayoutRepresentation"] | null;
             /** @description The metadata of the object and of the objects its relationship fields point to, by object API name. */
             objectInfos: {
@@ -7603,6 +7623,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+        };
+    };
+    getRecordCloneDefaults: {
+        parameters: {
+            query?: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clone layout, the copy's values and the metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDefaultsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getRecordCreateDefaults: {

@@ -2460,7 +2460,7 @@ export interface components {
         /** @description The answer to a batch read of records, one result per id asked for, in the order asked. */
         BatchRepresentation: {
             /** @description True when at least one result has a status code of 400 or more. */
-            hasErrors: boolean;
+            hasErrors?: boolean;
             /** @description One result per record id, in the order of the ids in the path. */
             results: components["schemas"]["BatchResultRepresentation"][];
         };
@@ -2968,14 +2968,14 @@ export interface components {
             /** @description The records of this page, in the list's order; each carries the list's display columns and the fields asked for. */
             records: components["schemas"]["RecordRepresentation"][];
             /** @description The search term the records were filtered by, as given; null when none was given. */
-            searchTerm: string | null;
+            searchTerm?: string | null;
             /**
              * @description The sort order used, as one comma-joined string with the implicit Id tie-breaker appended (for example `Name,Id` or `-APT_City__c,Id`; a leading `-` means descending); null for the most-recently-used list, which is in recency order.
              * @example Name,Id
              */
             sortBy: string | null;
             /** @description The where filter the records were filtered by, as given; null when none was given. */
-            where: string | null;
+            where?: string | null;
         };
         /** @description A list view in a list of list views. */
         ListViewSummaryRepresentation: {
@@ -3024,9 +3024,9 @@ export interface components {
             /** @description The field's label. */
             label: string;
             /** @description For a relationship column, the path of the id field to link to (such as CreatedBy.Id); null otherwise. */
-            lookupId: string | null;
+            lookupId?: string | null;
             /** @description Whether a searchTerm looks at this column. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the list may be sorted by this column. */
             sortable: boolean;
         };
@@ -3135,22 +3135,22 @@ export interface components {
             /** @description The filters of the list view. */
             filteredByInfo: components["schemas"]["ListFilterByInfoRepresentation"][];
             /** @description Whether the list view has actions that apply to several selected records. */
-            hasMassActions: boolean;
+            hasMassActions?: boolean;
             /** @description Whether the list's cells may be edited in place, or null when that does not apply (the most-recently-used list). */
-            inlineEditDetails: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
+            inlineEditDetails?: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
             /** @description The list view's label, such as All Contact Us. */
             label: string | null;
             listReference: components["schemas"]["ListReferenceRepresentation"];
             /** @description The groups and roles a Shared list view is shared with, by kind of share; empty for Private and Public list views. */
-            listShares: components["schemas"]["ListInfoShareCategoryRepresentation"][];
+            listShares?: components["schemas"]["ListInfoShareCategoryRepresentation"][];
             /** @description The API names of the objects whose records the list returns. */
-            objectApiNames: string[];
+            objectApiNames?: string[];
             /** @description The list view's sort order, most significant field first. */
             orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
             /** @description Which records the list view covers (all, the caller's own, a queue's ...), or null when the list has no scope (the most-recently-used list). */
-            scope: components["schemas"]["ListScopeRepresentation"] | null;
+            scope?: components["schemas"]["ListScopeRepresentation"] | null;
             /** @description Whether the list's records may be filtered with a searchTerm. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the caller may change the list view. */
             updateable: boolean;
             userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
@@ -4316,9 +4316,9 @@ export interface components {
             /** @description The field of the child object that points at the parent, such as AccountId. */
             fieldApiName: string;
             /** @description The fields asked for in fields, as given. */
-            fields: string[];
+            fields?: string[];
             /** @description Whether quick filters may be applied to the related list. */
-            filterable: boolean;
+            filterable?: boolean;
             /** @description Always empty; related lists have no saved filters. */
             filterLogicString: string;
             /** @description Always empty; related lists have no saved filters. */
@@ -4329,11 +4329,11 @@ export interface components {
             /** @description The objects whose records the related list returns. */
             objectApiNames: string[];
             /** @description The fields asked for in optionalFields, as given. */
-            optionalFields: string[];
+            optionalFields?: string[];
             /** @description The sort order (the caller's, else the layout's), most significant field first. */
             orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
             /** @description Whether displayColumns holds only the layout's columns (true) or every column that may be shown (false). */
-            restrictColumnsToLayout: boolean;
+            restrictColumnsToLayout?: boolean;
             /** @description Whether the caller may change the related list's order and preferences. */
             updateable: boolean;
             userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
@@ -4513,7 +4513,7 @@ export interface components {
             /** @description The sort order used, one field per item, a leading `-` meaning descending; empty for the related list's own order. */
             sortBy: string[];
             /** @description The where filter the records were filtered by, as given; null when none was given. */
-            where: string | null;
+            where?: string | null;
         };
         /** @description The result for one related list of a batch of related records. */
         CompositeRelatedListRecordCollectionResultRepresentation: {

@@ -63,7 +63,7 @@ export const ActionOverrideRepresentation = z.object({ "eTag": z.string().openap
 
 export const ApexErrorRepresentation = z.object({ "errorMessage": z.string().openapi({"description":"What went wrong, in plain words."}), "debugInfo": z.string().openapi({"description":"The cause, when there is more to say than the message."}).optional() }).openapi({"description":"The error body of a server method called on the Apex transport."}).openapi("ApexErrorRepresentation");
 
-export const ApexMethodParams = z.record(z.string(), z.unknown().openapi({"description":"An argument value of any JSON type; each method checks its own arguments."})).openapi({"description":"The arguments of a server method, by name; the method decides which it takes."}).openapi("ApexMethodParams");
+export const ApexMethodParams = z.record(z.string(), z.unknown().openapi({"description":"An argument value of any JSON type; each method checks its own arguments."})).openapi({"description":"The arguments of a server method, by name; the method decides which it takes, and an argument left out is null, as the platform passes a missing argument."}).openapi("ApexMethodParams");
 
 export const RecordId = z.string().regex(new RegExp("^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$")).openapi({"description":"A record id, 18 characters (a 15-character id is accepted on input and converted).","example":"a1C8d0000000001EAA"}).openapi("RecordId");
 

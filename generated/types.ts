@@ -1822,7 +1822,7 @@ export interface components {
         };
         /** @description The bare return value of a server method of APT_ContactUsController. */
         ApexMethodResult: components["schemas"]["DefaultContactList"] | components["schemas"]["DependentStatePicklistsValues"] | components["schemas"]["ContactsResult"];
-        /** @description The arguments of a server method, by name; the method decides which it takes. */
+        /** @description The arguments of a server method, by name; the method decides which it takes, and an argument left out is null, as the platform passes a missing argument. */
         ApexMethodParams: {
             [key: string]: unknown;
         };
@@ -5099,7 +5099,7 @@ export interface components {
         apexMethod: string;
         /** @description The method of the server class; it must be marked cacheable to be called by GET. */
         apexCacheableMethod: string;
-        /** @description The method's arguments as compact JSON, URL-encoded; absent when the method takes none. */
+        /** @description The method's arguments as compact JSON, URL-encoded; an argument left out is null, and the parameter is absent when there are no arguments (as the platform's client sends it). */
         methodParams: string;
         /**
          * @description The id of the Experience Cloud site whose content is asked for: 15 or 18 characters starting `0DM`
@@ -5498,7 +5498,7 @@ export interface operations {
     invokeApexCacheable: {
         parameters: {
             query?: {
-                /** @description The method's arguments as compact JSON, URL-encoded; absent when the method takes none. */
+                /** @description The method's arguments as compact JSON, URL-encoded; an argument left out is null, and the parameter is absent when there are no arguments (as the platform's client sends it). */
                 methodParams?: components["parameters"]["methodParams"];
             };
             header?: {

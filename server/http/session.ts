@@ -12,7 +12,18 @@ import { systemClock, type AppOptions, type Clock, type SessionOptions } from '.
 import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
 import { principalOfUser, type SignInUser } from '../platform/users.ts';
-import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isProvenSameOrigin, isUnsafe } from './csrf.ts';
+import {
+  CROSS_SITE_MESSAGE,
+  CSRF_HEADER,
+  CSRF_TOKEN_MESSAGE,
+  csrfRefusal,
+  csrfSecret,
+  csrfTokenFor,
+  csrfTokenMatches,
+  isCrossSite,
+  isProvenSameOrigin,
+  isUnsafe,
+} from './csrf.ts';
 import { SESSION_COOKIE } from '../../common/platform.ts';
 
 export const SESSION_PATH = '/services/auth/session';
@@ -138,10 +149,13 @@ export class Sessions {
     };
     // Sessions nobody came back for are removed here rather than by a timer: sign-ins are rare enough.
     await this.#db.query('DELETE FROM user_session WHERE idle_expires_at <= $1', [new Date(now)]);
-    await this.#db.query(
-      `INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [session.idHash, session.userId, new Date(now), new Date(session.idleExpiresAt), new Date(absoluteExpiresAt)],
-    );
+    await this.#db.query(`INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      session.idHash,
+      session.userId,
+      new Date(now),
+      new Date(session.idleExpiresAt),
+      new Date(absoluteExpiresAt),
+    ]);
     this.#writeCookie(c, id);
     c.set('session', session);
     c.set('principal', user.principal);
@@ -197,7 +211,15 @@ export class Sessions {
       return null;
     }
     const username = row.username ?? '';
-    const session = { idHash, userId: row.user_id, username, displayName: row.name ?? username, createdAt: row.created_at.getTime(), idleExpiresAt, absoluteExpiresAt };
+    const session = {
+      idHash,
+      userId: row.user_id,
+      username,
+      displayName: row.name ?? username,
+      createdAt: row.created_at.getTime(),
+      idleExpiresAt,
+      absoluteExpiresAt,
+    };
     return { session, principal };
   }
 

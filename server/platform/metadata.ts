@@ -16,7 +16,6 @@ import { loadLayouts } from './layouts.ts';
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
 const countryDataVersion: string = createRequire(import.meta.url)('country-state-city/package.json').version;
 
-
 export function readObjectDefinitions(): ObjectDefinition[] {
   return readdirSync(OBJECTS_DIR)
     .filter((name) => name.endsWith('.json'))

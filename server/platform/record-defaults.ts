@@ -105,7 +105,11 @@ function defaultFields(object: DescribedObject, names: string[], context: Defaul
 
 async function objectInfosFor(db: Queryable, principal: Principal, object: DescribedObject, fieldNames: string[]) {
   const org = await describeOrg(db);
-  return objectInfosOf(org, principal, objectsInvolved(org, principal, [object], () => fieldNames));
+  return objectInfosOf(
+    org,
+    principal,
+    objectsInvolved(org, principal, [object], () => fieldNames),
+  );
 }
 
 /** GET /record-defaults/create/{objectApiName}: the Create layout, the new record's defaults and the object infos. */
@@ -165,7 +169,9 @@ async function cloneFieldValues(db: Queryable, principal: Principal, object: Des
       fields[name] = { displayValue: null, value: recordTypeId };
     } else {
       const value = record.fields[name];
-      fields[name] = value ? { displayValue: value.displayValue, value: typeof value.value === 'object' && value.value !== null ? null : value.value } : { displayValue: null, value: null };
+      fields[name] = value
+        ? { displayValue: value.displayValue, value: typeof value.value === 'object' && value.value !== null ? null : value.value }
+        : { displayValue: null, value: null };
     }
   }
   return fields;
@@ -183,7 +189,12 @@ export async function getRecordTemplateClone(db: Queryable, principal: Principal
   const names = asked.filter(clonableBy(principal, object));
   return {
     objectInfos: await objectInfosFor(db, principal, object, names),
-    record: { apiName: object.apiName, cloneSourceId: source.id, fields: await cloneFieldValues(db, principal, object, source.id, names, recordType.id), recordTypeId: recordType.id },
+    record: {
+      apiName: object.apiName,
+      cloneSourceId: source.id,
+      fields: await cloneFieldValues(db, principal, object, source.id, names, recordType.id),
+      recordTypeId: recordType.id,
+    },
   };
 }
 
@@ -197,7 +208,11 @@ export async function getRecordCloneDefaults(db: Queryable, principal: Principal
   const { source, object } = await cloneSource(db, principal, recordId);
   const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
   // The form of a copy is the create form: the same layout, reported in the mode the platform names Clone.
-  const { eTag: _createETag, ...createLayout } = await getLayout(db, principal, object.apiName, { layoutType: 'Full', mode: 'Create', recordTypeId: recordType.id });
+  const { eTag: _createETag, ...createLayout } = await getLayout(db, principal, object.apiName, {
+    layoutType: 'Full',
+    mode: 'Create',
+    recordTypeId: recordType.id,
+  });
   const cloneLayout = { ...createLayout, mode: 'Clone' as const };
   const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) => path.slice(object.apiName.length + 1));
   const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(clonableBy(principal, object));

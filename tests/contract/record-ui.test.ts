@@ -219,16 +219,25 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(defaults.record).toMatchObject({ id: null, apiName: 'Account', recordTypeId: MASTER_RECORD_TYPE_ID, weakEtag: 0 });
       expect(defaults.record.fields.Name.value).toBe('Riverbend Industrial Controls');
       expect(defaults.record.fields.OwnerId?.value ?? DEMO_USERS.standard.userId).toBe(DEMO_USERS.standard.userId);
-      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp']) expect(defaults.record.fields[systemField], systemField).toBeUndefined();
+      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
+        expect(defaults.record.fields[systemField], systemField).toBeUndefined();
       expect(defaults.objectInfos.Account.apiName).toBe('Account');
       // The create defaults and the clone defaults lay out the same fields; the clone's hold the source's values.
       const create = (await get<Defaults>('getRecordCreateDefaults', '/record-defaults/create/Account', standard)).body;
-      expect(Object.keys(defaults.record.fields).sort()).toEqual(Object.keys(create.record.fields).filter((name) => name in defaults.record.fields).sort());
+      expect(Object.keys(defaults.record.fields).sort()).toEqual(
+        Object.keys(create.record.fields)
+          .filter((name) => name in defaults.record.fields)
+          .sort(),
+      );
       expect(defaults.layout!.layoutType).toBe(create.layout!.layoutType);
     });
 
     it('adds the optional fields asked for, and takes the record type asked for', async () => {
-      const { status, body } = await cloneDefaults(DEFAULT_CONTACT_ID, admin, `?optionalFields=${CONTACT_US}.APT_Company_Name__c&recordTypeId=${MASTER_RECORD_TYPE_ID}`);
+      const { status, body } = await cloneDefaults(
+        DEFAULT_CONTACT_ID,
+        admin,
+        `?optionalFields=${CONTACT_US}.APT_Company_Name__c&recordTypeId=${MASTER_RECORD_TYPE_ID}`,
+      );
       expect(status).toBe(200);
       const defaults = body as Defaults;
       expect(defaults.record.apiName).toBe(CONTACT_US);
@@ -256,14 +265,21 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(body.record.apiName).toBe('Account');
       expect(body.record.fields.Name.value).toBe('Riverbend Industrial Controls');
       expect(body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
-      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp']) expect(body.record.fields[systemField], systemField).toBeUndefined();
+      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
+        expect(body.record.fields[systemField], systemField).toBeUndefined();
       expect(headers.get('cache-control')).toBe('private, max-age=1');
-      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, { 'If-None-Match': headers.get('etag')! });
+      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, {
+        'If-None-Match': headers.get('etag')!,
+      });
       expect(again.status).toBe(304);
     });
 
     it('keeps to the optional fields asked for', async () => {
-      const { status, body } = await get<Template>('getRecordTemplateClone', `/record-defaults/template/clone/${DEFAULT_CONTACT_ID}?optionalFields=${CONTACT_US}.APT_Company_Name__c`, admin);
+      const { status, body } = await get<Template>(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${DEFAULT_CONTACT_ID}?optionalFields=${CONTACT_US}.APT_Company_Name__c`,
+        admin,
+      );
       expect(status).toBe(200);
       expect(Object.keys(body.record.fields)).toEqual(['APT_Company_Name__c']);
       expect(body.record.fields.APT_Company_Name__c.value).toEqual(expect.any(String));

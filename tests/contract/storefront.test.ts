@@ -159,7 +159,10 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const expected = expectedFor(q);
       const carriesOnlyOthers = all.filter((contact) => !expected.includes(contact));
       expect(carriesOnlyOthers.length, 'some contacts carry neither brand').toBeGreaterThan(0);
-      expect(expected.some((contact) => String(contact.fields.APT_Brand__c).split(';').length > 1), 'some match carries several brands').toBe(true);
+      expect(
+        expected.some((contact) => String(contact.fields.APT_Brand__c).split(';').length > 1),
+        'some match carries several brands',
+      ).toBe(true);
       const { body } = await getContacts(q);
       expect(body.totalRecords).toBe(expected.length);
       expect(body.contacts.map((contact) => contact.Id)).toEqual(expected.slice(0, CHUNK).map((contact) => contact.id));
@@ -218,10 +221,9 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         expect(status).toBe(400);
         expect(body).toMatchObject({ errorMessage: expect.stringMatching(message) });
       });
-
     });
 
-    describe('as the platform\'s client calls it', () => {
+    describe("as the platform's client calls it", () => {
       it('takes an argument left out (JSON.stringify drops undefined) as null: lastRecordId absent is the first chunk', async () => {
         const q = query({ country: 'Canada' });
         const first = (await getContacts(q)).body;
@@ -311,10 +313,16 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       expect((response.body as ContactsResult).totalRecords).toBe(expectedFor(q).length);
     });
 
-    it('calls a method without arguments with no body (with or without a JSON Content-Type, as the platform\'s client sends it) or an empty object', async () => {
+    it("calls a method without arguments with no body (with or without a JSON Content-Type, as the platform's client sends it) or an empty object", async () => {
       const expected = all.filter((contact) => contact.fields.APT_Default_Contact__c === true).map((contact) => contact.id);
       const json = { 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };
-      for (const init of [{}, postJson({}), { headers: json }, { headers: json, body: '' }, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }]) {
+      for (const init of [
+        {},
+        postJson({}),
+        { headers: json },
+        { headers: json, body: '' },
+        { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+      ]) {
         const { status, body } = await post(CONTROLLER, 'getDefaultContacts', init);
         expect(status).toBe(200);
         expect((body as Card[]).map((contact) => contact.Id)).toEqual(expected);
@@ -334,7 +342,7 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       expect(none.body).toEqual({ contacts: [], totalRecords: 0 });
     });
 
-    it('answers a signed-in user\'s call from the page itself without X-CSRF-Token, and refuses one with neither token nor proof', async () => {
+    it("answers a signed-in user's call from the page itself without X-CSRF-Token, and refuses one with neither token nor proof", async () => {
       const session = await signIn(server, 'standard');
       const q = query({ country: 'Canada', state: 'Ontario' });
       const page = { Cookie: session.cookie, 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };

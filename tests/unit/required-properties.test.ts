@@ -22,8 +22,9 @@ interface V55Representation {
   optional?: string[];
   inherits?: string;
 }
-const v55 = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../support/uiapi-v55-fields.json'), 'utf8')) as { representations: Record<string, V55Representation> })
-  .representations;
+const v55 = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../support/uiapi-v55-fields.json'), 'utf8')) as { representations: Record<string, V55Representation> }
+).representations;
 
 /** The fields the platform always sent in a v55 representation: its own and its base type's, less the optional ones. */
 function alwaysSent(name: string): Set<string> | undefined {
@@ -74,7 +75,10 @@ function requiredResponseProperties(): RequiredProperty[] {
       const operation = item[method];
       if (!isObject(operation)) continue;
       for (const response of Object.values(operation.responses as Record<string, Json>)) {
-        const resolved = typeof response.$ref === 'string' ? (contract.components as Record<string, Record<string, Json>>).responses[response.$ref.split('/').pop()!] : response;
+        const resolved =
+          typeof response.$ref === 'string'
+            ? (contract.components as Record<string, Record<string, Json>>).responses[response.$ref.split('/').pop()!]
+            : response;
         for (const media of Object.values((resolved.content ?? {}) as Record<string, Json>)) walk(media.schema, '(inline)', '');
       }
     }
@@ -175,24 +179,36 @@ describe('required response properties: required means always sent (the v55 fiel
   });
 
   it('requires, of a v55 representation, only what its v55 field list has (or the allow-list says why)', () => {
-    const violations = all.filter((required) => verdict(required) === 'violation' && alwaysSent(required.component)).map(keyOf).sort();
+    const violations = all
+      .filter((required) => verdict(required) === 'violation' && alwaysSent(required.component))
+      .map(keyOf)
+      .sort();
     expect(violations, 'required properties the platform did not always send: make them optional').toEqual([]);
   });
 
   it('puts every other representation with required properties in a group of NOT_IN_V55', () => {
-    const unclassified = [...new Set(all.filter((required) => verdict(required) === 'violation' && !alwaysSent(required.component)).map((required) => required.component))].sort();
+    const unclassified = [
+      ...new Set(all.filter((required) => verdict(required) === 'violation' && !alwaysSent(required.component)).map((required) => required.component)),
+    ].sort();
     expect(unclassified, 'representations the v55 lists do not describe: add each to a group of NOT_IN_V55, or rename it as the platform names it').toEqual([]);
   });
 
   it('holds nothing stale in the lists', () => {
     const components = new Set(all.map((required) => required.component));
-    expect([...notInV55].filter((name) => !components.has(name) || v55[name]), 'NOT_IN_V55 names no response representation with required properties, or a v55 one').toEqual([]);
+    expect(
+      [...notInV55].filter((name) => !components.has(name) || v55[name]),
+      'NOT_IN_V55 names no response representation with required properties, or a v55 one',
+    ).toEqual([]);
     const keys = new Set(all.map(keyOf));
-    expect(Object.keys(ALLOWED).filter((key) => !keys.has(key)), 'ALLOWED names a property that is not required').toEqual([]);
+    expect(
+      Object.keys(ALLOWED).filter((key) => !keys.has(key)),
+      'ALLOWED names a property that is not required',
+    ).toEqual([]);
   });
 
   it('the v55 field lists know the representations of the record API', () => {
-    for (const name of ['RecordRepresentation', 'ObjectInfoRepresentation', 'RecordLayoutUserStateRepresentation', 'RecordDefaultsRepresentation']) expect(v55[name], name).toBeDefined();
+    for (const name of ['RecordRepresentation', 'ObjectInfoRepresentation', 'RecordLayoutUserStateRepresentation', 'RecordDefaultsRepresentation'])
+      expect(v55[name], name).toBeDefined();
     expect(alwaysSent('RecordLayoutUserStateRepresentation')).toContain('sectionUserStates');
     // A discriminated subtype has its base type's fields too.
     expect(alwaysSent('FieldLayoutComponentRepresentation')).toEqual(new Set(['label', 'apiName', 'componentType']));

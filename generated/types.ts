@@ -903,6 +903,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/record-defaults/clone/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the defaults to clone a record
+         * @description Returns what a form needs to clone a record, namely the create layout in Clone mode, a new record holding the source record's values of the fields a new record may be given and the metadata of every object involved.
+         */
+        get: operations["getRecordCloneDefaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/record-defaults/create/{objectApiName}": {
         parameters: {
             query?: never;
@@ -1692,7 +1712,7 @@ export interface paths {
         };
         /**
          * Get the CSRF token
-         * @description Returns the CSRF token of the caller's session, which every state-changing call made with the session cookie must send in X-CSRF-Token.
+         * @description Returns the CSRF token of the caller's session, which a state-changing call made with the session cookie sends in X-CSRF-Token unless the browser shows it to come from the site itself.
          */
         get: operations["getCsrfToken"];
         put?: never;
@@ -1748,15 +1768,27 @@ export interface components {
          * @example {"Canada":["Alberta","British Columbia"],"United States":["Alabama","Alaska"]}
          */
         DependentStatePicklistsValues: string;
-        /** @description The arguments of getContacts. At least one of country, state and brands must be given, or no contact matches. */
+        /** @description The arguments of getContacts. An argument left out is null, as the platform passes a missing argument to a server method (its client drops undefined ones). At least one of country, state and brands must be given, or no contact matches. */
         ContactsQuery: {
-            /** @description Country name, one of the keys of getDependentStatePicklistsValues; null for any country. */
+            /**
+             * @description Country name, one of the keys of getDependentStatePicklistsValues; null (or absent) for any country.
+             * @default null
+             */
             country: string | null;
-            /** @description State or province name; null for any state. */
+            /**
+             * @description State or province name; null (or absent) for any state.
+             * @default null
+             */
             state: string | null;
-            /** @description Brand picklist values; a contact matches when it carries any of them. Empty for any brand. */
-            brands: string[];
-            /** @description The Id of the last contact already loaded, to get the next chunk; null for the first chunk. */
+            /**
+             * @description Brand picklist values; a contact matches when it carries any of them. Empty, null or absent for any brand.
+             * @default null
+             */
+            brands: string[] | null;
+            /**
+             * @description The Id of the last contact already loaded, to get the next chunk; null (or absent) for the first chunk.
+             * @default null
+             */
             lastRecordId: components["schemas"]["RecordId"] | null;
         };
         /** @description A contact of the Contact Us object with exactly the fields of a locator card. */
@@ -1790,7 +1822,7 @@ export interface components {
         };
         /** @description The bare return value of a server method of APT_ContactUsController. */
         ApexMethodResult: components["schemas"]["DefaultContactList"] | components["schemas"]["DependentStatePicklistsValues"] | components["schemas"]["ContactsResult"];
-        /** @description The arguments of a server method, by name; the method decides which it takes. */
+        /** @description The arguments of a server method, by name; the method decides which it takes, and an argument left out is null, as the platform passes a missing argument. */
         ApexMethodParams: {
             [key: string]: unknown;
         };
@@ -2428,7 +2460,7 @@ export interface components {
         /** @description The answer to a batch read of records, one result per id asked for, in the order asked. */
         BatchRepresentation: {
             /** @description True when at least one result has a status code of 400 or more. */
-            hasErrors: boolean;
+            hasErrors?: boolean;
             /** @description One result per record id, in the order of the ids in the path. */
             results: components["schemas"]["BatchResultRepresentation"][];
         };
@@ -2467,24 +2499,24 @@ export interface components {
             /** @description The section id. */
             id: string;
         };
-        /** @description The caller's own state of a layout (which sections are collapsed), for one object, record type, layout type and mode. */
+        /** @description The caller's own state of a layout (which sections are collapsed), for one object, record type, layout type and mode. The platform's server sends only id and sectionUserStates; apiName, layoutType, mode and recordTypeId are added by the platform's client, so they are not required (this server sends them too). */
         RecordLayoutUserStateRepresentation: {
             /** @description The API name of the object. */
-            apiName: string;
+            apiName?: string;
             /** @description The id of the layout the state belongs to (18 characters, beginning 00h). */
             id: string;
             /**
              * @description The layout type, Full or Compact.
              * @enum {string}
              */
-            layoutType: "Compact" | "Full" | "Mdp" | "Search";
+            layoutType?: "Compact" | "Full" | "Mdp" | "Search";
             /**
              * @description The mode, Create, Edit or View.
              * @enum {string}
              */
-            mode: "Clone" | "Create" | "Edit" | "View";
+            mode?: "Clone" | "Create" | "Edit" | "View";
             /** @description The record type; 012000000000000AAA is the master record type. */
-            recordTypeId: string;
+            recordTypeId?: string;
             /** @description The state of each collapsible section, by section id. */
             sectionUserStates: {
                 [key: string]: components["schemas"]["RecordLayoutSectionUserStateRepresentation"];
@@ -2936,14 +2968,14 @@ export interface components {
             /** @description The records of this page, in the list's order; each carries the list's display columns and the fields asked for. */
             records: components["schemas"]["RecordRepresentation"][];
             /** @description The search term the records were filtered by, as given; null when none was given. */
-            searchTerm: string | null;
+            searchTerm?: string | null;
             /**
              * @description The sort order used, as one comma-joined string with the implicit Id tie-breaker appended (for example `Name,Id` or `-APT_City__c,Id`; a leading `-` means descending); null for the most-recently-used list, which is in recency order.
              * @example Name,Id
              */
             sortBy: string | null;
             /** @description The where filter the records were filtered by, as given; null when none was given. */
-            where: string | null;
+            where?: string | null;
         };
         /** @description A list view in a list of list views. */
         ListViewSummaryRepresentation: {
@@ -2992,9 +3024,9 @@ export interface components {
             /** @description The field's label. */
             label: string;
             /** @description For a relationship column, the path of the id field to link to (such as CreatedBy.Id); null otherwise. */
-            lookupId: string | null;
+            lookupId?: string | null;
             /** @description Whether a searchTerm looks at this column. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the list may be sorted by this column. */
             sortable: boolean;
         };
@@ -3103,22 +3135,22 @@ export interface components {
             /** @description The filters of the list view. */
             filteredByInfo: components["schemas"]["ListFilterByInfoRepresentation"][];
             /** @description Whether the list view has actions that apply to several selected records. */
-            hasMassActions: boolean;
+            hasMassActions?: boolean;
             /** @description Whether the list's cells may be edited in place, or null when that does not apply (the most-recently-used list). */
-            inlineEditDetails: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
+            inlineEditDetails?: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
             /** @description The list view's label, such as All Contact Us. */
             label: string | null;
             listReference: components["schemas"]["ListReferenceRepresentation"];
             /** @description The groups and roles a Shared list view is shared with, by kind of share; empty for Private and Public list views. */
-            listShares: components["schemas"]["ListInfoShareCategoryRepresentation"][];
+            listShares?: components["schemas"]["ListInfoShareCategoryRepresentation"][];
             /** @description The API names of the objects whose records the list returns. */
-            objectApiNames: string[];
+            objectApiNames?: string[];
             /** @description The list view's sort order, most significant field first. */
             orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
             /** @description Which records the list view covers (all, the caller's own, a queue's ...), or null when the list has no scope (the most-recently-used list). */
-            scope: components["schemas"]["ListScopeRepresentation"] | null;
+            scope?: components["schemas"]["ListScopeRepresentation"] | null;
             /** @description Whether the list's records may be filtered with a searchTerm. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the caller may change the list view. */
             updateable: boolean;
             userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
@@ -3729,7 +3761,7 @@ export interface components {
             /** @description The name of the company profile the logo belongs to. */
             profileName?: string;
         };
-        /** @description A record not yet created, holding the default value of every field of the create layout and of the optional fields asked for; shaped as a record whose id is null. */
+        /** @description A record not yet created, holding the default value (for a clone, the source record's value) of every field of the create layout and of the optional fields asked for; shaped as a record whose id is null. */
         RecordCreateDefaultRecordRepresentation: {
             /** @description The API name of the object. */
             apiName: string;
@@ -3764,9 +3796,9 @@ export interface components {
             /** @description Always 0 for a record not yet created. */
             weakEtag: number;
         };
-        /** @description What a form needs to create a record of an object, namely the create layout, the default values of a new record and the metadata of every object involved. */
+        /** @description What a form needs to create a record of an object, or to clone a record, namely the create layout (in Clone mode for a clone), the values a new record starts with and the metadata of every object involved. */
         RecordDefaultsRepresentation: {
-            /** @description The object's layout in Create mode for the record type and form factor, or null when the object has no layout. */
+            /** @description The object's layout in Create mode (Clone mode for a clone) for the record type and form factor, or null when the object has no layout. */
             layout: components["schemas"]["RecordLayoutRepresentation"] | null;
             /** @description The metadata of the object and of the objects its relationship fields point to, by object API name. */
             objectInfos: {
@@ -4284,9 +4316,9 @@ export interface components {
             /** @description The field of the child object that points at the parent, such as AccountId. */
             fieldApiName: string;
             /** @description The fields asked for in fields, as given. */
-            fields: string[];
+            fields?: string[];
             /** @description Whether quick filters may be applied to the related list. */
-            filterable: boolean;
+            filterable?: boolean;
             /** @description Always empty; related lists have no saved filters. */
             filterLogicString: string;
             /** @description Always empty; related lists have no saved filters. */
@@ -4297,11 +4329,11 @@ export interface components {
             /** @description The objects whose records the related list returns. */
             objectApiNames: string[];
             /** @description The fields asked for in optionalFields, as given. */
-            optionalFields: string[];
+            optionalFields?: string[];
             /** @description The sort order (the caller's, else the layout's), most significant field first. */
             orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
             /** @description Whether displayColumns holds only the layout's columns (true) or every column that may be shown (false). */
-            restrictColumnsToLayout: boolean;
+            restrictColumnsToLayout?: boolean;
             /** @description Whether the caller may change the related list's order and preferences. */
             updateable: boolean;
             userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
@@ -4481,7 +4513,7 @@ export interface components {
             /** @description The sort order used, one field per item, a leading `-` meaning descending; empty for the related list's own order. */
             sortBy: string[];
             /** @description The where filter the records were filtered by, as given; null when none was given. */
-            where: string | null;
+            where?: string | null;
         };
         /** @description The result for one related list of a batch of related records. */
         CompositeRelatedListRecordCollectionResultRepresentation: {
@@ -4842,7 +4874,7 @@ export interface components {
              */
             password: string;
         };
-        /** @description The CSRF token of the caller's session, to send as X-CSRF-Token on every state-changing call. */
+        /** @description The CSRF token of the caller's session, to send as X-CSRF-Token on state-changing calls (needed where the browser does not show them to come from the site itself). */
         CsrfTokenRepresentation: {
             /**
              * @description The token; it stays the same for the life of the session.
@@ -4898,7 +4930,7 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
-        /** @description The call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        /** @description The call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         ApexCsrfRefused: {
             headers: {
                 [name: string]: unknown;
@@ -5044,7 +5076,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description A state-changing call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
+        /** @description A state-changing call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         CsrfRefused: {
             headers: {
                 [name: string]: unknown;
@@ -5059,7 +5091,7 @@ export interface components {
         XSfdcAllowContinuation: "true" | "false";
         /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
         IfNoneMatch: string;
-        /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. */
+        /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
         contactsMethodParams: string;
         /** @description The server class, `ClassName` or `namespace__ClassName`. */
         apexClass: string;
@@ -5067,7 +5099,7 @@ export interface components {
         apexMethod: string;
         /** @description The method of the server class; it must be marked cacheable to be called by GET. */
         apexCacheableMethod: string;
-        /** @description The method's arguments as compact JSON, URL-encoded; absent when the method takes none. */
+        /** @description The method's arguments as compact JSON, URL-encoded; an argument left out is null, and the parameter is absent when there are no arguments (as the platform's client sends it). */
         methodParams: string;
         /**
          * @description The id of the Experience Cloud site whose content is asked for: 15 or 18 characters starting `0DM`
@@ -5431,9 +5463,9 @@ export interface operations {
     };
     getContacts: {
         parameters: {
-            query: {
-                /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. */
-                methodParams: components["parameters"]["contactsMethodParams"];
+            query?: {
+                /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
+                methodParams?: components["parameters"]["contactsMethodParams"];
             };
             header?: {
                 /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */
@@ -5466,7 +5498,7 @@ export interface operations {
     invokeApexCacheable: {
         parameters: {
             query?: {
-                /** @description The method's arguments as compact JSON, URL-encoded; absent when the method takes none. */
+                /** @description The method's arguments as compact JSON, URL-encoded; an argument left out is null, and the parameter is absent when there are no arguments (as the platform's client sends it). */
                 methodParams?: components["parameters"]["methodParams"];
             };
             header?: {
@@ -6441,11 +6473,11 @@ export interface operations {
     };
     getRecordUi: {
         parameters: {
-            query: {
-                /** @description Layout types to return, comma-separated, `Full` and/or `Compact`. */
-                layoutTypes: string;
-                /** @description Modes to return the layouts in, comma-separated, any of `Create`, `Edit` and `View`. */
-                modes: string;
+            query?: {
+                /** @description Layout types to return, comma-separated, `Full` and/or `Compact`; `Full` when absent, as on the platform. */
+                layoutTypes?: string;
+                /** @description Modes to return the layouts in, comma-separated, any of `Create`, `Edit` and `View`; `View` when absent, as on the platform. */
+                modes?: string;
                 /**
                  * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
                  *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
@@ -7591,6 +7623,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+        };
+    };
+    getRecordCloneDefaults: {
+        parameters: {
+            query?: {
+                /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
+                formFactor?: components["parameters"]["layoutFormFactor"];
+                /**
+                 * @description Fields to include when they exist and the caller may see them, comma-separated field paths written as in
+                 *     `fields` (`APT_Contact_Us__c.APT_Email__c`); a field that is missing or hidden is left out without an
+                 *     error, and so is any path deeper than 6 levels.
+                 */
+                optionalFields?: components["parameters"]["recordOptionalFields"];
+                /** @description A record type of the object; when absent, the caller's default record type (the master record type 012000000000000AAA for objects without record types). */
+                recordTypeId?: components["parameters"]["recordTypeIdQuery"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
+                recordId: components["parameters"]["recordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clone layout, the copy's values and the metadata. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDefaultsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getRecordCreateDefaults: {

@@ -158,6 +158,12 @@ export const specCalls: SpecCall[] = [
 export const extras: ExtraCall[] = [
   {
     method: 'get',
+    path: `${UI_API}/record-defaults/clone/{recordId}`,
+    reason:
+      "Platform reference §1.2 (record defaults): the clone defaults the platform serves beside the clone template, so that the platform's clients work unchanged.",
+  },
+  {
+    method: 'get',
     path: `${UI_API}/records/{recordId}/child-relationships/{relationshipName}`,
     reason: 'Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.',
   },

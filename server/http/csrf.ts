@@ -1,8 +1,14 @@
 /**
- * Cross-site request forgery defences, used by the session middleware: a state-changing request that names a
- * foreign Origin is refused outright, and one that rides on a session cookie must also carry the session's
- * CSRF token in X-CSRF-Token. The token is an HMAC of the session's stored hash under a server secret kept in
- * the database, so that every server instance agrees on it without storing a token per session.
+ * Cross-site request forgery defences, used by the session middleware (OWASP CSRF cheat sheet: Fetch Metadata,
+ * origin checks, and a synchronizer token where neither proves anything):
+ * - a state-changing request that names a foreign Origin, or that the browser marks Sec-Fetch-Site:
+ *   cross-site, is refused outright, with or without a session;
+ * - one that rides on a session cookie must prove it comes from the site itself: the browser's own word
+ *   (Sec-Fetch-Site: same-origin, or an Origin equal to the site's), which a page on another site cannot
+ *   forge, as the platform's own client relies on; or the session's CSRF token in X-CSRF-Token, for clients
+ *   that send neither header. A token that is sent must be the session's, whatever else the request says.
+ * The token is an HMAC of the session's stored hash under a server secret kept in the database, so that every
+ * server instance agrees on it without storing a token per session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
@@ -29,23 +35,39 @@ function requestHost(c: Context, trustProxy: boolean): string {
   return (forwarded || new URL(c.req.url).host).toLowerCase();
 }
 
+/** Whether an Origin header names the server's own origin (scheme and host); an opaque "null" never does. */
+function isOwnOrigin(c: Context, origin: string, trustProxy: boolean): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  const scheme = clientSchemeOf(c, trustProxy);
+  return parsed.protocol === `${scheme}:` && parsed.host.toLowerCase() === requestHost(c, trustProxy);
+}
+
 /**
  * Whether the request comes from another site: an Origin other than the server's own (an opaque "null"
  * included), or, from a browser that sends no Origin, Sec-Fetch-Site: cross-site.
  */
 export function isCrossSite(c: Context, trustProxy: boolean): boolean {
   const origin = c.req.header('Origin');
-  if (origin !== undefined) {
-    let parsed: URL;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      return true;
-    }
-    const scheme = clientSchemeOf(c, trustProxy);
-    return parsed.protocol !== `${scheme}:` || parsed.host.toLowerCase() !== requestHost(c, trustProxy);
-  }
+  if (origin !== undefined) return !isOwnOrigin(c, origin, trustProxy);
   return c.req.header('Sec-Fetch-Site')?.toLowerCase() === 'cross-site';
+}
+
+/**
+ * Whether the browser vouches that the request comes from the site's own pages: Sec-Fetch-Site: same-origin,
+ * or an Origin equal to the site's own, and neither header saying otherwise. Browsers set both headers
+ * themselves (a page cannot), so a request forged by another site never carries this proof.
+ */
+export function isProvenSameOrigin(c: Context, trustProxy: boolean): boolean {
+  const origin = c.req.header('Origin');
+  const fetchSite = c.req.header('Sec-Fetch-Site')?.toLowerCase();
+  if (origin !== undefined && !isOwnOrigin(c, origin, trustProxy)) return false;
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  return origin !== undefined || fetchSite === 'same-origin';
 }
 
 export function csrfRefusal(c: Context, message: string) {

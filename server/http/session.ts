@@ -12,7 +12,18 @@ import { systemClock, type AppOptions, type Clock, type SessionOptions } from '.
 import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
 import { principalOfUser, type SignInUser } from '../platform/users.ts';
-import { CROSS_SITE_MESSAGE, CSRF_HEADER, CSRF_TOKEN_MESSAGE, csrfRefusal, csrfSecret, csrfTokenFor, csrfTokenMatches, isCrossSite, isUnsafe } from './csrf.ts';
+import {
+  CROSS_SITE_MESSAGE,
+  CSRF_HEADER,
+  CSRF_TOKEN_MESSAGE,
+  csrfRefusal,
+  csrfSecret,
+  csrfTokenFor,
+  csrfTokenMatches,
+  isCrossSite,
+  isProvenSameOrigin,
+  isUnsafe,
+} from './csrf.ts';
 import { SESSION_COOKIE } from '../../common/platform.ts';
 
 export const SESSION_PATH = '/services/auth/session';
@@ -242,8 +253,11 @@ export class Sessions {
         const { session, principal } = found;
         const signingIn = c.req.method === 'POST' && c.req.path === SESSION_PATH;
         // Signing in again replaces the session, so it needs no token of the old one; the Origin check holds.
-        if (unsafe && !signingIn && !csrfTokenMatches(c.req.header(CSRF_HEADER), await this.csrfToken(session))) {
-          return csrfRefusal(c, CSRF_TOKEN_MESSAGE);
+        // A token, when sent, must be the session's; without one, the browser's proof of the same origin will do.
+        if (unsafe && !signingIn) {
+          const token = c.req.header(CSRF_HEADER);
+          const proven = token === undefined ? isProvenSameOrigin(c, this.settings.trustProxy) : csrfTokenMatches(token, await this.csrfToken(session));
+          if (!proven) return csrfRefusal(c, CSRF_TOKEN_MESSAGE);
         }
         // The page polls getSession to learn when to warn: asking must not postpone the answer. Signing in
         // and out replace or end the session, and Continue Working extends it itself.

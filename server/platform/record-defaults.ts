@@ -1,7 +1,8 @@
 /**
  * What a form needs before a record exists: the defaults to create one (Create layout, a record holding the
- * default values, object infos), the lighter create template (no layout, only the fields asked for), and
- * the clone template (a copy of an existing record's createable values).
+ * default values, object infos), the lighter create template (no layout, only the fields asked for), the
+ * clone template (a copy of an existing record's createable values), and the clone defaults (the create
+ * defaults' shape, holding such a copy).
  */
 import type { Queryable } from '../db/connection.ts';
 import { describeOrg, type DescribedObject, type DescribedRecordType } from './describe.ts';
@@ -138,29 +139,34 @@ export async function getRecordTemplateCreate(db: Queryable, principal: Principa
   };
 }
 
-/**
- * GET /record-defaults/template/clone/{recordId}: the source record's values of the fields a new record may
- * be given (the optional fields asked for, or every such field), owned by the caller. Formulas, auto-numbers
- * and system fields are left out: a copy gets its own.
- */
-export async function getRecordTemplateClone(db: Queryable, principal: Principal, recordId: string, query: DefaultsQuery = {}) {
+/** The record to clone, which the caller may see, of an object whose records the caller may create. */
+async function cloneSource(db: Queryable, principal: Principal, recordId: string) {
   const source = await readRecord(db, principal, recordId, { optionalFields: [] });
   const org = await describeOrg(db);
   const object = org.objects.get(source.apiName)!;
   if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable) {
     throw new PlatformError(403, 'INSUFFICIENT_ACCESS', `You don't have permission to create ${object.definition.labelPlural}.`);
   }
-  const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
-  const asked = query.optionalFields?.length ? optionalFieldNames(object, query.optionalFields) : object.fields.map((field) => field.apiName);
-  const names = asked.filter((name) => readable(principal, object)(name) && writableBy(principal, object, object.fieldsByName.get(name)!, 'create'));
-  const record = await readRecord(db, principal, source.id, { optionalFields: names.map((name) => `${object.apiName}.${name}`) });
+  return { source, object };
+}
+
+/** The fields among names the caller may read and set on a new record. */
+const clonableBy = (principal: Principal, object: DescribedObject) => (name: string) =>
+  readable(principal, object)(name) && writableBy(principal, object, object.fieldsByName.get(name)!, 'create');
+
+/**
+ * The source record's values of the named fields for its copy: the owner is the caller, the record type the
+ * one asked for, a relationship's nested record left out (its id stays in the lookup field).
+ */
+async function cloneFieldValues(db: Queryable, principal: Principal, object: DescribedObject, sourceId: string, names: string[], recordTypeId: string) {
+  const record = await readRecord(db, principal, sourceId, { optionalFields: names.map((name) => `${object.apiName}.${name}`) });
   const fields: Record<string, FieldValueRepresentation> = {};
   for (const name of names) {
     if (name === 'OwnerId') {
       const user = await db.query<{ name: string | null }>(`SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`, [principal.userId]);
       fields[name] = { displayValue: user.rows[0]?.name ?? null, value: principal.userId };
     } else if (name === 'RecordTypeId') {
-      fields[name] = { displayValue: null, value: recordType.id };
+      fields[name] = { displayValue: null, value: recordTypeId };
     } else {
       const value = record.fields[name];
       fields[name] = value
@@ -168,8 +174,51 @@ export async function getRecordTemplateClone(db: Queryable, principal: Principal
         : { displayValue: null, value: null };
     }
   }
+  return fields;
+}
+
+/**
+ * GET /record-defaults/template/clone/{recordId}: the source record's values of the fields a new record may
+ * be given (the optional fields asked for, or every such field), owned by the caller. Formulas, auto-numbers
+ * and system fields are left out: a copy gets its own.
+ */
+export async function getRecordTemplateClone(db: Queryable, principal: Principal, recordId: string, query: DefaultsQuery = {}) {
+  const { source, object } = await cloneSource(db, principal, recordId);
+  const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
+  const asked = query.optionalFields?.length ? optionalFieldNames(object, query.optionalFields) : object.fields.map((field) => field.apiName);
+  const names = asked.filter(clonableBy(principal, object));
   return {
     objectInfos: await objectInfosFor(db, principal, object, names),
-    record: { apiName: object.apiName, cloneSourceId: source.id, fields, recordTypeId: recordType.id },
+    record: {
+      apiName: object.apiName,
+      cloneSourceId: source.id,
+      fields: await cloneFieldValues(db, principal, object, source.id, names, recordType.id),
+      recordTypeId: recordType.id,
+    },
+  };
+}
+
+/**
+ * GET /record-defaults/clone/{recordId}: what a form needs to clone a record, shaped as the create defaults —
+ * the create layout in Clone mode, a record not yet created holding the source's values of the layout's
+ * fields and of the optional fields asked for (those a new record may be given, owned by the caller), and the
+ * object infos.
+ */
+export async function getRecordCloneDefaults(db: Queryable, principal: Principal, recordId: string, query: DefaultsQuery = {}) {
+  const { source, object } = await cloneSource(db, principal, recordId);
+  const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
+  // The form of a copy is the create form: the same layout, reported in the mode the platform names Clone.
+  const { eTag: _createETag, ...createLayout } = await getLayout(db, principal, object.apiName, {
+    layoutType: 'Full',
+    mode: 'Create',
+    recordTypeId: recordType.id,
+  });
+  const cloneLayout = { ...createLayout, mode: 'Clone' as const };
+  const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) => path.slice(object.apiName.length + 1));
+  const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(clonableBy(principal, object));
+  return {
+    layout: { eTag: etagOf(cloneLayout), ...cloneLayout },
+    objectInfos: await objectInfosFor(db, principal, object, names),
+    record: newRecordRepresentation(object, recordType.id, await cloneFieldValues(db, principal, object, source.id, names, recordType.id)),
   };
 }

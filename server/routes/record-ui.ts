@@ -8,7 +8,7 @@ import { implement, type ValidationHook } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
 import { PlatformError } from '../platform/errors.ts';
-import { getRecordCreateDefaults, getRecordTemplateClone, getRecordTemplateCreate } from '../platform/record-defaults.ts';
+import { getRecordCloneDefaults, getRecordCreateDefaults, getRecordTemplateClone, getRecordTemplateCreate } from '../platform/record-defaults.ts';
 import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/record-ui.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 
@@ -50,6 +50,16 @@ export function recordUiRoutes(db: Database) {
   implement(app, routes.getRecordCreateDefaults, async (c) => {
     const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
     const defaults = await getRecordCreateDefaults(db, principalOf(c), c.req.valid('param').objectApiName, {
+      optionalFields: splitFieldList(optionalFields),
+      recordTypeId,
+      formFactor,
+    });
+    return c.json(defaults, 200);
+  });
+
+  implement(app, routes.getRecordCloneDefaults, async (c) => {
+    const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
+    const defaults = await getRecordCloneDefaults(db, principalOf(c), c.req.valid('param').recordId, {
       optionalFields: splitFieldList(optionalFields),
       recordTypeId,
       formFactor,

@@ -2,10 +2,11 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Schemas } from '../../generated/types.ts';
+import { ContactsQuery } from '../../generated/schemas.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
+import { honoPath, implement } from '../http/operation.ts';
 import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
 import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
 import { clientScheme, incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
@@ -126,8 +127,9 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
 
   const contacts = cachedAnswer(routes.getContacts);
   implement(app, routes.getContacts, (c) => {
-    // methodParams is the JSON of the arguments, parsed and checked against ContactsQuery by the route.
-    const query = c.req.valid('query').methodParams;
+    // methodParams is the JSON of the arguments, parsed and checked against ContactsQuery by the route. The
+    // platform's client leaves it out when there are no arguments: every argument is then null.
+    const query = c.req.valid('query').methodParams ?? ContactsQuery.parse({});
     return contacts(c, apexCallKey(CONTROLLER, 'getContacts', query), () => getContacts(db, query));
   });
 
@@ -136,6 +138,17 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     const { apexClass, apexMethod } = c.req.valid('param');
     const call = prepareApex(apexClass, apexMethod, parseMethodParams(c.req.valid('query').methodParams), 'GET');
     return cacheable(c, call.key, () => call.run(db));
+  });
+
+  // The platform's client sends Content-Type: application/json on every imperative call, with no body when
+  // the method takes no arguments: an empty body is no body, whatever it is declared to be.
+  app.use(honoPath(routes.invokeApexImperative.path), async (c, next) => {
+    if (c.req.method === 'POST' && c.req.header('content-type') !== undefined && (await c.req.text()).trim() === '') {
+      const headers = new Headers(c.req.raw.headers);
+      for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name);
+      c.req.raw = new Request(c.req.raw.url, { method: 'POST', headers });
+    }
+    await next();
   });
 
   implement(app, routes.invokeApexImperative, async (c) => {

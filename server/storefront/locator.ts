@@ -36,6 +36,8 @@ const DEFAULT_CONTACT_FIELDS = [
 ] as const;
 
 export type ContactsQuery = Schemas['ContactsQuery'];
+/** The arguments with brands always a list. */
+type FilledContactsQuery = ContactsQuery & { brands: string[] };
 
 type Fields = Record<string, string | boolean | null>;
 
@@ -74,7 +76,7 @@ export async function getDependentStatePicklistsValues(db: Queryable): Promise<s
 }
 
 /** Throws the 400 of the first argument that names no picklist value (or no id), in the order of the arguments. */
-function checkQuery(query: ContactsQuery, found: PicklistMatch[], afterId: string | null): void {
+function checkQuery(query: FilledContactsQuery, found: PicklistMatch[], afterId: string | null): void {
   const of = (field: string) => found.filter((row) => row.field === field);
   if (query.country !== null && of('APT_Country__c').length === 0) throw new ApexError(400, `Unknown country: ${query.country}`);
   if (query.state !== null) {
@@ -107,7 +109,9 @@ const CARD_COLUMNS = CARD_FIELDS.map((name) => `r.fields ->> '${name}' AS "${nam
  * contact_us_locator_count, kept by migration 005's triggers) and the chunk (its Ids from an index-only scan,
  * then its rows by Id).
  */
-export async function getContacts(db: Queryable, query: ContactsQuery): Promise<JsonText<Schemas['ContactsResult']>> {
+export async function getContacts(db: Queryable, args: ContactsQuery): Promise<JsonText<Schemas['ContactsResult']>> {
+  // brands null (or left out, which the contract makes null) is no brand filter, like an empty list.
+  const query: FilledContactsQuery = { ...args, brands: args.brands ?? [] };
   const afterId = query.lastRecordId === null ? null : toId18(query.lastRecordId);
   const hasFilter = query.country !== null || query.state !== null || query.brands.length > 0;
   if (!hasFilter) {

@@ -77,6 +77,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   getRecordAvatars: [401, 200, 200],
   updateRecordAvatar: [401, 200, 200],
   getRecordCreateDefaults: [401, 200, 200],
+  getRecordCloneDefaults: [401, 200, 200],
   getRecordTemplateClone: [401, 200, 200],
   getRecordTemplateCreate: [401, 200, 200],
   getDuplicateConfiguration: [401, 501, 501],

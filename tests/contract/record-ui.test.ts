@@ -1,5 +1,5 @@
 /**
- * Record UI, record defaults and the create and clone templates over real HTTP, on every test database:
+ * Record UI, record defaults (create and clone) and the create and clone templates over real HTTP, on every test database:
  * valid and invalid input, every answer checked against the contract, conditional GETs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,11 +106,28 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(own.status).toBe(200);
     });
 
-    it('answers 400 to a bad id, a missing or bad layoutTypes or modes, and the unsupported parameters', async () => {
+    it('takes layoutTypes Full and modes View when they are left out, as the platform does', async () => {
+      const explicit = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Full&modes=View');
+      expect(explicit.status).toBe(200);
+      for (const query of ['', 'modes=View', 'layoutTypes=Full']) {
+        const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
+        expect(status, query).toBe(200);
+        expect(body, query).toEqual(explicit.body);
+      }
+      const layouts = (explicit.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID];
+      expect(Object.keys(layouts)).toEqual(['Full']);
+      expect(Object.keys(layouts.Full)).toEqual(['View']);
+      const compact = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact');
+      expect(Object.keys((compact.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Compact)).toEqual(['View']);
+      const edit = await recordUi(DEFAULT_CONTACT_ID, 'modes=Edit');
+      expect(Object.keys((edit.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Full)).toEqual(['Edit']);
+    });
+
+    it('answers 400 to a bad id, a bad layoutTypes or modes, and the unsupported parameters', async () => {
       const badId = await recordUi(`${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`, 'layoutTypes=Full&modes=View');
       expect(badId.status).toBe(400);
       expect((badId.body as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
-      for (const query of ['modes=View', 'layoutTypes=Full', 'layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone']) {
+      for (const query of ['layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone', 'layoutTypes=&modes=View', 'modes=Search']) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
         expect(status, query).toBe(400);
         expect((body as ErrorList)[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
@@ -187,6 +204,56 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     it('answers 404 to an unknown object and 400 to a malformed optionalFields', async () => {
       expect((await get('getRecordTemplateCreate', '/record-defaults/template/create/No_Such_Object__c', admin)).status).toBe(404);
       expect((await get('getRecordTemplateCreate', `/record-defaults/template/create/${CONTACT_US}?optionalFields=NoDot`, admin)).status).toBe(400);
+    });
+  });
+
+  describe('getRecordCloneDefaults', () => {
+    const cloneDefaults = (recordId: string, session: TestSession | null, query = '') =>
+      get<Defaults | ErrorList>('getRecordCloneDefaults', `/record-defaults/clone/${recordId}${query}`, session);
+
+    it("answers the create defaults' shape: the create layout in Clone mode and a record not yet created with the source's values, owned by the caller", async () => {
+      const { status, body } = await cloneDefaults(STANDARD_ACCOUNT, standard);
+      expect(status).toBe(200);
+      const defaults = body as Defaults;
+      expect(defaults.layout).toMatchObject({ mode: 'Clone', layoutType: 'Full', objectApiName: 'Account' });
+      expect(defaults.record).toMatchObject({ id: null, apiName: 'Account', recordTypeId: MASTER_RECORD_TYPE_ID, weakEtag: 0 });
+      expect(defaults.record.fields.Name.value).toBe('Riverbend Industrial Controls');
+      expect(defaults.record.fields.OwnerId?.value ?? DEMO_USERS.standard.userId).toBe(DEMO_USERS.standard.userId);
+      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
+        expect(defaults.record.fields[systemField], systemField).toBeUndefined();
+      expect(defaults.objectInfos.Account.apiName).toBe('Account');
+      // The create defaults and the clone defaults lay out the same fields; the clone's hold the source's values.
+      const create = (await get<Defaults>('getRecordCreateDefaults', '/record-defaults/create/Account', standard)).body;
+      expect(Object.keys(defaults.record.fields).sort()).toEqual(
+        Object.keys(create.record.fields)
+          .filter((name) => name in defaults.record.fields)
+          .sort(),
+      );
+      expect(defaults.layout!.layoutType).toBe(create.layout!.layoutType);
+    });
+
+    it('adds the optional fields asked for, and takes the record type asked for', async () => {
+      const { status, body } = await cloneDefaults(
+        DEFAULT_CONTACT_ID,
+        admin,
+        `?optionalFields=${CONTACT_US}.APT_Company_Name__c&recordTypeId=${MASTER_RECORD_TYPE_ID}`,
+      );
+      expect(status).toBe(200);
+      const defaults = body as Defaults;
+      expect(defaults.record.apiName).toBe(CONTACT_US);
+      expect(defaults.record.fields.APT_Company_Name__c.value).toEqual(expect.any(String));
+      expect(defaults.layout?.mode).toBe('Clone');
+    });
+
+    it('answers 404 to a record the caller may not see as to one that does not exist, 400 to a bad id, 401 to a guest', async () => {
+      const hidden = await cloneDefaults(ADMIN_ACCOUNT, standard);
+      const missing = await cloneDefaults(makeId('001', 999), standard);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(missing.body);
+      expect((await cloneDefaults('001-not-an-id!!', admin)).status).toBe(400);
+      const guest = await cloneDefaults(STANDARD_ACCOUNT, null);
+      expect(guest.status).toBe(401);
+      expect((guest.body as ErrorList)[0].errorCode).toBe('INVALID_SESSION_ID');
     });
   });
 

@@ -1,7 +1,7 @@
 /**
- * CSRF over real HTTP, on every test database: the session's token on state-changing calls, the refusal of
- * other sites' calls (Origin, Sec-Fetch-Site) whatever their content type, and the session cookie's name and
- * attributes over HTTPS behind a trusted proxy.
+ * CSRF over real HTTP, on every test database: the session's token or the browser's same-origin proof
+ * (Sec-Fetch-Site, Origin) on state-changing calls, the refusal of other sites' calls whatever their content
+ * type, and the session cookie's name and attributes over HTTPS behind a trusted proxy.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APEX, CONTROLLER, UI_API } from '../support/api.ts';
@@ -40,14 +40,20 @@ describe.each(databases())('CSRF on %s', (kind) => {
       expect((await csrf(one.headers)).body).toEqual({ csrfToken: one.csrfToken });
     });
 
-    it("refuses a state-changing call with the session cookie but no token, a wrong token or another session's token", async () => {
+    it("refuses a state-changing call with the session cookie but neither token nor same-origin proof, a wrong token or another session's token", async () => {
       const session = await signIn(server, 'standard');
       const other = await signIn(server, 'admin');
       // The token with its last character changed to another one (never to itself).
       const last = session.csrfToken.slice(-1);
       const altered = `${session.csrfToken.slice(0, -1)}${last === 'A' ? 'B' : 'A'}`;
       const attempts: Record<string, string>[] = [
-        { Cookie: session.cookie, Origin: server.baseUrl },
+        // No token, and nothing from the browser that shows the call to come from the site itself.
+        { Cookie: session.cookie },
+        // A sibling site (same-site) is not the site itself; nor is an Origin that contradicts Sec-Fetch-Site.
+        { Cookie: session.cookie, 'Sec-Fetch-Site': 'same-site' },
+        { Cookie: session.cookie, Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-site' },
+        { Cookie: session.cookie, 'Sec-Fetch-Site': 'none' },
+        // A token that is sent must be the session's, even on a same-origin call.
         { ...session.headers, 'X-CSRF-Token': altered },
         { ...session.headers, 'X-CSRF-Token': other.csrfToken },
         { ...session.headers, 'X-CSRF-Token': '' },
@@ -81,6 +87,37 @@ describe.each(databases())('CSRF on %s', (kind) => {
       });
       expect(created.status).not.toBe(403);
       expect(created.status).not.toBe(401);
+    });
+
+    it('accepts a call without a token that the browser shows to come from the site itself (Sec-Fetch-Site: same-origin, or its own Origin)', async () => {
+      const session = await signIn(server, 'standard');
+      const proofs: Record<string, string>[] = [
+        { 'Sec-Fetch-Site': 'same-origin' },
+        { Origin: server.baseUrl },
+        { Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' },
+      ];
+      for (const proof of proofs) {
+        const headers = { Cookie: session.cookie, ...proof };
+        const kept = await keepAlive(headers);
+        expect(kept.status).toBe(200);
+        expect(kept.body).toMatchObject({ isGuest: false });
+        const created = await fetch(url(`${UI_API}/records`), {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ apiName: 'APT_Contact_Us__c', fields: { APT_Company_Name__c: 'Same origin' } }),
+        });
+        expect(created.status).not.toBe(403);
+        expect(created.status).not.toBe(401);
+      }
+      // The same rule on the Apex transport: the page's own imperative call, as the platform's client makes it.
+      const apex = await fetch(url(`${APEX}/${CONTROLLER}/getDefaultContacts`), {
+        method: 'POST',
+        headers: { Cookie: session.cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' },
+      });
+      expect(apex.status).toBe(200);
+      const signedOut = await signOut({ Cookie: session.cookie, Origin: server.baseUrl });
+      expect(signedOut.status).toBe(204);
+      expect((await getSession(session.headers)).body.isGuest).toBe(true);
     });
 
     it('refuses any state-changing call from another site, with or without a session, whatever its content type', async () => {

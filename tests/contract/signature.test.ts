@@ -88,11 +88,11 @@ describe('the signature comparison itself', () => {
       /getObjectInfo: route .*v65.0.*v66.0/,
     ],
     [
-      'a required parameter made optional',
+      'an optional parameter made required',
       (doc) => {
-        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: false, schema: { type: 'string' } }];
+        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: true, schema: { type: 'string' } }];
       },
-      /getContacts: parameter query:methodParams:required only in the contract/,
+      /getContacts: parameter query:methodParams:optional only in the contract/,
     ],
     [
       'a parameter renamed',

@@ -25,6 +25,7 @@ import {
 } from '../support/api.ts';
 import { callOperation, contract } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { signIn } from '../support/session.ts';
 
 interface Card extends Record<string, string | null> {
   Id: string;
@@ -212,7 +213,6 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         ['methodParams that are not an object', '["United States"]', /./],
         ['a country that is not a string', { ...query({}), country: 5 }, /country/],
         ['brands that are not an array', { ...query({}), brands: 'Arcline' }, /brands/],
-        ['a missing argument', { country: 'Canada', state: null, brands: [] }, /lastRecordId/],
         ['an argument it does not take', { ...query({ country: 'Canada' }), city: 'Toronto' }, /city/],
         ['a lastRecordId that is not an id', query({ country: 'Canada', lastRecordId: 'a1C8d0000000001XYZ' }), /lastRecordId/],
       ];
@@ -221,10 +221,32 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         expect(status).toBe(400);
         expect(body).toMatchObject({ errorMessage: expect.stringMatching(message) });
       });
+    });
 
-      it('no methodParams at all (the contract makes it required)', async () => {
-        const { status } = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts'));
-        expect(status).toBe(400);
+    describe("as the platform's client calls it", () => {
+      it('takes an argument left out (JSON.stringify drops undefined) as null: lastRecordId absent is the first chunk', async () => {
+        const q = query({ country: 'Canada' });
+        const first = (await getContacts(q)).body;
+        expect(first.contacts.length).toBeGreaterThan(0);
+        const wire = JSON.stringify({ country: 'Canada', state: undefined, brands: [], lastRecordId: undefined });
+        expect(wire).toBe('{"country":"Canada","brands":[]}');
+        const { status, body } = await getContacts(wire);
+        expect(status).toBe(200);
+        expect(body).toEqual(first);
+        // Only country, every other argument left out; brands null is no brand filter, like an empty list.
+        expect((await getContacts({ country: 'Canada' })).body).toEqual(first);
+        expect((await getContacts({ ...q, brands: null })).body).toEqual(first);
+        // The next chunk, with lastRecordId given and the others left out.
+        const last = first.contacts.at(-1)!.Id;
+        const next = await getContacts({ country: 'Canada', lastRecordId: last });
+        expect(next.status).toBe(200);
+        expect(next.body).toEqual((await getContacts({ ...q, lastRecordId: last })).body);
+      });
+
+      it('answers a call without methodParams (no arguments: every one null) with no contacts', async () => {
+        const { status, body } = await callOperation<ContactsResult>('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts'));
+        expect(status).toBe(200);
+        expect(body).toEqual({ contacts: [], totalRecords: 0 });
       });
     });
   });
@@ -291,9 +313,16 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       expect((response.body as ContactsResult).totalRecords).toBe(expectedFor(q).length);
     });
 
-    it('calls a method without arguments with no body or an empty object', async () => {
+    it("calls a method without arguments with no body (with or without a JSON Content-Type, as the platform's client sends it) or an empty object", async () => {
       const expected = all.filter((contact) => contact.fields.APT_Default_Contact__c === true).map((contact) => contact.id);
-      for (const init of [{}, postJson({})]) {
+      const json = { 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };
+      for (const init of [
+        {},
+        postJson({}),
+        { headers: json },
+        { headers: json, body: '' },
+        { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+      ]) {
         const { status, body } = await post(CONTROLLER, 'getDefaultContacts', init);
         expect(status).toBe(200);
         expect((body as Card[]).map((contact) => contact.Id)).toEqual(expected);
@@ -301,6 +330,35 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const states = await post(CONTROLLER, 'getDependentStatePicklistsValues');
       expect(states.status).toBe(200);
       expect(JSON.parse(states.body as string)).toHaveProperty('Canada');
+    });
+
+    it('takes an argument left out of the body as null, and getContacts with no body as a call with every argument null', async () => {
+      const q = query({ country: 'United States', state: 'Texas' });
+      const { status, body } = await post(CONTROLLER, 'getContacts', postJson({ country: 'United States', state: 'Texas' }));
+      expect(status).toBe(200);
+      expect(body).toEqual((await getContacts(q)).body);
+      const none = await post(CONTROLLER, 'getContacts', { headers: { 'Content-Type': 'application/json' } });
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual({ contacts: [], totalRecords: 0 });
+    });
+
+    it("answers a signed-in user's call from the page itself without X-CSRF-Token, and refuses one with neither token nor proof", async () => {
+      const session = await signIn(server, 'standard');
+      const q = query({ country: 'Canada', state: 'Ontario' });
+      const page = { Cookie: session.cookie, 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };
+      const proofs: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'same-origin' }, { Origin: server.baseUrl }];
+      for (const proof of proofs) {
+        const { status, body } = await post(CONTROLLER, 'getContacts', { headers: { ...page, ...proof }, body: JSON.stringify(q) });
+        expect(status).toBe(200);
+        expect(body).toEqual((await getContacts(q)).body);
+        const noBody = await post(CONTROLLER, 'getDefaultContacts', { headers: { ...page, ...proof } });
+        expect(noBody.status).toBe(200);
+      }
+      // The token is still accepted, and a call with neither token nor proof is still refused.
+      expect((await post(CONTROLLER, 'getContacts', { headers: { ...page, 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify(q) })).status).toBe(200);
+      const refused = await post(CONTROLLER, 'getContacts', { headers: page, body: JSON.stringify(q) });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ errorMessage: expect.any(String) });
     });
 
     it('answers 400 {errorMessage} to a body that is not JSON', async () => {

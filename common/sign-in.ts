@@ -10,7 +10,7 @@ export const RETURN_PARAM = 'startURL';
  */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   try {
     const resolved = new URL(value, 'http://site.invalid');

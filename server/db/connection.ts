@@ -146,6 +146,8 @@ class PostgresListener {
     const client = await this.#connect();
     // A new connection LISTENs to the channels known when it connected; LISTEN twice is harmless.
     if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    // The object below hands out getters that read this server's private state.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     return {
       get live() {

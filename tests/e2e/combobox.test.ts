@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 import { combobox, developmentBuild, optionLabels, ROOT, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
@@ -30,10 +30,9 @@ async function listMinHeight(page: Page, label: string): Promise<string> {
 
 describe('Combobox in Chromium', () => {
   let server: TestServer;
-  let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-  usePageSession({}, (session) => ({ server, browser, watched, page } = session));
+  usePageSession({}, (session) => ({ server, watched, page } = session));
 
   describe('on the Contact Us page', () => {
     beforeEach(async () => {

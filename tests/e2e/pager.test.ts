@@ -6,14 +6,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
+import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, watchedPage, usePageSession } from './helpers.ts';
 
 describe('Pager in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
-  let watched: WatchedPage;
   let page: Page;
-  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
+  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, page } = session));
 
   const open = (search: string) => page.goto(`${server.baseUrl}/${search}`);
   const summary = () => page.locator('.locator__summary').innerText();

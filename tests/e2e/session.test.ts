@@ -7,7 +7,7 @@
  * for real. What stores sessions runs on each database; the rest of the page's behaviour on PGlite only.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/app-options.ts';
 import { databases, type TestServer } from '../support/server.ts';
@@ -64,12 +64,11 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     if (database === 'pglite') it(name, test);
   };
   let server: TestServer;
-  let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
   usePageSession(
     { database, demoContacts: 50, app: { clock: serverClock, session: { idleTimeoutSeconds: IDLE_SECONDS } } },
-    (session) => ({ server, browser, watched, page } = session),
+    (session) => ({ server, watched, page } = session),
   );
 
   /** Moves the server's clock, then the page's (whose timers then fire, and may call the server). */

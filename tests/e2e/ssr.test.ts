@@ -27,9 +27,8 @@ import {
 describe('Server-rendered page', () => {
   let server: TestServer;
   let browser: Browser;
-  let watched: WatchedPage;
   let page: Page;
-  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, watched, page } = session));
+  usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, page } = session));
 
   it('answers HTML that holds the default contact, the cards of the URL and the data, compressed', async () => {
     const response = await fetch(`${server.baseUrl}/${FILTERS.sevenPages}&page=2`, { headers: { 'Accept-Encoding': 'gzip' } });

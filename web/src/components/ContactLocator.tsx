@@ -83,7 +83,7 @@ export function ContactLocator() {
   // After a pager click, take the reader to the top of the new page of results.
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const focusResults = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new page of results has rendered
+  // Runs when a new page of results has rendered.
   useEffect(() => {
     if (!focusResults.current || !summaryRef.current) return;
     focusResults.current = false;
@@ -98,7 +98,6 @@ export function ContactLocator() {
       <h2 id="locator-heading" className="locator__heading">
         Find a sales representative
       </h2>
-      {/* biome-ignore lint/a11y/useSemanticElements: the search element is not in every browser this page serves; role=search is */}
       <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
         <Combobox label="Brand" placeholder="--Select Brand--" options={brandOptions} value={filters.brand} onChange={(brand) => choose({ brand })} />
         <Combobox

@@ -20,7 +20,6 @@ export function Pager({ current, pageCount, hrefFor, onNavigate }: PagerProps) {
         </li>
         {items.map((item, index) =>
           item === 'ellipsis' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis is known by its place in the list
             <li key={`ellipsis-${index}`} className="pager__ellipsis" aria-hidden="true">
               …
             </li>
@@ -74,7 +73,6 @@ function StepLink({ label, page, enabled, hrefFor, onNavigate }: StepLinkProps) 
   if (!enabled) {
     // A link without href is not focusable and goes nowhere: the disabled state of a link.
     return (
-      // biome-ignore lint/a11y/useValidAnchor: a disabled link has no href, so it is not focusable and goes nowhere
       <a role="link" aria-disabled="true" className={className}>
         {content}
       </a>

@@ -19,7 +19,7 @@ export interface ResolvedLink {
 // Browsers drop tabs and newlines anywhere in a URL and C0 controls and spaces at its ends
 // ("java\nscript:" is javascript:), so the check runs on what the browser would actually follow.
 const STRIPPED_ANYWHERE = /[\t\n\r]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: browsers strip these control characters from URLs
+// eslint-disable-next-line no-control-regex -- browsers strip these control characters from URLs
 const STRIPPED_AT_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 
 export function normaliseUrl(url: string): string {

@@ -16,7 +16,7 @@ export { getPicklistValues, getPicklistValuesByRecordType } from './object-info-
 /** The FieldRepresentation of a field definition: the definition's flags over the platform's defaults. */
 export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[], org?: OrgDescribe) {
   const controllingFields: string[] = [];
-  for (let controller = field.controllerName; controller; ) {
+  for (let controller = field.controllerName; controller;) {
     controllingFields.push(controller);
     controller = fields.find((candidate) => candidate.apiName === controller)?.controllerName;
   }

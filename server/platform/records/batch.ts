@@ -24,9 +24,7 @@ export interface BatchInput {
 }
 
 export type BatchItemResult =
-  | { statusCode: 200 | 201; result: RecordRepresentation }
-  | { statusCode: 204; result: null }
-  | { statusCode: number; result: ErrorItem[] };
+  { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
 
 interface Item {
   type: BatchOperationType;

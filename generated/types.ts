@@ -4880,6 +4880,15 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
+        /** @description The request's URL or headers are larger than the server accepts (16 KiB in all). */
+        ApexRequestHeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
         /** @description The method failed on the server. */
         ApexServerError: {
             headers: {
@@ -4947,6 +4956,15 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The request's URL or headers are larger than the server accepts (16 KiB in all). */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -5035,6 +5053,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description The body is not JSON as the operation takes it; the Content-Type must be application/json, with no parameter but charset=utf-8. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description The record changed after the time given in If-Unmodified-Since; nothing was written. */
         PreconditionFailed: {
             headers: {
@@ -5046,6 +5073,15 @@ export interface components {
         };
         /** @description A state-changing call was refused as a possible cross-site request forgery: it carried a session cookie without the session's X-CSRF-Token, or its Origin is another site's. */
         CsrfRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The server does not implement this operation yet; the answer names the operation. */
+        NotImplemented: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5395,6 +5431,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5426,6 +5463,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5460,6 +5498,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5500,6 +5539,7 @@ export interface operations {
             400: components["responses"]["ApexBadRequest"];
             404: components["responses"]["ApexNotFound"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5541,6 +5581,7 @@ export interface operations {
             413: components["responses"]["ApexRequestTooLarge"];
             415: components["responses"]["ApexUnsupportedMediaType"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5611,6 +5652,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentForChannel: {
@@ -5680,6 +5722,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentsForSite: {
@@ -5774,6 +5817,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentsForChannel: {
@@ -5868,6 +5912,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentMedia: {
@@ -5898,6 +5943,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getSiteImage: {
@@ -5928,6 +5974,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getResizedManagedContentMedia: {
@@ -5973,6 +6020,7 @@ export interface operations {
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getResizedSiteImage: {
@@ -6018,6 +6066,7 @@ export interface operations {
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordSeoProperties: {
@@ -6067,6 +6116,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createRecord: {
@@ -6107,6 +6157,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecord: {
@@ -6171,6 +6223,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     deleteRecord: {
@@ -6196,6 +6249,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateRecord: {
@@ -6244,6 +6298,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getChildRecords: {
@@ -6297,6 +6353,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     executeBatchRecordOperations: {
@@ -6329,6 +6386,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecords: {
@@ -6375,6 +6434,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createContentDocumentAndVersion: {
@@ -6404,6 +6464,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createContentVersion: {
@@ -6437,6 +6499,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordUi: {
@@ -6481,6 +6545,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getListRecordsByName: {
@@ -6531,6 +6596,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListRecordsById: {
@@ -6590,6 +6658,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListViewSummaryCollection: {
@@ -6666,6 +6736,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListUiByApiName: {
@@ -6727,6 +6799,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListUi: {
@@ -6786,6 +6860,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListRecords: {
@@ -6845,6 +6921,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfosByName: {
@@ -6878,6 +6956,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfosByObjectName: {
@@ -6922,6 +7002,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     createListInfo: {
@@ -6964,6 +7046,9 @@ export interface operations {
                 };
             };
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfoByName: {
@@ -6998,6 +7083,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     deleteListInfo: {
@@ -7025,6 +7112,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateListInfoByName: {
@@ -7060,6 +7149,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListPreferences: {
@@ -7094,6 +7186,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateListPreferences: {
@@ -7129,6 +7223,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListObjectInfo: {
@@ -7161,6 +7258,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfoDirectory: {
@@ -7188,6 +7287,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getObjectInfos: {
@@ -7219,6 +7319,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPicklistValuesByRecordType: {
@@ -7254,6 +7355,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getApps: {
@@ -7287,6 +7389,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getAppDetails: {
@@ -7324,6 +7428,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getNavItems: {
@@ -7361,6 +7467,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLayout: {
@@ -7403,6 +7511,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getLayoutUserState: {
@@ -7442,6 +7551,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateLayoutUserState: {
@@ -7482,6 +7592,8 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPathLayout: {
@@ -7524,6 +7636,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordAvatars: {
@@ -7558,6 +7671,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateRecordAvatar: {
@@ -7591,6 +7705,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordCreateDefaults: {
@@ -7635,6 +7751,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordTemplateClone: {
@@ -7677,6 +7794,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordTemplateCreate: {
@@ -7719,6 +7837,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getDuplicateConfiguration: {
@@ -7755,6 +7874,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getDuplicates: {
@@ -7785,6 +7906,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfo: {
@@ -7819,6 +7943,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPicklistValues: {
@@ -7857,6 +7982,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getGlobalActions: {
@@ -7905,6 +8031,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionLayout: {
@@ -7942,6 +8070,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupActions: {
@@ -7987,6 +8117,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectCreateActions: {
@@ -8032,6 +8164,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getActionOverrides: {
@@ -8069,6 +8203,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getFormulaActivation: {
@@ -8106,6 +8242,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionInfo: {
@@ -8142,6 +8280,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionDefaults: {
@@ -8180,6 +8320,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordActions: {
@@ -8233,6 +8375,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordEditActions: {
@@ -8279,6 +8423,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsActions: {
@@ -8312,6 +8458,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListActions: {
@@ -8347,6 +8496,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordActions: {
@@ -8395,6 +8547,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     performQuickAction: {
@@ -8428,6 +8582,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     performUpdateRecordQuickAction: {
@@ -8461,6 +8618,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsCount: {
@@ -8498,6 +8658,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListCount: {
@@ -8535,6 +8697,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfoBatch: {
@@ -8572,6 +8736,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsInfo: {
@@ -8607,6 +8773,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfo: {
@@ -8653,6 +8821,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListInfo: {
@@ -8691,6 +8861,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferencesBatch: {
@@ -8722,6 +8895,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferences: {
@@ -8754,6 +8929,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListPreferences: {
@@ -8787,6 +8964,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordsBatch: {
@@ -8820,6 +9000,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecords: {
@@ -8866,6 +9049,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterMetadata: {
@@ -8903,6 +9089,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterOptions: {
@@ -8940,6 +9128,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupMetadata: {
@@ -8974,6 +9164,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchResults: {
@@ -9006,6 +9198,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getKeywordSearchResults: {
@@ -9041,6 +9236,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupRecords: {
@@ -9091,6 +9289,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSession: {
@@ -9121,6 +9322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     signIn: {
@@ -9167,6 +9369,7 @@ export interface operations {
             };
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many sign-in attempts from this client address; try again after Retry-After seconds. */
             429: {
                 headers: {
@@ -9177,6 +9380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     signOut: {
@@ -9198,6 +9402,7 @@ export interface operations {
             };
             403: components["responses"]["CsrfRefused"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     keepSessionAlive: {
@@ -9220,6 +9425,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getCsrfToken: {
@@ -9241,6 +9447,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
 }

@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
+import { routes } from '../../generated/routes.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { errorResponse, plainPage } from './errors.ts';
@@ -211,6 +212,10 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
 
   const guestRoutes = guestOperationsOf();
   const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
+  // An operation without a request body never reads one, so it has no size to refuse (nor a 413 to declare).
+  const bodylessRoutes = new Set(
+    (Object.keys(operationTable) as OperationId[]).filter((operationId) => !(routes[operationId] as { request?: { body?: unknown } }).request?.body).map(routeKeyOf),
+  );
   const signInRoute = routeKeyOf('signIn');
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
@@ -218,7 +223,7 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
   const pageRoutes = new Set(PAGES.map((page) => `GET ${page}`));
   const policyOfKey = (key: string): RoutePolicy => ({
     limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
-    body: uploadRoutes.has(key) ? uploadBody : defaultBody,
+    body: uploadRoutes.has(key) ? uploadBody : bodylessRoutes.has(key) ? undefined : defaultBody,
     page: pageRoutes.has(key),
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };

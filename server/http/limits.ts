@@ -171,8 +171,35 @@ interface RoutePolicy {
 }
 
 function tooLarge(maxBytes: number) {
-  return (c: Context) =>
-    errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+  return (c: Context) => {
+    const response = errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+    // The rest of the body is not read: the connection cannot carry another request, and the client must know
+    // it before it sends one (else its next request on this connection fails).
+    response.headers.set('Connection', 'close');
+    return response;
+  };
+}
+
+/** A body the app may leave unread and let the Node adapter drain (it gives up after half a second). */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * An answer given without reading a large body (a guest refused before its upload is read, a body over the
+ * limit): the connection ends with it, and says so, since the rest of the body is not read in time for the
+ * connection to carry another request, and a client that sent one on it would see it fail.
+ */
+function closeIfBodyUnread(c: Context) {
+  if (c.req.raw.bodyUsed || !c.req.raw.body) return;
+  const length = Number(c.req.header('content-length') ?? NaN);
+  if (length <= SMALL_BODY_BYTES || c.res.headers.get('Connection')) return;
+  try {
+    c.res.headers.set('Connection', 'close');
+  } catch {
+    // A response whose headers are immutable (served from a cache, a static file): a copy that may change.
+    const response = new Response(c.res.body, c.res);
+    response.headers.set('Connection', 'close');
+    c.res = response;
+  }
 }
 
 function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
@@ -249,13 +276,22 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
       const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
         const retryAfter = policy.limiter.hit(addressKey(address));
-        if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
+        if (retryAfter) {
+          const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
+          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES)) response.headers.set('Connection', 'close');
+          return response;
+        }
       }
     }
     // A GET or HEAD has no body; asking would make the Node adapter build the whole Request.
     const method = c.req.method;
-    if (policy.body && method !== 'GET' && method !== 'HEAD' && c.req.raw.body) return policy.body(c, next);
-    await next();
+    if (method === 'GET' || method === 'HEAD') return next();
+    if (policy.body && c.req.raw.body) {
+      // The body check answers itself when the body is over the limit.
+      const refused = await policy.body(c, next);
+      if (refused instanceof Response) c.res = refused;
+    } else await next();
+    closeIfBodyUnread(c);
   };
   return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()) });
 }

@@ -14,6 +14,11 @@ import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { errorResponse, plainPage } from './errors.ts';
 import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
+import type { Database } from '../db/connection.ts';
+import { SharedWindowLimiter } from './shared-limiter.ts';
+
+/** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
+export type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
 
 export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
@@ -120,7 +125,11 @@ export function countGuestRequest(limits: RequestLimits, request: Request, env: 
   if (!publicLimiter || uncountedRequests.has(request)) return 0;
   const address = requestAddress(request, env, trustProxy);
   if (address === undefined) return 0;
-  const retryAfter = publicLimiter.hit(addressKey(address));
+  const key = addressKey(address);
+  // Counted in the shared database: answered here only from a fresh count; else passed on, uncounted, to the
+  // middleware, which counts it there.
+  const retryAfter = publicLimiter instanceof SharedWindowLimiter ? (publicLimiter.hitIfKnown(key) ?? -1) : publicLimiter.hit(key);
+  if (retryAfter < 0) return 1;
   // Over the limit, the request goes on to the middleware, which counts it again and answers 429.
   if (!retryAfter) uncountedRequests.add(request);
   return retryAfter;
@@ -163,7 +172,7 @@ export function trustProxyOf(options: AppOptions, env: NodeJS.ProcessEnv = proce
 }
 
 interface RoutePolicy {
-  limiter?: FixedWindowLimiter;
+  limiter?: RateLimiter;
   /** The body-size check, or undefined when there is no limit. */
   body?: MiddlewareHandler;
   /** A page, whose refusal is a document a visitor can read rather than an API error. */
@@ -202,7 +211,7 @@ function closeIfBodyUnread(c: Context) {
   }
 }
 
-function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
+function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
   const response = page ? plainPage(c, 429, 'Too many requests', message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
   const { headers } = response;
@@ -217,21 +226,26 @@ function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeco
 
 /** The limits middleware, with the public limiter the front of the app counts with. */
 export type RequestLimits = MiddlewareHandler & {
-  readonly publicLimiter?: FixedWindowLimiter;
+  readonly publicLimiter?: RateLimiter;
   readonly trustProxy: boolean;
   /** The operationIds a guest may call: the ones the public limit counts. */
   readonly guestOperations: ReadonlySet<string>;
 };
 
-/** The limits middleware; mount it before the routes, for every path. */
-export function requestLimits(options: AppOptions = {}): RequestLimits {
+/**
+ * The limits middleware; mount it before the routes, for every path. Given a PostgreSQL database, the rate
+ * limits are counted in it, so that every server process on it enforces them together.
+ */
+export function requestLimits(options: AppOptions = {}, db?: Database): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? systemClock;
   const trustProxy = trustProxyOf(options);
-  const publicLimiter =
-    limits.publicRequestsPerMinute > 0 ? new FixedWindowLimiter(limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS, clock) : undefined;
-  const signInLimiter =
-    limits.signInAttemptsPerWindow > 0 ? new FixedWindowLimiter(limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS, clock) : undefined;
+  const limiter = (name: string, limit: number, windowMs: number): RateLimiter | undefined => {
+    if (limit <= 0) return undefined;
+    return db?.kind === 'postgres' ? new SharedWindowLimiter(name, limit, windowMs, db, clock) : new FixedWindowLimiter(limit, windowMs, clock);
+  };
+  const publicLimiter = limiter('public', limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS);
+  const signInLimiter = limiter('sign-in', limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS);
 
   const bodyCheck = (maxBytes: number) => (maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined);
   const defaultBody = bodyCheck(limits.maxBodyBytes);
@@ -275,7 +289,8 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
     if (policy.limiter && !uncountedRequests.has(c.req.raw)) {
       const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
-        const retryAfter = policy.limiter.hit(addressKey(address));
+        const key = addressKey(address);
+        const retryAfter = policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
         if (retryAfter) {
           const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
           if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES)) response.headers.set('Connection', 'close');

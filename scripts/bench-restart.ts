@@ -35,7 +35,14 @@ async function freePort(): Promise<number> {
 function startServer(port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_ADMIN_PASSWORD: 'bench-admin-password', DEMO_USER_PASSWORD: 'bench-user-password' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_ADMIN_PASSWORD: 'bench-admin-password',
+      DEMO_USER_PASSWORD: 'bench-user-password',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

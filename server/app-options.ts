@@ -42,4 +42,7 @@ export interface AppOptions {
 }
 
 /** Makes the handler of page requests; fetchApi calls the app's own API without the network. */
-export type PagesRenderer = (setup: { webRoot: string; fetchApi: (request: Request) => Response | Promise<Response> }) => (c: Context) => Response | Promise<Response>;
+export type PagesRenderer = (setup: {
+  webRoot: string;
+  fetchApi: (request: Request) => Response | Promise<Response>;
+}) => (c: Context) => Response | Promise<Response>;

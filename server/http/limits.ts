@@ -89,7 +89,10 @@ export function addressKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail === undefined ? [] : tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -255,7 +258,9 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
   // An operation without a request body never reads one, so it has no size to refuse (nor a 413 to declare).
   const bodylessRoutes = new Set(
-    (Object.keys(operationTable) as OperationId[]).filter((operationId) => !(routes[operationId] as { request?: { body?: unknown } }).request?.body).map(routeKeyOf),
+    (Object.keys(operationTable) as OperationId[])
+      .filter((operationId) => !(routes[operationId] as { request?: { body?: unknown } }).request?.body)
+      .map(routeKeyOf),
   );
   const signInRoute = routeKeyOf('signIn');
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
@@ -293,7 +298,8 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
         const retryAfter = policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
         if (retryAfter) {
           const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
-          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES)) response.headers.set('Connection', 'close');
+          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES))
+            response.headers.set('Connection', 'close');
           return response;
         }
       }

@@ -96,7 +96,9 @@ export class SharedWindowLimiter {
     this.entry(key, now);
     let row: { window_start: string; hits: number };
     try {
-      ({ rows: [row] } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [this.name, [key], [1], now, this.windowMs]));
+      ({
+        rows: [row],
+      } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [this.name, [key], [1], now, this.windowMs]));
     } catch (error) {
       // The database cannot count now: go by this process's own count rather than refuse every client.
       console.error(`Rate limit ${this.name}: counting in the database failed, counting in this process:`, (error as Error).message);
@@ -158,7 +160,9 @@ export class SharedWindowLimiter {
     if (now < this.nextSweep) return;
     this.nextSweep = now + this.windowMs;
     for (const [key, entry] of this.local) if (now >= entry.windowStart + this.windowMs && entry.pending + entry.writing === 0) this.local.delete(key);
-    void this.db.query('DELETE FROM rate_limit_window WHERE limiter = $1 AND window_start + $2::bigint <= $3', [this.name, this.windowMs, now]).catch(() => undefined);
+    void this.db
+      .query('DELETE FROM rate_limit_window WHERE limiter = $1 AND window_start + $2::bigint <= $3', [this.name, this.windowMs, now])
+      .catch(() => undefined);
   }
 
   /** Clients with a count under way in this process. */

@@ -18,7 +18,6 @@ const countryDataVersion: string = requireHere('country-state-city/package.json'
 /** The country data package (a few hundred milliseconds to load): loaded when first needed, not at every start. */
 const countryData = (): typeof import('country-state-city') => requireHere('country-state-city');
 
-
 export function readObjectDefinitions(): ObjectDefinition[] {
   return readdirSync(OBJECTS_DIR)
     .filter((name) => name.endsWith('.json'))

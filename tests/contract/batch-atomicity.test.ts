@@ -21,9 +21,12 @@ for (const kind of databases()) {
     let admin: TestSession;
     const tag = () => `Batch ${Math.random().toString(36).slice(2, 8)}`;
     const named = async (prefix: string) =>
-      (await server.db.query<{ name: string }>(`SELECT fields ->> 'Name' AS name FROM record WHERE object_api_name = 'Account' AND fields ->> 'Name' LIKE $1 ORDER BY 1`, [`${prefix}%`])).rows.map(
-        ({ name }) => name,
-      );
+      (
+        await server.db.query<{ name: string }>(
+          `SELECT fields ->> 'Name' AS name FROM record WHERE object_api_name = 'Account' AND fields ->> 'Name' LIKE $1 ORDER BY 1`,
+          [`${prefix}%`],
+        )
+      ).rows.map(({ name }) => name);
     const batch = (body: unknown) =>
       callOperation<{ hasErrors: boolean; results: { statusCode: number }[] }>('executeBatchRecordOperations', `${server.baseUrl}${UI_API}/records/batch`, {
         method: 'POST',
@@ -50,7 +53,10 @@ for (const kind of databases()) {
 
     it('with allOrNone, commits nothing when an item fails', async () => {
       const prefix = tag();
-      const { status, body } = await batch({ allOrNone: true, operations: [{ type: 'Create', records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }] }] });
+      const { status, body } = await batch({
+        allOrNone: true,
+        operations: [{ type: 'Create', records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }] }],
+      });
       expect(status).toBe(200);
       expect(body.hasErrors).toBe(true);
       expect(await named(prefix)).toEqual([]);
@@ -84,9 +90,9 @@ for (const kind of databases()) {
       };
       for (const allOrNone of [false, true]) {
         inserts = 0;
-        await expect(executeBatch(failing, principal, { allOrNone, operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} 2`)] }] })).rejects.toThrow(
-          'injected failure',
-        );
+        await expect(
+          executeBatch(failing, principal, { allOrNone, operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} 2`)] }] }),
+        ).rejects.toThrow('injected failure');
       }
       expect(await named(prefix)).toEqual([]);
     });

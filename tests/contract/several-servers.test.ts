@@ -28,9 +28,15 @@ interface Running {
 async function startProcess(databaseUrl: string): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '40', DATABASE_URL: databaseUrl,
-    DEMO_ADMIN_PASSWORD: PASSWORDS.admin, DEMO_USER_PASSWORD: PASSWORDS.standard,
-    PUBLIC_REQUESTS_PER_MINUTE: String(PUBLIC_LIMIT), SIGN_IN_ATTEMPTS_PER_WINDOW: '1000',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CONTACTS: '40',
+    DATABASE_URL: databaseUrl,
+    DEMO_ADMIN_PASSWORD: PASSWORDS.admin,
+    DEMO_USER_PASSWORD: PASSWORDS.standard,
+    PUBLIC_REQUESTS_PER_MINUTE: String(PUBLIC_LIMIT),
+    SIGN_IN_ATTEMPTS_PER_WINDOW: '1000',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -78,7 +84,9 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
   });
 
   it('a session signed in on one server works on the other', async () => {
-    const session = await callOperation<{ userId?: string }>('getSession', `${two.server.baseUrl}/services/auth/session`, { headers: { Cookie: admin.cookie } });
+    const session = await callOperation<{ userId?: string }>('getSession', `${two.server.baseUrl}/services/auth/session`, {
+      headers: { Cookie: admin.cookie },
+    });
     expect(session.status).toBe(200);
     expect(JSON.stringify(session.body)).toContain(admin.userId);
   });
@@ -133,6 +141,9 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
     // may let through the few requests the other server answered while its count was on the way.
     expect(firstRefused).toBeLessThanOrEqual(PUBLIC_LIMIT + 6);
     // Refused by both, once the shared count is over.
-    expect(statuses.slice(firstRefused + 1).every((status) => status === 429), statuses.join(' ')).toBe(true);
+    expect(
+      statuses.slice(firstRefused + 1).every((status) => status === 429),
+      statuses.join(' '),
+    ).toBe(true);
   });
 });

@@ -16,7 +16,14 @@ const running: ChildProcess[] = [];
 
 async function spawnServer(dataDir: string) {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '20', DEMO_ADMIN_PASSWORD: 'stop-test-admin' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CONTACTS: '20',
+    DEMO_ADMIN_PASSWORD: 'stop-test-admin',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
@@ -55,11 +62,19 @@ describe('SIGTERM', () => {
     // A sign-in whose body has only half arrived when the server is told to stop.
     const answered = new Promise<{ status: number; text: string; cookie: string }>((done, fail) => {
       const req = request(
-        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/services/auth/session', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: server.baseUrl } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/services/auth/session',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: server.baseUrl },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => done({ status: response.statusCode ?? 0, text, cookie: /^(?:__Host-)?sid=[^;]*/.exec(response.headers['set-cookie']?.[0] ?? '')?.[0] ?? '' }));
+          response.on('end', () =>
+            done({ status: response.statusCode ?? 0, text, cookie: /^(?:__Host-)?sid=[^;]*/.exec(response.headers['set-cookie']?.[0] ?? '')?.[0] ?? '' }),
+          );
         },
       );
       req.on('error', fail);

@@ -184,7 +184,8 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
   const withJson = (headers: Record<string, string> = {}) => ({ ...baseHeaders, 'Content-Type': 'application/json', ...headers });
   const bodyHeaders = base.body !== undefined ? withJson() : baseHeaders;
   const cases: FuzzCase[] = [];
-  const add = (label: string, pathAndQuery: string, headers: Record<string, string>, body?: string | Uint8Array) => cases.push({ label, method, pathAndQuery, headers, body });
+  const add = (label: string, pathAndQuery: string, headers: Record<string, string>, body?: string | Uint8Array) =>
+    cases.push({ label, method, pathAndQuery, headers, body });
   const exampleBody = typeof base.body === 'string' ? base.body : undefined;
   const at = (p: string, q: string) => (q ? `${p}?${q}` : p);
 
@@ -219,7 +220,14 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
   if (operationBody || method !== 'GET') {
     // Content types other than application/json (charset=utf-8).
     const sample = exampleBody ?? '{}';
-    for (const type of ['text/plain', 'application/vnd.evil+json', 'application/json; charset=utf-16le', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
+    for (const type of [
+      'text/plain',
+      'application/vnd.evil+json',
+      'application/json; charset=utf-16le',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+    ]) {
       add(`content type ${type}`, base.pathAndQuery, { ...baseHeaders, 'Content-Type': type }, sample);
     }
     add('no content type', base.pathAndQuery, baseHeaders, new TextEncoder().encode(sample));
@@ -239,7 +247,12 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
       add(label, base.pathAndQuery, withJson(), text);
     }
     // Bytes that are not UTF-8, inside a JSON string.
-    add('invalid UTF-8 bytes', base.pathAndQuery, withJson(), new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xff, 0xfe, 0xc0, 0xae, ...new TextEncoder().encode('"}')]));
+    add(
+      'invalid UTF-8 bytes',
+      base.pathAndQuery,
+      withJson(),
+      new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xff, 0xfe, 0xc0, 0xae, ...new TextEncoder().encode('"}')]),
+    );
     // Over the body limit (1 MiB; the uploads take 14 MB and are sent one MiB and a bit, which they accept as size).
     add('oversized body (1.1 MB)', base.pathAndQuery, withJson(), JSON.stringify({ pad: 'p'.repeat(1_100_000) }));
   }

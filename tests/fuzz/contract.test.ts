@@ -26,7 +26,8 @@ const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/i.test(
 function contractProblem(operation: Operation, status: number, contentType: string, text: string): string | null {
   if (status >= 500 && status !== 501) return `answered ${status}: ${text.slice(0, 300)}`;
   const responses = operation.operation.responses as Json;
-  if (!(String(status) in responses)) return `answered ${status}, which it does not declare (declares ${Object.keys(responses).join(', ')}): ${text.slice(0, 200)}`;
+  if (!(String(status) in responses))
+    return `answered ${status}, which it does not declare (declares ${Object.keys(responses).join(', ')}): ${text.slice(0, 200)}`;
   try {
     const declared = contractOperationResponse(operation.operationId, status);
     const mediaTypes = Object.keys((declared.content ?? {}) as Json);
@@ -177,7 +178,10 @@ for (const kind of databases()) {
       }
 
       const rows = [...tallies].map(([operationId, { sent, statuses }]) => {
-        const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+        const answered = [...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(' ');
         return `  ${operationId.padEnd(34)} ${String(sent).padStart(5)}  ${answered}`;
       });
       const total = [...tallies.values()].reduce((sum, { sent }) => sum + sent, 0);

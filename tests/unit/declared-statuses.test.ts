@@ -18,7 +18,12 @@ describe('statuses every operation declares', () => {
     const statuses: readonly number[] = operationTable[operationId].statuses;
     const takesBody = Boolean((routes[operationId] as { request?: { body?: unknown } }).request?.body);
     const expected = [431, ...(takesBody ? [413, 415] : []), ...(guest ? [429] : [])];
-    expect(expected.filter((status) => !statuses.includes(status)), 'statuses the server can give but the contract does not declare').toEqual([]);
-    expect(statuses.includes(501), implemented.has(operationId) ? 'implemented, yet declares 501' : 'not implemented, yet does not declare 501').toBe(!implemented.has(operationId));
+    expect(
+      expected.filter((status) => !statuses.includes(status)),
+      'statuses the server can give but the contract does not declare',
+    ).toEqual([]);
+    expect(statuses.includes(501), implemented.has(operationId) ? 'implemented, yet declares 501' : 'not implemented, yet does not declare 501').toBe(
+      !implemented.has(operationId),
+    );
   });
 });

@@ -20,7 +20,9 @@ function importsOf(file: string): string[] {
   const found: string[] = [];
   for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
     const base = normalize(join(dirname(file), specifier));
-    const target = ['', '.ts', '.tsx', '/index.ts'].map((suffix) => base + suffix).find((candidate) => existsSync(join(root, candidate)) && candidate.match(/\.tsx?$/));
+    const target = ['', '.ts', '.tsx', '/index.ts']
+      .map((suffix) => base + suffix)
+      .find((candidate) => existsSync(join(root, candidate)) && candidate.match(/\.tsx?$/));
     if (target) found.push(target);
   }
   return found;
@@ -43,7 +45,9 @@ describe('the import graph', () => {
 
   it('has no arrow against the layers', () => {
     const wrong = [...graph].flatMap(([file, targets]) =>
-      RULES.flatMap((rule) => (rule.from.test(file) ? targets.filter((target) => rule.to.test(target)).map((target) => `${file} -> ${target} (${rule.why})`) : [])),
+      RULES.flatMap((rule) =>
+        rule.from.test(file) ? targets.filter((target) => rule.to.test(target)).map((target) => `${file} -> ${target} (${rule.why})`) : [],
+      ),
     );
     expect(wrong).toEqual([]);
   });

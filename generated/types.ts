@@ -4912,6 +4912,15 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
+        /** @description The request's URL or headers are larger than the server accepts (16 KiB in all). */
+        ApexRequestHeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
         /** @description The method failed on the server. */
         ApexServerError: {
             headers: {
@@ -4979,6 +4988,15 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The request's URL or headers are larger than the server accepts (16 KiB in all). */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -5067,6 +5085,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description The body is not JSON as the operation takes it; the Content-Type must be application/json, with no parameter but charset=utf-8. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description The record changed after the time given in If-Unmodified-Since; nothing was written. */
         PreconditionFailed: {
             headers: {
@@ -5078,6 +5105,15 @@ export interface components {
         };
         /** @description A state-changing call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         CsrfRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The server does not implement this operation yet; the answer names the operation. */
+        NotImplemented: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5427,6 +5463,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5458,6 +5495,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5492,6 +5530,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5532,6 +5571,7 @@ export interface operations {
             400: components["responses"]["ApexBadRequest"];
             404: components["responses"]["ApexNotFound"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5573,6 +5613,7 @@ export interface operations {
             413: components["responses"]["ApexRequestTooLarge"];
             415: components["responses"]["ApexUnsupportedMediaType"];
             429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];
         };
     };
@@ -5643,6 +5684,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentForChannel: {
@@ -5712,6 +5754,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentsForSite: {
@@ -5806,6 +5849,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentsForChannel: {
@@ -5900,6 +5944,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getManagedContentMedia: {
@@ -5930,6 +5975,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getSiteImage: {
@@ -5960,6 +6006,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getResizedManagedContentMedia: {
@@ -6005,6 +6052,7 @@ export interface operations {
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getResizedSiteImage: {
@@ -6050,6 +6098,7 @@ export interface operations {
             400: components["responses"]["BadImageOptions"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordSeoProperties: {
@@ -6099,6 +6148,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createRecord: {
@@ -6139,6 +6189,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecord: {
@@ -6203,6 +6255,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     deleteRecord: {
@@ -6228,6 +6281,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateRecord: {
@@ -6276,6 +6330,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getChildRecords: {
@@ -6329,6 +6385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     executeBatchRecordOperations: {
@@ -6361,6 +6418,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecords: {
@@ -6407,6 +6466,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createContentDocumentAndVersion: {
@@ -6436,6 +6496,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     createContentVersion: {
@@ -6469,6 +6531,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordUi: {
@@ -6513,6 +6577,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getListRecordsByName: {
@@ -6563,6 +6628,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListRecordsById: {
@@ -6622,6 +6690,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListViewSummaryCollection: {
@@ -6698,6 +6768,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListUiByApiName: {
@@ -6759,6 +6831,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListUi: {
@@ -6818,6 +6892,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListRecords: {
@@ -6877,6 +6953,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfosByName: {
@@ -6910,6 +6988,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfosByObjectName: {
@@ -6954,6 +7034,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     createListInfo: {
@@ -6996,6 +7078,9 @@ export interface operations {
                 };
             };
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfoByName: {
@@ -7030,6 +7115,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     deleteListInfo: {
@@ -7057,6 +7144,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateListInfoByName: {
@@ -7092,6 +7181,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListPreferences: {
@@ -7126,6 +7218,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateListPreferences: {
@@ -7161,6 +7255,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getListObjectInfo: {
@@ -7193,6 +7290,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfoDirectory: {
@@ -7220,6 +7319,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getObjectInfos: {
@@ -7251,6 +7351,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPicklistValuesByRecordType: {
@@ -7286,6 +7387,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getApps: {
@@ -7319,6 +7421,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getAppDetails: {
@@ -7356,6 +7460,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getNavItems: {
@@ -7393,6 +7499,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLayout: {
@@ -7435,6 +7543,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getLayoutUserState: {
@@ -7474,6 +7583,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateLayoutUserState: {
@@ -7514,6 +7624,8 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPathLayout: {
@@ -7556,6 +7668,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordAvatars: {
@@ -7590,6 +7703,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     updateRecordAvatar: {
@@ -7623,6 +7737,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordCloneDefaults: {
@@ -7711,6 +7827,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordTemplateClone: {
@@ -7753,6 +7870,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRecordTemplateCreate: {
@@ -7795,6 +7913,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getDuplicateConfiguration: {
@@ -7831,6 +7950,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getDuplicates: {
@@ -7861,6 +7982,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfo: {
@@ -7895,6 +8019,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getPicklistValues: {
@@ -7933,6 +8058,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getGlobalActions: {
@@ -7981,6 +8107,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionLayout: {
@@ -8018,6 +8146,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupActions: {
@@ -8063,6 +8193,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectCreateActions: {
@@ -8108,6 +8240,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getActionOverrides: {
@@ -8145,6 +8279,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getFormulaActivation: {
@@ -8182,6 +8318,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionInfo: {
@@ -8218,6 +8356,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionDefaults: {
@@ -8256,6 +8396,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordActions: {
@@ -8309,6 +8451,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordEditActions: {
@@ -8355,6 +8499,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsActions: {
@@ -8388,6 +8534,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListActions: {
@@ -8423,6 +8572,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordActions: {
@@ -8471,6 +8623,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     performQuickAction: {
@@ -8504,6 +8658,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     performUpdateRecordQuickAction: {
@@ -8537,6 +8694,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsCount: {
@@ -8574,6 +8734,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListCount: {
@@ -8611,6 +8773,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfoBatch: {
@@ -8648,6 +8812,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsInfo: {
@@ -8683,6 +8849,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfo: {
@@ -8729,6 +8897,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListInfo: {
@@ -8767,6 +8937,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferencesBatch: {
@@ -8798,6 +8971,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferences: {
@@ -8830,6 +9005,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListPreferences: {
@@ -8863,6 +9040,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordsBatch: {
@@ -8896,6 +9076,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecords: {
@@ -8942,6 +9125,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterMetadata: {
@@ -8979,6 +9165,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterOptions: {
@@ -9016,6 +9204,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupMetadata: {
@@ -9050,6 +9240,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchResults: {
@@ -9082,6 +9274,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getKeywordSearchResults: {
@@ -9117,6 +9312,9 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupRecords: {
@@ -9167,6 +9365,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getSession: {
@@ -9197,6 +9398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     signIn: {
@@ -9243,6 +9445,7 @@ export interface operations {
             };
             403: components["responses"]["CsrfRefused"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many sign-in attempts from this client address; try again after Retry-After seconds. */
             429: {
                 headers: {
@@ -9253,6 +9456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorList"];
                 };
             };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     signOut: {
@@ -9274,6 +9478,7 @@ export interface operations {
             };
             403: components["responses"]["CsrfRefused"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     keepSessionAlive: {
@@ -9296,6 +9501,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getCsrfToken: {
@@ -9317,6 +9523,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
 }

@@ -34,7 +34,8 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const locatorCache = locatorResultCache(db);
   // Before every route: security headers outermost, so that the limits' own answers carry them too.
   app.use(securityHeaders(options));
-  const limits = requestLimits(options);
+  // On PostgreSQL the rate limits are counted in the database, shared by every server process on it.
+  const limits = requestLimits(options, db);
   app.use(limits);
   const docsSecurityPolicy = docsHeaders(DOCS);
   app.use('/docs', docsSecurityPolicy);

@@ -34,6 +34,9 @@ export async function openDatabase(settings: DatabaseSettings, options: OpenOpti
     await seedContent(db);
     await seedDemoRecords(db);
     const generated = await seedDemoUsers(db, options.demoPasswords ?? demoPasswordsFromEnv());
+    // PGlite: what start-up wrote (seeding, metadata) is checkpointed at once, so that a process killed from
+    // now on does not leave it to be replayed at the next start (db/open.ts).
+    if (db.kind === 'pglite') await db.exec('CHECKPOINT');
     const log = options.log ?? ((message: string) => console.log(message));
     for (const key of ['admin', 'standard'] as const) {
       const password = generated?.[key];

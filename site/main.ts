@@ -21,9 +21,13 @@ try {
   throw error;
 }
 
+// The database is opened while the rest of the app loads: PGlite compiles its WebAssembly and reads its data
+// directory off the main thread, so the two overlap (a restart after kill -9 serves again that much sooner).
+const { openDatabase } = await import('../server/bootstrap.ts');
+const opening = openDatabase(settings);
+opening.catch(() => undefined); // Its failure is handled where it is awaited, below.
 const { serve } = await import('@hono/node-server');
 const { createSite } = await import('./app.ts');
-const { openDatabase } = await import('../server/bootstrap.ts');
 const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
 const { clientErrorListener } = await import('../server/http/errors.ts');
@@ -39,7 +43,7 @@ try {
 
 let db: Database;
 try {
-  db = await openDatabase(settings);
+  db = await opening;
 } catch (error) {
   if (error instanceof DataDirectoryLockedError) refuse(error.message);
   throw error;
@@ -60,13 +64,29 @@ server.on('error', async (error: NodeJS.ErrnoException) => {
   refuse(`The server could not listen on ${hostname}:${port}: ${error.message}`);
 });
 
+/** How long requests under way may take to finish once the server is told to stop. */
+const STOP_GRACE_MS = 10_000;
+
 let stopping = false;
+/**
+ * A clean stop: no new connections, the requests under way answered (idle keep-alive connections closed as
+ * they become idle; any left after STOP_GRACE_MS cut), then the database closed (PGlite: checkpointed, so
+ * that the next start has nothing to recover), then exit 0.
+ */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping`);
-  server.close();
+  const http = server as import('node:http').Server;
+  const closed = new Promise<void>((done) => http.close(() => done()));
+  const idle = setInterval(() => http.closeIdleConnections?.(), 50);
+  const cut = setTimeout(() => http.closeAllConnections?.(), STOP_GRACE_MS);
+  http.closeIdleConnections?.();
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cut);
   await db.close();
+  console.log(`${signal}: stopped`);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

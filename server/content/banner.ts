@@ -3,7 +3,11 @@
  * (an evening sky, hills, a factory with lit windows and smoking chimneys, a line of transmission towers)
  * rendered by sharp to a 2400 × 800 JPEG. The same bytes come out on every run with the same sharp build.
  */
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+
+/** sharp (native, a quarter of a second to load) is loaded when a picture is first drawn or resized, not at start. */
+const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>
+  (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
 export const BANNER_WIDTH = 2400;
 export const BANNER_HEIGHT = 800;

@@ -4,9 +4,13 @@
  * headers' values, and the encoded variants, each encoded once and kept in a bounded memory cache.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
 import type { Queryable } from '../db/connection.ts';
 import { notFound, PlatformError } from '../platform/errors.ts';
+
+/** sharp (native, a quarter of a second to load) is loaded when a picture is first drawn or resized, not at start. */
+const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>
+  (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
 export const MIN_IMAGE_SIZE = 100;
 export const MAX_IMAGE_SIZE = 10_000;

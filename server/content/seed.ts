@@ -4,12 +4,16 @@
  * support-lines label, and the page's search-engine settings.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
 import type { Database, Queryable } from '../db/connection.ts';
 import { makeId } from '../platform/ids.ts';
 import { bannerJpeg } from './banner.ts';
 import { CONTACT_US_OBJECT } from '../storefront/demo-contacts.ts';
 import { supportLabelOf } from '../../common/support-lines.ts';
+
+/** sharp (native, a quarter of a second to load) is loaded when a picture is first drawn or resized, not at start. */
+const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>
+  (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
 export const SITE_ID = makeId('0DM', 1);
 export const CHANNEL_ID = makeId('0ap', 1);

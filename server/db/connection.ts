@@ -3,7 +3,11 @@
  * (DATABASE_URL). Both run the same SQL.
  */
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+/** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (PGlite starts without it). */
+const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
 export interface QueryOptions {
   /**
@@ -74,7 +78,7 @@ function toQuery(text: string, values: unknown[] | undefined, options: QueryOpti
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new (driver().Pool)({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
@@ -145,7 +149,7 @@ class PostgresListener {
     callbacks.add(onNotify);
     const client = await this.#connect();
     // A new connection LISTENs to the channels known when it connected; LISTEN twice is harmless.
-    if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (first) await client.query(`LISTEN ${driver().escapeIdentifier(channel)}`);
     // The object below hands out getters that read this server's private state.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -156,7 +160,7 @@ class PostgresListener {
       unlisten: async () => {
         if (!callbacks.delete(onNotify) || callbacks.size > 0) return;
         this.#channels.delete(channel);
-        await this.#client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        await this.#client?.query(`UNLISTEN ${driver().escapeIdentifier(channel)}`).catch(() => undefined);
       },
     };
   }
@@ -184,13 +188,13 @@ class PostgresListener {
   #connect(): Promise<pg.Client> {
     if (this.#client) return Promise.resolve(this.#client);
     this.#connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'storefront-listen' });
+      const client = new (driver().Client)({ connectionString: this.connectionString, application_name: 'storefront-listen' });
       client.on('notification', (message) => this.#deliver(message.channel, message.payload ?? ''));
       client.on('error', () => this.#lost(client));
       client.on('end', () => this.#lost(client));
       try {
         await client.connect();
-        for (const channel of this.#channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        for (const channel of this.#channels.keys()) await client.query(`LISTEN ${driver().escapeIdentifier(channel)}`);
       } catch (error) {
         client.end().catch(() => undefined);
         throw error;

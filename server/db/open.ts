@@ -4,6 +4,14 @@ import { lockDataDirectory } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { usesDataDirectory, type DatabaseSettings } from './settings.ts';
 
+/**
+ * PGlite runs PostgreSQL in single-user mode, without the checkpointer: left alone it checkpoints only when
+ * the write-ahead log outgrows max_wal_size (1 GB), so a process killed with SIGKILL leaves every write since
+ * it opened the directory (the first start's seeding included) to be replayed at the next start, which then
+ * takes seconds, and longer with every kill. A checkpoint every so often keeps the replay short.
+ */
+export const PGLITE_CHECKPOINT_INTERVAL_MS = 15_000;
+
 /** The database, migrated; closing it releases the data directory's lock. */
 export async function openMigratedDatabase(settings: DatabaseSettings): Promise<Database> {
   let release = () => {};
@@ -27,9 +35,15 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
     throw error;
   }
   const close = db.close;
+  let checkpoints: NodeJS.Timeout | undefined;
+  if (db.kind === 'pglite' && usesDataDirectory(settings)) {
+    checkpoints = setInterval(() => void db.exec('CHECKPOINT').catch(() => undefined), PGLITE_CHECKPOINT_INTERVAL_MS);
+    checkpoints.unref();
+  }
   return {
     ...db,
     close: async () => {
+      clearInterval(checkpoints);
       await close();
       release();
     },

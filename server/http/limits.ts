@@ -8,11 +8,17 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
+import { routes } from '../../generated/routes.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { errorResponse, plainPage } from './errors.ts';
 import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
+import type { Database } from '../db/connection.ts';
+import { SharedWindowLimiter } from './shared-limiter.ts';
+
+/** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
+export type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
 
 export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
@@ -122,7 +128,11 @@ export function countGuestRequest(limits: RequestLimits, request: Request, env: 
   if (!publicLimiter || uncountedRequests.has(request)) return 0;
   const address = requestAddress(request, env, trustProxy);
   if (address === undefined) return 0;
-  const retryAfter = publicLimiter.hit(addressKey(address));
+  const key = addressKey(address);
+  // Counted in the shared database: answered here only from a fresh count; else passed on, uncounted, to the
+  // middleware, which counts it there.
+  const retryAfter = publicLimiter instanceof SharedWindowLimiter ? (publicLimiter.hitIfKnown(key) ?? -1) : publicLimiter.hit(key);
+  if (retryAfter < 0) return 1;
   // Over the limit, the request goes on to the middleware, which counts it again and answers 429.
   if (!retryAfter) uncountedRequests.add(request);
   return retryAfter;
@@ -165,7 +175,7 @@ export function trustProxyOf(options: AppOptions, env: NodeJS.ProcessEnv = proce
 }
 
 interface RoutePolicy {
-  limiter?: FixedWindowLimiter;
+  limiter?: RateLimiter;
   /** The body-size check, or undefined when there is no limit. */
   body?: MiddlewareHandler;
   /** A page, whose refusal is a document a visitor can read rather than an API error. */
@@ -173,10 +183,38 @@ interface RoutePolicy {
 }
 
 function tooLarge(maxBytes: number) {
-  return (c: Context) => errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+  return (c: Context) => {
+    const response = errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+    // The rest of the body is not read: the connection cannot carry another request, and the client must know
+    // it before it sends one (else its next request on this connection fails).
+    response.headers.set('Connection', 'close');
+    return response;
+  };
 }
 
-function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
+/** A body the app may leave unread and let the Node adapter drain (it gives up after half a second). */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * An answer given without reading a large body (a guest refused before its upload is read, a body over the
+ * limit): the connection ends with it, and says so, since the rest of the body is not read in time for the
+ * connection to carry another request, and a client that sent one on it would see it fail.
+ */
+function closeIfBodyUnread(c: Context) {
+  if (c.req.raw.bodyUsed || !c.req.raw.body) return;
+  const length = Number(c.req.header('content-length') ?? NaN);
+  if (length <= SMALL_BODY_BYTES || c.res.headers.get('Connection')) return;
+  try {
+    c.res.headers.set('Connection', 'close');
+  } catch {
+    // A response whose headers are immutable (served from a cache, a static file): a copy that may change.
+    const response = new Response(c.res.body, c.res);
+    response.headers.set('Connection', 'close');
+    c.res = response;
+  }
+}
+
+function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
   const response = page ? plainPage(c, 429, 'Too many requests', message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
   const { headers } = response;
@@ -191,19 +229,26 @@ function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeco
 
 /** The limits middleware, with the public limiter the front of the app counts with. */
 export type RequestLimits = MiddlewareHandler & {
-  readonly publicLimiter?: FixedWindowLimiter;
+  readonly publicLimiter?: RateLimiter;
   readonly trustProxy: boolean;
   /** The operationIds a guest may call: the ones the public limit counts. */
   readonly guestOperations: ReadonlySet<string>;
 };
 
-/** The limits middleware; mount it before the routes, for every path. */
-export function requestLimits(options: AppOptions = {}): RequestLimits {
+/**
+ * The limits middleware; mount it before the routes, for every path. Given a PostgreSQL database, the rate
+ * limits are counted in it, so that every server process on it enforces them together.
+ */
+export function requestLimits(options: AppOptions = {}, db?: Database): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? systemClock;
   const trustProxy = trustProxyOf(options);
-  const publicLimiter = limits.publicRequestsPerMinute > 0 ? new FixedWindowLimiter(limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS, clock) : undefined;
-  const signInLimiter = limits.signInAttemptsPerWindow > 0 ? new FixedWindowLimiter(limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS, clock) : undefined;
+  const limiter = (name: string, limit: number, windowMs: number): RateLimiter | undefined => {
+    if (limit <= 0) return undefined;
+    return db?.kind === 'postgres' ? new SharedWindowLimiter(name, limit, windowMs, db, clock) : new FixedWindowLimiter(limit, windowMs, clock);
+  };
+  const publicLimiter = limiter('public', limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS);
+  const signInLimiter = limiter('sign-in', limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS);
 
   const bodyCheck = (maxBytes: number) => (maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined);
   const defaultBody = bodyCheck(limits.maxBodyBytes);
@@ -211,6 +256,12 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
 
   const guestRoutes = guestOperationsOf();
   const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
+  // An operation without a request body never reads one, so it has no size to refuse (nor a 413 to declare).
+  const bodylessRoutes = new Set(
+    (Object.keys(operationTable) as OperationId[])
+      .filter((operationId) => !(routes[operationId] as { request?: { body?: unknown } }).request?.body)
+      .map(routeKeyOf),
+  );
   const signInRoute = routeKeyOf('signIn');
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
@@ -218,7 +269,7 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
   const pageRoutes = new Set(PAGES.map((page) => `GET ${page}`));
   const policyOfKey = (key: string): RoutePolicy => ({
     limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
-    body: uploadRoutes.has(key) ? uploadBody : defaultBody,
+    body: uploadRoutes.has(key) ? uploadBody : bodylessRoutes.has(key) ? undefined : defaultBody,
     page: pageRoutes.has(key),
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };
@@ -243,14 +294,25 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
     if (policy.limiter && !uncountedRequests.has(c.req.raw)) {
       const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
-        const retryAfter = policy.limiter.hit(addressKey(address));
-        if (retryAfter) return tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
+        const key = addressKey(address);
+        const retryAfter = policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
+        if (retryAfter) {
+          const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
+          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES))
+            response.headers.set('Connection', 'close');
+          return response;
+        }
       }
     }
     // A GET or HEAD has no body; asking would make the Node adapter build the whole Request.
     const method = c.req.method;
-    if (policy.body && method !== 'GET' && method !== 'HEAD' && c.req.raw.body) return policy.body(c, next);
-    await next();
+    if (method === 'GET' || method === 'HEAD') return next();
+    if (policy.body && c.req.raw.body) {
+      // The body check answers itself when the body is over the limit.
+      const refused = await policy.body(c, next);
+      if (refused instanceof Response) c.res = refused;
+    } else await next();
+    closeIfBodyUnread(c);
   };
   return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()) });
 }

@@ -4,12 +4,15 @@
  */
 import type { OpenAPIHono, RouteConfig, RouteConfigToTypedResponse, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env, Handler, MiddlewareHandler, TypedResponse } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { StatusCode } from 'hono/utils/http-status';
+import { z } from '@hono/zod-openapi';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { cacheFor, noCache } from './cache.ts';
-import type { ValidationResult } from './errors.ts';
+import { validationHook, type ValidationResult } from './errors.ts';
 import { principalOf } from './principal.ts';
+import { findUnstorableText, unstorableReason } from './storable-text.ts';
 
 /** Whether only a signed-in user may call the operation: its contract security leaves out anonymous access ({}). */
 export function requiresUser(route: { operationId?: string }): boolean {
@@ -73,6 +76,43 @@ export interface ImplementOptions {
   ownCacheHeaders?: boolean;
 }
 
+/**
+ * The one JSON media type a body is taken as: application/json, with no parameter but charset=utf-8. Other
+ * +json types, and other charsets (whose bytes would be read as UTF-8 anyway), are 415.
+ */
+const JSON_CONTENT_TYPE = /^application\/json[ \t]*(?:;[ \t]*charset[ \t]*=[ \t]*(?:utf-8|"utf-8")[ \t]*)?$/i;
+
+export function isJsonContentType(contentType: string): boolean {
+  return JSON_CONTENT_TYPE.test(contentType.trim());
+}
+
+/** Refuses, before the body is read, a Content-Type other than JSON on an operation that takes a JSON body. */
+const jsonContentTypeOnly: MiddlewareHandler = async (c, next) => {
+  const contentType = c.req.header('content-type');
+  if (contentType !== undefined && !isJsonContentType(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  await next();
+};
+
+/** The parts of a request the contract's validators hand a handler. */
+const VALIDATED_TARGETS = ['param', 'query', 'header', 'json'] as const;
+
+/**
+ * The rule for text every operation shares: a validated value that the database could not store (U+0000, a
+ * lone surrogate), anywhere in the body, a parameter or a header, fails validation like any other value,
+ * answered by the operation's own hook, so that it is a 400 in the operation's error shape naming the field.
+ */
+async function refuseUnstorableText(c: Context, hook: ValidationHook): Promise<Response | undefined> {
+  for (const target of VALIDATED_TARGETS) {
+    const value = (c.req.valid as (target: string) => unknown)(target);
+    if (value === undefined) continue;
+    const found = findUnstorableText(value);
+    if (!found) continue;
+    const error = new z.ZodError([{ code: 'custom', path: found.path, message: unstorableReason(found.text), input: found.text }]);
+    return (await hook({ success: false, error, target }, c)) ?? (validationHook({ success: false, error, target }, c) as Response);
+  }
+  return undefined;
+}
+
 /** Serves route on app with handler, behind the middleware the contract gives it. */
 export function implement<R extends RouteConfig & { operationId: OperationId }>(
   app: OpenAPIHono,
@@ -80,8 +120,12 @@ export function implement<R extends RouteConfig & { operationId: OperationId }>(
   handler: DeclaredHandler<R>,
   options: ImplementOptions = {},
 ): void {
-  const middleware = middlewareOf(route.operationId, options.ownCacheHeaders);
+  const takesJson = Boolean((route.request?.body?.content as Record<string, unknown> | undefined)?.['application/json']);
+  // After the user check: a guest learns that it must sign in before anything about its body.
+  const middleware = [...middlewareOf(route.operationId, options.ownCacheHeaders), ...(takesJson ? [jsonContentTypeOnly] : [])];
+  const hook: ValidationHook = options.hook ?? validationHook;
+  const checked: Handler = async (c, next) => (await refuseUnstorableText(c, hook)) ?? (handler as unknown as Handler)(c, next);
   // DeclaredHandler answers a subset of what the library's handler type allows, and a hook answers what any
   // hook may; with R generic here the compiler cannot relate these to the library's conditional types.
-  app.openapi({ ...route, middleware }, handler as unknown as RouteHandler<R>, options.hook as never);
+  app.openapi({ ...route, middleware }, checked as unknown as RouteHandler<R>, options.hook as never);
 }

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { Country, State } from 'country-state-city';
 import type { Database } from '../db/connection.ts';
 import type { Schemas } from '../../generated/types.ts';
 import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './definitions.ts';
@@ -14,7 +13,10 @@ import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { loadLayouts } from './layouts.ts';
 
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
-const countryDataVersion: string = createRequire(import.meta.url)('country-state-city/package.json').version;
+const requireHere = createRequire(import.meta.url);
+const countryDataVersion: string = requireHere('country-state-city/package.json').version;
+/** The country data package (a few hundred milliseconds to load): loaded when first needed, not at every start. */
+const countryData = (): typeof import('country-state-city') => requireHere('country-state-city');
 
 export function readObjectDefinitions(): ObjectDefinition[] {
   return readdirSync(OBJECTS_DIR)
@@ -33,6 +35,7 @@ export interface PicklistEntry {
 
 /** Countries and their states or provinces, from the country-state-city data package. */
 export function countriesWithStates(): { name: string; isoCode: string; phonecode: string; states: { name: string; isoCode: string }[] }[] {
+  const { Country, State } = countryData();
   return Country.getAllCountries()
     .map((country) => {
       const seen = new Set<string>();

@@ -13,8 +13,8 @@ export function notImplementedRoutes(implemented: ReadonlySet<string>) {
   for (const operationId of Object.keys(operationTable) as OperationId[]) {
     if (implemented.has(operationId)) continue;
     const { method, path } = operationTable[operationId];
-    // Listed in the app's OpenAPI document like every operation, but answered outside the contract's
-    // handler types: 501 is what no operation declares.
+    // Listed in the app's OpenAPI document like every operation; the contract declares 501 on exactly the
+    // operations not implemented (tests/unit/declared-statuses.test.ts holds it to that).
     app.openAPIRegistry.registerPath(routes[operationId]);
     // A guest learns that it must sign in before it learns that the operation is missing.
     app.on([method.toUpperCase()], [honoPath(path)], ...middlewareOf(operationId, true), (c) =>

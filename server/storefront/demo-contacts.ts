@@ -3,8 +3,11 @@
  * examples and benchmarks agree run after run. Places are real (country-state-city); companies, streets,
  * phone numbers (555-01xx) and e-mail domains (.example) are made up.
  */
-import { City } from 'country-state-city';
+import { createRequire } from 'node:module';
 import { countriesWithStates } from '../platform/metadata.ts';
+
+/** The country data package's cities, loaded when contacts are seeded rather than at every start. */
+const cityData = (): typeof import('country-state-city').City => createRequire(import.meta.url)('country-state-city').City;
 
 export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
 export const CONTACT_US_KEY_PREFIX = 'a1C';
@@ -111,7 +114,9 @@ function citiesOf(countryIso: string, stateIso: string): string[] {
   const key = `${countryIso}/${stateIso}`;
   let names = cities.get(key);
   if (!names) {
-    names = City.getCitiesOfState(countryIso, stateIso).map((city) => city.name);
+    names = cityData()
+      .getCitiesOfState(countryIso, stateIso)
+      .map((city) => city.name);
     cities.set(key, names);
   }
   return names;

@@ -1,7 +1,8 @@
 /**
  * Batch writes (POST /records/batch): creates, updates and deletes of up to 200 records in all, in order,
  * one result per record. With allOrNone, one failure rolls every write back and the other records report
- * ALL_OR_NONE_OPERATION_ROLLED_BACK; without it, each record is written (or not) on its own.
+ * ALL_OR_NONE_OPERATION_ROLLED_BACK; without it, each record is written (or not) on its own, and the whole
+ * request is still one transaction, so that a defect half-way commits nothing.
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database } from '../../db/connection.ts';
@@ -154,14 +155,27 @@ export async function executeBatch(
       }
     }
   } else {
-    for (const item of items) {
-      try {
-        await db.transaction((tx) => writeOne(tx, item));
-        outcomes.push('written');
-      } catch (error) {
-        outcomes.push(error instanceof ItemFailed ? error.result : resultOfError(error));
+    // One transaction, a savepoint per item: an item that fails is undone on its own and reported, and the
+    // items reported written are exactly the ones committed; an unexpected error (resultOfError rethrows it)
+    // rolls the whole request back before it answers 500.
+    await db.transaction(async (tx) => {
+      for (const item of items) {
+        if (item.error) {
+          outcomes.push(item.error);
+          continue;
+        }
+        await tx.query('SAVEPOINT batch_item');
+        try {
+          await writeOne(tx, item);
+          await tx.query('RELEASE SAVEPOINT batch_item');
+          outcomes.push('written');
+        } catch (error) {
+          const result = error instanceof ItemFailed ? error.result : resultOfError(error);
+          await tx.query('ROLLBACK TO SAVEPOINT batch_item');
+          outcomes.push(result);
+        }
       }
-    }
+    });
   }
 
   const results: BatchItemResult[] = [];

@@ -30,7 +30,7 @@ const { serve } = await import('@hono/node-server');
 const { createSite } = await import('./app.ts');
 const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
-const { clientErrorListener } = await import('../server/http/errors.ts');
+const { clientErrorListener, MAX_HEADER_BYTES } = await import('../server/http/errors.ts');
 const { apiSecurityHeaders } = await import('../server/http/security-headers.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
@@ -49,8 +49,6 @@ try {
   throw error;
 }
 
-// Node's own limit on the request line and headers (its default), stated so that the answers above it can say it.
-const MAX_HEADER_BYTES = 16 * 1024;
 const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);

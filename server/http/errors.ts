@@ -196,6 +196,9 @@ interface ClientSocket {
  * The HTTP server's clientError listener: answers as clientErrorResponse says, once per connection, then
  * closes it (the client may still be sending the rest of its request: it is let go a moment later).
  */
+/** Node's own limit on the request line and headers (its default), stated so that the answers above it can say it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
 export function clientErrorListener(options: ClientErrorOptions) {
   return (error: Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number }, socket: ClientSocket) => {
     if (!socket.writable || (socket.bytesWritten ?? 0) > 0) return;

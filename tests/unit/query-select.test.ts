@@ -29,6 +29,20 @@ describe('buildListQuery', () => {
     expect(query).toMatchObject({ offset: 0, pageSize: 50, sort: { sortBy: 'Id' } });
   });
 
+  it('reads records through a joined source in its order unless a sort names a field', () => {
+    const source = { join: (alias: string, parameters: SqlParameters) => `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`, orderBy: 'm.used_at DESC' };
+    const recent = build({ source, where: '{ AnnualRevenue: { gt: 1000 } }' });
+    const matching = "FROM record r JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text AND ((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $3::numeric)";
+    expect(recent.rows).toEqual({ text: `SELECT ${COLUMNS} ${matching} ORDER BY m.used_at DESC, r.id ASC LIMIT $4::int OFFSET $5::int`, values: [STANDARD_ID, 'Account', 1000, 51, 0] });
+    expect(recent.count).toEqual({ text: `SELECT count(*)::int AS total ${matching}`, values: [STANDARD_ID, 'Account', 1000] });
+    expect(recent.sourceOrder).toBe(true);
+    const sorted = build({ source, sortBy: 'Name' });
+    expect(sorted.rows.text).toContain("JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text ORDER BY lower((r.fields ->> 'Name')) ASC NULLS FIRST, r.id ASC");
+    expect(sorted).toMatchObject({ sourceOrder: false, sort: { sortBy: 'Name,Id' } });
+    expect(build({ source, defaultSortBy: '-Name' }).sourceOrder).toBe(false);
+    expect(build({}).sourceOrder).toBe(false);
+  });
+
   it('composes visibility, conditions, view filter, where and searchTerm with one numbering', () => {
     const query = build({
       target: targetOf(ACCOUNT, testAccess({ ownAccountsOnly: STANDARD_ID })),
@@ -45,9 +59,9 @@ describe('buildListQuery', () => {
       'r.object_api_name = $1::text',
       "(r.fields ->> 'OwnerId' = $2::text OR r.created_by_id = $2::text)",
       "r.fields ->> 'ParentId' = $3::text",
-      "((lower((r.fields ->> 'Industry')) = lower($4::text)) IS TRUE)",
-      "(((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $5::numeric) IS TRUE)",
-      "(((r.fields ->> 'Name') ILIKE $6::text) IS TRUE)",
+      "(lower((r.fields ->> 'Industry')) = lower($4::text))",
+      "((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $5::numeric)",
+      "((r.fields ->> 'Name') ILIKE $6::text)",
     ].join(' AND ');
     const values = ['Account', STANDARD_ID, '001000000000009AAA', 'Energy', 1000, '%acme%'];
     expect(query.count).toEqual({ text: `SELECT count(*)::int AS total FROM record r WHERE ${conditions}`, values });

@@ -450,7 +450,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a list view's records with query parameters
+         * @description Returns one page of the records of a list view named by object and API name, filtered, searched and sorted as the query parameters ask (the form of getListRecordsByName for short requests).
+         */
+        get: operations["getListRecordsByApiName"];
         put?: never;
         /**
          * Get a list view's records
@@ -563,6 +567,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/mru-list-info/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the recently used list's metadata
+         * @description Returns the metadata of the caller's most-recently-used list of an object (the list view __Recent) - its columns and the caller's preferences.
+         */
+        get: operations["getMruListInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/list-info/batch": {
         parameters: {
             query?: never;
@@ -592,7 +616,7 @@ export interface paths {
         };
         /**
          * Get an object's list infos
-         * @description Returns one page of summaries of the list views of an object that the caller may see.
+         * @description Returns one page of summaries of the list views of an object that the caller may see, or, when the path holds a list view id instead of an object name, that list view's metadata.
          */
         get: operations["getListInfosByObjectName"];
         put?: never;
@@ -2861,36 +2885,6 @@ export interface components {
                 [key: string]: components["schemas"]["RecordRepresentation"];
             };
         };
-        /** @description Which records of a list view to read, and which of their fields (the platform's List Records Input). Every property is optional. */
-        ListRecordsInputRepresentation: {
-            /** @description Extra fields to return with every record besides the display columns; the call fails (400) if one does not exist or the caller may not see it. A field is `Field` or `Object.Field`, and may span relationships (`CreatedBy.Name`), at most 6 levels deep. */
-            fields?: string[];
-            /** @description Extra fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
-            optionalFields?: string[];
-            /**
-             * @description The number of records per page, 1 to 2000.
-             * @default 50
-             */
-            pageSize: number;
-            /**
-             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
-             * @default 0
-             */
-            pageToken: string;
-            /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
-            searchTerm?: string;
-            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
-            sortBy?: string[];
-            /**
-             * @description A filter on top of the list view's own filters, written as a GraphQL-style filter object in a string
-             *     (keys may be unquoted). Each key is a field, whose value is an object of operators: `eq`, `ne`, `lt`, `lte`,
-             *     `gt`, `gte`, `like` (with `%` as wildcard), `in`, `nin`, and `includes` / `excludes` for multi-select
-             *     picklists; several operators on one field are ANDed. A relationship is traversed by nesting
-             *     (`{ Account: { Name: { eq: "X" } } }`), and `and: [...]`, `or: [...]` and `not: {...}` combine conditions.
-             *     The platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
-             */
-            where?: string;
-        };
         /** @description Which list a representation is about. */
         ListReferenceRepresentation: {
             /** @description The list view id (beginning 00B), or null for the most-recently-used list. */
@@ -2936,14 +2930,44 @@ export interface components {
             /** @description The records of this page, in the list's order; each carries the list's display columns and the fields asked for. */
             records: components["schemas"]["RecordRepresentation"][];
             /** @description The search term the records were filtered by, as given; null when none was given. */
-            searchTerm: string | null;
+            searchTerm?: string | null;
             /**
              * @description The sort order used, as one comma-joined string with the implicit Id tie-breaker appended (for example `Name,Id` or `-APT_City__c,Id`; a leading `-` means descending); null for the most-recently-used list, which is in recency order.
              * @example Name,Id
              */
             sortBy: string | null;
             /** @description The where filter the records were filtered by, as given; null when none was given. */
-            where: string | null;
+            where?: string | null;
+        };
+        /** @description Which records of a list view to read, and which of their fields (the platform's List Records Input). Every property is optional. */
+        ListRecordsInputRepresentation: {
+            /** @description Extra fields to return with every record besides the display columns; the call fails (400) if one does not exist or the caller may not see it. A field is `Field` or `Object.Field`, and may span relationships (`CreatedBy.Name`), at most 6 levels deep. */
+            fields?: string[];
+            /** @description Extra fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
+            optionalFields?: string[];
+            /**
+             * @description The number of records per page, 1 to 2000.
+             * @default 50
+             */
+            pageSize: number;
+            /**
+             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
+             * @default 0
+             */
+            pageToken: string;
+            /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
+            searchTerm?: string;
+            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
+            sortBy?: string[];
+            /**
+             * @description A filter on top of the list view's own filters, written as a GraphQL-style filter object in a string
+             *     (keys may be unquoted). Each key is a field, whose value is an object of operators: `eq`, `ne`, `lt`, `lte`,
+             *     `gt`, `gte`, `like` (with `%` as wildcard), `in`, `nin`, and `includes` / `excludes` for multi-select
+             *     picklists; several operators on one field are ANDed. A relationship is traversed by nesting
+             *     (`{ Account: { Name: { eq: "X" } } }`), and `and: [...]`, `or: [...]` and `not: {...}` combine conditions.
+             *     The platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+             */
+            where?: string;
         };
         /** @description A list view in a list of list views. */
         ListViewSummaryRepresentation: {
@@ -2992,9 +3016,9 @@ export interface components {
             /** @description The field's label. */
             label: string;
             /** @description For a relationship column, the path of the id field to link to (such as CreatedBy.Id); null otherwise. */
-            lookupId: string | null;
+            lookupId?: string | null;
             /** @description Whether a searchTerm looks at this column. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the list may be sorted by this column. */
             sortable: boolean;
         };
@@ -3103,22 +3127,22 @@ export interface components {
             /** @description The filters of the list view. */
             filteredByInfo: components["schemas"]["ListFilterByInfoRepresentation"][];
             /** @description Whether the list view has actions that apply to several selected records. */
-            hasMassActions: boolean;
+            hasMassActions?: boolean;
             /** @description Whether the list's cells may be edited in place, or null when that does not apply (the most-recently-used list). */
-            inlineEditDetails: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
+            inlineEditDetails?: components["schemas"]["ListInlineEditDetailsRepresentation"] | null;
             /** @description The list view's label, such as All Contact Us. */
             label: string | null;
             listReference: components["schemas"]["ListReferenceRepresentation"];
             /** @description The groups and roles a Shared list view is shared with, by kind of share; empty for Private and Public list views. */
-            listShares: components["schemas"]["ListInfoShareCategoryRepresentation"][];
+            listShares?: components["schemas"]["ListInfoShareCategoryRepresentation"][];
             /** @description The API names of the objects whose records the list returns. */
-            objectApiNames: string[];
+            objectApiNames?: string[];
             /** @description The list view's sort order, most significant field first. */
             orderedByInfo: components["schemas"]["ListOrderByInfoRepresentation"][];
             /** @description Which records the list view covers (all, the caller's own, a queue's ...), or null when the list has no scope (the most-recently-used list). */
-            scope: components["schemas"]["ListScopeRepresentation"] | null;
+            scope?: components["schemas"]["ListScopeRepresentation"] | null;
             /** @description Whether the list's records may be filtered with a searchTerm. */
-            searchable: boolean;
+            searchable?: boolean;
             /** @description Whether the caller may change the list view. */
             updateable: boolean;
             userPreferences: components["schemas"]["ListUserPreferenceRepresentation"];
@@ -5223,10 +5247,8 @@ export interface components {
         recordIds: string;
         /** @description The API name of an object, such as APT_Contact_Us__c. */
         objectApiName: string;
-        /** @description The API name of a list view of the object, such as AllContactUs. */
+        /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
         listViewApiName: string;
-        /** @description The id of a list view (15 or 18 characters, beginning 00B). */
-        listViewId: string;
         /**
          * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
          *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
@@ -5254,6 +5276,20 @@ export interface components {
          */
         listSortBy: string;
         /**
+         * @description Keep only the records whose searchable columns (the list view's text columns) contain this text, without regard
+         *     to case; `*` stands for any run of characters and `?` for one. Echoed as the answer's searchTerm.
+         */
+        listSearchTerm: string;
+        /**
+         * @description A filter on top of the list view's own filters, a GraphQL-style filter object in a string (keys may be
+         *     unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`,
+         *     `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not` combine. Echoed as the
+         *     answer's where.
+         */
+        listWhere: string;
+        /** @description The id of a list view (15 or 18 characters, beginning 00B). */
+        listViewId: string;
+        /**
          * @description The API name of an object, such as APT_Contact_Us__c, for the list of its list views; or the id of a list
          *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's list UI.
          */
@@ -5274,8 +5310,13 @@ export interface components {
         listSummaryPageToken: string;
         /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
         listInfoIds: string;
-        /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+        /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs, or APT_Contact_Us__c.__Recent for the most-recently-used list). Give ids, names or both, at most 100 list views in all. */
         listInfoNames: string;
+        /**
+         * @description The API name of an object, such as APT_Contact_Us__c, for one page of its list views; or the id of a list
+         *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's metadata.
+         */
+        listInfoObjectApiNameOrListViewId: string;
         /** @description The number of list views per page, 1 to 2000; default 20. */
         listSummaryPageSize: number;
         /** @description A record type id; 012000000000000AAA is the master record type. */
@@ -6483,6 +6524,79 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getListRecordsByApiName: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+                /**
+                 * @description Keep only the records whose searchable columns (the list view's text columns) contain this text, without regard
+                 *     to case; `*` stands for any run of characters and `?` for one. Echoed as the answer's searchTerm.
+                 */
+                searchTerm?: components["parameters"]["listSearchTerm"];
+                /**
+                 * @description A filter on top of the list view's own filters, a GraphQL-style filter object in a string (keys may be
+                 *     unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`,
+                 *     `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not` combine. Echoed as the
+                 *     answer's where.
+                 */
+                where?: components["parameters"]["listWhere"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list view's records; nextPageToken is null on the last page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getListRecordsByName: {
         parameters: {
             query?: never;
@@ -6490,14 +6604,14 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
         };
         /**
          * @description Which records and fields to read; an empty or absent body reads the first 50 records in the list view's
-         *     own order. POST (rather than GET with query parameters) carries long field lists and filters.
+         *     own order. POST (rather than the GET form, getListRecordsByApiName) carries long field lists and filters.
          *
          *     - **Page tokens** are zero-based record offsets: with `pageSize` 2 the pages are `"0"`, `"2"`, `"4"` ...;
          *       send back a `nextPageToken` or `previousPageToken` of the answer as `pageToken`. A null
@@ -6705,7 +6819,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -6847,12 +6961,44 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getMruListInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list's metadata; listReference.type is mru, listViewApiName __Recent and id null. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getListInfosByName: {
         parameters: {
             query?: {
                 /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
                 ids?: components["parameters"]["listInfoIds"];
-                /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+                /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs, or APT_Contact_Us__c.__Recent for the most-recently-used list). Give ids, names or both, at most 100 list views in all. */
                 names?: components["parameters"]["listInfoNames"];
             };
             header?: {
@@ -6900,14 +7046,24 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /**
+                 * @description The API name of an object, such as APT_Contact_Us__c, for one page of its list views; or the id of a list
+                 *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's metadata.
+                 */
+                objectApiName: components["parameters"]["listInfoObjectApiNameOrListViewId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of list view summaries, by label; page tokens are zero-based offsets and nextPageToken is null on the last page. */
+            /**
+             * @description For an object API name, a ListInfoSummaryCollectionRepresentation: one page of its list views, by label
+             *     (q, recentListsOnly, pageSize default 20 and pageToken apply; page tokens are zero-based offsets and
+             *     nextPageToken is null on the last page).
+             *
+             *     For a list view id (beginning 00B, 15 or 18 characters), the list view's ListInfoRepresentation, as the
+             *     platform's GET list-info/{listViewId} gives it.
+             */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -6915,7 +7071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListInfoSummaryCollectionRepresentation"];
+                    "application/json": components["schemas"]["ListInfoSummaryCollectionRepresentation"] | components["schemas"]["ListInfoRepresentation"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6976,7 +7132,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7007,7 +7163,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7034,7 +7190,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7072,7 +7228,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7103,7 +7259,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;

@@ -52,7 +52,10 @@ export function pathLabel(org: OrgDescribe, object: DescribedObject, path: strin
     reference = relationshipNamed(current, name);
     current = org.objects.get(reference?.referenceTo?.[0] ?? '') ?? current;
   }
-  return `${(reference?.label ?? '').replace(/\s+ID$/, '')} ${resolved.field.label}`.trim();
+  // `Owner ID` names the relationship Owner; a reference label without the suffix gives way to the relationship name.
+  const label = reference?.label ?? '';
+  const relationship = /\s+ID$/.test(label) ? label.replace(/\s+ID$/, '') : String(reference?.relationshipName ?? label);
+  return `${relationship} ${resolved.field.label}`.trim();
 }
 
 const isNameField = (object: DescribedObject, field: FieldDefinition) => field.nameField === true || object.definition.nameFields[0] === field.apiName;

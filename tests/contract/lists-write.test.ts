@@ -139,6 +139,8 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       expect(await bad({ label: 'x', displayColumns: ['Name'], colour: 'red' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad({ visibility: 'Private' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad({ listViewApiName: '__Recent' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
+      expect(await bad({ label: 'nul \u0000 here' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
+      expect(await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'Name', operator: 'Equals', operandLabels: ['\u0000'] }] })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       const userView = (body: unknown, session: TestSession) => api.create('User', body, session);
       const hiddenColumn = errorOf(await userView({ label: 'x', displayColumns: ['Email'] }, standard));
       const unknownColumn = errorOf(await userView({ label: 'x', displayColumns: ['Emial'] }, standard));

@@ -132,26 +132,33 @@ async function trigramOperatorClass(db: Queryable): Promise<string | null> {
   return find();
 }
 
+// Serialises the index changes of several servers starting at once on one PostgreSQL database.
+const INDEX_LOCK = 7265010;
+
 /**
  * Creates the indexes the org's list views need and drops those they no longer need (only indexes this
- * module made: they are listed in list_view_index). Returns the names created.
+ * module made: they are listed in list_view_index), in one transaction. Returns the names created.
  */
 export async function syncListViewIndexes(db: Database, org: OrgDescribe): Promise<string[]> {
   const options: IndexOptions = { trigramOperatorClass: await trigramOperatorClass(db) };
   const wanted = orgListViewIndexes(org, await orgListViews(db), options);
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM list_view_index');
-  const existing = new Set(rows.map((row) => row.name));
-  const wantedNames = new Set(wanted.map((index) => index.name));
-  for (const name of existing) {
-    if (wantedNames.has(name)) continue;
-    await db.query(`DROP INDEX IF EXISTS ${name}`);
-    await db.query('DELETE FROM list_view_index WHERE name = $1', [name]);
-  }
-  const created: IndexSpec[] = wanted.filter((index) => !existing.has(index.name));
-  for (const index of created) {
-    await db.query(`CREATE INDEX IF NOT EXISTS ${index.name} ON record ${index.definition}`);
-    await db.query('INSERT INTO list_view_index (name, object_api_name, definition) VALUES ($1, $2, $3)', [index.name, index.objectApiName, index.definition]);
-  }
+  const created = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [INDEX_LOCK]);
+    const { rows } = await tx.query<{ name: string }>('SELECT name FROM list_view_index');
+    const existing = new Set(rows.map((row) => row.name));
+    const wantedNames = new Set(wanted.map((index) => index.name));
+    for (const name of existing) {
+      if (wantedNames.has(name)) continue;
+      await tx.query(`DROP INDEX IF EXISTS ${name}`);
+      await tx.query('DELETE FROM list_view_index WHERE name = $1', [name]);
+    }
+    const missing: IndexSpec[] = wanted.filter((index) => !existing.has(index.name));
+    for (const index of missing) {
+      await tx.query(`CREATE INDEX IF NOT EXISTS ${index.name} ON record ${index.definition}`);
+      await tx.query('INSERT INTO list_view_index (name, object_api_name, definition) VALUES ($1, $2, $3)', [index.name, index.objectApiName, index.definition]);
+    }
+    return missing;
+  });
   // Statistics of the new index expressions, so that the planner can weigh them at once.
   if (created.length > 0) await db.query('ANALYZE record');
   return created.map((index) => index.name);

@@ -1,7 +1,8 @@
 /**
  * List views, list preferences and list usage in the database. List views change at run time (users create
- * and change them), so they are read at each request, by primary key or the name index; a list view is read
- * together with the caller's preferences for it.
+ * and change them), so they are read at each request, by primary key or the name index (statements kept
+ * prepared: their plan does not depend on the values); a list view is read together with the caller's
+ * preferences for it.
  */
 import type { Queryable } from '../../db/connection.ts';
 import type { ListView, ListViewDefinition } from './definitions.ts';
@@ -46,13 +47,15 @@ const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.o
 
 /** A list view of an object by API name (any case), with the user's preferences for it. */
 export async function listViewNamed(db: Queryable, userId: string, objectApiName: string, apiName: string): Promise<ListViewWithPreferences | undefined> {
-  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.object_api_name = $2 AND lower(v.api_name) = lower($3)`, [userId, objectApiName, apiName]);
+  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.object_api_name = $2 AND lower(v.api_name) = lower($3)`, [userId, objectApiName, apiName], {
+    prepareAs: 'list_view_named',
+  });
   return withPreferences(rows[0]);
 }
 
 /** A list view by id (18 characters), with the user's preferences for it. */
 export async function listViewById(db: Queryable, userId: string, id: string): Promise<ListViewWithPreferences | undefined> {
-  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.id = $2`, [userId, id]);
+  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.id = $2`, [userId, id], { prepareAs: 'list_view_by_id' });
   return withPreferences(rows[0]);
 }
 

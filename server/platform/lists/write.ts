@@ -39,6 +39,9 @@ export function apiNameFromLabel(label: string): string {
   return /^[A-Za-z]/.test(name) ? name : `X${name}`.slice(0, 80);
 }
 
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\0') : value !== null && typeof value === 'object' ? Object.values(value).some(holdsNul) : false;
+
 /** The columns, in the metadata's spelling; each one the creator may read. */
 function checkedColumns(context: ObjectContext, columns: string[]): string[] {
   const spelled = columns.map((path) => {
@@ -58,6 +61,8 @@ function checkedColumns(context: ObjectContext, columns: string[]): string[] {
 function checkDefinition(context: ObjectContext, definition: ListViewDefinition, sharing: boolean): ListViewDefinition {
   const { org, object, principal, target } = context;
   if (!definition.label.trim()) throw invalidInput('label must not be blank');
+  // PostgreSQL text (and jsonb) cannot hold NUL: refused here rather than failing in the database.
+  if (holdsNul(definition)) throw invalidInput('The list view holds a NUL character');
   const filter = listViewWhere(org, object, definition.filteredByInfo, definition.filterLogicString);
   if (filter) compileWhere(filter, target, { now: new Date(), parameter: 'filteredByInfo' });
   if (definition.scope !== null && !(SCOPES as readonly string[]).includes(definition.scope)) {

@@ -166,7 +166,7 @@ describe('listViewIndexes', () => {
     expect(definitions(indexes)).toEqual([
       `(${order}) ${WHERE}`,
       `((lower((record.fields ->> 'Industry'))), ${order}) ${WHERE}`,
-      `(((CASE WHEN jsonb_typeof(record.fields -> 'NumberOfEmployees') = 'number' THEN (record.fields ->> 'NumberOfEmployees')::numeric END))) ${WHERE}`,
+      `(((CASE WHEN jsonb_typeof(record.fields -> 'NumberOfEmployees') = 'number' THEN (record.fields ->> 'NumberOfEmployees')::numeric END)) NULLS FIRST, (record.id)) ${WHERE}`,
     ]);
     expect(indexes.every((index) => /^list_view_[0-9a-f]{24}$/.test(index.name) && index.objectApiName === 'Account')).toBe(true);
   });
@@ -174,7 +174,7 @@ describe('listViewIndexes', () => {
   it('indexes the owner for scope mine, system date columns for ranges, and trigrams of searchable columns when it can', () => {
     const mine = definitions(listViewIndexes(ORG, ACCOUNT, view({ scope: 'mine', filteredByInfo: [filter('CreatedDate', 'LessThan', 'TODAY'), filter('Founded__c', 'LessThan', 'TODAY')] }), { trigramOperatorClass: '"public".gin_trgm_ops' }));
     expect(mine).toEqual([
-      `((record.created_date)) ${WHERE}`,
+      `((record.created_date) NULLS FIRST, (record.id)) ${WHERE}`,
       `(((record.fields ->> 'OwnerId')), (record.id)) ${WHERE}`,
       `((record.created_by_id)) ${WHERE}`,
       `USING gin (((record.fields ->> 'Name')) "public".gin_trgm_ops) ${WHERE}`,

@@ -9,7 +9,8 @@
  *   the same, within the filtered records. A `where` eq on that field in any list of the object sorted the
  *   same way uses it too.
  * - The owner before the order, for a view of the caller's own records (scope mine).
- * - Each field a view compares with less-than or greater-than: a range is read from it.
+ * - Each field a view compares with less-than or greater-than, ties broken by Id: a range is read from it,
+ *   and in the field's order (ascending directly, descending backwards with the ties sorted as they come).
  * - Each searchable column (the view's text columns) of a view that no Equals filter narrows, when trigram
  *   indexes can be had (PostgreSQL's pg_trgm): a searchTerm is a case-insensitive contains, which a b-tree
  *   cannot answer. (In a view an Equals filter narrows, the search reads the filter's records.)
@@ -97,7 +98,7 @@ export function listViewIndexes(org: OrgDescribe, object: DescribedObject, view:
   for (const filter of definition.filteredByInfo) {
     const field = RANGE_OPERATORS.has(filter.operator) ? rootField(org, object, filter.fieldApiName) : undefined;
     const value = field && indexableValue(field);
-    if (value) specs.push(btree(object, [`(${value})`]));
+    if (value) specs.push(btree(object, [`(${value}) NULLS FIRST`, `(${ROW}.id)`]));
   }
   if (definition.scope === 'mine') {
     // ownedBy (query/target.ts): the owner, or the creator; each side from its own index.

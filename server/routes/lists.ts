@@ -7,7 +7,7 @@ import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
-import { getListInfo, getListInfoById, getListInfos, getListUi, getListUiById, readListRecords } from '../platform/lists/read.ts';
+import { getListInfo, getListInfoById, getListInfos, getListUi, readListRecords } from '../platform/lists/read.ts';
 import { MRU_LIST_VIEW } from '../platform/lists/definitions.ts';
 import { getListObjectInfo } from '../platform/lists/object-info.ts';
 import { getListPreferences, updateListPreferences } from '../platform/lists/preferences.ts';
@@ -82,7 +82,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getListViewSummaryCollection, async (c) => {
     const { objectApiName } = c.req.valid('param');
     const query = c.req.valid('query');
-    if (isListViewId(objectApiName)) return withETag(c, await getListUiById(db, principalOf(c), objectApiName, recordsRequest(query), now()));
+    if (isListViewId(objectApiName)) return withETag(c, await getListUi(db, principalOf(c), { listViewId: objectApiName }, recordsRequest(query), now()));
     return withETag(c, await listViewSummaries(db, principalOf(c), objectApiName, query));
   });
 

@@ -26,8 +26,6 @@ export interface ListContext extends ObjectContext {
   preferences: ListPreferences;
 }
 
-export const UI_API_PATH = '/services/data/v65.0/ui-api';
-
 /** The object a request names (any case), when the caller may read it. */
 export async function objectContext(db: Queryable, principal: Principal, objectApiName: string): Promise<ObjectContext> {
   const org = await describeOrg(db);

@@ -9,7 +9,8 @@ import { etagOf } from '../etag.ts';
 import { PlatformError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 import { illegalValue } from '../query/errors.ts';
-import { listContext, listContextById, UI_API_PATH, type ListContext } from './context.ts';
+import { UI_API_PATH } from '../records/read.ts';
+import { listContext, listContextById, type ListContext } from './context.ts';
 import { isMruList } from './definitions.ts';
 import { buildListInfo, type ListInfo } from './info.ts';
 import { listRecords, type ListRecordCollection, type ListRecordsRequest } from './records.ts';
@@ -78,9 +79,4 @@ export async function getListUi(db: Queryable, principal: Principal, list: ListR
   const records = await listRecords(db, context, request, recordsPath(context, list), info.eTag, now);
   await noteListViewUsed(db, principal.userId, context.view);
   return { eTag: etagOf({ info, records }), info, records };
-}
-
-/** list-ui/{listViewId}: the list UI of a list view named by id. */
-export function getListUiById(db: Queryable, principal: Principal, listViewId: string, request: ListRecordsRequest, now: Date): Promise<Schemas['ListUiRepresentation']> {
-  return getListUi(db, principal, { listViewId }, request, now);
 }

@@ -10,7 +10,8 @@ import { etagOf } from '../etag.ts';
 import type { Principal } from '../principal.ts';
 import { pageLinks, parsePageSize, parsePageToken } from '../query/page-token.ts';
 import { canSeeListView } from './access.ts';
-import { objectContext, UI_API_PATH } from './context.ts';
+import { UI_API_PATH } from '../records/read.ts';
+import { objectContext } from './context.ts';
 import { isMruList, type ListView } from './definitions.ts';
 import { listViewsOf } from './store.ts';
 

@@ -288,8 +288,16 @@ async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
   while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
+/**
+ * A call of the bench's own endpoints, on a connection of its own: a kept-alive one may be closed by the
+ * server just as it is reused, after a slow slice.
+ */
+async function benchCall(url: string): Promise<Response> {
+  return fetch(url, { headers: { connection: 'close' } });
+}
+
 async function cpuOf(baseUrl: string): Promise<number> {
-  return ((await (await fetch(baseUrl + STATS_PATH)).json()) as { cpuMicros: number }).cpuMicros;
+  return ((await (await benchCall(baseUrl + STATS_PATH)).json()) as { cpuMicros: number }).cpuMicros;
 }
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
@@ -301,7 +309,7 @@ async function measure(baseUrl: string, targets: { name: string; path: string; h
     for (const [index, target] of targets.entries()) {
       const before = await cpuOf(baseUrl);
       slices[index].push(await run(options, baseUrl + target.path, 1, target.headers));
-      await fetch(baseUrl + IDLE_PATH);
+      await (await benchCall(baseUrl + IDLE_PATH)).text();
       cpu[index] += (await cpuOf(baseUrl)) - before;
     }
   }

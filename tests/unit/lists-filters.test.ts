@@ -4,16 +4,15 @@
  * views; and the org's own list-view files, checked against the objects they name.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
+import type { DescribedObject } from '../../server/platform/describe.ts';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import type { ListFilterDefinition, ListView, ListViewFile } from '../../server/platform/lists/definitions.ts';
 import { parseFilterLogic, requiredFilters } from '../../server/platform/lists/filter-logic.ts';
 import { defaultFilterOperator, filterCondition, filterOperators, listViewWhere } from '../../server/platform/lists/filters.ts';
 import { listViewIndexes } from '../../server/platform/lists/indexes.ts';
 import { listViewFileProblems, listViewsOfFile } from '../../server/platform/lists/load.ts';
 import { compileWhere } from '../../server/platform/query/where.ts';
-import { ACCOUNT, CONTACT, NOW, ORG, targetOf } from '../support/query-org.ts';
+import { ACCOUNT, CONTACT, NOW, ORG, orgOfDefinitions, targetOf } from '../support/query-org.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -192,20 +191,8 @@ describe('listViewIndexes', () => {
 });
 
 describe("the org's list-view files", () => {
-  const objects: DescribedObject[] = readObjectDefinitions().map(({ fields, recordTypes: _, ...definition }) => ({
-    apiName: definition.apiName,
-    definition,
-    fields,
-    fieldsByName: new Map(fields.map((one) => [one.apiName, one])),
-    recordTypes: [],
-    childRelationships: [],
-  }));
-  const org: OrgDescribe = {
-    objects: new Map(objects.map((o) => [o.apiName, o])),
-    byLowerName: new Map(objects.map((o) => [o.apiName.toLowerCase(), o])),
-    byKeyPrefix: new Map(objects.map((o) => [o.definition.keyPrefix, o])),
-    keyPrefixes: new Map(objects.map((o) => [o.apiName, o.definition.keyPrefix])),
-  };
+  const org = orgOfDefinitions();
+  const objects = [...org.objects.values()];
   const dir = resolve(import.meta.dirname, '../../server/platform/metadata/list-views');
   const files = readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as ListViewFile);
 

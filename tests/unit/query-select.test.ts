@@ -4,15 +4,14 @@
  * placeholders; and the access a principal's profile and the objects' sharing give a query.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
+import type { DescribedObject } from '../../server/platform/describe.ts';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import { profileNamed, type Principal, type Profile } from '../../server/platform/principal.ts';
 import { isFilterable, isSortable, SYSTEM_COLUMNS, valueKindOf } from '../../server/platform/query/fields.ts';
 import { buildListQuery, type ListQueryInput } from '../../server/platform/query/select.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { principalAccess, queryTarget } from '../../server/platform/query/target.ts';
-import { ACCOUNT, CONTACT, NOW, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
+import { ACCOUNT, CONTACT, NOW, orgOfDefinitions, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
 
 const COLUMNS = 'r.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp';
 
@@ -132,20 +131,8 @@ describe('principalAccess', () => {
 });
 
 describe("the org's own objects", () => {
-  const objects: DescribedObject[] = readObjectDefinitions().map(({ fields, recordTypes: _, ...definition }) => ({
-    apiName: definition.apiName,
-    definition,
-    fields,
-    fieldsByName: new Map(fields.map((field) => [field.apiName, field])),
-    recordTypes: [],
-    childRelationships: [],
-  }));
-  const org: OrgDescribe = {
-    objects: new Map(objects.map((o) => [o.apiName, o])),
-    byLowerName: new Map(objects.map((o) => [o.apiName.toLowerCase(), o])),
-    byKeyPrefix: new Map(objects.map((o) => [o.definition.keyPrefix, o])),
-    keyPrefixes: new Map(objects.map((o) => [o.apiName, o.definition.keyPrefix])),
-  };
+  const org = orgOfDefinitions();
+  const objects = [...org.objects.values()];
   const admin: Principal = { userId: STANDARD_ID, isGuest: false, profile: profileNamed('System Administrator') };
 
   it.each(objects.map((o) => [o.apiName, o]))('%s: every filterable field filters, every sortable one sorts, and searches work', (_name, object) => {

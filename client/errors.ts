@@ -10,13 +10,14 @@ export type ApiErrorBody = ErrorList | ApexErrorRepresentation;
 export type OperationId = keyof operations;
 
 type JsonContent<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
-type ErrorStatus<Responses> = Extract<keyof Responses, number> extends infer Status
-  ? Status extends number
-    ? `${Status}` extends `4${string}` | `5${string}`
-      ? Status
+type ErrorStatus<Responses> =
+  Extract<keyof Responses, number> extends infer Status
+    ? Status extends number
+      ? `${Status}` extends `4${string}` | `5${string}`
+        ? Status
+        : never
       : never
-    : never
-  : never;
+    : never;
 
 /** The error body an operation declares for its 4xx and 5xx answers, read from the generated types. */
 export type OperationErrorBody<Op extends OperationId> = Extract<
@@ -46,12 +47,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 export function isApexError(body: unknown): body is ApexErrorRepresentation {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    typeof (body as { errorMessage?: unknown }).errorMessage === 'string'
-  );
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { errorMessage?: unknown }).errorMessage === 'string';
 }
 
 export function isErrorList(body: unknown): body is ErrorList {
@@ -98,12 +94,7 @@ const errorCodeByStatus: Record<number, string> = {
  * Builds a contract-shaped body for an error whose answer did not carry one (a proxy's HTML page,
  * an empty body, a network failure), so that callers handle a single shape per transport.
  */
-export function synthesizeErrorBody(
-  apex: boolean,
-  status: number,
-  message: string,
-  detail?: string,
-): ApiErrorBody {
+export function synthesizeErrorBody(apex: boolean, status: number, message: string, detail?: string): ApiErrorBody {
   if (apex) return detail ? { errorMessage: message, debugInfo: detail } : { errorMessage: message };
   const errorCode = status === 0 ? 'NETWORK_ERROR' : (errorCodeByStatus[status] ?? 'UNKNOWN_EXCEPTION');
   return [{ errorCode, message }];

@@ -1,14 +1,6 @@
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types';
-import {
-  ApiError,
-  isApexError,
-  isApexPath,
-  isErrorList,
-  synthesizeErrorBody,
-  type OperationErrorBody,
-  type OperationId,
-} from './errors';
+import { ApiError, isApexError, isApexPath, isErrorList, synthesizeErrorBody, type OperationErrorBody, type OperationId } from './errors';
 
 export type { components, operations, paths } from '../generated/types';
 export { operationTable } from '../generated/operations';
@@ -160,11 +152,7 @@ type CallResult<Data> = { data?: Data; error?: unknown; response: Response };
  * typed error body. A network failure becomes ApiError with status 0; an abort is rethrown untouched
  * so that TanStack Query treats it as a cancellation.
  */
-export async function unwrap<Op extends OperationId, Data>(
-  operationId: Op,
-  pathname: string,
-  call: Promise<CallResult<Data>>,
-): Promise<Data> {
+export async function unwrap<Op extends OperationId, Data>(operationId: Op, pathname: string, call: Promise<CallResult<Data>>): Promise<Data> {
   let result: CallResult<Data>;
   try {
     result = await call;

@@ -24,7 +24,6 @@ export function operationKey<Op extends OperationId, Params extends object>(oper
 /** What a failed query of this operation rejects with. */
 export type OperationError<Op extends OperationId> = ApiError<OperationErrorBody<Op>>;
 
-
 type NoParams = Record<string, never>;
 const noParams: NoParams = {};
 
@@ -46,12 +45,7 @@ export function getDefaultContactsQuery(api: ApiClient) {
 export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
   const operationId = 'getDependentStatePicklistsValues';
   const path = operationTable.getDependentStatePicklistsValues.path;
-  return queryOptions<
-    CountryStatesMap,
-    OperationError<typeof operationId>,
-    CountryStatesMap,
-    ReturnType<typeof operationKey<typeof operationId, NoParams>>
-  >({
+  return queryOptions<CountryStatesMap, OperationError<typeof operationId>, CountryStatesMap, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
     queryKey: operationKey(operationId, noParams),
     queryFn: async ({ signal }) => {
       const text = await unwrap(operationId, path, api.GET(path, { signal }));
@@ -91,11 +85,7 @@ export function contactsMethodParams({ country, state, brands, lastRecordId }: C
 
 function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
   const path = operationTable.getContacts.path;
-  return unwrap(
-    'getContacts',
-    path,
-    api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }),
-  );
+  return unwrap('getContacts', path, api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }));
 }
 
 /** One chunk of matching contacts: the first with lastRecordId null, the next after the given Id. */
@@ -106,12 +96,7 @@ export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
     brands: args.brands,
     lastRecordId: args.lastRecordId,
   };
-  return queryOptions<
-    ContactsResult,
-    OperationError<'getContacts'>,
-    ContactsResult,
-    ReturnType<typeof operationKey<'getContacts', ContactsQuery>>
-  >({
+  return queryOptions<ContactsResult, OperationError<'getContacts'>, ContactsResult, ReturnType<typeof operationKey<'getContacts', ContactsQuery>>>({
     queryKey: operationKey('getContacts', params),
     queryFn: ({ signal }) => fetchContacts(api, params, signal),
     staleTime: operationTable.getContacts.cacheTtl,
@@ -164,10 +149,7 @@ export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: stri
   });
 }
 
-export function getPicklistValuesQuery(
-  api: ApiClient,
-  params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
-) {
+export function getPicklistValuesQuery(api: ApiClient, params: { objectApiName: string; recordTypeId: string; fieldApiName: string }) {
   const path = operationTable.getPicklistValues.path;
   const key = {
     objectApiName: params.objectApiName,
@@ -222,7 +204,10 @@ function sentQuery(params: object): Record<string, string | number | boolean> {
 }
 
 /** openapi-fetch's GET for a path chosen at run time among operations of one shape. */
-type AnyGet = (path: string, init: { params: { path: object; query: object }; signal: AbortSignal }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type AnyGet = (
+  path: string,
+  init: { params: { path: object; query: object }; signal: AbortSignal },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
   const path = operationTable[operationId].path;
@@ -232,7 +217,11 @@ function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, opera
   return queryOptions<ManagedContentDocument, OperationError<Op>, ManagedContentDocument, ReturnType<typeof operationKey<Op, typeof key>>>({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
-      unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal })) as Promise<ManagedContentDocument>,
+      unwrap(
+        operationId,
+        path,
+        (api.GET as unknown as AnyGet)(path, { params: { path: { ...source, contentKeyOrId }, query }, signal }),
+      ) as Promise<ManagedContentDocument>,
     staleTime: operationTable[operationId].cacheTtl,
   });
 }
@@ -329,12 +318,7 @@ export function getSessionQuery(api: ApiClient) {
 export function getCsrfTokenQuery(api: ApiClient) {
   const operationId = 'getCsrfToken';
   const path = operationTable[operationId].path;
-  return queryOptions<
-    CsrfToken,
-    OperationError<typeof operationId>,
-    CsrfToken,
-    ReturnType<typeof operationKey<typeof operationId, NoParams>>
-  >({
+  return queryOptions<CsrfToken, OperationError<typeof operationId>, CsrfToken, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
     queryKey: operationKey(operationId, noParams),
     queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { signal })),
     staleTime: Infinity,

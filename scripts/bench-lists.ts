@@ -42,7 +42,10 @@ const TARGETS = [
   { name: 'eq on a picklist (Country)', path: `${LIST}?pageSize=50&${where('{ APT_Country__c: { eq: "Canada" } }')}` },
   // Newest first: in the seeded data names follow creation order, so a walk of the name index would pass a
   // fifth of the object before it met the week (the planner assumes matches spread evenly).
-  { name: 'range of a date (a week), newest first', path: `${LIST}?pageSize=50&sortBy=-CreatedDate&${where('{ CreatedDate: { gte: "2025-06-01", lt: "2025-06-08" } }')}` },
+  {
+    name: 'range of a date (a week), newest first',
+    path: `${LIST}?pageSize=50&sortBy=-CreatedDate&${where('{ CreatedDate: { gte: "2025-06-01", lt: "2025-06-08" } }')}`,
+  },
   { name: `searchTerm "${SEARCH_TERM}"`, path: `${LIST}?pageSize=50&searchTerm=${SEARCH_TERM}`, search: true },
   { name: 'MRU list', path: `/services/data/v65.0/ui-api/mru-list-records/${OBJECT}?pageSize=50` },
 ];
@@ -116,7 +119,13 @@ async function main() {
     process.exit(2);
   }
   const levels = values.connections.split(',').map(Number);
-  const options: Options = { client, duration: Number(values.duration), connections: levels[0], waitLoad: Number(values['wait-load']), waitMax: Number(values['wait-max']) };
+  const options: Options = {
+    client,
+    duration: Number(values.duration),
+    connections: levels[0],
+    waitLoad: Number(values['wait-load']),
+    waitMax: Number(values['wait-max']),
+  };
   if (!Number.isSafeInteger(target) || target < 2000 || !(options.duration >= 1) || !levels.every((level) => Number.isInteger(level) && level >= 1)) {
     console.error('--records must be at least 2000; --duration and --connections positive');
     process.exit(2);
@@ -124,7 +133,9 @@ async function main() {
   const settings = benchSettings();
   const database = settings.databaseUrl ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}` : `PGlite in ${settings.dataDir}`;
   console.log(`List engine benchmark: ${database}`);
-  console.log(`${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`);
+  console.log(
+    `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
+  );
   const cookie = await prepare(settings, target);
   const server = await startServer();
   try {
@@ -142,7 +153,9 @@ async function main() {
         const goal = index === 0 ? '' : TARGETS[index - 1].search ? '≤ 60 ms' : '≤ 25 ms';
         const name = index === 0 ? 'trivial endpoint' : TARGETS[index - 1].name;
         const met = !settings.databaseUrl || index === 0 ? '' : m.p99 <= (TARGETS[index - 1].search ? 60 : 25) ? ' met' : ' missed';
-        tables.push(`${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${goal}${met}`);
+        tables.push(
+          `${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${goal}${met}`,
+        );
       }
     }
     console.log(tables.join('\n'));
@@ -187,11 +200,15 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
       });
       const indexing = Date.now();
       const created = await syncListViewIndexes(db, await describeOrg(db));
-      console.log(`Seeded in ${((indexing - began) / 1000).toFixed(1)} s; ${created.length} list view indexes built in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`);
+      console.log(
+        `Seeded in ${((indexing - began) / 1000).toFixed(1)} s; ${created.length} list view indexes built in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`,
+      );
     } else {
       console.log(`Reusing the ${start} records there.`);
     }
-    const { rows: pages } = await db.query<{ pages: number; visible: number }>(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`);
+    const { rows: pages } = await db.query<{ pages: number; visible: number }>(
+      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
+    );
     if (start < target || pages[0].visible < pages[0].pages * 0.95) {
       const began = Date.now();
       await db.exec('VACUUM (ANALYZE) record');
@@ -208,10 +225,12 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
     );
     const sessionId = randomBytes(32).toString('base64url');
     const day = 86_400_000;
-    await db.query(
-      'INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4)',
-      [createHash('sha256').update(sessionId).digest('hex'), ADMIN_USER_ID, new Date(), new Date(Date.now() + day)],
-    );
+    await db.query('INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4)', [
+      createHash('sha256').update(sessionId).digest('hex'),
+      ADMIN_USER_ID,
+      new Date(),
+      new Date(Date.now() + day),
+    ]);
     return `sid=${sessionId}`;
   } finally {
     await db.close();
@@ -268,7 +287,9 @@ async function check(baseUrl: string, path: string, headers: Record<string, stri
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
   const body = JSON.parse(text) as { count: number; nextPageToken: string | null };
-  console.log(`  ${decodeURIComponent(path.replace(/^.*ui-api\//, ''))}: ${body.count} records${body.nextPageToken ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`);
+  console.log(
+    `  ${decodeURIComponent(path.replace(/^.*ui-api\//, ''))}: ${body.count} records${body.nextPageToken ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`,
+  );
 }
 
 function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Slice> {
@@ -284,7 +305,8 @@ interface Measurement {
 
 async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
   const deadline = Date.now() + waitMax * 1000;
-  if (loadavg()[0] >= waitLoad && waitMax > 0) console.log(`Waiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
+  if (loadavg()[0] >= waitLoad && waitMax > 0)
+    console.log(`Waiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
   while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
@@ -302,7 +324,11 @@ async function cpuOf(baseUrl: string): Promise<number> {
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
 async function measure(baseUrl: string, targets: { name: string; path: string; headers?: Record<string, string> }[], options: Options): Promise<Measurement[]> {
-  console.log(`\nMeasuring ${targets.length} targets with ${options.connections} connections, alternating: load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nMeasuring ${targets.length} targets with ${options.connections} connections, alternating: load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const slices = targets.map((): Slice[] => []);
   const cpu = targets.map(() => 0);
   for (let round = 0; round < options.duration; round++) {
@@ -322,7 +348,9 @@ async function measure(baseUrl: string, targets: { name: string; path: string; h
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
     const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: requests ? cpu[index] / requests : NaN };
-    console.log(`  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`);
+    console.log(
+      `  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`,
+    );
     return m;
   });
 }

@@ -118,14 +118,25 @@ async function main() {
     waitLoad: Number(values['wait-load']),
     waitMax: Number(values['wait-max']),
   };
-  if (!Number.isSafeInteger(target) || target < 1 || !(options.duration >= 1) || !Number.isInteger(options.connections) || options.connections < 1 || !(options.waitLoad > 0) || !(options.waitMax >= 0)) {
+  if (
+    !Number.isSafeInteger(target) ||
+    target < 1 ||
+    !(options.duration >= 1) ||
+    !Number.isInteger(options.connections) ||
+    options.connections < 1 ||
+    !(options.waitLoad > 0) ||
+    !(options.waitMax >= 0)
+  ) {
     console.error('--contacts, --duration and --connections must be positive numbers; --wait-load positive, --wait-max at least 0');
     process.exit(2);
   }
   const settings = benchSettings();
   console.log(`Contact locator benchmark: ${settings.databaseUrl ? `PostgreSQL ${redact(settings.databaseUrl)}` : `PGlite in ${settings.dataDir}`}`);
-  if (values.client === undefined && client === 'autocannon') console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon, whose own cost on these cores lowers the figures');
-  console.log(`${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`);
+  if (values.client === undefined && client === 'autocannon')
+    console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon, whose own cost on these cores lowers the figures');
+  console.log(
+    `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`,
+  );
   console.log('Rate limits off in the measured server (publicRequestsPerMinute: 0); the body-size limit and security headers stay on');
 
   const expected = await prepare(settings, target);
@@ -141,7 +152,10 @@ async function main() {
     console.log(`An answer: ${probe.contacts} contacts (the first chunk) and the total, ${probe.bytes} bytes`);
     await run(options, cold.baseUrl + CONTACTS_PATH, 2);
     await waitForLoad(options);
-    results.push(['getContacts cold (LOCATOR_CACHE=off)', await measure(cold.baseUrl, [{ name: 'getContacts cold', path: CONTACTS_PATH }], options).then(([m]) => m)]);
+    results.push([
+      'getContacts cold (LOCATOR_CACHE=off)',
+      await measure(cold.baseUrl, [{ name: 'getContacts cold', path: CONTACTS_PATH }], options).then(([m]) => m),
+    ]);
   } finally {
     await cold.stop();
   }
@@ -181,7 +195,9 @@ async function main() {
       `${name.padEnd(38)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${m.load.toFixed(2)}`,
     );
   }
-  console.log(`warm / trivial throughput: ${(ratio * 100).toFixed(1)} % as browsers ask (Accept-Encoding: gzip); ${(plainRatio * 100).toFixed(1)} % without Accept-Encoding`);
+  console.log(
+    `warm / trivial throughput: ${(ratio * 100).toFixed(1)} % as browsers ask (Accept-Encoding: gzip); ${(plainRatio * 100).toFixed(1)} % without Accept-Encoding`,
+  );
   console.log(`warm / trivial endpoint in the app (same security headers and middleware): ${(inAppRatio * 100).toFixed(1)} %`);
 }
 
@@ -216,7 +232,9 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<numb
       console.log(`Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`);
     }
     // Index-only scans need the visibility map: PGlite has no autovacuum, and PostgreSQL's may be off or late.
-    const { rows } = await db.query<{ pages: number; visible: number }>(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`);
+    const { rows } = await db.query<{ pages: number; visible: number }>(
+      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
+    );
     if (start < target || rows[0].visible < rows[0].pages * 0.95) {
       const began = Date.now();
       await db.exec('VACUUM (ANALYZE) record');
@@ -303,7 +321,8 @@ interface Measurement {
 
 async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
   const deadline = Date.now() + waitMax * 1000;
-  if (loadavg()[0] >= waitLoad && waitMax > 0) console.log(`\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
+  if (loadavg()[0] >= waitLoad && waitMax > 0)
+    console.log(`\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
   while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
@@ -320,7 +339,11 @@ interface Target {
  */
 async function measure(baseUrl: string, targets: Target[], options: Options): Promise<Measurement[]> {
   const load = loadavg()[0];
-  console.log(`\nMeasuring ${targets.map((t) => t.name).join(' and ')}${targets.length > 1 ? ', alternating' : ''}: load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nMeasuring ${targets.map((t) => t.name).join(' and ')}${targets.length > 1 ? ', alternating' : ''}: load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const slices = targets.map((): Slice[] => []);
   const cpu = targets.map(() => 0);
   const cache = targets.map(() => ({ hits: 0, replayed: 0, misses: 0 }));
@@ -345,7 +368,10 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: cpu[index] / requests, load };
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const cached = target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH ? '' : `; result cache: ${cache[index].hits} hits (${cache[index].replayed} at the front of the app), ${cache[index].misses} computed`;
+    const cached =
+      target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH
+        ? ''
+        : `; result cache: ${cache[index].hits} hits (${cache[index].replayed} at the front of the app), ${cache[index].misses} computed`;
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, latency p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ` +
         `server CPU ${m.cpuPerRequest.toFixed(0)} µs/request; ${requests} requests, ${non2xx} not 2xx, ${errors} errors${cached}`,

@@ -66,7 +66,11 @@ async function implementedOperations(): Promise<ReadonlySet<string>> {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(header), rule, ...rows.slice(0, -1).map(line), rule, line(rows[rows.length - 1])].join('\n');
 }
@@ -92,7 +96,9 @@ async function main() {
   rows.push(['Total', ...count(operations)]);
 
   const logged = statSync(CALLS);
-  console.log(`API coverage: ${operations.length} operations in the contract; ${calls.length} calls logged by the last test run (last call at ${logged.mtime.toISOString()})`);
+  console.log(
+    `API coverage: ${operations.length} operations in the contract; ${calls.length} calls logged by the last test run (last call at ${logged.mtime.toISOString()})`,
+  );
   console.log('');
   console.log(table(['Tag', 'Operations', 'Implemented', 'Answer 501', 'Exercised', 'Mocked'], rows));
   console.log('');

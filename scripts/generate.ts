@@ -183,17 +183,22 @@ function generateRoutes(doc: Document): { routes: string; table: Map<string, Ope
       }
       const parameters = [...byKey.values()];
       const request: string[] = [];
-      for (const [location, key] of [['path', 'params'], ['query', 'query'], ['header', 'headers'], ['cookie', 'cookies']] as const) {
+      for (const [location, key] of [
+        ['path', 'params'],
+        ['query', 'query'],
+        ['header', 'headers'],
+        ['cookie', 'cookies'],
+      ] as const) {
         const object = parameterObject(doc, parameters, location);
         if (object) request.push(`${key}: ${object}`);
       }
       if (operation.requestBody) {
         const body = operation.requestBody;
-        request.push(`body: { required: ${body.required ?? false}, description: ${JSON.stringify(body.description ?? '')}, content: ${content(doc, body.content)} }`);
+        request.push(
+          `body: { required: ${body.required ?? false}, description: ${JSON.stringify(body.description ?? '')}, content: ${content(doc, body.content)} }`,
+        );
       }
-      const responses = Object.entries(operation.responses).map(
-        ([status, response]) => `${status}: ${responseCode(doc, resolveRef<Response>(doc, response))}`,
-      );
+      const responses = Object.entries(operation.responses).map(([status, response]) => `${status}: ${responseCode(doc, resolveRef<Response>(doc, response))}`);
       const extensions = Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')));
       const config = [
         `method: ${JSON.stringify(method)}`,

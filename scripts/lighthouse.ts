@@ -95,7 +95,9 @@ const server = await startServer(port);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 const misses: string[] = [];
 try {
-  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, production build on the real server, Chromium ${CHROMIUM}`);
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, production build on the real server, Chromium ${CHROMIUM}`,
+  );
   for (const path of paths) {
     const url = `http://127.0.0.1:${port}${path}`;
     console.log(`\n${url}`);

@@ -56,14 +56,15 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   const contract = readFileSync(CONTRACT, 'utf8');
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
-  app.get('/docs', (c) =>
-    existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404),
-  );
+  app.get('/docs', (c) => (existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404)));
 
   app.get('/docs/redoc.standalone.js', serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
 
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
-  app.use('/assets/*', serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use(
+    '/assets/*',
+    serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+  );
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.

@@ -159,7 +159,7 @@ export const extras: ExtraCall[] = [
   {
     method: 'get',
     path: `${UI_API}/records/{recordId}/child-relationships/{relationshipName}`,
-    reason: "Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.",
+    reason: 'Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.',
   },
   {
     method: 'get',
@@ -182,7 +182,7 @@ export const extras: ExtraCall[] = [
       ['post', '/services/auth/session', 'signing in: the users and profiles of the issue need a session to be started.'],
       ['delete', '/services/auth/session', 'Log Out of the session validator destroys the session on the server.'],
       ['post', '/services/auth/session/keep-alive', 'Continue Working of the session validator moves the idle expiry on.'],
-      ['get', `${UI_API}/session/csrf`, 'state-changing calls with a session cookie need the session\'s CSRF token.'],
+      ['get', `${UI_API}/session/csrf`, "state-changing calls with a session cookie need the session's CSRF token."],
     ] as const
   ).map(([method, path, why]) => ({ method, path, reason: `Session: ${why}` })),
 ];

@@ -100,7 +100,12 @@ export function mockMedia(): Plugin {
         // The server's own reading of the options: the same URLs work, and the same ones are refused.
         Promise.resolve()
           .then(() => (media[1] === undefined ? null : parseImageOptions(decodeURIComponent(media[1])).width))
-          .then(async (width) => sharp(await bannerJpeg()).resize({ width: width ?? undefined, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer())
+          .then(async (width) =>
+            sharp(await bannerJpeg())
+              .resize({ width: width ?? undefined, withoutEnlargement: true })
+              .jpeg({ quality: 80 })
+              .toBuffer(),
+          )
           .then((bytes) => {
             response.setHeader('Content-Type', 'image/jpeg');
             response.setHeader('Cache-Control', 'no-cache');

@@ -28,7 +28,15 @@ export function runLoad(client: LoadClient, url: string, seconds: number, connec
 }
 
 async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', WRK_REPORT, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '-s',
+    WRK_REPORT,
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
   const stdout = await new Promise<string>((resolve, reject) =>
     execFile('wrk', args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
   );

@@ -56,8 +56,11 @@ export async function openDatabase(settings: DatabaseSettings, options: OpenOpti
     throw error;
   }
   const close = db.close;
-  return { ...db, close: async () => {
-    await close();
-    release();
-  } };
+  return {
+    ...db,
+    close: async () => {
+      await close();
+      release();
+    },
+  };
 }

@@ -30,7 +30,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   // The gzipped representation ("…-gzip") has the same content as the plain one.
-  const content = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-gzip"$/, '"');
+  const content = (tag: string) =>
+    tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-gzip"$/, '"');
   return ifNoneMatch.split(',').some((candidate) => content(candidate) === content(etag));
 }
 

@@ -83,7 +83,10 @@ export function addressKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail === undefined ? [] : tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -170,8 +173,7 @@ interface RoutePolicy {
 }
 
 function tooLarge(maxBytes: number) {
-  return (c: Context) =>
-    errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+  return (c: Context) => errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
 }
 
 function tooManyRequests(c: Context, limiter: FixedWindowLimiter, retryAfterSeconds: number, page: boolean): Response {
@@ -200,10 +202,8 @@ export function requestLimits(options: AppOptions = {}): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? systemClock;
   const trustProxy = trustProxyOf(options);
-  const publicLimiter =
-    limits.publicRequestsPerMinute > 0 ? new FixedWindowLimiter(limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS, clock) : undefined;
-  const signInLimiter =
-    limits.signInAttemptsPerWindow > 0 ? new FixedWindowLimiter(limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS, clock) : undefined;
+  const publicLimiter = limits.publicRequestsPerMinute > 0 ? new FixedWindowLimiter(limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS, clock) : undefined;
+  const signInLimiter = limits.signInAttemptsPerWindow > 0 ? new FixedWindowLimiter(limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS, clock) : undefined;
 
   const bodyCheck = (maxBytes: number) => (maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined);
   const defaultBody = bodyCheck(limits.maxBodyBytes);

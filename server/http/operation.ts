@@ -55,8 +55,7 @@ type BodylessStatus<R extends RouteConfig> = {
  * status has no body, which every cacheable GET has: its 304.)
  */
 export type DeclaredResponse<R extends RouteConfig> =
-  | RouteConfigToTypedResponse<R>
-  | ([BodylessStatus<R>] extends [never] ? never : Response & TypedResponse<null, BodylessStatus<R>, 'body'>);
+  RouteConfigToTypedResponse<R> | ([BodylessStatus<R>] extends [never] ? never : Response & TypedResponse<null, BodylessStatus<R>, 'body'>);
 
 type PathOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer P, infer _I, infer _R> ? P : never;
 type InputOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer _P, infer I, infer _R> ? I : never;

@@ -138,10 +138,13 @@ export class Sessions {
     };
     // Sessions nobody came back for are removed here rather than by a timer: sign-ins are rare enough.
     await this.#db.query('DELETE FROM user_session WHERE idle_expires_at <= $1', [new Date(now)]);
-    await this.#db.query(
-      `INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [session.idHash, session.userId, new Date(now), new Date(session.idleExpiresAt), new Date(absoluteExpiresAt)],
-    );
+    await this.#db.query(`INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      session.idHash,
+      session.userId,
+      new Date(now),
+      new Date(session.idleExpiresAt),
+      new Date(absoluteExpiresAt),
+    ]);
     this.#writeCookie(c, id);
     c.set('session', session);
     c.set('principal', user.principal);
@@ -197,7 +200,15 @@ export class Sessions {
       return null;
     }
     const username = row.username ?? '';
-    const session = { idHash, userId: row.user_id, username, displayName: row.name ?? username, createdAt: row.created_at.getTime(), idleExpiresAt, absoluteExpiresAt };
+    const session = {
+      idHash,
+      userId: row.user_id,
+      username,
+      displayName: row.name ?? username,
+      createdAt: row.created_at.getTime(),
+      idleExpiresAt,
+      absoluteExpiresAt,
+    };
     return { session, principal };
   }
 

@@ -33,7 +33,17 @@ export interface AvatarAssociationInput {
 }
 
 export type RecordAvatar =
-  | { type: 'Photo'; recordId: string; photoUrl: string; provider: string | null; backgroundColor: string | null; height: number | null; width: number | null; photoMetadata: { companyBluemasterId: string | null; responseId: string | null }; eTag: string }
+  | {
+      type: 'Photo';
+      recordId: string;
+      photoUrl: string;
+      provider: string | null;
+      backgroundColor: string | null;
+      height: number | null;
+      width: number | null;
+      photoMetadata: { companyBluemasterId: string | null; responseId: string | null };
+      eTag: string;
+    }
   | { type: 'Theme'; recordId: string; backgroundColor: string | null; iconUrl: string | null; eTag: string };
 
 export type AvatarBatchResult = { statusCode: 200; result: RecordAvatar } | { statusCode: 400 | 404; result: { errorCode: string; message: string }[] };
@@ -78,14 +88,18 @@ export function checkAssociationInput(input: AvatarAssociationInput): { action: 
 
 async function associations(q: Queryable, ids: string[]): Promise<Map<string, AvatarRow>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await q.query<AvatarRow>('SELECT record_id, photo_url, provider, blue_master_id, external_id FROM record_avatar WHERE record_id = ANY($1::text[])', [ids]);
+  const { rows } = await q.query<AvatarRow>(
+    'SELECT record_id, photo_url, provider, blue_master_id, external_id FROM record_avatar WHERE record_id = ANY($1::text[])',
+    [ids],
+  );
   return new Map(rows.map((row) => [row.record_id, row]));
 }
 
 /** GET /record-avatars/batch/{recordIds}: one result per id, in order; bad ids 400, unseen records 404. */
 export async function getRecordAvatars(db: Queryable, principal: Principal, recordIds: string) {
   const raw = recordIds.split(',');
-  if (raw.length > MAX_AVATAR_IDS) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'recordIds': at most ${MAX_AVATAR_IDS} ids`);
+  if (raw.length > MAX_AVATAR_IDS)
+    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'recordIds': at most ${MAX_AVATAR_IDS} ids`);
   const ids = raw.map((id) => toId18(id.trim()));
   const valid = ids.filter((id): id is string => id !== null);
   const org = await describeOrg(db);
@@ -113,7 +127,8 @@ export async function updateRecordAvatar(db: Database, principal: Principal, rec
   const row = (await fetchRows(db, [id])).get(id);
   const object = row ? org.objects.get(row.object_api_name) : undefined;
   if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
-  if (!canEditRecord(principal, object, row)) throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to change this record's picture.");
+  if (!canEditRecord(principal, object, row))
+    throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to change this record's picture.");
   if (action === 'AssociateAvatar' && photoUrl) {
     // A logo from a data provider (it names the company) is credited to the provider's host.
     const provider = input.blueMasterId || input.externalId ? photoUrl.host : null;

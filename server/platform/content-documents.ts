@@ -41,8 +41,27 @@ const BASE64_CHARACTERS = /^[A-Za-z0-9+/]*={0,2}$/;
 const isStandardBase64 = (text: string) => text.length % 4 === 0 && BASE64_CHARACTERS.test(text);
 
 const FILE_TYPES: Record<string, string> = {
-  pdf: 'PDF', png: 'PNG', jpg: 'JPG', jpeg: 'JPG', gif: 'GIF', svg: 'SVG', webp: 'WEBP', txt: 'TEXT', csv: 'CSV', json: 'JSON', xml: 'XML',
-  html: 'HTML', htm: 'HTML', zip: 'ZIP', doc: 'WORD', docx: 'WORD_X', xls: 'EXCEL', xlsx: 'EXCEL_X', ppt: 'POWER_POINT', pptx: 'POWER_POINT_X', mp4: 'MP4',
+  pdf: 'PDF',
+  png: 'PNG',
+  jpg: 'JPG',
+  jpeg: 'JPG',
+  gif: 'GIF',
+  svg: 'SVG',
+  webp: 'WEBP',
+  txt: 'TEXT',
+  csv: 'CSV',
+  json: 'JSON',
+  xml: 'XML',
+  html: 'HTML',
+  htm: 'HTML',
+  zip: 'ZIP',
+  doc: 'WORD',
+  docx: 'WORD_X',
+  xls: 'EXCEL',
+  xlsx: 'EXCEL_X',
+  ppt: 'POWER_POINT',
+  pptx: 'POWER_POINT_X',
+  mp4: 'MP4',
 };
 
 /** The extension of a file name, lower-cased, without the dot; null when it has none. */
@@ -66,8 +85,10 @@ export function checkUpload(operation: UploadOperation, input: ContentVersionInp
   const file = input.fileData;
   if (!file || typeof file !== 'object' || Array.isArray(file)) throw invalidConfig(operation, 'fileData must be an object');
   const { name, type, content } = file as Record<string, unknown>;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 255 || /[/\\]/.test(name)) throw invalidConfig(operation, 'fileData.name must be a file name');
-  if (typeof type !== 'string' || !/^[a-zA-Z0-9!#$&^_.+-]+\/[a-zA-Z0-9!#$&^_.+-]+$/.test(type)) throw invalidConfig(operation, 'fileData.type must be a MIME type');
+  if (typeof name !== 'string' || name.length === 0 || name.length > 255 || /[/\\]/.test(name))
+    throw invalidConfig(operation, 'fileData.name must be a file name');
+  if (typeof type !== 'string' || !/^[a-zA-Z0-9!#$&^_.+-]+\/[a-zA-Z0-9!#$&^_.+-]+$/.test(type))
+    throw invalidConfig(operation, 'fileData.type must be a MIME type');
   if (typeof content !== 'string') throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
   if (content.length === 0) throw invalidConfig(operation, 'the file is empty');
   // Checked before anything else is done with the content, so that an oversized upload costs little.
@@ -75,8 +96,10 @@ export function checkUpload(operation: UploadOperation, input: ContentVersionInp
     throw invalidConfig(operation, `the file is larger than ${MAX_FILE_BYTES} bytes`);
   }
   if (!isStandardBase64(content)) throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
-  if (input.title !== undefined && (typeof input.title !== 'string' || input.title.trim().length === 0 || input.title.length > 255)) throw invalidConfig(operation, 'title must be 1 to 255 characters');
-  if (input.description !== undefined && (typeof input.description !== 'string' || input.description.length > 1000)) throw invalidConfig(operation, 'description must be at most 1000 characters');
+  if (input.title !== undefined && (typeof input.title !== 'string' || input.title.trim().length === 0 || input.title.length > 255))
+    throw invalidConfig(operation, 'title must be 1 to 255 characters');
+  if (input.description !== undefined && (typeof input.description !== 'string' || input.description.length > 1000))
+    throw invalidConfig(operation, 'description must be at most 1000 characters');
   const extension = extensionOf(name);
   return {
     name,
@@ -113,33 +136,77 @@ function checkCanUpload(principal: Principal) {
 }
 
 /** Inserts a version of a document and stores its bytes. */
-async function insertVersion(q: Queryable, principal: Principal, versionId: string, documentId: string, upload: CheckedUpload, versionNumber: number, now: string): Promise<void> {
-  await insertRow(q, versionId, 'ContentVersion', {
-    ContentDocumentId: documentId,
-    Title: upload.title,
-    Description: upload.description,
-    PathOnClient: upload.name,
-    ContentSize: upload.bytes.length,
-    FileExtension: upload.extension,
-    FileType: upload.fileType,
-    Checksum: createHash('md5').update(upload.bytes).digest('hex'),
-    VersionNumber: String(versionNumber),
-    IsLatest: true,
-    ReasonForChange: null,
-    FirstPublishLocationId: null,
-    OwnerId: principal.userId,
-  }, principal, now);
+async function insertVersion(
+  q: Queryable,
+  principal: Principal,
+  versionId: string,
+  documentId: string,
+  upload: CheckedUpload,
+  versionNumber: number,
+  now: string,
+): Promise<void> {
+  await insertRow(
+    q,
+    versionId,
+    'ContentVersion',
+    {
+      ContentDocumentId: documentId,
+      Title: upload.title,
+      Description: upload.description,
+      PathOnClient: upload.name,
+      ContentSize: upload.bytes.length,
+      FileExtension: upload.extension,
+      FileType: upload.fileType,
+      Checksum: createHash('md5').update(upload.bytes).digest('hex'),
+      VersionNumber: String(versionNumber),
+      IsLatest: true,
+      ReasonForChange: null,
+      FirstPublishLocationId: null,
+      OwnerId: principal.userId,
+    },
+    principal,
+    now,
+  );
   await q.query('INSERT INTO content_version_data (version_id, content) VALUES ($1, $2)', [versionId, upload.bytes]);
 }
 
-const VERSION_FIELDS = ['ContentDocumentId', 'Title', 'Description', 'PathOnClient', 'ContentSize', 'FileExtension', 'FileType', 'Checksum', 'VersionNumber', 'IsLatest', 'ReasonForChange', 'OwnerId', 'CreatedDate', 'CreatedById'];
-const DOCUMENT_FIELDS = ['Title', 'Description', 'FileType', 'FileExtension', 'ContentSize', 'LatestPublishedVersionId', 'PublishStatus', 'OwnerId', 'CreatedDate', 'CreatedById'];
+const VERSION_FIELDS = [
+  'ContentDocumentId',
+  'Title',
+  'Description',
+  'PathOnClient',
+  'ContentSize',
+  'FileExtension',
+  'FileType',
+  'Checksum',
+  'VersionNumber',
+  'IsLatest',
+  'ReasonForChange',
+  'OwnerId',
+  'CreatedDate',
+  'CreatedById',
+];
+const DOCUMENT_FIELDS = [
+  'Title',
+  'Description',
+  'FileType',
+  'FileExtension',
+  'ContentSize',
+  'LatestPublishedVersionId',
+  'PublishStatus',
+  'OwnerId',
+  'CreatedDate',
+  'CreatedById',
+];
 const LINK_FIELDS = ['ContentDocumentId', 'LinkedEntityId', 'ShareType', 'Visibility'];
 const paths = (object: string, names: string[]) => names.map((name) => `${object}.${name}`);
 
 /** The composite answer: the document, the links the caller may see, and the version. */
 async function composite(db: Database, principal: Principal, documentId: string, versionId: string) {
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM record WHERE object_api_name = 'ContentDocumentLink' AND fields ->> 'ContentDocumentId' = $1 ORDER BY id`, [documentId]);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM record WHERE object_api_name = 'ContentDocumentLink' AND fields ->> 'ContentDocumentId' = $1 ORDER BY id`,
+    [documentId],
+  );
   const links: RecordRepresentation[] = [];
   for (const { id } of rows) {
     try {
@@ -168,7 +235,14 @@ export async function createContentDocumentAndVersion(db: Database, principal: P
     const versionId = await nextId(tx, keyPrefix(org, 'ContentVersion'));
     const linkId = await nextId(tx, keyPrefix(org, 'ContentDocumentLink'));
     await insertRow(tx, documentId, 'ContentDocument', documentFields(upload, versionId, principal.userId), principal, now);
-    await insertRow(tx, linkId, 'ContentDocumentLink', { ContentDocumentId: documentId, LinkedEntityId: principal.userId, ShareType: 'I', Visibility: 'AllUsers' }, principal, now);
+    await insertRow(
+      tx,
+      linkId,
+      'ContentDocumentLink',
+      { ContentDocumentId: documentId, LinkedEntityId: principal.userId, ShareType: 'I', Visibility: 'AllUsers' },
+      principal,
+      now,
+    );
     await insertVersion(tx, principal, versionId, documentId, upload, 1, now);
     return { documentId, versionId };
   });
@@ -205,7 +279,13 @@ async function canRevise(q: Queryable, principal: Principal, row: RecordRow): Pr
 }
 
 /** POST /records/content-documents/{contentDocumentId}/content-versions: a new latest version of a file. */
-export async function createContentVersion(db: Database, principal: Principal, contentDocumentId: string, input: ContentVersionInput, options: { clock?: Clock } = {}) {
+export async function createContentVersion(
+  db: Database,
+  principal: Principal,
+  contentDocumentId: string,
+  input: ContentVersionInput,
+  options: { clock?: Clock } = {},
+) {
   const id = toId18(contentDocumentId);
   if (!id || !id.startsWith('069')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${contentDocumentId} is not a valid record ID.`);
   const upload = checkUpload('createContentVersion', input);
@@ -214,7 +294,8 @@ export async function createContentVersion(db: Database, principal: Principal, c
   const existing = (await fetchRows(db, [id])).get(id);
   if (!existing || existing.object_api_name !== 'ContentDocument' || !canSeeRecord(principal, documentObject, existing)) throw notFound();
   checkCanUpload(principal);
-  if (!(await canRevise(db, principal, existing))) throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to add a version to this file.");
+  if (!(await canRevise(db, principal, existing)))
+    throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to add a version to this file.");
   const now = nowOf(options.clock);
   const versionId = await db.transaction(async (tx) => {
     // Locks the document: two uploads at once must not get the same version number.

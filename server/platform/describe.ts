@@ -47,12 +47,25 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
   const fields = await db.query<{ object_api_name: string; definition: FieldDefinition }>(
     'SELECT object_api_name, definition FROM sobject_field ORDER BY object_api_name, position',
   );
-  const types = await db.query<{ object_api_name: string; id: string; name: string; developer_name: string; is_master: boolean; is_default: boolean; available: boolean }>(
-    'SELECT object_api_name, id, name, developer_name, is_master, is_default, available FROM record_type ORDER BY object_api_name, is_master DESC, name',
-  );
+  const types = await db.query<{
+    object_api_name: string;
+    id: string;
+    name: string;
+    developer_name: string;
+    is_master: boolean;
+    is_default: boolean;
+    available: boolean;
+  }>('SELECT object_api_name, id, name, developer_name, is_master, is_default, available FROM record_type ORDER BY object_api_name, is_master DESC, name');
   const org: OrgDescribe = { objects: new Map(), byLowerName: new Map(), byKeyPrefix: new Map(), keyPrefixes: new Map() };
   for (const row of objects.rows) {
-    const object: DescribedObject = { apiName: row.api_name, definition: row.definition, fields: [], fieldsByName: new Map(), recordTypes: [], childRelationships: [] };
+    const object: DescribedObject = {
+      apiName: row.api_name,
+      definition: row.definition,
+      fields: [],
+      fieldsByName: new Map(),
+      recordTypes: [],
+      childRelationships: [],
+    };
     org.objects.set(object.apiName, object);
     org.byLowerName.set(object.apiName.toLowerCase(), object);
     org.byKeyPrefix.set(row.definition.keyPrefix, object);
@@ -65,7 +78,12 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
   }
   for (const row of types.rows) {
     org.objects.get(row.object_api_name)!.recordTypes.push({
-      id: row.id, name: row.name, developerName: row.developer_name, isMaster: row.is_master, isDefault: row.is_default, available: row.available,
+      id: row.id,
+      name: row.name,
+      developerName: row.developer_name,
+      isMaster: row.is_master,
+      isDefault: row.is_default,
+      available: row.available,
     });
   }
   for (const child of org.objects.values()) {

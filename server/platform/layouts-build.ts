@@ -113,7 +113,12 @@ function fieldItem(field: FieldDefinition, access: FieldAccess, canCreate: boole
 }
 
 /** A compound field on a form: one item, labelled as the compound field, with a component per part the caller may read. */
-function compoundItem(cell: { field: string; editFields: string[] }, context: LayoutContext, access: (field: FieldDefinition) => FieldAccess, canCreate: boolean): LayoutItem {
+function compoundItem(
+  cell: { field: string; editFields: string[] },
+  context: LayoutContext,
+  access: (field: FieldDefinition) => FieldAccess,
+  canCreate: boolean,
+): LayoutItem {
   const parts = cell.editFields
     .map((name) => context.fieldsByName.get(name))
     .filter((field): field is FieldDefinition => field !== undefined && showsInMode(field, context.mode) && access(field).read)
@@ -147,7 +152,8 @@ export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutTyp
         const fieldAccess = access(field);
         return fieldAccess.read ? fieldItem(field, fieldAccess, canCreate) : EMPTY_ITEM;
       });
-      if (layoutItems.some((item) => item !== EMPTY_ITEM)) layoutRows.push({ layoutItems: layoutItems.map((item) => (item === EMPTY_ITEM ? structuredClone(EMPTY_ITEM) : item)) });
+      if (layoutItems.some((item) => item !== EMPTY_ITEM))
+        layoutRows.push({ layoutItems: layoutItems.map((item) => (item === EMPTY_ITEM ? structuredClone(EMPTY_ITEM) : item)) });
     }
     if (layoutRows.length === 0) continue;
     sections.push({
@@ -199,8 +205,25 @@ export function defaultLayoutDefinition(objectApiName: string, layoutType: Layou
   const id = derivedId('00h', objectApiName, layoutType);
   const business = fields.filter((field) => !SYSTEM_FIELDS.has(field.apiName)).map((field) => field.apiName);
   if (layoutType === 'Compact') {
-    const names = [...nameFields.filter((name) => business.includes(name) && !fields.find((f) => f.apiName === name)?.compoundFieldName), ...business].filter((name, index, all) => all.indexOf(name) === index).slice(0, 4);
-    return { id, name: `${objectApiName} Compact Layout`, layoutType, recordTypes: [], sections: [{ id: derivedId('01B', objectApiName, layoutType, 'Information'), heading: null, useHeading: false, collapsible: false, columns: 2, rows: pairs(names) }] };
+    const names = [...nameFields.filter((name) => business.includes(name) && !fields.find((f) => f.apiName === name)?.compoundFieldName), ...business]
+      .filter((name, index, all) => all.indexOf(name) === index)
+      .slice(0, 4);
+    return {
+      id,
+      name: `${objectApiName} Compact Layout`,
+      layoutType,
+      recordTypes: [],
+      sections: [
+        {
+          id: derivedId('01B', objectApiName, layoutType, 'Information'),
+          heading: null,
+          useHeading: false,
+          collapsible: false,
+          columns: 2,
+          rows: pairs(names),
+        },
+      ],
+    };
   }
   const system = fields.filter((field) => SYSTEM_FIELDS.has(field.apiName) && field.apiName !== 'Id').map((field) => field.apiName);
   return {
@@ -209,8 +232,22 @@ export function defaultLayoutDefinition(objectApiName: string, layoutType: Layou
     layoutType,
     recordTypes: [],
     sections: [
-      { id: derivedId('01B', objectApiName, layoutType, 'Information'), heading: 'Information', useHeading: false, collapsible: false, columns: 2, rows: pairs(business) },
-      { id: derivedId('01B', objectApiName, layoutType, 'System Information'), heading: 'System Information', useHeading: true, collapsible: true, columns: 2, rows: pairs(system) },
+      {
+        id: derivedId('01B', objectApiName, layoutType, 'Information'),
+        heading: 'Information',
+        useHeading: false,
+        collapsible: false,
+        columns: 2,
+        rows: pairs(business),
+      },
+      {
+        id: derivedId('01B', objectApiName, layoutType, 'System Information'),
+        heading: 'System Information',
+        useHeading: true,
+        collapsible: true,
+        columns: 2,
+        rows: pairs(system),
+      },
     ],
   };
 }

@@ -54,7 +54,11 @@ export async function updateLayoutUserState(db: Database, principal: Principal, 
   for (const [sectionId, state] of Object.entries(input.sectionUserStates)) {
     const id = toId18(sectionId);
     if (!id || !layout.sectionIds.includes(id))
-      throw new PlatformError(400, 'INVALID_INPUT', `Invalid layout user state: ${sectionId} is not a collapsible section of the layout ${layout.definition.id}`);
+      throw new PlatformError(
+        400,
+        'INVALID_INPUT',
+        `Invalid layout user state: ${sectionId} is not a collapsible section of the layout ${layout.definition.id}`,
+      );
     changes.push([id, state.collapsed]);
   }
   await db.transaction(async (tx) => {

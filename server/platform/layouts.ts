@@ -92,7 +92,12 @@ const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinit
 });
 
 /** The layout definition assigned to a record type for a layout type, or the one built from the object's fields. */
-export async function layoutDefinition(db: Queryable, object: DescribedObject, recordType: DescribedRecordType, layoutType: LayoutType): Promise<LayoutDefinition> {
+export async function layoutDefinition(
+  db: Queryable,
+  object: DescribedObject,
+  recordType: DescribedRecordType,
+  layoutType: LayoutType,
+): Promise<LayoutDefinition> {
   const layouts = (await layoutData(db)).get(object.apiName) ?? [];
   const assigned = layouts.find((layout) => layout.layoutType === layoutType && layout.recordTypes.includes(recordType.developerName));
   // A record type with no layout of its own shows the master record type's, as on the platform.
@@ -126,7 +131,13 @@ export async function getLayout(db: Queryable, principal: Principal, objectApiNa
  * The `Object.Field` paths of a layout's fields, whoever asks (callers filter by field permissions):
  * what getRecord reads for its layoutTypes and modes.
  */
-export async function layoutFieldPaths(db: Queryable, objectApiName: string, recordTypeId: string | null | undefined, layoutType: 'Full' | 'Compact', mode: 'View' | 'Edit' | 'Create'): Promise<string[]> {
+export async function layoutFieldPaths(
+  db: Queryable,
+  objectApiName: string,
+  recordTypeId: string | null | undefined,
+  layoutType: 'Full' | 'Compact',
+  mode: 'View' | 'Edit' | 'Create',
+): Promise<string[]> {
   const object = await describeObject(db, objectApiName);
   if (!object) throw noAccess();
   const recordType = resolveRecordType(object, recordTypeId ?? undefined);
@@ -163,25 +174,36 @@ export async function loadLayouts(db: Database): Promise<string[]> {
   for (const file of readLayoutFiles()) {
     const object = await db.query<{ hash: string }>(`SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`, [file.objectApiName]);
     if (object.rows.length === 0) throw new Error(`Layouts of ${file.objectApiName}: no such object`);
-    const hash = createHash('sha256').update(JSON.stringify(file)).update(object.rows[0].hash ?? '').digest('hex');
+    const hash = createHash('sha256')
+      .update(JSON.stringify(file))
+      .update(object.rows[0].hash ?? '')
+      .digest('hex');
     const { rows } = await db.query<{ hash: string }>('SELECT hash FROM layout_source WHERE object_api_name = $1', [file.objectApiName]);
     if (rows[0]?.hash === hash) continue;
     const fields = await db.query<{ api_name: string }>('SELECT api_name FROM sobject_field WHERE object_api_name = $1', [file.objectApiName]);
     const types = await db.query<{ developer_name: string }>('SELECT developer_name FROM record_type WHERE object_api_name = $1', [file.objectApiName]);
-    const problems = layoutFileProblems(file, new Set(fields.rows.map((row) => row.api_name)), new Set(['Master', ...types.rows.map((row) => row.developer_name)]));
+    const problems = layoutFileProblems(
+      file,
+      new Set(fields.rows.map((row) => row.api_name)),
+      new Set(['Master', ...types.rows.map((row) => row.developer_name)]),
+    );
     if (problems.length > 0) throw new Error(`Layouts of ${file.objectApiName}:\n  ${problems.join('\n  ')}`);
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM layout WHERE object_api_name = $1', [file.objectApiName]);
       for (const layout of file.layouts) {
-        await tx.query(
-          'INSERT INTO layout (id, object_api_name, name, layout_type, record_types, definition) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
-          [layout.id, file.objectApiName, layout.name, layout.layoutType, layout.recordTypes, JSON.stringify(layout)],
-        );
+        await tx.query('INSERT INTO layout (id, object_api_name, name, layout_type, record_types, definition) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
+          layout.id,
+          file.objectApiName,
+          layout.name,
+          layout.layoutType,
+          layout.recordTypes,
+          JSON.stringify(layout),
+        ]);
       }
-      await tx.query(
-        `INSERT INTO layout_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash`,
-        [file.objectApiName, hash],
-      );
+      await tx.query(`INSERT INTO layout_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash`, [
+        file.objectApiName,
+        hash,
+      ]);
     });
     loaded.push(file.objectApiName);
   }

@@ -49,18 +49,32 @@ function parseRecordTypeId(recordTypeId: string): string {
 }
 
 async function storedValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiNames: string[]): Promise<Map<string, StoredPicklistValue[]>> {
-  const { rows } = await db.query<{ field_api_name: string; value: string; label: string; valid_for: string[]; is_default: boolean; attributes: PicklistValueAttributes }>(
+  const { rows } = await db.query<{
+    field_api_name: string;
+    value: string;
+    label: string;
+    valid_for: string[];
+    is_default: boolean;
+    attributes: PicklistValueAttributes;
+  }>(
     `SELECT field_api_name, value, label, valid_for, is_default, attributes FROM picklist_value
      WHERE object_api_name = $1 AND record_type_id = $2 AND field_api_name = ANY($3::text[]) ORDER BY field_api_name, position`,
     [objectApiName, recordTypeId, fieldApiNames],
   );
   const byField = new Map<string, StoredPicklistValue[]>(fieldApiNames.map((name) => [name, []]));
   for (const row of rows)
-    byField.get(row.field_api_name)!.push({ value: row.value, label: row.label, validFor: row.valid_for, isDefault: row.is_default, attributes: row.attributes });
+    byField
+      .get(row.field_api_name)!
+      .push({ value: row.value, label: row.label, validFor: row.valid_for, isDefault: row.is_default, attributes: row.attributes });
   return byField;
 }
 
-async function objectAndType(db: Queryable, objectApiName: string, recordTypeId: string, principal?: Principal): Promise<{ object: DescribedObject; typeId: string }> {
+async function objectAndType(
+  db: Queryable,
+  objectApiName: string,
+  recordTypeId: string,
+  principal?: Principal,
+): Promise<{ object: DescribedObject; typeId: string }> {
   const typeId = parseRecordTypeId(recordTypeId);
   const object = await visibleObject(db, objectApiName, principal);
   if (!object) throw noAccess();
@@ -68,10 +82,17 @@ async function objectAndType(db: Queryable, objectApiName: string, recordTypeId:
   return { object, typeId };
 }
 
-const readable = (object: DescribedObject, field: FieldDefinition, principal?: Principal) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read;
+const readable = (object: DescribedObject, field: FieldDefinition, principal?: Principal) =>
+  !principal || fieldPermissions(principal, object.apiName, field.apiName).read;
 
 /** GET /object-info/{o}/picklist-values/{recordTypeId}/{fieldApiName}; without a principal, as the system sees it. */
-export async function getPicklistValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiName: string, principal?: Principal): Promise<Schemas['PicklistValuesRepresentation']> {
+export async function getPicklistValues(
+  db: Queryable,
+  objectApiName: string,
+  recordTypeId: string,
+  fieldApiName: string,
+  principal?: Principal,
+): Promise<Schemas['PicklistValuesRepresentation']> {
   const { object, typeId } = await objectAndType(db, objectApiName, recordTypeId, principal);
   const field = object.fields.find((candidate) => candidate.apiName.toLowerCase() === fieldApiName.toLowerCase());
   if (!field?.picklist || !readable(object, field, principal)) throw notFound();
@@ -79,19 +100,40 @@ export async function getPicklistValues(db: Queryable, objectApiName: string, re
   const names = controller?.picklist ? [field.apiName, controller.apiName] : [field.apiName];
   const values = await storedValues(db, object.apiName, typeId, names);
   const controllerValues = controller?.picklist ? values.get(controller.apiName)!.map((row) => row.value) : null;
-  return picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`);
+  return picklistRepresentation(
+    values.get(field.apiName)!,
+    controllerValues,
+    `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`,
+  );
 }
 
 /** GET /object-info/{o}/picklist-values/{recordTypeId}: every picklist field the caller may read. */
-export async function getPicklistValuesByRecordType(db: Queryable, principal: Principal, objectApiName: string, recordTypeId: string): Promise<Schemas['PicklistValuesCollectionRepresentation']> {
+export async function getPicklistValuesByRecordType(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  recordTypeId: string,
+): Promise<Schemas['PicklistValuesCollectionRepresentation']> {
   const { object, typeId } = await objectAndType(db, objectApiName, recordTypeId, principal);
   const fields = object.fields.filter((field) => field.picklist && readable(object, field, principal));
-  const values = await storedValues(db, object.apiName, typeId, object.fields.filter((field) => field.picklist).map((field) => field.apiName));
+  const values = await storedValues(
+    db,
+    object.apiName,
+    typeId,
+    object.fields.filter((field) => field.picklist).map((field) => field.apiName),
+  );
   const picklistFieldValues = Object.fromEntries(
     fields.map((field) => {
       const controller = field.controllerName ? object.fieldsByName.get(field.controllerName) : undefined;
       const controllerValues = controller?.picklist ? values.get(controller.apiName)!.map((row) => row.value) : null;
-      return [field.apiName, picklistRepresentation(values.get(field.apiName)!, controllerValues, `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`)];
+      return [
+        field.apiName,
+        picklistRepresentation(
+          values.get(field.apiName)!,
+          controllerValues,
+          `${UI_API}/object-info/${object.apiName}/picklist-values/${typeId}/${field.apiName}`,
+        ),
+      ];
     }),
   );
   const body = { picklistFieldValues };

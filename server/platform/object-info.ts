@@ -17,7 +17,7 @@ export const UI_API = '/services/data/v65.0/ui-api';
 /** The FieldRepresentation of a field definition: the definition's flags over the platform's defaults. */
 export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[], org?: OrgDescribe) {
   const controllingFields: string[] = [];
-  for (let controller = field.controllerName; controller; ) {
+  for (let controller = field.controllerName; controller;) {
     controllingFields.push(controller);
     controller = fields.find((candidate) => candidate.apiName === controller)?.controllerName;
   }
@@ -63,7 +63,9 @@ export function dependentFieldsTree(fields: FieldDefinition[]): Schemas['Depende
   const dependentsOf = (controller: string): Schemas['DependentFieldsTree'] =>
     Object.fromEntries(fields.filter((field) => field.controllerName === controller).map((field) => [field.apiName, dependentsOf(field.apiName)]));
   return Object.fromEntries(
-    fields.filter((field) => !field.controllerName && fields.some((other) => other.controllerName === field.apiName)).map((field) => [field.apiName, dependentsOf(field.apiName)]),
+    fields
+      .filter((field) => !field.controllerName && fields.some((other) => other.controllerName === field.apiName))
+      .map((field) => [field.apiName, dependentsOf(field.apiName)]),
   );
 }
 
@@ -83,12 +85,25 @@ export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principa
     visibleFields.map((field) => {
       const representation = fieldRepresentation(field, object.fields, org);
       const edit = !principal || fieldPermissions(principal, object.apiName, field.apiName).edit;
-      return [field.apiName, { ...representation, createable: representation.createable && edit && permissions.create, updateable: representation.updateable && edit }];
+      return [
+        field.apiName,
+        { ...representation, createable: representation.createable && edit && permissions.create, updateable: representation.updateable && edit },
+      ];
     }),
   );
   const childRelationships = object.childRelationships
-    .filter((child) => !principal || (objectPermissions(principal, child.childObjectApiName).read && fieldPermissions(principal, child.childObjectApiName, child.fieldName).read))
-    .map((child) => ({ childObjectApiName: child.childObjectApiName, fieldName: child.fieldName, junctionIdListNames: [], junctionReferenceTo: [], relationshipName: child.relationshipName }))
+    .filter(
+      (child) =>
+        !principal ||
+        (objectPermissions(principal, child.childObjectApiName).read && fieldPermissions(principal, child.childObjectApiName, child.fieldName).read),
+    )
+    .map((child) => ({
+      childObjectApiName: child.childObjectApiName,
+      fieldName: child.fieldName,
+      junctionIdListNames: [],
+      junctionReferenceTo: [],
+      relationshipName: child.relationshipName,
+    }))
     .sort((a, b) => a.relationshipName.localeCompare(b.relationshipName, 'en') || a.childObjectApiName.localeCompare(b.childObjectApiName, 'en'));
   const defaultType = object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes[0];
   const body = {
@@ -165,12 +180,20 @@ export const MAX_BATCH_OBJECTS = 100;
 export async function getObjectInfos(db: Queryable, principal: Principal, objectApiNames: string): Promise<Schemas['SimplifiedBatchRepresentation']> {
   const names = objectApiNames.split(',');
   if (names.length > MAX_BATCH_OBJECTS)
-    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'objectApiNames': at most ${MAX_BATCH_OBJECTS} objects may be named, not ${names.length}`);
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      `Illegal value for parameter 'objectApiNames': at most ${MAX_BATCH_OBJECTS} objects may be named, not ${names.length}`,
+    );
   const org = await describeOrg(db);
   const results: Schemas['SimplifiedBatchResultRepresentation'][] = [];
   for (const name of names) {
     const object = await visibleObject(db, name, principal);
-    results.push(object ? { statusCode: 200, result: objectInfoOf(object, org, principal) } : { statusCode: 403, result: [{ errorCode: 'FORBIDDEN', message: NO_ACCESS_MESSAGE }] });
+    results.push(
+      object
+        ? { statusCode: 200, result: objectInfoOf(object, org, principal) }
+        : { statusCode: 403, result: [{ errorCode: 'FORBIDDEN', message: NO_ACCESS_MESSAGE }] },
+    );
   }
   return { results };
 }

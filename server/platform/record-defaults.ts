@@ -104,7 +104,11 @@ function defaultFields(object: DescribedObject, names: string[], context: Defaul
 
 async function objectInfosFor(db: Queryable, principal: Principal, object: DescribedObject, fieldNames: string[]) {
   const org = await describeOrg(db);
-  return objectInfosOf(org, principal, objectsInvolved(org, principal, [object], () => fieldNames));
+  return objectInfosOf(
+    org,
+    principal,
+    objectsInvolved(org, principal, [object], () => fieldNames),
+  );
 }
 
 /** GET /record-defaults/create/{objectApiName}: the Create layout, the new record's defaults and the object infos. */
@@ -159,7 +163,9 @@ export async function getRecordTemplateClone(db: Queryable, principal: Principal
       fields[name] = { displayValue: null, value: recordType.id };
     } else {
       const value = record.fields[name];
-      fields[name] = value ? { displayValue: value.displayValue, value: typeof value.value === 'object' && value.value !== null ? null : value.value } : { displayValue: null, value: null };
+      fields[name] = value
+        ? { displayValue: value.displayValue, value: typeof value.value === 'object' && value.value !== null ? null : value.value }
+        : { displayValue: null, value: null };
     }
   }
   return {

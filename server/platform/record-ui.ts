@@ -51,7 +51,12 @@ export function parseRecordIds(text: string, max = MAX_RECORD_UI_IDS): string[] 
 }
 
 /** The record's object and the objects its reference fields point to, as far as the caller may read them. */
-export function objectsInvolved(org: OrgDescribe, principal: Principal, roots: Iterable<DescribedObject>, fieldNames: (object: DescribedObject) => Iterable<string>): DescribedObject[] {
+export function objectsInvolved(
+  org: OrgDescribe,
+  principal: Principal,
+  roots: Iterable<DescribedObject>,
+  fieldNames: (object: DescribedObject) => Iterable<string>,
+): DescribedObject[] {
   const found = new Map<string, DescribedObject>();
   for (const object of roots) {
     found.set(object.apiName, object);
@@ -111,7 +116,10 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
   }
 
   const roots = Object.values(records).map((record) => org.objects.get(record.apiName)!);
-  const fieldsOf = (object: DescribedObject) => Object.values(records).filter((record) => record.apiName === object.apiName).flatMap((record) => Object.keys(record.fields));
+  const fieldsOf = (object: DescribedObject) =>
+    Object.values(records)
+      .filter((record) => record.apiName === object.apiName)
+      .flatMap((record) => Object.keys(record.fields));
   const objectInfos = objectInfosOf(org, principal, objectsInvolved(org, principal, roots, fieldsOf));
   const body = { layoutUserStates, layouts, objectInfos, records };
   return { eTag: etagOf(body), ...body };

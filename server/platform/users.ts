@@ -103,10 +103,34 @@ interface DemoUser {
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { id: ADMIN_USER_ID, username: 'admin@northgate.example', firstName: 'Store', lastName: 'Administrator', profile: 'System Administrator', userType: 'Standard', password: 'admin' },
-  { id: STANDARD_USER_ID, username: 'user@northgate.example', firstName: 'Sales', lastName: 'Representative', profile: 'Standard User', userType: 'Standard', password: 'standard' },
+  {
+    id: ADMIN_USER_ID,
+    username: 'admin@northgate.example',
+    firstName: 'Store',
+    lastName: 'Administrator',
+    profile: 'System Administrator',
+    userType: 'Standard',
+    password: 'admin',
+  },
+  {
+    id: STANDARD_USER_ID,
+    username: 'user@northgate.example',
+    firstName: 'Sales',
+    lastName: 'Representative',
+    profile: 'Standard User',
+    userType: 'Standard',
+    password: 'standard',
+  },
   // The site's guest user: the principal of every visitor without a session. It has no credential.
-  { id: GUEST_USER_ID, username: 'guest@northgate.example', firstName: 'Contact Us', lastName: 'Site Guest User', profile: 'Contact Us Profile', userType: 'Guest', password: null },
+  {
+    id: GUEST_USER_ID,
+    username: 'guest@northgate.example',
+    firstName: 'Contact Us',
+    lastName: 'Site Guest User',
+    profile: 'Contact Us Profile',
+    userType: 'Guest',
+    password: null,
+  },
 ];
 
 /** The demo users' usernames, by the key of their password. */

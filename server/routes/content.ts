@@ -80,30 +80,50 @@ export function contentRoutes(db: Database) {
     return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': MEDIA_TYPES[format] });
   };
 
-  implement(app, routes.getManagedContentMedia, async (c) => {
-    const media = await findMedia(db, { contentKey: c.req.valid('param').contentKey });
-    return await original(c, media, c.req.valid('query').version);
-  }, { ownCacheHeaders: true });
+  implement(
+    app,
+    routes.getManagedContentMedia,
+    async (c) => {
+      const media = await findMedia(db, { contentKey: c.req.valid('param').contentKey });
+      return await original(c, media, c.req.valid('query').version);
+    },
+    { ownCacheHeaders: true },
+  );
 
-  implement(app, routes.getSiteImage, async (c) => {
-    const media = await findMedia(db, { fileName: c.req.valid('param').fileName });
-    return await original(c, media, c.req.valid('query').version);
-  }, { ownCacheHeaders: true });
+  implement(
+    app,
+    routes.getSiteImage,
+    async (c) => {
+      const media = await findMedia(db, { fileName: c.req.valid('param').fileName });
+      return await original(c, media, c.req.valid('query').version);
+    },
+    { ownCacheHeaders: true },
+  );
 
-  implement(app, routes.getResizedManagedContentMedia, async (c) => {
-    const { options, contentKey } = c.req.valid('param');
-    // Options are checked before the file is looked up: a bad request is a 400 whatever it names.
-    parseImageOptions(options);
-    const media = await findMedia(db, { contentKey });
-    return await resized(c, media, options, c.req.valid('query').version);
-  }, { ownCacheHeaders: true });
+  implement(
+    app,
+    routes.getResizedManagedContentMedia,
+    async (c) => {
+      const { options, contentKey } = c.req.valid('param');
+      // Options are checked before the file is looked up: a bad request is a 400 whatever it names.
+      parseImageOptions(options);
+      const media = await findMedia(db, { contentKey });
+      return await resized(c, media, options, c.req.valid('query').version);
+    },
+    { ownCacheHeaders: true },
+  );
 
-  implement(app, routes.getResizedSiteImage, async (c) => {
-    const { options, fileName } = c.req.valid('param');
-    parseImageOptions(options);
-    const media = await findMedia(db, { fileName });
-    return await resized(c, media, options, c.req.valid('query').version);
-  }, { ownCacheHeaders: true });
+  implement(
+    app,
+    routes.getResizedSiteImage,
+    async (c) => {
+      const { options, fileName } = c.req.valid('param');
+      parseImageOptions(options);
+      const media = await findMedia(db, { fileName });
+      return await resized(c, media, options, c.req.valid('query').version);
+    },
+    { ownCacheHeaders: true },
+  );
 
   return app;
 }

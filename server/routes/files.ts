@@ -13,9 +13,19 @@ export function fileRoutes(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const clock = options.clock;
 
-  implement(app, routes.createContentDocumentAndVersion, async (c) => c.json(await createContentDocumentAndVersion(db, principalOf(c), c.req.valid('json'), { clock }), 201), { hook: invalidConfigHook('createContentDocumentAndVersion') });
+  implement(
+    app,
+    routes.createContentDocumentAndVersion,
+    async (c) => c.json(await createContentDocumentAndVersion(db, principalOf(c), c.req.valid('json'), { clock }), 201),
+    { hook: invalidConfigHook('createContentDocumentAndVersion') },
+  );
 
-  implement(app, routes.createContentVersion, async (c) => c.json(await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), { clock }), 201), { hook: invalidConfigHook('createContentVersion') });
+  implement(
+    app,
+    routes.createContentVersion,
+    async (c) => c.json(await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), { clock }), 201),
+    { hook: invalidConfigHook('createContentVersion') },
+  );
 
   return app;
 }

@@ -66,7 +66,10 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getMruListRecords, async (c) => {
     const { objectApiName } = c.req.valid('param');
-    return c.json(await readListRecords(db, principalOf(c), { objectApiName, listViewApiName: MRU_LIST_VIEW }, recordsRequest(c.req.valid('query')), now()), 200);
+    return c.json(
+      await readListRecords(db, principalOf(c), { objectApiName, listViewApiName: MRU_LIST_VIEW }, recordsRequest(c.req.valid('query')), now()),
+      200,
+    );
   });
 
   implement(app, routes.getListUiByApiName, async (c) => {
@@ -105,7 +108,9 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getMruListInfo, async (c) => withETag(c, await getListInfo(db, principalOf(c), c.req.valid('param').objectApiName, MRU_LIST_VIEW)));
 
-  implement(app, routes.createListInfo, async (c) => c.json(await createListInfo(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('json')), 201));
+  implement(app, routes.createListInfo, async (c) =>
+    c.json(await createListInfo(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('json')), 201),
+  );
 
   implement(app, routes.updateListInfoByName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');

@@ -25,13 +25,13 @@ function withETag<T extends { eTag: string }>(c: Context, body: T) {
 export const invalidConfigHook =
   (operationId: string): ValidationHook =>
   (result, c) => {
-  if (result.success || result.target !== 'json') return validationHook(result, c);
-  const issue = result.error.issues[0];
-  const path = issue?.path.join('.') || 'body';
-  const expected = issue && 'expected' in issue ? issue.expected : undefined;
-  const detail = issue?.code === 'invalid_type' && expected === 'object' ? `${path} must be an object` : `${path}: ${issue?.message ?? 'invalid'}`;
-  throw new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operationId}: ${detail}`);
-};
+    if (result.success || result.target !== 'json') return validationHook(result, c);
+    const issue = result.error.issues[0];
+    const path = issue?.path.join('.') || 'body';
+    const expected = issue && 'expected' in issue ? issue.expected : undefined;
+    const detail = issue?.code === 'invalid_type' && expected === 'object' ? `${path} must be an object` : `${path}: ${issue?.message ?? 'invalid'}`;
+    throw new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operationId}: ${detail}`);
+  };
 
 export function recordUiRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
@@ -41,30 +41,48 @@ export function recordUiRoutes(db: Database) {
     const unsupported = UNSUPPORTED_RECORD_UI_PARAMETERS.find((name) => c.req.query(name) !== undefined);
     if (unsupported) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `The query parameter '${unsupported}' is not supported by getRecordUi`);
     const { layoutTypes, modes, optionalFields } = c.req.valid('query');
-    return withETag(c, await getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields) }));
+    return withETag(
+      c,
+      await getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields) }),
+    );
   });
 
   implement(app, routes.getRecordCreateDefaults, async (c) => {
     const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
-    const defaults = await getRecordCreateDefaults(db, principalOf(c), c.req.valid('param').objectApiName, { optionalFields: splitFieldList(optionalFields), recordTypeId, formFactor });
+    const defaults = await getRecordCreateDefaults(db, principalOf(c), c.req.valid('param').objectApiName, {
+      optionalFields: splitFieldList(optionalFields),
+      recordTypeId,
+      formFactor,
+    });
     return c.json(defaults, 200);
   });
 
   implement(app, routes.getRecordTemplateCreate, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
-    const template = await getRecordTemplateCreate(db, principalOf(c), c.req.valid('param').objectApiName, { optionalFields: splitFieldList(optionalFields), recordTypeId });
+    const template = await getRecordTemplateCreate(db, principalOf(c), c.req.valid('param').objectApiName, {
+      optionalFields: splitFieldList(optionalFields),
+      recordTypeId,
+    });
     return c.json(template, 200);
   });
 
   implement(app, routes.getRecordTemplateClone, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
-    const template = await getRecordTemplateClone(db, principalOf(c), c.req.valid('param').recordId, { optionalFields: splitFieldList(optionalFields), recordTypeId });
+    const template = await getRecordTemplateClone(db, principalOf(c), c.req.valid('param').recordId, {
+      optionalFields: splitFieldList(optionalFields),
+      recordTypeId,
+    });
     return c.json(template, 200);
   });
 
   implement(app, routes.getRecordAvatars, async (c) => c.json(await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds), 200));
 
-  implement(app, routes.updateRecordAvatar, async (c) => c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200), { hook: invalidConfigHook('updateRecordAvatar') });
+  implement(
+    app,
+    routes.updateRecordAvatar,
+    async (c) => c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200),
+    { hook: invalidConfigHook('updateRecordAvatar') },
+  );
 
   return app;
 }

@@ -117,9 +117,7 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
   };
 
   const defaultContacts = cachedAnswer(routes.getDefaultContacts);
-  implement(app, routes.getDefaultContacts, (c) =>
-    defaultContacts(c, apexCallKey(CONTROLLER, 'getDefaultContacts', {}), () => getDefaultContacts(db)),
-  );
+  implement(app, routes.getDefaultContacts, (c) => defaultContacts(c, apexCallKey(CONTROLLER, 'getDefaultContacts', {}), () => getDefaultContacts(db)));
 
   const statePicklists = cachedAnswer(routes.getDependentStatePicklistsValues);
   implement(app, routes.getDependentStatePicklistsValues, (c) =>

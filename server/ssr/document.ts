@@ -34,10 +34,7 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId, n
   const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
-  const stateScript =
-    state === undefined
-      ? ''
-      : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
+  const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
   return (
     '<!doctype html>' +
     '<html lang="en-US" dir="ltr">' +

@@ -30,10 +30,7 @@ export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {
-    await Promise.all([
-      queryClient.prefetchQuery(getSessionQuery(api)),
-      signInPage ? undefined : prefetchPage(queryClient, api, url),
-    ]);
+    await Promise.all([queryClient.prefetchQuery(getSessionQuery(api)), signInPage ? undefined : prefetchPage(queryClient, api, url)]);
     const seoKey = pageSeoQuery(api).queryKey;
     const head = signInPage ? SIGN_IN_HEAD : headFromSeo(queryClient.getQueryData(seoKey));
     const seoHash = hashKey(seoKey);
@@ -42,9 +39,7 @@ export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryHash !== seoHash,
     });
-    const appHtml = renderToString(
-      <Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />,
-    );
+    const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />);
     return { appHtml, state, head };
   } finally {
     queryClient.clear();

@@ -30,9 +30,7 @@ const apexClasses: Record<string, Record<string, ApexMethod>> = {
 };
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }
 
 /** Parses the GET form's methodParams: URL-encoded JSON, absent when there are no arguments. */

@@ -67,7 +67,8 @@ function factory(x: number, width: number, height: number, teeth: number, chimne
   const top = GROUND - height;
   const tooth = width / teeth;
   let roof = `M${x} ${GROUND} L${x} ${top}`;
-  for (let i = 0; i < teeth; i++) roof += ` L${f(x + i * tooth + tooth * 0.8)} ${f(top - tooth * 0.45)} L${f(x + i * tooth + tooth * 0.8)} ${top} L${f(x + (i + 1) * tooth)} ${top}`;
+  for (let i = 0; i < teeth; i++)
+    roof += ` L${f(x + i * tooth + tooth * 0.8)} ${f(top - tooth * 0.45)} L${f(x + i * tooth + tooth * 0.8)} ${top} L${f(x + (i + 1) * tooth)} ${top}`;
   roof += ` L${x + width} ${GROUND} Z`;
   let out = `<path d="${roof}" fill="#0c1022"/>`;
   for (const [index, offset] of chimneys.entries()) {
@@ -112,7 +113,10 @@ function tower(x: number, height: number): { svg: string; tower: Tower } {
     d += ` M${f(x - w1)} ${f(y1)} L${f(x + w2)} ${f(y2)} M${f(x + w1)} ${f(y1)} L${f(x - w2)} ${f(y2)} M${f(x - w2)} ${f(y2)} L${f(x + w2)} ${f(y2)}`;
   }
   const arms: [number, number][] = [];
-  for (const [level, reach] of [[0.78, 0.36], [0.93, 0.26]] as const) {
+  for (const [level, reach] of [
+    [0.78, 0.36],
+    [0.93, 0.26],
+  ] as const) {
     const y = GROUND - height * level;
     const span = height * reach;
     d += ` M${f(x - span)} ${f(y)} L${f(x + span)} ${f(y)} L${f(x + waist)} ${f(y + height * 0.05)} M${f(x - span)} ${f(y)} L${f(x - waist)} ${f(y + height * 0.05)}`;
@@ -164,9 +168,6 @@ let rendering: Promise<Buffer> | undefined;
 
 /** The banner as a progressive JPEG; rendered once per process. */
 export function bannerJpeg(): Promise<Buffer> {
-  rendering ??= sharp(Buffer.from(bannerSvg()))
-    .flatten({ background: '#08152e' })
-    .jpeg({ quality: 84, progressive: true, mozjpeg: true })
-    .toBuffer();
+  rendering ??= sharp(Buffer.from(bannerSvg())).flatten({ background: '#08152e' }).jpeg({ quality: 84, progressive: true, mozjpeg: true }).toBuffer();
   return rendering;
 }

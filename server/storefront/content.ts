@@ -69,7 +69,14 @@ const illegal = (name: string, value: unknown, why: string) =>
 
 function csv(text: string | undefined): string[] | null {
   if (text === undefined) return null;
-  return [...new Set(text.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+  ];
 }
 
 function checkInteger(name: string, value: number, min: number, max: number) {
@@ -88,7 +95,9 @@ function instantOf(name: string, value: string | undefined): string | null {
 }
 
 /** Checks the presentation options shared by one-item and collection requests. */
-export function presentationOf(input: Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>): Presentation {
+export function presentationOf(
+  input: Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>,
+): Presentation {
   const referenceDepth = input.referenceDepth ?? 0;
   checkInteger('referenceDepth', referenceDepth, 0, MAX_REFERENCE_DEPTH);
   if (input.language !== undefined && !LOCALE.test(input.language)) throw illegal('language', input.language, 'a locale such as en_US');
@@ -109,23 +118,37 @@ export function contentQueryOf(input: ContentQueryInput): ContentQuery {
   if (contentKeys && contentKeys.length > MAX_CONTENT_KEYS) throw illegal('contentKeys', `${contentKeys.length} keys`, `at most ${MAX_CONTENT_KEYS}`);
   for (const key of contentKeys ?? []) if (!CONTENT_KEY.test(key)) throw illegal('contentKeys', key, 'not a content key');
   if (ids && ids.length > MAX_MANAGED_CONTENT_IDS) throw illegal('managedContentIds', `${ids.length} ids`, `at most ${MAX_MANAGED_CONTENT_IDS}`);
-  const managedContentIds = ids?.map((id) => {
-    const id18 = toId18(id);
-    if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'managedContentIds': ${id}`);
-    return id18;
-  }) ?? null;
+  const managedContentIds =
+    ids?.map((id) => {
+      const id18 = toId18(id);
+      if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'managedContentIds': ${id}`);
+      return id18;
+    }) ?? null;
   const includeContentBody = input.includeContentBody ?? false;
   const page = input.page ?? 0;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   checkInteger('page', page, 0, 100_000);
   checkInteger('pageSize', pageSize, 1, MAX_PAGE_SIZE);
-  if (includeContentBody && pageSize > MAX_PAGE_SIZE_WITH_BODY) throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with includeContentBody=true`);
-  if (input.expandReferences && pageSize > MAX_PAGE_SIZE_WITH_BODY) throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with expandReferences=true`);
+  if (includeContentBody && pageSize > MAX_PAGE_SIZE_WITH_BODY)
+    throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with includeContentBody=true`);
+  if (input.expandReferences && pageSize > MAX_PAGE_SIZE_WITH_BODY)
+    throw illegal('pageSize', pageSize, `at most ${MAX_PAGE_SIZE_WITH_BODY} with expandReferences=true`);
   const presentation = presentationOf(input);
   const publishStartDate = instantOf('publishStartDate', input.publishStartDate);
   const publishEndDate = instantOf('publishEndDate', input.publishEndDate);
-  if (publishStartDate && publishEndDate && publishEndDate < publishStartDate) throw illegal('publishEndDate', input.publishEndDate, 'not before publishStartDate');
-  return { contentKeys, managedContentIds, contentTypeFQN: input.contentTypeFQN ?? null, page, pageSize, includeContentBody, publishStartDate, publishEndDate, ...presentation };
+  if (publishStartDate && publishEndDate && publishEndDate < publishStartDate)
+    throw illegal('publishEndDate', input.publishEndDate, 'not before publishStartDate');
+  return {
+    contentKeys,
+    managedContentIds,
+    contentTypeFQN: input.contentTypeFQN ?? null,
+    page,
+    pageSize,
+    includeContentBody,
+    publishStartDate,
+    publishEndDate,
+    ...presentation,
+  };
 }
 
 /** The server-relative URL of a page of a collection, its query parameters in alphabetical order. */
@@ -209,7 +232,10 @@ const PUBLISHED_TO = `FROM managed_content mc
 
 async function contentByKeys(db: Queryable, channelId: string, keys: string[]): Promise<ContentRow[]> {
   if (keys.length === 0) return [];
-  const { rows } = await db.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`, [channelId, keys]);
+  const { rows } = await db.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`, [
+    channelId,
+    keys,
+  ]);
   return rows;
 }
 
@@ -316,23 +342,34 @@ export interface DeliveryOptions {
 export type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
 
 /** One published item, with its body, by content key or managed content id (15 or 18 characters). */
-export async function getManagedContent(db: Queryable, asked: DeliveryScope, contentKeyOrId: string, input: DeliveryInput = {}, options: DeliveryOptions = {}): Promise<Schemas['ManagedContentDeliveryDocument']> {
+export async function getManagedContent(
+  db: Queryable,
+  asked: DeliveryScope,
+  contentKeyOrId: string,
+  input: DeliveryInput = {},
+  options: DeliveryOptions = {},
+): Promise<Schemas['ManagedContentDeliveryDocument']> {
   const presentation = presentationOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const byKey = CONTENT_KEY.test(contentKeyOrId);
   const id = byKey ? null : toId18(contentKeyOrId);
   if (!byKey && !id) throw notFound();
-  const { rows } = await db.query<ContentRow>(
-    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE ${byKey ? 'mc.content_key' : 'mc.id'} = $2`,
-    [channel.id, byKey ? contentKeyOrId : id],
-  );
+  const { rows } = await db.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE ${byKey ? 'mc.content_key' : 'mc.id'} = $2`, [
+    channel.id,
+    byKey ? contentKeyOrId : id,
+  ]);
   if (rows.length === 0) throw notFound();
   const graph = await referenceGraph(db, channel.id, rows, presentation.referenceDepth);
   return documentOf(rows[0], { scope, channel, origin: options.origin ?? null, includeContentBody: true, graph, presentation });
 }
 
 /** A page of the published items, filtered and paged as the query says, in the order they were created. */
-export async function getManagedContents(db: Queryable, asked: DeliveryScope, input: ContentQueryInput, options: DeliveryOptions = {}): Promise<Schemas['ManagedContentDeliveryDocumentCollection']> {
+export async function getManagedContents(
+  db: Queryable,
+  asked: DeliveryScope,
+  input: ContentQueryInput,
+  options: DeliveryOptions = {},
+): Promise<Schemas['ManagedContentDeliveryDocumentCollection']> {
   const query = contentQueryOf(input);
   const { channel, scope } = await channelOf(db, asked);
   const { rows } = await db.query<ContentRow>(
@@ -343,7 +380,16 @@ export async function getManagedContents(db: Queryable, asked: DeliveryScope, in
        AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
        AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
      ORDER BY mc.id LIMIT $5 OFFSET $6`,
-    [channel.id, query.contentKeys, query.managedContentIds, query.contentTypeFQN, query.pageSize + 1, query.page * query.pageSize, query.publishStartDate, query.publishEndDate],
+    [
+      channel.id,
+      query.contentKeys,
+      query.managedContentIds,
+      query.contentTypeFQN,
+      query.pageSize + 1,
+      query.page * query.pageSize,
+      query.publishStartDate,
+      query.publishEndDate,
+    ],
   );
   const hasNext = rows.length > query.pageSize;
   const pageRows = rows.slice(0, query.pageSize);

@@ -44,9 +44,27 @@ export interface ContactFields {
 
 /** Share of contacts by ISO country code; the rest are spread over every country that has states. */
 const COUNTRY_SHARES: [string, number][] = [
-  ['US', 0.45], ['CA', 0.12], ['MX', 0.06], ['GB', 0.04], ['DE', 0.04], ['AU', 0.03], ['BR', 0.03], ['IN', 0.02],
+  ['US', 0.45],
+  ['CA', 0.12],
+  ['MX', 0.06],
+  ['GB', 0.04],
+  ['DE', 0.04],
+  ['AU', 0.03],
+  ['BR', 0.03],
+  ['IN', 0.02],
 ];
-const TRADES = ['Electrical Supply', 'Electric Supply', 'Power Systems', 'Industrial Controls', 'Automation', 'Wire & Cable', 'Lighting Supply', 'Electrical Distributors', 'Switchgear', 'Motor & Drive'];
+const TRADES = [
+  'Electrical Supply',
+  'Electric Supply',
+  'Power Systems',
+  'Industrial Controls',
+  'Automation',
+  'Wire & Cable',
+  'Lighting Supply',
+  'Electrical Distributors',
+  'Switchgear',
+  'Motor & Drive',
+];
 const SUFFIXES = ['Inc.', 'LLC', 'Co.', 'Ltd.', 'Group', 'Corp.'];
 const STREETS = ['Industrial', 'Commerce', 'Harbor', 'Maple', 'Enterprise', 'Railway', 'Foundry', 'Mill', 'Station', 'Market', 'Bridge', 'Lakeview'];
 const STREET_TYPES = ['Road', 'Street', 'Avenue', 'Boulevard', 'Drive', 'Way', 'Parkway', 'Lane'];
@@ -66,7 +84,12 @@ function random(seed: number): () => number {
 
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)];
 const digits = (count: number, next: () => number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
-const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 type Geo = ReturnType<typeof countriesWithStates>;
 let geo: { countries: Geo; byIso: Map<string, Geo[number]>; withStates: Geo } | undefined;

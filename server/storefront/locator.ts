@@ -14,8 +14,26 @@ import { JsonText } from './json-text.ts';
  */
 export const CONTACTS_CHUNK_SIZE = 36;
 
-const CARD_FIELDS = ['APT_Company_Name__c', 'APT_Address_1__c', 'APT_Address_2__c', 'APT_City__c', 'APT_Primary_State__c', 'APT_UI_Country__c', 'APT_Zip__c', 'APT_Phone__c', 'APT_Email__c'] as const;
-const DEFAULT_CONTACT_FIELDS = ['APT_Company_Name__c', 'APT_Address_1__c', 'APT_Address_2__c', 'APT_Primary_State__c', 'APT_Country__c', 'APT_Zip__c', 'APT_Phone__c'] as const;
+const CARD_FIELDS = [
+  'APT_Company_Name__c',
+  'APT_Address_1__c',
+  'APT_Address_2__c',
+  'APT_City__c',
+  'APT_Primary_State__c',
+  'APT_UI_Country__c',
+  'APT_Zip__c',
+  'APT_Phone__c',
+  'APT_Email__c',
+] as const;
+const DEFAULT_CONTACT_FIELDS = [
+  'APT_Company_Name__c',
+  'APT_Address_1__c',
+  'APT_Address_2__c',
+  'APT_Primary_State__c',
+  'APT_Country__c',
+  'APT_Zip__c',
+  'APT_Phone__c',
+] as const;
 
 export type ContactsQuery = Schemas['ContactsQuery'];
 

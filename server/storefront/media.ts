@@ -41,7 +41,15 @@ export interface SizePlan extends Size {
 
 export const MEDIA_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
 const FORMAT_NAMES: Record<string, ImageFormat | 'auto'> = { auto: 'auto', avif: 'avif', webp: 'webp', jpeg: 'jpeg', jpg: 'jpeg' };
-const OPTION_NAMES: Record<string, keyof ImageOptions> = { width: 'width', w: 'width', height: 'height', h: 'height', fit: 'fit', format: 'format', f: 'format' };
+const OPTION_NAMES: Record<string, keyof ImageOptions> = {
+  width: 'width',
+  w: 'width',
+  height: 'height',
+  h: 'height',
+  fit: 'fit',
+  format: 'format',
+  f: 'format',
+};
 
 const badOptions = (text: string, why: string) =>
   new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'options': ${text} (${why})`);
@@ -219,9 +227,7 @@ function remember(key: string, bytes: Buffer) {
 
 async function encode(original: Buffer, plan: SizePlan, format: ImageFormat): Promise<Buffer> {
   let image = sharp(original).rotate();
-  image = plan.crop
-    ? image.resize(plan.width, plan.height, { fit: 'cover', position: 'centre' })
-    : image.resize(plan.width, plan.height, { fit: 'fill' });
+  image = plan.crop ? image.resize(plan.width, plan.height, { fit: 'cover', position: 'centre' }) : image.resize(plan.width, plan.height, { fit: 'fill' });
   if (format === 'avif') image = image.avif({ quality: 50, effort: 1 });
   else if (format === 'webp') image = image.webp({ quality: 78 });
   else image = image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true, mozjpeg: true });

@@ -82,7 +82,11 @@ async function recordFields(db: Queryable, record: RecordRow, names: string[]): 
     const [qualifier, field] = name.includes('.') ? name.split('.') : [null, name];
     const apiName = known.get(field.toLowerCase());
     if ((qualifier !== null && qualifier.toLowerCase() !== record.object_api_name.toLowerCase()) || !apiName) {
-      throw new PlatformError(400, 'INVALID_FIELD', `No such column '${field}' on entity '${record.object_api_name}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`);
+      throw new PlatformError(
+        400,
+        'INVALID_FIELD',
+        `No such column '${field}' on entity '${record.object_api_name}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`,
+      );
     }
     const column = SYSTEM_FIELDS[apiName.toLowerCase()];
     values[name] = fieldText(column ? record[column] : record.fields[apiName]);
@@ -130,7 +134,10 @@ export async function getRecordSeoProperties(db: Queryable, communityId: string,
     }
   }
   if (!PAGE_NAME.test(recordId)) throw notFound();
-  const { rows } = await db.query<PageRow>(`SELECT ${PAGE_COLUMNS} FROM page_seo_setting p WHERE p.community_id = $1 AND p.page_name = $2`, [community, recordId]);
+  const { rows } = await db.query<PageRow>(`SELECT ${PAGE_COLUMNS} FROM page_seo_setting p WHERE p.community_id = $1 AND p.page_name = $2`, [
+    community,
+    recordId,
+  ]);
   if (rows.length === 0) throw notFound();
   const page = rows[0];
   return { fields: {}, objectName: null, recordId: page.page_name, recordName: page.page_label, ...pageProperties(page) };

@@ -127,7 +127,6 @@ const ACCESS: Record<string, [number, number, number]> = {
 const isLast = (operation: Operation) => operation.method === 'delete';
 const operations = [...operationsOf(contract).filter((operation) => !isLast(operation)), ...operationsOf(contract).filter(isLast)];
 
-
 interface Outcome {
   status: number;
   text: string;
@@ -160,7 +159,9 @@ describe('access: every operation as guest, standard user and administrator', ()
   beforeAll(async () => {
     for (const caller of CALLERS) outcomes.set(caller, await callAll(caller));
     if (process.env.PRINT_ACCESS_TABLE) {
-      const rows = operations.map(({ operationId }) => `  ${operationId}: [${CALLERS.map((caller) => outcomes.get(caller)!.get(operationId)!.status).join(', ')}],`);
+      const rows = operations.map(
+        ({ operationId }) => `  ${operationId}: [${CALLERS.map((caller) => outcomes.get(caller)!.get(operationId)!.status).join(', ')}],`,
+      );
       console.log(`const ACCESS = {\n${rows.join('\n')}\n};`);
     }
   }, 600_000);

@@ -9,7 +9,16 @@ import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-type Avatar = { type: 'Theme' | 'Photo'; recordId: string; eTag: string; backgroundColor: string | null; iconUrl?: string | null; photoUrl?: string; provider?: string | null; photoMetadata?: { companyBluemasterId: string | null } };
+type Avatar = {
+  type: 'Theme' | 'Photo';
+  recordId: string;
+  eTag: string;
+  backgroundColor: string | null;
+  iconUrl?: string | null;
+  photoUrl?: string;
+  provider?: string | null;
+  photoMetadata?: { companyBluemasterId: string | null };
+};
 interface Bulk {
   hasErrors: boolean;
   results: ({ statusCode: 200; result: Avatar } | { statusCode: 400 | 404; result: ErrorList })[];
@@ -18,7 +27,13 @@ interface Bulk {
 const ADMIN_ACCOUNT = makeId('001', 1);
 const SECOND_ADMIN_ACCOUNT = makeId('001', 2);
 const STANDARD_ACCOUNT = makeId('001', 3);
-const LOGO = { actionType: 'AssociateAvatar', blueMasterId: '804735132', externalId: 'logo-804735132', photoUrl: 'https://logos.example/804735132.png', profileName: 'Lakeshore Switchgear Group' };
+const LOGO = {
+  actionType: 'AssociateAvatar',
+  blueMasterId: '804735132',
+  externalId: 'logo-804735132',
+  photoUrl: 'https://logos.example/804735132.png',
+  profileName: 'Lakeshore Switchgear Group',
+};
 
 describe.each(databases())('record avatars on %s', (kind) => {
   let server: TestServer;
@@ -26,7 +41,9 @@ describe.each(databases())('record avatars on %s', (kind) => {
   let standard: TestSession;
 
   const batch = (ids: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<Bulk | ErrorList>('getRecordAvatars', `${server.baseUrl}${UI_API}/record-avatars/batch/${ids}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+    callOperation<Bulk | ErrorList>('getRecordAvatars', `${server.baseUrl}${UI_API}/record-avatars/batch/${ids}`, {
+      headers: { ...(session?.headers ?? {}), ...headers },
+    });
   const associate = (recordId: string, body: unknown, session: TestSession | null = admin) =>
     callOperation<Avatar | ErrorList>('updateRecordAvatar', `${server.baseUrl}${UI_API}/record-avatars/${recordId}/association`, {
       method: 'POST',
@@ -66,7 +83,13 @@ describe.each(databases())('record avatars on %s', (kind) => {
   it('associates a logo: the record then has a Photo avatar, in the batch read too; disassociating restores the theme', async () => {
     const set = await associate(ADMIN_ACCOUNT, LOGO);
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ type: 'Photo', recordId: ADMIN_ACCOUNT, photoUrl: LOGO.photoUrl, provider: 'logos.example', photoMetadata: { companyBluemasterId: LOGO.blueMasterId } });
+    expect(set.body).toMatchObject({
+      type: 'Photo',
+      recordId: ADMIN_ACCOUNT,
+      photoUrl: LOGO.photoUrl,
+      provider: 'logos.example',
+      photoMetadata: { companyBluemasterId: LOGO.blueMasterId },
+    });
     const read = await batch(ADMIN_ACCOUNT);
     expect((read.body as Bulk).results[0]).toEqual({ statusCode: 200, result: set.body });
     const removed = await associate(ADMIN_ACCOUNT, { actionType: 'DisassociateAvatar' });

@@ -47,7 +47,17 @@ describe('content-delivery query factories', () => {
       page: 0,
       pageSize: 10,
     };
-    const expected = { contentKeys: `${BANNER.key},${HEADING.key}`, referenceDepth: '1', expandReferences: 'true', referencesAsList: 'true', showAbsoluteUrl: 'true', includeContentBody: 'true', language: 'en_US', page: '0', pageSize: '10' };
+    const expected = {
+      contentKeys: `${BANNER.key},${HEADING.key}`,
+      referenceDepth: '1',
+      expandReferences: 'true',
+      referencesAsList: 'true',
+      showAbsoluteUrl: 'true',
+      includeContentBody: 'true',
+      language: 'en_US',
+      page: '0',
+      pageSize: '10',
+    };
     const site = getManagedContentsForSiteQuery(api, { siteId: SITE_ID, ...params });
     const channel = getManagedContentsForChannelQuery(api, { channelId: CHANNEL_ID, ...params });
     expect(site.queryKey).toEqual(['getManagedContentsForSite', { siteId: SITE_ID, ...params, contentKeys: expected.contentKeys }]);

@@ -48,7 +48,8 @@ describe.each(databases())('content documents on %s', (kind) => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const createFile = (body: unknown, session: TestSession | null = admin) => post('/content-versions', body, session, 'createContentDocumentAndVersion');
-  const addVersion = (documentId: string, body: unknown, session: TestSession | null = admin) => post(`/${documentId}/content-versions`, body, session, 'createContentVersion');
+  const addVersion = (documentId: string, body: unknown, session: TestSession | null = admin) =>
+    post(`/${documentId}/content-versions`, body, session, 'createContentVersion');
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 3 });
@@ -80,7 +81,10 @@ describe.each(databases())('content documents on %s', (kind) => {
       Description: { value: 'Authorized sales representatives by region' },
     });
     expect(contentDocumentLinks).toHaveLength(1);
-    expect(contentDocumentLinks[0].fields).toMatchObject({ ContentDocumentId: { value: contentDocument.id }, LinkedEntityId: { value: DEMO_USERS.admin.userId } });
+    expect(contentDocumentLinks[0].fields).toMatchObject({
+      ContentDocumentId: { value: contentDocument.id },
+      LinkedEntityId: { value: DEMO_USERS.admin.userId },
+    });
     expect((await contentVersionData(server.db, contentVersion.id))?.equals(PDF)).toBe(true);
   });
 
@@ -93,9 +97,15 @@ describe.each(databases())('content documents on %s', (kind) => {
     expect(second.contentDocument.id).toBe(first.contentDocument.id);
     expect(second.contentVersion.id).not.toBe(first.contentVersion.id);
     expect(second.contentVersion.fields).toMatchObject({ VersionNumber: { value: '2' }, IsLatest: { value: true }, ContentSize: { value: revised.length } });
-    expect(second.contentDocument.fields).toMatchObject({ LatestPublishedVersionId: { value: second.contentVersion.id }, Title: { value: 'Price list, revised' }, ContentSize: { value: revised.length } });
+    expect(second.contentDocument.fields).toMatchObject({
+      LatestPublishedVersionId: { value: second.contentVersion.id },
+      Title: { value: 'Price list, revised' },
+      ContentSize: { value: revised.length },
+    });
     const adminPrincipal: Principal = { userId: DEMO_USERS.admin.userId, isGuest: false, profile: profileNamed('System Administrator') };
-    const old = await readRecord(server.db, adminPrincipal, first.contentVersion.id, { optionalFields: ['ContentVersion.IsLatest', 'ContentVersion.VersionNumber'] });
+    const old = await readRecord(server.db, adminPrincipal, first.contentVersion.id, {
+      optionalFields: ['ContentVersion.IsLatest', 'ContentVersion.VersionNumber'],
+    });
     expect(old.fields.IsLatest.value).toBe(false);
     expect((await contentVersionData(server.db, first.contentVersion.id))?.equals(PDF)).toBe(true);
     expect((await contentVersionData(server.db, second.contentVersion.id))?.equals(revised)).toBe(true);

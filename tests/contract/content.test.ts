@@ -139,7 +139,10 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it('answers 404 for a site that does not exist, a missing content key and a missing id', async () => {
-      const unknownSite = await callOperation<ErrorList>('getManagedContentForSite', `${server.baseUrl}${siteContents('0DM8d0000000002GAA')}/${BANNER_IMAGE.key}`);
+      const unknownSite = await callOperation<ErrorList>(
+        'getManagedContentForSite',
+        `${server.baseUrl}${siteContents('0DM8d0000000002GAA')}/${BANNER_IMAGE.key}`,
+      );
       expect(unknownSite.status).toBe(404);
       for (const keyOrId of [MISSING_KEY, '20Y8d0000000099EAA', 'a1C8d0000000001EAA']) {
         const { status, body } = await siteItem(keyOrId);
@@ -149,7 +152,12 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it('answers 400 for a malformed key and a reference depth out of range', async () => {
-      const cases: [string, { referenceDepth?: number | string }][] = [['not-a-key', {}], ['MCabc', {}], [BANNER.key, { referenceDepth: 4 }], [BANNER.key, { referenceDepth: 'deep' }]];
+      const cases: [string, { referenceDepth?: number | string }][] = [
+        ['not-a-key', {}],
+        ['MCabc', {}],
+        [BANNER.key, { referenceDepth: 4 }],
+        [BANNER.key, { referenceDepth: 'deep' }],
+      ];
       for (const [keyOrId, params] of cases) {
         const { status, body } = await siteItem(keyOrId, params);
         expect(status, `${keyOrId} ${JSON.stringify(params)}`).toBe(400);
@@ -251,7 +259,9 @@ describe.each(databases())('content delivery on %s', (kind) => {
       const { body } = await items()({ contentKeys: BANNER.key, referenceDepth: 1, referencesAsList: true, expandReferences: true });
       expect(body.references).toBeNull();
       expect(body.referencesList!.map((reference) => reference.contentKey)).toEqual([BANNER_IMAGE.key]);
-      expect(body.referencesList![0].contentBody).toMatchObject({ 'sfdc_cms:media': { url: expect.stringContaining(`/cms/delivery/media/${BANNER_IMAGE.key}`) } });
+      expect(body.referencesList![0].contentBody).toMatchObject({
+        'sfdc_cms:media': { url: expect.stringContaining(`/cms/delivery/media/${BANNER_IMAGE.key}`) },
+      });
       expect(body.contents[0].references).toBeNull();
       expect(body.contents[0].referencesList).toEqual(body.referencesList);
       const summaries = await items()({ contentKeys: BANNER.key, referenceDepth: 1 });

@@ -110,7 +110,11 @@ describe.each(databases())('Hardening on %s', (kind) => {
     const LIMIT = 4096;
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ database: kind, demoContacts: 24, app: { limits: { maxBodyBytes: LIMIT, publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } } });
+      server = await startTestServer({
+        database: kind,
+        demoContacts: 24,
+        app: { limits: { maxBodyBytes: LIMIT, publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } },
+      });
     });
     afterAll(() => server?.close());
 

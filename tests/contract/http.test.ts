@@ -34,7 +34,6 @@ function sample(operationId: string, baseUrl: string): { url: string; init?: Req
   return SAMPLES[operationId]?.(baseUrl) ?? exampleFetch(baseUrl, operationId);
 }
 
-
 it('every implemented operation has a sample call (hand-written or from the examples)', () => {
   const without = operations
     .filter(({ operationId }) => !SAMPLES[operationId])
@@ -69,42 +68,45 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  describe.each(cached.map((operation) => [operation.operationId, operation.operation['x-cache-ttl'] as number] as const))('%s (x-cache-ttl %i ms)', (operationId, ttl) => {
-    const call = (headers: Record<string, string> = {}) => {
-      const { url, init } = sample(operationId, server.baseUrl);
-      // The operations guests may not call are called as the signed-in administrator.
-      const session = needsUser(contractOperation(operationId)) ? admin.headers : {};
-      return callOperation(operationId, url, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...session, ...headers } });
-    };
+  describe.each(cached.map((operation) => [operation.operationId, operation.operation['x-cache-ttl'] as number] as const))(
+    '%s (x-cache-ttl %i ms)',
+    (operationId, ttl) => {
+      const call = (headers: Record<string, string> = {}) => {
+        const { url, init } = sample(operationId, server.baseUrl);
+        // The operations guests may not call are called as the signed-in administrator.
+        const session = needsUser(contractOperation(operationId)) ? admin.headers : {};
+        return callOperation(operationId, url, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...session, ...headers } });
+      };
 
-    it('answers 200 with Cache-Control max-age from the contract and a strong ETag, the same on each call', async () => {
-      const first = await call();
-      expect(first.status).toBe(200);
-      expect(first.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
-      const etag = first.headers.get('etag');
-      expect(etag).toMatch(/^"[^"]+"$/);
-      const second = await call();
-      expect(second.headers.get('etag')).toBe(etag);
-      expect(second.text).toBe(first.text);
-    });
+      it('answers 200 with Cache-Control max-age from the contract and a strong ETag, the same on each call', async () => {
+        const first = await call();
+        expect(first.status).toBe(200);
+        expect(first.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+        const etag = first.headers.get('etag');
+        expect(etag).toMatch(/^"[^"]+"$/);
+        const second = await call();
+        expect(second.headers.get('etag')).toBe(etag);
+        expect(second.text).toBe(first.text);
+      });
 
-    it('answers 304 with no body to If-None-Match of the current ETag, also in a list or as a weak validator', async () => {
-      const etag = (await call()).headers.get('etag')!;
-      for (const ifNoneMatch of [etag, `"stale", ${etag}`, `W/${etag}`, '*']) {
-        const notModified = await call({ 'If-None-Match': ifNoneMatch });
-        expect(notModified.status, ifNoneMatch).toBe(304);
-        expect(notModified.text).toBe('');
-        expect(notModified.headers.get('etag')).toBe(etag);
-        expect(notModified.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
-      }
-    });
+      it('answers 304 with no body to If-None-Match of the current ETag, also in a list or as a weak validator', async () => {
+        const etag = (await call()).headers.get('etag')!;
+        for (const ifNoneMatch of [etag, `"stale", ${etag}`, `W/${etag}`, '*']) {
+          const notModified = await call({ 'If-None-Match': ifNoneMatch });
+          expect(notModified.status, ifNoneMatch).toBe(304);
+          expect(notModified.text).toBe('');
+          expect(notModified.headers.get('etag')).toBe(etag);
+          expect(notModified.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+        }
+      });
 
-    it('answers 200 with the body to If-None-Match of another ETag', async () => {
-      const response = await call({ 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
-      expect(response.status).toBe(200);
-      expect(response.text.length).toBeGreaterThan(0);
-    });
-  });
+      it('answers 200 with the body to If-None-Match of another ETag', async () => {
+        const response = await call({ 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
+        expect(response.status).toBe(200);
+        expect(response.text.length).toBeGreaterThan(0);
+      });
+    },
+  );
 
   it('gives different ETags to different answers of one operation', async () => {
     const texas = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Texas' })));
@@ -139,15 +141,12 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
       expect(MISSING_PATHS.filter((path) => templates.some((template) => template.test(path)))).toEqual([]);
     });
 
-    it.each(MISSING_PATHS)(
-      '%s answers 404 with exactly the platform error list',
-      async (path) => {
-        const response = await fetch(`${server.baseUrl}${path}`);
-        expect(response.status).toBe(404);
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        expect(await response.json()).toEqual(NOT_FOUND_BODY);
-      },
-    );
+    it.each(MISSING_PATHS)('%s answers 404 with exactly the platform error list', async (path) => {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual(NOT_FOUND_BODY);
+    });
 
     it('a browser going to a page that does not exist gets a short document with the way to the page; API paths stay JSON', async () => {
       // What a browser sends when it goes to a page (fetch sends its own Sec-Fetch-Mode, so Accept decides here).

@@ -53,9 +53,15 @@ const ADDRESS_SECTION = '01B8d0000000002EAA';
 const SYSTEM_SECTION = '01B8d0000000004EAA';
 
 const fieldsOf = (layout: Layout) =>
-  layout.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems.flatMap((item) => item.layoutComponents.filter((c) => c.componentType === 'Field').map((c) => c.apiName))));
+  layout.sections.flatMap((section) =>
+    section.layoutRows.flatMap((row) =>
+      row.layoutItems.flatMap((item) => item.layoutComponents.filter((c) => c.componentType === 'Field').map((c) => c.apiName)),
+    ),
+  );
 const itemOf = (layout: Layout, field: string) =>
-  layout.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems)).find((item) => item.layoutComponents.some((c) => c.apiName === field));
+  layout.sections
+    .flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems))
+    .find((item) => item.layoutComponents.some((c) => c.apiName === field));
 
 describe.each(databases())('layouts on %s', (kind) => {
   let server: TestServer;
@@ -63,11 +69,15 @@ describe.each(databases())('layouts on %s', (kind) => {
   let standard: TestSession;
 
   const layout = (object: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<Layout | ErrorList>('getLayout', `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+    callOperation<Layout | ErrorList>('getLayout', `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`, {
+      headers: { ...(session?.headers ?? {}), ...headers },
+    });
   const pathLayout = (object: string, query: string, session: TestSession | null = admin) =>
     callOperation<Layout | ErrorList>('getPathLayout', `${server.baseUrl}${UI_API}/path/layout/${object}?${query}`, { headers: session?.headers ?? {} });
   const userState = (object: string, query: string, session: TestSession | null = admin) =>
-    callOperation<UserState | ErrorList>('getLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, { headers: session?.headers ?? {} });
+    callOperation<UserState | ErrorList>('getLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
+      headers: session?.headers ?? {},
+    });
   const updateUserState = (object: string, query: string, body: unknown, session: TestSession | null = admin) =>
     callOperation<UserState | ErrorList>('updateLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
       method: 'PATCH',
@@ -87,7 +97,14 @@ describe.each(databases())('layouts on %s', (kind) => {
       const { status, body, headers } = await layout(CONTACT_US, '');
       expect(status).toBe(200);
       const full = body as Layout;
-      expect(full).toMatchObject({ id: '00h8d0000000001AAA', layoutType: 'Full', mode: 'View', objectApiName: CONTACT_US, recordTypeId: MASTER_RECORD_TYPE_ID, saveOptions: [] });
+      expect(full).toMatchObject({
+        id: '00h8d0000000001AAA',
+        layoutType: 'Full',
+        mode: 'View',
+        objectApiName: CONTACT_US,
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+        saveOptions: [],
+      });
       expect(full.sections.map((section) => section.heading)).toEqual(['Information', 'Address', 'System Information']);
       expect(full.sections.every((section) => section.rows === section.layoutRows.length)).toBe(true);
       expect(fieldsOf(full)).toEqual(expect.arrayContaining(['Name', 'APT_Company_Name__c', 'APT_UI_Country__c', 'CreatedById', 'OwnerId']));
@@ -228,13 +245,19 @@ describe.each(databases())('layouts on %s', (kind) => {
       expect((patched.body as UserState).sectionUserStates[ADDRESS_SECTION]).toEqual({ collapsed: true, id: ADDRESS_SECTION });
       await updateUserState(CONTACT_US, query, { sectionUserStates: { [SYSTEM_SECTION.slice(0, 15)]: { collapsed: true } } });
       const after = (await userState(CONTACT_US, query)).body as UserState;
-      expect(after.sectionUserStates).toEqual({ [ADDRESS_SECTION]: { collapsed: true, id: ADDRESS_SECTION }, [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION } });
+      expect(after.sectionUserStates).toEqual({
+        [ADDRESS_SECTION]: { collapsed: true, id: ADDRESS_SECTION },
+        [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION },
+      });
       // Another user, and another mode of the same layout, keep their own state.
       expect(((await userState(CONTACT_US, query, standard)).body as UserState).sectionUserStates[ADDRESS_SECTION].collapsed).toBe(false);
       const edit = (await userState(CONTACT_US, query.replace('mode=View', 'mode=Edit'))).body as UserState;
       expect(edit.sectionUserStates[ADDRESS_SECTION].collapsed).toBe(false);
       const expanded = await updateUserState(CONTACT_US, query, { sectionUserStates: { [ADDRESS_SECTION]: { collapsed: false } } });
-      expect((expanded.body as UserState).sectionUserStates).toEqual({ [ADDRESS_SECTION]: { collapsed: false, id: ADDRESS_SECTION }, [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION } });
+      expect((expanded.body as UserState).sectionUserStates).toEqual({
+        [ADDRESS_SECTION]: { collapsed: false, id: ADDRESS_SECTION },
+        [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION },
+      });
     });
 
     it('changes its ETag when the state changes', async () => {

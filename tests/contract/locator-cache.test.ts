@@ -312,7 +312,9 @@ describe.skipIf(!databases().includes('postgres'))('the locator result cache wit
     const client = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema) });
     await client.connect();
     try {
-      await client.query(`UPDATE record SET fields = fields || '{"APT_Zip__c": "00000"}' WHERE id = (SELECT min(id) FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Country__c' = 'Canada')`);
+      await client.query(
+        `UPDATE record SET fields = fields || '{"APT_Zip__c": "00000"}' WHERE id = (SELECT min(id) FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Country__c' = 'Canada')`,
+      );
     } finally {
       await client.end();
     }

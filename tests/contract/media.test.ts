@@ -8,17 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantCacheStats } from '../../server/storefront/media.ts';
 import { NOT_FOUND_BODY, type ErrorList } from '../support/api.ts';
-import {
-  BANNER_FILE,
-  BANNER_IMAGE,
-  BANNER_SIZE,
-  BANNER_VERSION,
-  fetchImage,
-  mediaUrl,
-  MISSING_KEY,
-  resizedUrl,
-  siteImageUrl,
-} from '../support/content.ts';
+import { BANNER_FILE, BANNER_IMAGE, BANNER_SIZE, BANNER_VERSION, fetchImage, mediaUrl, MISSING_KEY, resizedUrl, siteImageUrl } from '../support/content.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -90,7 +80,9 @@ describe.each(databases())('media on %s', (kind) => {
         expect(headers.get('etag')).toBe(etag);
         expect(headers.get('cache-control')).toBe(IMMUTABLE);
       }
-      const other = await image('getManagedContentMedia', mediaUrl(BANNER_IMAGE.key, BANNER_VERSION), { 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
+      const other = await image('getManagedContentMedia', mediaUrl(BANNER_IMAGE.key, BANNER_VERSION), {
+        'If-None-Match': '"0123456789abcdef0123456789abcdef"',
+      });
       expect(other.status).toBe(200);
     });
 
@@ -139,7 +131,10 @@ describe.each(databases())('media on %s', (kind) => {
       expect(sniff(bytes)).toBe(format);
       const expectedWidth = Math.min(width, BANNER_SIZE.width);
       const metadata = await sharp(bytes).metadata();
-      expect({ width: metadata.width, height: metadata.height }).toEqual({ width: expectedWidth, height: Math.round((expectedWidth * BANNER_SIZE.height) / BANNER_SIZE.width) });
+      expect({ width: metadata.width, height: metadata.height }).toEqual({
+        width: expectedWidth,
+        height: Math.round((expectedWidth * BANNER_SIZE.height) / BANNER_SIZE.width),
+      });
       expect(headers.get('cache-control')).toBe(IMMUTABLE);
       expect(headers.get('vary')).toBe('Accept');
     });
@@ -165,13 +160,17 @@ describe.each(databases())('media on %s', (kind) => {
       const asked = await image('getResizedManagedContentMedia', resizedUrl('width=640,format=jpeg'), { Accept: ACCEPTS[0][0] });
       expect(sniff(asked.bytes)).toBe('jpeg');
       const etags = new Set<string>();
-      for (const [accept] of ACCEPTS) etags.add((await image('getResizedManagedContentMedia', resizedUrl('width=640'), { Accept: accept })).headers.get('etag')!);
+      for (const [accept] of ACCEPTS)
+        etags.add((await image('getResizedManagedContentMedia', resizedUrl('width=640'), { Accept: accept })).headers.get('etag')!);
       expect(etags.size).toBe(3);
     });
 
     it('answers 304 to If-None-Match of a variant ETag, and revalidates unversioned URLs after five minutes', async () => {
       const first = await image('getResizedManagedContentMedia', resizedUrl('width=960'), { Accept: 'image/webp' });
-      const again = await image('getResizedManagedContentMedia', resizedUrl('width=960'), { Accept: 'image/webp', 'If-None-Match': first.headers.get('etag')! });
+      const again = await image('getResizedManagedContentMedia', resizedUrl('width=960'), {
+        Accept: 'image/webp',
+        'If-None-Match': first.headers.get('etag')!,
+      });
       expect(again.status).toBe(304);
       expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
       const unversioned = await image('getResizedManagedContentMedia', resizedUrl('width=960', BANNER_IMAGE.key, null), { Accept: 'image/webp' });

@@ -26,7 +26,12 @@ describe.each(databases())('org metadata on %s', (kind) => {
     callOperation<T | ErrorItem[]>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
   const objectInfo = (name: string, session: TestSession | null = admin) => get<ObjectInfo>('getObjectInfo', `/object-info/${name}`, session);
   const picklists = (object: string, recordTypeId: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    get<{ eTag: string; picklistFieldValues: Record<string, PicklistValues> }>('getPicklistValuesByRecordType', `/object-info/${object}/picklist-values/${recordTypeId}`, session, headers);
+    get<{ eTag: string; picklistFieldValues: Record<string, PicklistValues> }>(
+      'getPicklistValuesByRecordType',
+      `/object-info/${object}/picklist-values/${recordTypeId}`,
+      session,
+      headers,
+    );
   const picklist = (object: string, recordTypeId: string, field: string, session: TestSession | null = admin) =>
     get<PicklistValues>('getPicklistValues', `/object-info/${object}/picklist-values/${recordTypeId}/${field}`, session);
 
@@ -39,7 +44,10 @@ describe.each(databases())('org metadata on %s', (kind) => {
 
   describe('getObjectInfoDirectory', () => {
     it('lists every object the caller may read, each with the path of its metadata', async () => {
-      const { status, body, headers } = await get<{ objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }> }>('getObjectInfoDirectory', '/object-info');
+      const { status, body, headers } = await get<{ objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }> }>(
+        'getObjectInfoDirectory',
+        '/object-info',
+      );
       expect(status).toBe(200);
       const { objects } = body as { objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }> };
       for (const name of [CONTACT_US, 'Case', 'ContentDocument', 'ContentVersion', 'User']) expect(objects[name]?.apiName, name).toBe(name);
@@ -57,7 +65,13 @@ describe.each(databases())('org metadata on %s', (kind) => {
     it('describes an object with record types: the master one unavailable, the default one mapped', async () => {
       const info = (await objectInfo('Case')).body as ObjectInfo;
       expect(info.defaultRecordTypeId).toBe(PRODUCT_SUPPORT);
-      expect(info.recordTypeInfos[PRODUCT_SUPPORT]).toEqual({ available: true, defaultRecordTypeMapping: true, master: false, name: 'Product Support', recordTypeId: PRODUCT_SUPPORT });
+      expect(info.recordTypeInfos[PRODUCT_SUPPORT]).toEqual({
+        available: true,
+        defaultRecordTypeMapping: true,
+        master: false,
+        name: 'Product Support',
+        recordTypeId: PRODUCT_SUPPORT,
+      });
       expect(info.recordTypeInfos[SALES_INQUIRY]).toMatchObject({ defaultRecordTypeMapping: false, name: 'Sales Inquiry' });
       expect(info.recordTypeInfos[MASTER_RECORD_TYPE_ID]).toMatchObject({ master: true, available: false });
       expect(info.dependentFields).toEqual({ Type: { Reason: {} } });
@@ -70,13 +84,27 @@ describe.each(databases())('org metadata on %s', (kind) => {
       const document = (await objectInfo('ContentDocument')).body as ObjectInfo;
       expect(document.childRelationships).toEqual(
         expect.arrayContaining([
-          { childObjectApiName: 'ContentVersion', fieldName: 'ContentDocumentId', junctionIdListNames: [], junctionReferenceTo: [], relationshipName: 'ContentVersions' },
-          { childObjectApiName: 'ContentDocumentLink', fieldName: 'ContentDocumentId', junctionIdListNames: [], junctionReferenceTo: [], relationshipName: 'ContentDocumentLinks' },
+          {
+            childObjectApiName: 'ContentVersion',
+            fieldName: 'ContentDocumentId',
+            junctionIdListNames: [],
+            junctionReferenceTo: [],
+            relationshipName: 'ContentVersions',
+          },
+          {
+            childObjectApiName: 'ContentDocumentLink',
+            fieldName: 'ContentDocumentId',
+            junctionIdListNames: [],
+            junctionReferenceTo: [],
+            relationshipName: 'ContentDocumentLinks',
+          },
         ]),
       );
       const version = (await objectInfo('ContentVersion')).body as ObjectInfo;
       expect(version.fields.FirstPublishLocationId.polymorphicForeignKey).toBe(true);
-      expect(Object.keys(version.fields)).toEqual(expect.arrayContaining(['ContentDocumentId', 'VersionData', 'PathOnClient', 'FileExtension', 'VersionNumber', 'IsLatest', 'Title']));
+      expect(Object.keys(version.fields)).toEqual(
+        expect.arrayContaining(['ContentDocumentId', 'VersionData', 'PathOnClient', 'FileExtension', 'VersionNumber', 'IsLatest', 'Title']),
+      );
     });
 
     it('shows each profile its own permissions: fields it may not read are absent, those it may not edit read-only', async () => {
@@ -102,7 +130,10 @@ describe.each(databases())('org metadata on %s', (kind) => {
 
   describe('getObjectInfos', () => {
     it('answers one result per name, in order, failing only the items the caller may not see', async () => {
-      const { status, body } = await get<{ results: { statusCode: number; result: unknown }[] }>('getObjectInfos', `/object-info/batch/Case,${CONTACT_US},No_Such_Object__c,user`);
+      const { status, body } = await get<{ results: { statusCode: number; result: unknown }[] }>(
+        'getObjectInfos',
+        `/object-info/batch/Case,${CONTACT_US},No_Such_Object__c,user`,
+      );
       expect(status).toBe(200);
       const { results } = body as { results: { statusCode: number; result: ObjectInfo | ErrorItem[] }[] };
       expect(results.map((result) => result.statusCode)).toEqual([200, 200, 403, 200]);
@@ -180,7 +211,11 @@ describe.each(databases())('org metadata on %s', (kind) => {
       const first = await picklists(CONTACT_US, MASTER_RECORD_TYPE_ID);
       expect(first.status).toBe(200);
       expect(first.headers.get('etag')).toBe(`"${(first.body as { eTag: string }).eTag}"`);
-      expect(Object.keys((first.body as { picklistFieldValues: object }).picklistFieldValues).sort()).toEqual(['APT_Brand__c', 'APT_Country__c', 'APT_Primary_State__c']);
+      expect(Object.keys((first.body as { picklistFieldValues: object }).picklistFieldValues).sort()).toEqual([
+        'APT_Brand__c',
+        'APT_Country__c',
+        'APT_Primary_State__c',
+      ]);
       expect((await picklists(CONTACT_US, MASTER_RECORD_TYPE_ID, admin, { 'If-None-Match': first.headers.get('etag')! })).status).toBe(304);
     });
 

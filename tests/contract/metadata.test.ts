@@ -17,7 +17,10 @@ describe.each(databases())('metadata on %s', (kind) => {
   let server: TestServer;
   const objectInfo = (name: string) => callOperation<ObjectInfo | ErrorItem[]>('getObjectInfo', `${server.baseUrl}${UI_API}/object-info/${name}`);
   const picklist = (recordTypeId: string, field: string, object = CONTACT_US) =>
-    callOperation<PicklistValues | ErrorItem[]>('getPicklistValues', `${server.baseUrl}${UI_API}/object-info/${object}/picklist-values/${recordTypeId}/${field}`);
+    callOperation<PicklistValues | ErrorItem[]>(
+      'getPicklistValues',
+      `${server.baseUrl}${UI_API}/object-info/${object}/picklist-values/${recordTypeId}/${field}`,
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 10 });
@@ -32,7 +35,12 @@ describe.each(databases())('metadata on %s', (kind) => {
       expect(info.apiName).toBe(CONTACT_US);
       expect(info.keyPrefix).toBe('a1C');
       expect(info.defaultRecordTypeId).toBe(MASTER_RECORD_TYPE_ID);
-      expect(info.recordTypeInfos[MASTER_RECORD_TYPE_ID]).toMatchObject({ master: true, recordTypeId: MASTER_RECORD_TYPE_ID, defaultRecordTypeMapping: true, available: true });
+      expect(info.recordTypeInfos[MASTER_RECORD_TYPE_ID]).toMatchObject({
+        master: true,
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+        defaultRecordTypeMapping: true,
+        available: true,
+      });
       for (const field of [...CARD_FIELDS, 'APT_Country__c', 'APT_Brand__c', 'Name']) expect(info.fields[field]?.apiName, field).toBe(field);
       expect(info.fields.APT_Brand__c.dataType).toBe('MultiPicklist');
       expect(info.fields.APT_Primary_State__c).toMatchObject({ dataType: 'Picklist', controllerName: 'APT_Country__c', controllingFields: ['APT_Country__c'] });
@@ -74,7 +82,10 @@ describe.each(databases())('metadata on %s', (kind) => {
     });
 
     it('gives the states controllerValues and validFor that agree with getDependentStatePicklistsValues', async () => {
-      const dependent = await callOperation<string>('getDependentStatePicklistsValues', apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues'));
+      const dependent = await callOperation<string>(
+        'getDependentStatePicklistsValues',
+        apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues'),
+      );
       const map = JSON.parse(dependent.body) as Record<string, string[]>;
       const countries = (await picklist(MASTER_RECORD_TYPE_ID, 'APT_Country__c')).body as PicklistValues;
       const states = (await picklist(MASTER_RECORD_TYPE_ID, 'APT_Primary_State__c')).body as PicklistValues;

@@ -47,7 +47,8 @@ async function startPrism(port: number): Promise<{ child: ChildProcess; output: 
   child.stderr!.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output.slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output.slice(-3000)}`);
     if (/Prism is listening/.test(output) && (await accepts(port))) return { child, output: () => output };
     await new Promise((wait) => setTimeout(wait, 200));
   }
@@ -82,13 +83,16 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
     if (prism) await stopPrism(prism.child);
   });
 
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s: a declared 2xx that validates against the contract', async (operationId, operation) => {
-    const { url, init } = exampleFetch(baseUrl, operation, { session: MOCK_SESSION });
-    const response = await callOperation(operationId, url, init, { target: 'mock' }).catch((error: Error) => {
-      // An undeclared status (Prism's 422 for an invalid example request ...) fails with Prism's own words.
-      throw new Error(`${error.message}\nPrism's last words:\n${prism!.output().slice(-1500)}`, { cause: error });
-    });
-    const answer = `${operation.method.toUpperCase()} ${url.slice(baseUrl.length)} answered ${response.status}: ${response.text.slice(0, 600)}`;
-    expect(response.status >= 200 && response.status < 300, answer).toBe(true);
-  });
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s: a declared 2xx that validates against the contract',
+    async (operationId, operation) => {
+      const { url, init } = exampleFetch(baseUrl, operation, { session: MOCK_SESSION });
+      const response = await callOperation(operationId, url, init, { target: 'mock' }).catch((error: Error) => {
+        // An undeclared status (Prism's 422 for an invalid example request ...) fails with Prism's own words.
+        throw new Error(`${error.message}\nPrism's last words:\n${prism!.output().slice(-1500)}`, { cause: error });
+      });
+      const answer = `${operation.method.toUpperCase()} ${url.slice(baseUrl.length)} answered ${response.status}: ${response.text.slice(0, 600)}`;
+      expect(response.status >= 200 && response.status < 300, answer).toBe(true);
+    },
+  );
 });

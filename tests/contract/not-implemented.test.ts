@@ -33,7 +33,10 @@ describe(`operations of the contract: ${operations.length}, implemented ${served
   it('the server reports the implemented set the tests computed, and only operations of the contract in it', () => {
     expect([...server.app.implementedOperations].sort()).toEqual([...implemented].sort());
     const ids = new Set(operations.map(({ operationId }) => operationId));
-    expect([...implemented].filter((id) => !ids.has(id)), 'implemented operations the contract does not have').toEqual([]);
+    expect(
+      [...implemented].filter((id) => !ids.has(id)),
+      'implemented operations the contract does not have',
+    ).toEqual([]);
   });
 
   describe(`${notImplemented.length} operations not implemented answer 501 NOT_IMPLEMENTED naming the operation`, () => {

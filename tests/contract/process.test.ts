@@ -23,7 +23,6 @@ interface ServerProcess {
   spawnedAt: number;
 }
 
-
 const running: ChildProcess[] = [];
 
 /** Spawns a server; resolves as soon as it has exited or says it listens, whichever comes first. */
@@ -58,7 +57,10 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}): P
 }
 
 async function totals(baseUrl: string) {
-  const all = await callOperation<{ contacts: { Id: string }[]; totalRecords: number }>('getContacts', apexUrl(baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS })));
+  const all = await callOperation<{ contacts: { Id: string }[]; totalRecords: number }>(
+    'getContacts',
+    apexUrl(baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS })),
+  );
   const defaults = await callOperation<{ Id: string }[]>('getDefaultContacts', apexUrl(baseUrl, CONTROLLER, 'getDefaultContacts'));
   expect(all.status).toBe(200);
   return { totalRecords: all.body.totalRecords, ids: all.body.contacts.map((contact) => contact.Id), defaults: defaults.body };

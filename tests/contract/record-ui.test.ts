@@ -198,14 +198,21 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(body.record.apiName).toBe('Account');
       expect(body.record.fields.Name.value).toBe('Riverbend Industrial Controls');
       expect(body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
-      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp']) expect(body.record.fields[systemField], systemField).toBeUndefined();
+      for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
+        expect(body.record.fields[systemField], systemField).toBeUndefined();
       expect(headers.get('cache-control')).toBe('private, max-age=1');
-      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, { 'If-None-Match': headers.get('etag')! });
+      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, {
+        'If-None-Match': headers.get('etag')!,
+      });
       expect(again.status).toBe(304);
     });
 
     it('keeps to the optional fields asked for', async () => {
-      const { status, body } = await get<Template>('getRecordTemplateClone', `/record-defaults/template/clone/${DEFAULT_CONTACT_ID}?optionalFields=${CONTACT_US}.APT_Company_Name__c`, admin);
+      const { status, body } = await get<Template>(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${DEFAULT_CONTACT_ID}?optionalFields=${CONTACT_US}.APT_Company_Name__c`,
+        admin,
+      );
       expect(status).toBe(200);
       expect(Object.keys(body.record.fields)).toEqual(['APT_Company_Name__c']);
       expect(body.record.fields.APT_Company_Name__c.value).toEqual(expect.any(String));

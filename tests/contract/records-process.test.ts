@@ -18,9 +18,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
 const PASSWORDS = { admin: `process-admin-${randomBytes(6).toString('hex')}`, standard: `process-user-${randomBytes(6).toString('hex')}` };
 
-
-
-
 interface Running {
   child: ChildProcess;
   /** Looks like a TestServer to signIn: it needs only the base URL and the demo passwords. */
@@ -32,8 +29,13 @@ interface Running {
 async function startProcess(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '5',
-    DEMO_ADMIN_PASSWORD: PASSWORDS.admin, DEMO_USER_PASSWORD: PASSWORDS.standard, ...env,
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CONTACTS: '5',
+    DEMO_ADMIN_PASSWORD: PASSWORDS.admin,
+    DEMO_USER_PASSWORD: PASSWORDS.standard,
+    ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -100,10 +102,15 @@ describe.each(databases())('records across a restart of the server process on %s
     const first = await startProcess(env);
     started.push(first);
     const admin = await signIn(first.server, 'admin');
-    const created = await write<RecordRep>('createRecord', 'POST', records(first.server), admin, { apiName: 'Account', fields: { Name: 'Restart Process Supply', Phone: '555-0101' } });
+    const created = await write<RecordRep>('createRecord', 'POST', records(first.server), admin, {
+      apiName: 'Account',
+      fields: { Name: 'Restart Process Supply', Phone: '555-0101' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id;
-    const updated = await write<RecordRep>('updateRecord', 'PATCH', records(first.server, `/${id}`), admin, { fields: { Phone: '555-0188', Industry: 'Energy' } });
+    const updated = await write<RecordRep>('updateRecord', 'PATCH', records(first.server, `/${id}`), admin, {
+      fields: { Phone: '555-0188', Industry: 'Energy' },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const before = await callOperation<RecordRep>('getRecord', records(first.server, `/${id}?${fieldsParam}`), { headers: admin.headers });
     expect(before.status).toBe(200);
@@ -123,7 +130,9 @@ describe.each(databases())('records across a restart of the server process on %s
     expect(after.headers.get('ETag')).toBe(`"${before.body.eTag}"`);
 
     // The session of the killed process is still valid: sessions live in the database, not the process.
-    const withOldSession = await callOperation<RecordRep>('getRecord', records(second.server, `/${id}?${fieldsParam}`), { headers: { ...admin.headers, Origin: second.server.baseUrl } });
+    const withOldSession = await callOperation<RecordRep>('getRecord', records(second.server, `/${id}?${fieldsParam}`), {
+      headers: { ...admin.headers, Origin: second.server.baseUrl },
+    });
     expect(withOldSession.status).toBe(200);
     await kill(second);
   });

@@ -15,7 +15,6 @@ const SALES_INQUIRY = '0128d0000000002AAA';
 const MASTER = '012000000000000AAA';
 const ACCOUNT_ID = '0018d0000000001AAA';
 
-
 describe.each(databases())('record types, picklist labels and child pages on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
@@ -85,14 +84,24 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
     });
 
     it('chooses record types in batch creates, one result per record', async () => {
-      const { status, body } = await send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>('executeBatchRecordOperations', 'POST', '/records/batch', {
-        allOrNone: false,
-        operations: [{ type: 'CREATE', records: [
-          { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', RecordTypeId: SALES_INQUIRY, Type: 'Pricing' } },
-          { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', Type: 'Pricing' } },
-          { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', RecordTypeId: '0128d0000000009AAA' } },
-        ] }],
-      });
+      const { status, body } = await send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>(
+        'executeBatchRecordOperations',
+        'POST',
+        '/records/batch',
+        {
+          allOrNone: false,
+          operations: [
+            {
+              type: 'CREATE',
+              records: [
+                { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', RecordTypeId: SALES_INQUIRY, Type: 'Pricing' } },
+                { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', Type: 'Pricing' } },
+                { apiName: 'Case', fields: { Subject: 'Volume pricing', Status: 'New', RecordTypeId: '0128d0000000009AAA' } },
+              ],
+            },
+          ],
+        },
+      );
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([201, 400, 400]);
       expect((body.results[0].result as RecordRep).recordTypeId).toBe(SALES_INQUIRY);
@@ -102,11 +111,17 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
 
   describe('picklist displayValue', () => {
     it('is the label of the value, not the stored value', async () => {
-      const file = await callOperation<{ contentDocument: { id: string } }>('createContentDocumentAndVersion', url('/records/content-documents/content-versions'), {
-        method: 'POST',
-        headers: { ...admin.headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ fileData: { name: 'distributor-price-list.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.7\nprice list\n').toString('base64') } }),
-      });
+      const file = await callOperation<{ contentDocument: { id: string } }>(
+        'createContentDocumentAndVersion',
+        url('/records/content-documents/content-versions'),
+        {
+          method: 'POST',
+          headers: { ...admin.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            fileData: { name: 'distributor-price-list.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.7\nprice list\n').toString('base64') },
+          }),
+        },
+      );
       expect(file.status, file.text).toBe(201);
       const { status, body } = await getRecord(file.body.contentDocument.id, 'fields=ContentDocument.PublishStatus');
       expect(status).toBe(200);
@@ -150,7 +165,9 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
       expect(fieldsOf(contacts.currentPageUrl)).toEqual(expect.arrayContaining(['Contact.Id', 'Contact.Name', 'Contact.AccountId', 'Contact.Title']));
       expect(contacts.currentPageUrl).toContain('%2C');
       expect(body.childRelationships.ChildAccounts).toMatchObject({ count: 0, records: [], nextPageToken: null, nextPageUrl: null, currentPageToken: '0' });
-      expect(body.childRelationships.ChildAccounts.currentPageUrl.startsWith(`${UI_API}/records/${ACCOUNT_ID}/child-relationships/ChildAccounts?fields=`)).toBe(true);
+      expect(body.childRelationships.ChildAccounts.currentPageUrl.startsWith(`${UI_API}/records/${ACCOUNT_ID}/child-relationships/ChildAccounts?fields=`)).toBe(
+        true,
+      );
     });
 
     it('has no next page when the page holds every child; the default page size is 5', async () => {
@@ -212,7 +229,11 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
     it('counts only the children the caller may see, and still counts on a page past the end', async () => {
       const standard = await signIn(server, 'standard');
       const asStandard = (body: unknown) =>
-        callOperation<RecordRep>('createRecord', url('/records'), { method: 'POST', headers: { ...standard.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        callOperation<RecordRep>('createRecord', url('/records'), {
+          method: 'POST',
+          headers: { ...standard.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const account = (await asStandard({ apiName: 'Account', fields: { Name: 'Brightline Panels' } })).body.id;
       for (const name of ['Ames', 'Baird']) expect((await asStandard({ apiName: 'Contact', fields: { LastName: name, AccountId: account } })).status).toBe(201);
       // Contacts are private: the admin's contact under the standard user's account is not the standard user's to see.

@@ -4,11 +4,21 @@
  * contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_US, contactsUrl, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, query, UI_API, type RecordError, type RecordRep, type ErrorList } from '../support/api.ts';
+import {
+  CONTACT_US,
+  contactsUrl,
+  DEFAULT_CONTACT_ID,
+  MASTER_RECORD_TYPE_ID,
+  NOT_FOUND_BODY,
+  query,
+  UI_API,
+  type RecordError,
+  type RecordRep,
+  type ErrorList,
+} from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
-
 
 const ADMIN_ID = '0058d0000000001AAA';
 const NEW_CONTACT = {
@@ -39,12 +49,19 @@ describe.each(databases())('records on %s', (kind) => {
     });
   const getRecord = (id: string, params: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
     get<RecordRep | ErrorList>('getRecord', `/records/${id}?${params}`, session, headers);
-  const create = (body: unknown, session = admin, params = '') => send<RecordRep | RecordError | ErrorList>('createRecord', 'POST', `/records${params}`, session, body);
+  const create = (body: unknown, session = admin, params = '') =>
+    send<RecordRep | RecordError | ErrorList>('createRecord', 'POST', `/records${params}`, session, body);
   const update = (id: string, body: unknown, session = admin, headers: Record<string, string> = {}) =>
     send<RecordRep | RecordError | ErrorList>('updateRecord', 'PATCH', `/records/${id}`, session, body, headers);
   const remove = (id: string, session = admin) => send<RecordError | ErrorList>('deleteRecord', 'DELETE', `/records/${id}`, session);
   const batch = (body: unknown, session = admin) =>
-    send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] } | ErrorList>('executeBatchRecordOperations', 'POST', '/records/batch', session, body);
+    send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] } | ErrorList>(
+      'executeBatchRecordOperations',
+      'POST',
+      '/records/batch',
+      session,
+      body,
+    );
   const contactsTotal = async (country: string, state: string) => {
     const response = await fetch(contactsUrl(server.baseUrl, query({ country, state })));
     return ((await response.json()) as { totalRecords: number }).totalRecords;
@@ -59,17 +76,31 @@ describe.each(databases())('records on %s', (kind) => {
 
   describe('getRecord', () => {
     it('returns the fields asked for, with the system fields, eTag and the ETag header', async () => {
-      const { status, body, headers } = await getRecord(DEFAULT_CONTACT_ID, `fields=${CONTACT_US}.Name,${CONTACT_US}.APT_Company_Name__c&optionalFields=${CONTACT_US}.APT_Country__c,${CONTACT_US}.No_Such_Field__c`);
+      const { status, body, headers } = await getRecord(
+        DEFAULT_CONTACT_ID,
+        `fields=${CONTACT_US}.Name,${CONTACT_US}.APT_Company_Name__c&optionalFields=${CONTACT_US}.APT_Country__c,${CONTACT_US}.No_Such_Field__c`,
+      );
       expect(status).toBe(200);
       const record = body as RecordRep;
-      expect(record).toMatchObject({ apiName: CONTACT_US, id: DEFAULT_CONTACT_ID, recordTypeId: MASTER_RECORD_TYPE_ID, recordTypeInfo: null, lastModifiedById: ADMIN_ID });
+      expect(record).toMatchObject({
+        apiName: CONTACT_US,
+        id: DEFAULT_CONTACT_ID,
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+        recordTypeInfo: null,
+        lastModifiedById: ADMIN_ID,
+      });
       expect(Object.keys(record.fields).sort()).toEqual(['APT_Company_Name__c', 'APT_Country__c', 'Name']);
       expect(record.fields.Name).toEqual({ displayValue: null, value: 'CU-000001' });
       expect(record.fields.APT_Country__c).toEqual({ displayValue: 'United States', value: 'United States' });
       expect(record.eTag).toMatch(/^[0-9a-f]{32}$/);
       expect(record.weakEtag).toBe(Date.parse(record.lastModifiedDate!));
       expect(headers.get('etag')).toBe(`"${record.eTag}"`);
-      const again = await getRecord(DEFAULT_CONTACT_ID, `fields=${CONTACT_US}.Name,${CONTACT_US}.APT_Company_Name__c&optionalFields=${CONTACT_US}.APT_Country__c,${CONTACT_US}.No_Such_Field__c`, admin, { 'If-None-Match': `"${record.eTag}"` });
+      const again = await getRecord(
+        DEFAULT_CONTACT_ID,
+        `fields=${CONTACT_US}.Name,${CONTACT_US}.APT_Company_Name__c&optionalFields=${CONTACT_US}.APT_Country__c,${CONTACT_US}.No_Such_Field__c`,
+        admin,
+        { 'If-None-Match': `"${record.eTag}"` },
+      );
       expect(again.status).toBe(304);
     });
 
@@ -107,7 +138,10 @@ describe.each(databases())('records on %s', (kind) => {
     });
 
     it('leaves out optional paths deeper than 6 levels', async () => {
-      const { status, body } = await getRecord(DEFAULT_CONTACT_ID, `fields=${CONTACT_US}.Name&optionalFields=${CONTACT_US}.Owner.CreatedBy.CreatedBy.CreatedBy.CreatedBy.Name`);
+      const { status, body } = await getRecord(
+        DEFAULT_CONTACT_ID,
+        `fields=${CONTACT_US}.Name&optionalFields=${CONTACT_US}.Owner.CreatedBy.CreatedBy.CreatedBy.CreatedBy.Name`,
+      );
       expect(status).toBe(200);
       expect(Object.keys((body as RecordRep).fields)).toEqual(['Name']);
     });
@@ -136,7 +170,11 @@ describe.each(databases())('records on %s', (kind) => {
     });
 
     it('leaves out fields the caller may not read, and fails on them when required', async () => {
-      const optional = await getRecord(DEFAULT_CONTACT_ID, 'fields=APT_Contact_Us__c.Name&optionalFields=APT_Contact_Us__c.CreatedBy.Email,APT_Contact_Us__c.CreatedBy.Username', standard);
+      const optional = await getRecord(
+        DEFAULT_CONTACT_ID,
+        'fields=APT_Contact_Us__c.Name&optionalFields=APT_Contact_Us__c.CreatedBy.Email,APT_Contact_Us__c.CreatedBy.Username',
+        standard,
+      );
       expect(optional.status).toBe(200);
       expect(Object.keys(((optional.body as RecordRep).fields.CreatedBy.value as RecordRep).fields)).not.toContain('Email');
       const required = await getRecord(DEFAULT_CONTACT_ID, 'fields=APT_Contact_Us__c.CreatedBy.Email', standard);
@@ -147,7 +185,10 @@ describe.each(databases())('records on %s', (kind) => {
   describe('getRecords', () => {
     it('answers one result per id: 200, 404 and 400 items', async () => {
       const { status, body, headers } = await get<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>(
-        'getRecords', `/records/batch/${DEFAULT_CONTACT_ID},a1C8d000000zzzzEAA,a1C8d0000000001XYZ?fields=${CONTACT_US}.Name`, admin);
+        'getRecords',
+        `/records/batch/${DEFAULT_CONTACT_ID},a1C8d000000zzzzEAA,a1C8d0000000001XYZ?fields=${CONTACT_US}.Name`,
+        admin,
+      );
       expect(status).toBe(200);
       expect(body.hasErrors).toBe(true);
       expect(body.results.map((result) => result.statusCode)).toEqual([200, 404, 400]);
@@ -181,7 +222,9 @@ describe.each(databases())('records on %s', (kind) => {
       expect((stale.body as ErrorList)[0].errorCode).toBe('PRECONDITION_FAILED');
 
       const fresh = new Date(Date.parse(record.lastModifiedDate!) + 1000).toUTCString();
-      const updated = await update(record.id, { fields: { Id: record.id, APT_Phone__c: '218-555-0199', APT_Primary_State__c: 'Wisconsin' } }, admin, { 'If-Unmodified-Since': fresh });
+      const updated = await update(record.id, { fields: { Id: record.id, APT_Phone__c: '218-555-0199', APT_Primary_State__c: 'Wisconsin' } }, admin, {
+        'If-Unmodified-Since': fresh,
+      });
       expect(updated.status).toBe(200);
       const after = updated.body as RecordRep;
       expect(after.weakEtag).toBeGreaterThan(record.weakEtag);
@@ -201,7 +244,10 @@ describe.each(databases())('records on %s', (kind) => {
       expect(error.enhancedErrorType).toBe('RecordError');
       expect(error.output.fieldErrors.APT_Company_Name__c[0].errorCode).toBe('REQUIRED_FIELD_MISSING');
 
-      const readOnly = await create({ apiName: CONTACT_US, fields: { ...NEW_CONTACT.fields, Name: 'CU-999999', APT_Email__c: 'not-an-email', APT_Brand__c: 'Nonesuch' } });
+      const readOnly = await create({
+        apiName: CONTACT_US,
+        fields: { ...NEW_CONTACT.fields, Name: 'CU-999999', APT_Email__c: 'not-an-email', APT_Brand__c: 'Nonesuch' },
+      });
       expect(readOnly.status).toBe(400);
       const fieldErrors = (readOnly.body as RecordError).output.fieldErrors;
       expect(fieldErrors.Name[0].errorCode).toBe('INVALID_FIELD_FOR_INSERT_UPDATE');
@@ -255,7 +301,13 @@ describe.each(databases())('records on %s', (kind) => {
       const { status, body } = await batch({
         allOrNone: false,
         operations: [
-          { type: 'create', records: [{ apiName: 'Account', fields: { Name: 'Northwind Switchgear' } }, { apiName: 'Account', fields: {} }] },
+          {
+            type: 'create',
+            records: [
+              { apiName: 'Account', fields: { Name: 'Northwind Switchgear' } },
+              { apiName: 'Account', fields: {} },
+            ],
+          },
           { type: 'Update', records: [{ fields: { Id: DEFAULT_CONTACT_ID, APT_Phone__c: '414-555-0101' } }] },
           { type: 'DELETE', records: [{ fields: { Id: targetId } }, { fields: { Id: 'a1C8d000000zzzzEAA' } }] },
         ],
@@ -286,7 +338,13 @@ describe.each(databases())('records on %s', (kind) => {
     it('rejects a bad operation type, a missing allOrNone and a record named twice', async () => {
       expect((await batch({ allOrNone: true, operations: [{ type: 'UPSERT', records: [{ fields: {} }] }] })).status).toBe(400);
       expect((await batch({ operations: [{ type: 'CREATE', records: [{ apiName: 'Account', fields: { Name: 'x' } }] }] })).status).toBe(400);
-      const twice = await batch({ allOrNone: false, operations: [{ type: 'DELETE', records: [{ fields: { Id: DEFAULT_CONTACT_ID } }] }, { type: 'UPDATE', records: [{ fields: { Id: DEFAULT_CONTACT_ID } }] }] });
+      const twice = await batch({
+        allOrNone: false,
+        operations: [
+          { type: 'DELETE', records: [{ fields: { Id: DEFAULT_CONTACT_ID } }] },
+          { type: 'UPDATE', records: [{ fields: { Id: DEFAULT_CONTACT_ID } }] },
+        ],
+      });
       expect(twice.status).toBe(400);
     });
   });

@@ -60,7 +60,13 @@ describe.each(databases())('SEO properties on %s', (kind) => {
     for (const recordId of [DEFAULT_CONTACT_ID, DEFAULT_CONTACT_ID.slice(0, 15)]) {
       const { status, body } = await seo(recordId, fields);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ objectName: 'Contact Us', recordId: DEFAULT_CONTACT_ID, recordName: contact.fields.Name, title: 'Contact Us', isSeoIndexed: true });
+      expect(body).toMatchObject({
+        objectName: 'Contact Us',
+        recordId: DEFAULT_CONTACT_ID,
+        recordName: contact.fields.Name,
+        title: 'Contact Us',
+        isSeoIndexed: true,
+      });
       expect(body.fields).toEqual({
         Name: contact.fields.Name,
         APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
@@ -115,7 +121,9 @@ describe.each(databases())('SEO properties on %s', (kind) => {
     const page = await seo('contact_us');
     const record = await seo(DEFAULT_CONTACT_ID, 'Name');
     expect(page.headers.get('etag')).not.toBe(record.headers.get('etag'));
-    const again = await callOperation('getRecordSeoProperties', `${server.baseUrl}${seoUrl('contact_us')}`, { headers: { 'If-None-Match': page.headers.get('etag')! } });
+    const again = await callOperation('getRecordSeoProperties', `${server.baseUrl}${seoUrl('contact_us')}`, {
+      headers: { 'If-None-Match': page.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -40,7 +40,7 @@ describe.each(databases())('CSRF on %s', (kind) => {
       expect((await csrf(one.headers)).body).toEqual({ csrfToken: one.csrfToken });
     });
 
-    it('refuses a state-changing call with the session cookie but no token, a wrong token or another session\'s token', async () => {
+    it("refuses a state-changing call with the session cookie but no token, a wrong token or another session's token", async () => {
       const session = await signIn(server, 'standard');
       const other = await signIn(server, 'admin');
       // The token with its last character changed to another one (never to itself).
@@ -97,10 +97,17 @@ describe.each(databases())('CSRF on %s', (kind) => {
       expect(forged.status).toBe(403);
       const withCookie = await keepAlive({ ...session.headers, Origin: 'null' });
       expect(withCookie.status).toBe(403);
-      const fetchMetadata = await fetch(url(KEEP_ALIVE_PATH), { method: 'POST', headers: { Cookie: session.cookie, 'X-CSRF-Token': session.csrfToken, 'Sec-Fetch-Site': 'cross-site' } });
+      const fetchMetadata = await fetch(url(KEEP_ALIVE_PATH), {
+        method: 'POST',
+        headers: { Cookie: session.cookie, 'X-CSRF-Token': session.csrfToken, 'Sec-Fetch-Site': 'cross-site' },
+      });
       expect(fetchMetadata.status).toBe(403);
       // On the Apex transport the refusal comes in that transport's error shape.
-      const apex = await fetch(url(`${APEX}/${CONTROLLER}/getDefaultContacts`), { method: 'POST', headers: { 'Content-Type': 'text/plain', Origin: 'https://attacker.example' }, body: '{}' });
+      const apex = await fetch(url(`${APEX}/${CONTROLLER}/getDefaultContacts`), {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', Origin: 'https://attacker.example' },
+        body: '{}',
+      });
       expect(apex.status).toBe(403);
       expect(await apex.json()).toEqual({ errorMessage: expect.any(String) });
     });
@@ -131,7 +138,10 @@ describe.each(databases())('CSRF on %s', (kind) => {
         expect((await get({ ...https, Cookie: `__Host-sid=${id}` })).body.isGuest).toBe(false);
         expect((await get({ ...https, Cookie: `sid=${id}` })).body.isGuest).toBe(true);
         // An http Origin is another origin than the https page.
-        const downgraded = await fetch(`${proxied.baseUrl}${SESSION_PATH}`, { method: 'DELETE', headers: { ...https, Cookie: `__Host-sid=${id}`, Origin: proxied.baseUrl } });
+        const downgraded = await fetch(`${proxied.baseUrl}${SESSION_PATH}`, {
+          method: 'DELETE',
+          headers: { ...https, Cookie: `__Host-sid=${id}`, Origin: proxied.baseUrl },
+        });
         expect(downgraded.status).toBe(403);
       } finally {
         await proxied.close();

@@ -14,7 +14,10 @@ describe('demo users', () => {
   afterEach(async () => {
     await db?.close();
     db = undefined;
-    for (const [name, value] of [['DEMO_ADMIN_PASSWORD', saved.admin], ['DEMO_USER_PASSWORD', saved.standard]] as const) {
+    for (const [name, value] of [
+      ['DEMO_ADMIN_PASSWORD', saved.admin],
+      ['DEMO_USER_PASSWORD', saved.standard],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APEX, CONTROLLER, UI_API } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
-import { DEMO_USERS, GUEST_USER_ID, SESSION_PATH, sessionApi, sessionCookieOf, signIn, type ErrorList, type SessionBody, type TestSession } from '../support/session.ts';
+import {
+  DEMO_USERS,
+  GUEST_USER_ID,
+  SESSION_PATH,
+  sessionApi,
+  sessionCookieOf,
+  signIn,
+  type ErrorList,
+  type SessionBody,
+  type TestSession,
+} from '../support/session.ts';
 
 type Session = SessionBody;
 
@@ -31,7 +41,11 @@ describe.each(databases())('sessions on %s', (kind) => {
   const cookieValue = (session: TestSession) => session.cookie.split('=')[1];
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 3, app: { clock, session: { idleTimeoutSeconds: IDLE_SECONDS, absoluteTimeoutSeconds: ABSOLUTE_SECONDS } } });
+    server = await startTestServer({
+      database: kind,
+      demoContacts: 3,
+      app: { clock, session: { idleTimeoutSeconds: IDLE_SECONDS, absoluteTimeoutSeconds: ABSOLUTE_SECONDS } },
+    });
   });
   afterAll(() => server?.close());
   beforeEach(() => {
@@ -116,7 +130,11 @@ describe.each(databases())('sessions on %s', (kind) => {
       });
       expect(missing.status).toBe(400);
       expect(missing.body[0].errorCode).toBe('INVALID_INPUT');
-      const broken = await callOperation<ErrorList>('signIn', url(SESSION_PATH), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+      const broken = await callOperation<ErrorList>('signIn', url(SESSION_PATH), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{',
+      });
       expect(broken.status).toBe(400);
       expect(broken.text).not.toMatch(/at .*\.ts:\d+/);
     });
@@ -242,7 +260,12 @@ describe.each(databases())('sessions on %s', (kind) => {
       now = START + IDLE_SECONDS * 1000 - 20_000;
       const { status, body } = await keepAlive(session.headers);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ isGuest: false, serverTime: iso(now), idleExpiresAt: iso(now + IDLE_SECONDS * 1000), warnAt: iso(now + (IDLE_SECONDS - 30) * 1000) });
+      expect(body).toMatchObject({
+        isGuest: false,
+        serverTime: iso(now),
+        idleExpiresAt: iso(now + IDLE_SECONDS * 1000),
+        warnAt: iso(now + (IDLE_SECONDS - 30) * 1000),
+      });
       const kept = now + IDLE_SECONDS * 1000;
       now = kept - 1;
       expect((await getSession(session.headers)).body.isGuest).toBe(false);
@@ -284,7 +307,7 @@ describe.each(databases())('sessions on %s', (kind) => {
       expect(navItems.body).toEqual(INVALID_SESSION);
     });
 
-    it('marks cached answers as depending on the session cookie, so that a guest\'s copy is not reused after sign-in', async () => {
+    it("marks cached answers as depending on the session cookie, so that a guest's copy is not reused after sign-in", async () => {
       const response = await callOperation('getObjectInfo', url(`${UI_API}/object-info/APT_Contact_Us__c`));
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
@@ -312,7 +335,9 @@ describe.each(databases())('sessions on %s', (kind) => {
     });
 
     it('seeds the demo users as User records, the guest user included', async () => {
-      const { rows } = await server.db.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, fields FROM record WHERE object_api_name = 'User' ORDER BY id`);
+      const { rows } = await server.db.query<{ id: string; fields: Record<string, unknown> }>(
+        `SELECT id, fields FROM record WHERE object_api_name = 'User' ORDER BY id`,
+      );
       expect(rows.map((row) => [row.id, row.fields.Username, row.fields.UserType, row.fields.IsActive])).toEqual([
         [DEMO_USERS.admin.userId, 'admin@northgate.example', 'Standard', true],
         [DEMO_USERS.standard.userId, 'user@northgate.example', 'Standard', true],

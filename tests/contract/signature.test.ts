@@ -47,51 +47,103 @@ describe('the signature comparison itself', () => {
 
   const mutations: Mutation[] = [
     ['no change', () => {}, null],
-    ['a header name in another case', (doc) => {
-      const parameters = doc.components as { parameters: Record<string, { name: string }> };
-      parameters.parameters.IfNoneMatch.name = 'if-none-match';
-    }, null],
-    ['an operation missing', (doc) => {
-      delete (doc.paths as Json)[OBJECT_INFO];
-    }, /getObjectInfo: only in the contract/],
-    ['an operation added', (doc) => {
-      (doc.paths as Json)['/extra'] = { get: { operationId: 'getExtra', responses: { 200: { description: 'x' } } } };
-    }, /getExtra: only in the server/],
-    ['an operation under another method', (doc) => {
-      const paths = doc.paths as Record<string, Json>;
-      paths[OBJECT_INFO].put = paths[OBJECT_INFO].get;
-      delete paths[OBJECT_INFO].get;
-    }, /getObjectInfo: route GET .* PUT/],
-    ['an operation under another path', (doc) => {
-      const paths = doc.paths as Record<string, Json>;
-      paths['/services/data/v66.0/ui-api/object-info/{objectApiName}'] = paths[OBJECT_INFO];
-      delete paths[OBJECT_INFO];
-    }, /getObjectInfo: route .*v65.0.*v66.0/],
-    ['a required parameter made optional', (doc) => {
-      op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: false, schema: { type: 'string' } }];
-    }, /getContacts: parameter query:methodParams:required only in the contract/],
-    ['a parameter renamed', (doc) => {
-      (op(doc, APEX, 'post') as Json).parameters = [{ name: 'apexclass', in: 'path', required: true, schema: { type: 'string' } }];
-      (doc.paths as Record<string, Json>)[APEX].parameters = [];
-    }, /invokeApexImperative: parameter path:apexClass:required only in the contract/],
-    ['a parameter moved from query to header', (doc) => {
-      op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'header', required: true, schema: { type: 'string' } }];
-    }, /getContacts: parameter header:methodparams:required only in the server/],
-    ['a status code added', (doc) => {
-      (op(doc, OBJECT_INFO, 'get').responses as Json)['409'] = { description: 'conflict' };
-    }, /getObjectInfo: status 409 only in the server/],
-    ['a status code removed', (doc) => {
-      delete (op(doc, OBJECT_INFO, 'get').responses as Json)['304'];
-    }, /getObjectInfo: status 304 only in the contract/],
-    ['a response media type changed', (doc) => {
-      (op(doc, OBJECT_INFO, 'get').responses as Json)['200'] = { description: 'x', content: { 'text/plain': { schema: { type: 'string' } } } };
-    }, /getObjectInfo: 200 media types application\/json in the contract, text\/plain in the server/],
-    ['a request media type changed', (doc) => {
-      op(doc, APEX, 'post').requestBody = { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
-    }, /invokeApexImperative: request media types application\/json in the contract/],
-    ['a request body made required', (doc) => {
-      op(doc, APEX, 'post').requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
-    }, /invokeApexImperative: request body optional in the contract, required in the server/],
+    [
+      'a header name in another case',
+      (doc) => {
+        const parameters = doc.components as { parameters: Record<string, { name: string }> };
+        parameters.parameters.IfNoneMatch.name = 'if-none-match';
+      },
+      null,
+    ],
+    [
+      'an operation missing',
+      (doc) => {
+        delete (doc.paths as Json)[OBJECT_INFO];
+      },
+      /getObjectInfo: only in the contract/,
+    ],
+    [
+      'an operation added',
+      (doc) => {
+        (doc.paths as Json)['/extra'] = { get: { operationId: 'getExtra', responses: { 200: { description: 'x' } } } };
+      },
+      /getExtra: only in the server/,
+    ],
+    [
+      'an operation under another method',
+      (doc) => {
+        const paths = doc.paths as Record<string, Json>;
+        paths[OBJECT_INFO].put = paths[OBJECT_INFO].get;
+        delete paths[OBJECT_INFO].get;
+      },
+      /getObjectInfo: route GET .* PUT/,
+    ],
+    [
+      'an operation under another path',
+      (doc) => {
+        const paths = doc.paths as Record<string, Json>;
+        paths['/services/data/v66.0/ui-api/object-info/{objectApiName}'] = paths[OBJECT_INFO];
+        delete paths[OBJECT_INFO];
+      },
+      /getObjectInfo: route .*v65.0.*v66.0/,
+    ],
+    [
+      'a required parameter made optional',
+      (doc) => {
+        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: false, schema: { type: 'string' } }];
+      },
+      /getContacts: parameter query:methodParams:required only in the contract/,
+    ],
+    [
+      'a parameter renamed',
+      (doc) => {
+        (op(doc, APEX, 'post') as Json).parameters = [{ name: 'apexclass', in: 'path', required: true, schema: { type: 'string' } }];
+        (doc.paths as Record<string, Json>)[APEX].parameters = [];
+      },
+      /invokeApexImperative: parameter path:apexClass:required only in the contract/,
+    ],
+    [
+      'a parameter moved from query to header',
+      (doc) => {
+        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'header', required: true, schema: { type: 'string' } }];
+      },
+      /getContacts: parameter header:methodparams:required only in the server/,
+    ],
+    [
+      'a status code added',
+      (doc) => {
+        (op(doc, OBJECT_INFO, 'get').responses as Json)['409'] = { description: 'conflict' };
+      },
+      /getObjectInfo: status 409 only in the server/,
+    ],
+    [
+      'a status code removed',
+      (doc) => {
+        delete (op(doc, OBJECT_INFO, 'get').responses as Json)['304'];
+      },
+      /getObjectInfo: status 304 only in the contract/,
+    ],
+    [
+      'a response media type changed',
+      (doc) => {
+        (op(doc, OBJECT_INFO, 'get').responses as Json)['200'] = { description: 'x', content: { 'text/plain': { schema: { type: 'string' } } } };
+      },
+      /getObjectInfo: 200 media types application\/json in the contract, text\/plain in the server/,
+    ],
+    [
+      'a request media type changed',
+      (doc) => {
+        op(doc, APEX, 'post').requestBody = { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
+      },
+      /invokeApexImperative: request media types application\/json in the contract/,
+    ],
+    [
+      'a request body made required',
+      (doc) => {
+        op(doc, APEX, 'post').requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+      },
+      /invokeApexImperative: request body optional in the contract, required in the server/,
+    ],
   ];
 
   it.each(mutations)('%s', (_name, mutate, expected) => {

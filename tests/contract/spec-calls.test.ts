@@ -24,15 +24,23 @@ describe(`the contract and spec §7: ${specCalls.length} calls, ${extras.length}
   it('has an operation for every call of §7', () => {
     const missing = specCalls.filter((call) => !inContract.has(key(call.method, call.path)));
     if (missing.length > 0) {
-      console.log(`§7 calls missing from the contract (${missing.length} of ${specCalls.length}):\n${missing.map((call) => `  ${key(call.method, call.path)}  [${call.section}]`).join('\n')}`);
+      console.log(
+        `§7 calls missing from the contract (${missing.length} of ${specCalls.length}):\n${missing.map((call) => `  ${key(call.method, call.path)}  [${call.section}]`).join('\n')}`,
+      );
     }
-    expect(missing.map((call) => `${key(call.method, call.path)}  [${call.section}]`), '§7 calls missing from the contract').toEqual([]);
+    expect(
+      missing.map((call) => `${key(call.method, call.path)}  [${call.section}]`),
+      '§7 calls missing from the contract',
+    ).toEqual([]);
   });
 
   it('has no operation that is neither a §7 call nor a listed extra', () => {
     const listed = new Set([...specKeys, ...extraKeys]);
-    const unlisted = [...inContract].filter(([operationKey]) => !listed.has(operationKey)).map(([operationKey, operationId]) => `${operationKey}  (${operationId})`);
-    if (unlisted.length > 0) console.log(`Operations of the contract in neither table of tests/spec-calls.ts:\n${unlisted.map((line) => `  ${line}`).join('\n')}`);
+    const unlisted = [...inContract]
+      .filter(([operationKey]) => !listed.has(operationKey))
+      .map(([operationKey, operationId]) => `${operationKey}  (${operationId})`);
+    if (unlisted.length > 0)
+      console.log(`Operations of the contract in neither table of tests/spec-calls.ts:\n${unlisted.map((line) => `  ${line}`).join('\n')}`);
     expect(unlisted, 'operations in neither specCalls nor extras').toEqual([]);
   });
 

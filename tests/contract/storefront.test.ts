@@ -158,7 +158,10 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const expected = expectedFor(q);
       const carriesOnlyOthers = all.filter((contact) => !expected.includes(contact));
       expect(carriesOnlyOthers.length, 'some contacts carry neither brand').toBeGreaterThan(0);
-      expect(expected.some((contact) => String(contact.fields.APT_Brand__c).split(';').length > 1), 'some match carries several brands').toBe(true);
+      expect(
+        expected.some((contact) => String(contact.fields.APT_Brand__c).split(';').length > 1),
+        'some match carries several brands',
+      ).toBe(true);
       const { body } = await getContacts(q);
       expect(body.totalRecords).toBe(expected.length);
       expect(body.contacts.map((contact) => contact.Id)).toEqual(expected.slice(0, CHUNK).map((contact) => contact.id));

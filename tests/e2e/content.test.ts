@@ -48,8 +48,7 @@ const OBSERVE_VIEW_CHANGES = `
   window.addEventListener('viewchange', (event) => window.__viewChanges.push(event.detail));
 `;
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
 
 function resizeOptions(url: string): string {
   return /^\/cdn-cgi\/image\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? '';

@@ -110,7 +110,10 @@ const MIME: Record<string, string> = {
  * Builds a web entry with React's development code (which reports every hydration mismatch, attributes
  * included) into a temporary directory; returns the directory and the entry's files from its manifest.
  */
-export async function developmentBuild(root: string, base = '/assets-dev/'): Promise<{ outDir: string; entry: string; read(path: string): { body: Buffer; contentType: string } }> {
+export async function developmentBuild(
+  root: string,
+  base = '/assets-dev/',
+): Promise<{ outDir: string; entry: string; read(path: string): { body: Buffer; contentType: string } }> {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
   const outDir = mkdtempSync(join(tmpdir(), 'storefront-dev-build-'));

@@ -66,7 +66,9 @@ describe('Pager in Chromium', () => {
 
   it('pages with real links, and clamps a page past the end to the last', async () => {
     await open(FILTERS.thirtyPages + '&page=3');
-    const hrefs = await pager(page).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const hrefs = await pager(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual([
       '/?country=United+States&page=2',
       '/?country=United+States',

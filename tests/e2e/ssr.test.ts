@@ -8,7 +8,21 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, combobox, DEMO_CONTACTS, developmentBuild, FILTERS, pager, pagerText, ROOT, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
+import {
+  cards,
+  choose,
+  combobox,
+  DEMO_CONTACTS,
+  developmentBuild,
+  FILTERS,
+  pager,
+  pagerText,
+  ROOT,
+  searchOf,
+  watchedPage,
+  type WatchedPage,
+  usePageSession,
+} from './helpers.ts';
 
 describe('Server-rendered page', () => {
   let server: TestServer;

@@ -96,7 +96,9 @@ function parametersOf(operation: Operation): Parameter[] {
 
 function scalar(operationId: string, parameter: Parameter, value: unknown): string {
   if (value === null || typeof value !== 'object') return String(value);
-  throw new Error(`${operationId}: the example of ${parameter.in} parameter ${parameter.name} is ${JSON.stringify(value)}, which this builder does not serialise`);
+  throw new Error(
+    `${operationId}: the example of ${parameter.in} parameter ${parameter.name} is ${JSON.stringify(value)}, which this builder does not serialise`,
+  );
 }
 
 /**

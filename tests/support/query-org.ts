@@ -9,7 +9,13 @@ import { readObjectDefinitions, type FieldDefinition } from '../../server/platfo
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';
 
-const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
+const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  apiName,
+  label: apiName,
+  dataType,
+  length: 80,
+  ...more,
+});
 
 const systemFields = [
   f('Id', 'String'),
@@ -24,7 +30,16 @@ function object(apiName: string, keyPrefix: string, fields: FieldDefinition[], n
   const all = [...systemFields, ...fields];
   return {
     apiName,
-    definition: { apiName, label: apiName, labelPlural: `${apiName}s`, keyPrefix, custom: false, nameFields, themeInfo: null, flags: { queryable: true, searchable: true } },
+    definition: {
+      apiName,
+      label: apiName,
+      labelPlural: `${apiName}s`,
+      keyPrefix,
+      custom: false,
+      nameFields,
+      themeInfo: null,
+      flags: { queryable: true, searchable: true },
+    },
     fields: all,
     fieldsByName: new Map(all.map((field) => [field.apiName, field])),
     recordTypes: [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true }],

@@ -66,7 +66,8 @@ export function sessionApi(server: () => TestServer) {
   const url = (path: string) => `${server().baseUrl}${path}`;
   return {
     getSession: (headers: Record<string, string> = {}) => callOperation<SessionBody>('getSession', url(SESSION_PATH), { headers }),
-    keepAlive: (headers: Record<string, string>) => callOperation<SessionBody | ErrorList>('keepSessionAlive', url(KEEP_ALIVE_PATH), { method: 'POST', headers }),
+    keepAlive: (headers: Record<string, string>) =>
+      callOperation<SessionBody | ErrorList>('keepSessionAlive', url(KEEP_ALIVE_PATH), { method: 'POST', headers }),
     csrf: (headers: Record<string, string>) => callOperation<{ csrfToken: string } | ErrorList>('getCsrfToken', url(CSRF_PATH), { headers }),
     signOut: (headers: Record<string, string>) => callOperation<ErrorList | undefined>('signOut', url(SESSION_PATH), { method: 'DELETE', headers }),
     signInWith: (username: string, password: string, headers: Record<string, string> = {}) =>

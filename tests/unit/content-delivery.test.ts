@@ -81,7 +81,9 @@ describe('pageUrl', () => {
 
 describe('references and media paths', () => {
   it('finds the fields of a body that refer to other content', () => {
-    expect(referencedKeys({ heading: 'x', backgroundImage: { contentKey: KEY(1), managedContentId: '20Y8d0000000001EAA' }, other: { contentKey: KEY(2) } })).toEqual([KEY(1)]);
+    expect(
+      referencedKeys({ heading: 'x', backgroundImage: { contentKey: KEY(1), managedContentId: '20Y8d0000000001EAA' }, other: { contentKey: KEY(2) } }),
+    ).toEqual([KEY(1)]);
     expect(referencedKeys({ text: 'a|b' })).toEqual([]);
   });
 

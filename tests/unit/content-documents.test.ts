@@ -20,7 +20,14 @@ describe('checkUpload', () => {
   it('decodes the content and derives the title, extension and file type from the name', () => {
     const upload = checkUpload('createContentDocumentAndVersion', file(Buffer.from('hello').toString('base64')));
     expect(upload.bytes.toString()).toBe('hello');
-    expect(upload).toMatchObject({ name: 'Price List.PDF', title: 'Price List', extension: 'pdf', fileType: 'PDF', description: null, mimeType: 'application/pdf' });
+    expect(upload).toMatchObject({
+      name: 'Price List.PDF',
+      title: 'Price List',
+      extension: 'pdf',
+      fileType: 'PDF',
+      description: null,
+      mimeType: 'application/pdf',
+    });
     expect(checkUpload('createContentVersion', { ...file('QUJD'), title: 'Given title' }).title).toBe('Given title');
   });
 

@@ -17,7 +17,19 @@ const isObject = (value: unknown): value is Json => !!value && typeof value === 
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas (JSON Schema 2020-12). */
-const ONE_SCHEMA = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'contentSchema'];
+const ONE_SCHEMA = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'contentSchema',
+];
 const SCHEMA_MAP = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 const SCHEMA_LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
@@ -54,7 +66,8 @@ function schemasUnder(schema: Json | boolean, pointer: string, found: Located[] 
 function schemaRoots(): Located[] {
   const roots: Located[] = [];
   const components = (contract.components ?? {}) as Json;
-  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json)) roots.push({ pointer: `#/components/schemas/${escape(name)}`, schema: schema as Json });
+  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json))
+    roots.push({ pointer: `#/components/schemas/${escape(name)}`, schema: schema as Json });
   const visit = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${pointer}/${index}`));
     if (!isObject(node)) return;
@@ -141,14 +154,17 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     const check = (entries: unknown, where: string) => {
       for (const entry of (entries ?? []) as unknown[]) {
         const parameter = resolveRef<Json>(contract, entry);
-        if (typeof parameter.description !== 'string' || !parameter.description.trim()) problems.push(`${where}: ${String(parameter.in)} parameter ${String(parameter.name)}`);
+        if (typeof parameter.description !== 'string' || !parameter.description.trim())
+          problems.push(`${where}: ${String(parameter.in)} parameter ${String(parameter.name)}`);
       }
     };
     for (const [path, pathItem] of Object.entries(contract.paths as Record<string, Json>)) {
       check(pathItem.parameters, path);
-      for (const method of HTTP_METHODS) if (isObject(pathItem[method])) check((pathItem[method] as Json).parameters, `${String((pathItem[method] as Json).operationId)}`);
+      for (const method of HTTP_METHODS)
+        if (isObject(pathItem[method])) check((pathItem[method] as Json).parameters, `${String((pathItem[method] as Json).operationId)}`);
     }
-    for (const [name, parameter] of Object.entries(((contract.components as Json).parameters ?? {}) as Json)) check([parameter], `#/components/parameters/${name}`);
+    for (const [name, parameter] of Object.entries(((contract.components as Json).parameters ?? {}) as Json))
+      check([parameter], `#/components/parameters/${name}`);
     expect(problems).toEqual([]);
   });
 
@@ -174,13 +190,15 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
         if (!/^2/.test(status)) continue;
         const content = (resolveRef<Json>(contract, entry).content ?? {}) as Record<string, Json>;
         for (const [mediaType, media] of Object.entries(content)) {
-          if (/^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType) && !hasNamedExample(media)) problems.push(`${operationId} ${status} ${mediaType}: no named example`);
+          if (/^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType) && !hasNamedExample(media))
+            problems.push(`${operationId} ${status} ${mediaType}: no named example`);
         }
       }
       if (operation.requestBody) {
         const content = (resolveRef<Json>(contract, operation.requestBody).content ?? {}) as Record<string, Json>;
         if (Object.keys(content).length === 0) problems.push(`${operationId} request body: no media type`);
-        for (const [mediaType, media] of Object.entries(content)) if (!hasNamedExample(media)) problems.push(`${operationId} request body ${mediaType}: no named example`);
+        for (const [mediaType, media] of Object.entries(content))
+          if (!hasNamedExample(media)) problems.push(`${operationId} request body ${mediaType}: no named example`);
       }
     }
     expect(problems).toEqual([]);

@@ -77,7 +77,10 @@ describe('addressKey', () => {
 });
 
 describe('guestMayCall, which fills the guest column of the operation table', () => {
-  type Document = { security: Record<string, string[]>[]; paths: Record<string, Record<string, { operationId: string; security?: Record<string, string[]>[] }>> };
+  type Document = {
+    security: Record<string, string[]>[];
+    paths: Record<string, Record<string, { operationId: string; security?: Record<string, string[]>[] }>>;
+  };
   const contract: Document = {
     security: [{}, { sessionCookie: [] }],
     paths: {
@@ -175,12 +178,12 @@ describe('the docs policy', () => {
 describe('clientScheme', () => {
   const request = (url: string, proto?: string) => new Request(url, { headers: proto === undefined ? {} : { 'X-Forwarded-Proto': proto } });
 
-  it('is the URL\'s scheme when the proxy is not trusted, whatever X-Forwarded-Proto says', () => {
+  it("is the URL's scheme when the proxy is not trusted, whatever X-Forwarded-Proto says", () => {
     expect(clientScheme(request('http://shop.example/', 'https'), undefined, false)).toBe('http');
     expect(clientScheme(request('https://shop.example/', 'http'), undefined, false)).toBe('https');
   });
 
-  it('takes a trusted proxy\'s word: the first value, any case and spacing', () => {
+  it("takes a trusted proxy's word: the first value, any case and spacing", () => {
     expect(clientScheme(request('http://shop.example/', 'https'), undefined, true)).toBe('https');
     expect(clientScheme(request('http://shop.example/', ' HTTPS , http'), undefined, true)).toBe('https');
     expect(clientScheme(request('https://shop.example/', 'http'), undefined, true)).toBe('http');

@@ -1,6 +1,13 @@
 /** Layout derivation: one definition gives every mode, as each caller may see it; layout data is checked on load. */
 import { describe, expect, it } from 'vitest';
-import { buildLayout, defaultLayoutDefinition, derivedId, layoutFieldNames, layoutFileProblems, type LayoutDefinition } from '../../server/platform/layouts-build.ts';
+import {
+  buildLayout,
+  defaultLayoutDefinition,
+  derivedId,
+  layoutFieldNames,
+  layoutFileProblems,
+  type LayoutDefinition,
+} from '../../server/platform/layouts-build.ts';
 import { toId18 } from '../../server/platform/ids.ts';
 import type { FieldDefinition } from '../../server/platform/metadata.ts';
 
@@ -20,7 +27,17 @@ const DEFINITION: LayoutDefinition = {
   layoutType: 'Full',
   recordTypes: ['Master'],
   sections: [
-    { id: '01B8d0000000011EAA', heading: 'Ticket', useHeading: false, columns: 2, rows: [['Name', 'Subject'], ['Notes', null], ['Secret', 'OwnerId']] },
+    {
+      id: '01B8d0000000011EAA',
+      heading: 'Ticket',
+      useHeading: false,
+      columns: 2,
+      rows: [
+        ['Name', 'Subject'],
+        ['Notes', null],
+        ['Secret', 'OwnerId'],
+      ],
+    },
     { id: '01B8d0000000012EAA', heading: 'System', collapsible: true, columns: 2, rows: [['CreatedById', null]] },
   ],
 };
@@ -35,7 +52,13 @@ describe('buildLayout', () => {
     expect(layout.sections[0]).toMatchObject({ id: '01B8d0000000011EAA', heading: 'Ticket', columns: 2, rows: 3, collapsible: false, useHeading: false });
     expect(layout.sections[1]).toMatchObject({ collapsible: true, useHeading: true });
     expect(layout.sections[0].layoutRows[1].layoutItems[1]).toEqual({
-      editableForNew: false, editableForUpdate: false, label: '', layoutComponents: [{ apiName: null, componentType: 'EmptySpace' }], lookupIdApiName: null, required: false, sortable: false,
+      editableForNew: false,
+      editableForUpdate: false,
+      label: '',
+      layoutComponents: [{ apiName: null, componentType: 'EmptySpace' }],
+      lookupIdApiName: null,
+      required: false,
+      sortable: false,
     });
   });
 
@@ -46,7 +69,11 @@ describe('buildLayout', () => {
     expect(item('Name')).toMatchObject({ editableForNew: false, editableForUpdate: false, required: false, label: 'Ticket Number' });
     expect(item('Subject')).toMatchObject({ editableForNew: true, editableForUpdate: true, required: true, sortable: true });
     expect(item('Notes').sortable).toBe(false);
-    expect(item('OwnerId')).toMatchObject({ label: 'Owner', lookupIdApiName: 'OwnerId', layoutComponents: [{ apiName: 'OwnerId', componentType: 'Field', label: 'Owner ID' }] });
+    expect(item('OwnerId')).toMatchObject({
+      label: 'Owner',
+      lookupIdApiName: 'OwnerId',
+      layoutComponents: [{ apiName: 'OwnerId', componentType: 'Field', label: 'Owner ID' }],
+    });
   });
 
   it('drops formula and auto-number fields from Edit and Create, and system-set fields from Create', () => {
@@ -60,7 +87,8 @@ describe('buildLayout', () => {
 
   it('hides fields the caller may not read and makes read-only those it may not edit', () => {
     const layout = build('View', {
-      access: (field) => (field.apiName === 'Secret' ? { read: false, edit: false } : field.apiName === 'Subject' ? { read: true, edit: false } : { read: true, edit: true }),
+      access: (field) =>
+        field.apiName === 'Secret' ? { read: false, edit: false } : field.apiName === 'Subject' ? { read: true, edit: false } : { read: true, edit: true },
       canCreate: false,
     });
     expect(layoutFieldNames(layout)).not.toContain('Secret');
@@ -83,7 +111,10 @@ describe('a compound cell', () => {
     ['LastName', { apiName: 'LastName', label: 'Last Name', dataType: 'String', length: 80, required: true }],
   ]);
   const definition: LayoutDefinition = {
-    id: '00h8d0000000009AAA', name: 'Person', layoutType: 'Full', recordTypes: ['Master'],
+    id: '00h8d0000000009AAA',
+    name: 'Person',
+    layoutType: 'Full',
+    recordTypes: ['Master'],
     sections: [{ id: null, heading: 'Person', columns: 1, rows: [[{ field: 'Name', editFields: ['FirstName', 'LastName'] }]] }],
   };
   const personLayout = (mode: 'View' | 'Edit', access?: (field: FieldDefinition) => { read: boolean; edit: boolean }) =>
@@ -107,7 +138,11 @@ describe('defaultLayoutDefinition', () => {
   it('places business fields two to a row and system fields in a collapsible section of their own', () => {
     const definition = defaultLayoutDefinition('Ticket__c', 'Full', FIELDS, ['Name']);
     expect(definition.sections.map((section) => section.heading)).toEqual(['Information', 'System Information']);
-    expect(definition.sections[0].rows).toEqual([['Name', 'Subject'], ['Notes', 'Secret'], ['OwnerId', null]]);
+    expect(definition.sections[0].rows).toEqual([
+      ['Name', 'Subject'],
+      ['Notes', 'Secret'],
+      ['OwnerId', null],
+    ]);
     expect(definition.sections[1]).toMatchObject({ collapsible: true, rows: [['CreatedById', null]] });
     expect(toId18(definition.id)).toBe(definition.id);
     expect(definition.id.startsWith('00h')).toBe(true);
@@ -115,7 +150,10 @@ describe('defaultLayoutDefinition', () => {
 
   it('makes the compact layout of the name fields and the next fields, four at most', () => {
     const definition = defaultLayoutDefinition('Ticket__c', 'Compact', FIELDS, ['Subject']);
-    expect(definition.sections[0].rows).toEqual([['Subject', 'Name'], ['Notes', 'Secret']]);
+    expect(definition.sections[0].rows).toEqual([
+      ['Subject', 'Name'],
+      ['Notes', 'Secret'],
+    ]);
   });
 
   it('gives stable ids that differ between objects and layout types', () => {

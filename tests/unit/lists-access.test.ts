@@ -21,7 +21,16 @@ const view = (ownerId: string | null, visibility: ListView['definition']['visibi
   objectApiName: 'Account',
   apiName,
   ownerId,
-  definition: { label: 'Some', displayColumns: [], filteredByInfo: [], filterLogicString: null, orderedByInfo: [], scope: 'everything', visibility, listShares },
+  definition: {
+    label: 'Some',
+    displayColumns: [],
+    filteredByInfo: [],
+    filterLogicString: null,
+    orderedByInfo: [],
+    scope: 'everything',
+    visibility,
+    listShares,
+  },
 });
 
 describe('list view visibility and rights', () => {
@@ -37,10 +46,34 @@ describe('list view visibility and rights', () => {
   });
 
   it("lets the creator change its own views and the manager everyone's; nobody changes the MRU list", () => {
-    expect(listViewRights(standard, ACCOUNT, view(null, 'Public'))).toEqual({ cloneable: true, createable: true, deletable: false, updateable: false, visibilityEditable: false });
-    expect(listViewRights(standard, ACCOUNT, view(standard.userId, 'Private'))).toEqual({ cloneable: true, createable: true, deletable: true, updateable: true, visibilityEditable: false });
-    expect(listViewRights(admin, ACCOUNT, view(null, 'Public'))).toEqual({ cloneable: true, createable: true, deletable: true, updateable: true, visibilityEditable: true });
-    expect(listViewRights(admin, ACCOUNT, view(null, 'Private', [], '__Recent'))).toEqual({ cloneable: false, createable: true, deletable: false, updateable: false, visibilityEditable: false });
+    expect(listViewRights(standard, ACCOUNT, view(null, 'Public'))).toEqual({
+      cloneable: true,
+      createable: true,
+      deletable: false,
+      updateable: false,
+      visibilityEditable: false,
+    });
+    expect(listViewRights(standard, ACCOUNT, view(standard.userId, 'Private'))).toEqual({
+      cloneable: true,
+      createable: true,
+      deletable: true,
+      updateable: true,
+      visibilityEditable: false,
+    });
+    expect(listViewRights(admin, ACCOUNT, view(null, 'Public'))).toEqual({
+      cloneable: true,
+      createable: true,
+      deletable: true,
+      updateable: true,
+      visibilityEditable: true,
+    });
+    expect(listViewRights(admin, ACCOUNT, view(null, 'Private', [], '__Recent'))).toEqual({
+      cloneable: false,
+      createable: true,
+      deletable: false,
+      updateable: false,
+      visibilityEditable: false,
+    });
     expect(managesListViews(standard, ACCOUNT)).toBe(false);
     expect(managesListViews(admin, ACCOUNT)).toBe(true);
   });
@@ -49,7 +82,13 @@ describe('list view visibility and rights', () => {
     expect(shareTarget('role.SALESMANAGER')?.label).toBe('Sales Manager');
     expect(shareTarget('Role.Nobody')).toBeUndefined();
     expect(listSharesRepresentation(['Role.SalesManager', 'Regular.ContactUsReviewers', 'Role.SalesRepresentative'])).toEqual([
-      { shareType: 'Role', shares: [{ label: 'Sales Manager', shareApiName: 'SalesManager' }, { label: 'Sales Representative', shareApiName: 'SalesRepresentative' }] },
+      {
+        shareType: 'Role',
+        shares: [
+          { label: 'Sales Manager', shareApiName: 'SalesManager' },
+          { label: 'Sales Representative', shareApiName: 'SalesRepresentative' },
+        ],
+      },
       { shareType: 'Regular', shares: [{ label: 'Contact Us Reviewers', shareApiName: 'ContactUsReviewers' }] },
     ]);
   });

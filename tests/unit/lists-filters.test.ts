@@ -16,7 +16,11 @@ import { ACCOUNT, CONTACT, NOW, ORG, orgOfDefinitions, targetOf } from '../suppo
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const filter = (fieldApiName: string, operator: ListFilterDefinition['operator'], ...operandLabels: string[]): ListFilterDefinition => ({ fieldApiName, operator, operandLabels });
+const filter = (fieldApiName: string, operator: ListFilterDefinition['operator'], ...operandLabels: string[]): ListFilterDefinition => ({
+  fieldApiName,
+  operator,
+  operandLabels,
+});
 const field = (object: DescribedObject, name: string) => object.fieldsByName.get(name)!;
 
 function failure(run: () => unknown): PlatformError {
@@ -110,7 +114,17 @@ describe('filterCondition', () => {
   });
 
   it('publishes the operators each kind of field takes, and a default', () => {
-    expect(filterOperators(field(ACCOUNT, 'Name'))).toEqual(['Equals', 'NotEqual', 'LessThan', 'GreaterThan', 'LessOrEqual', 'GreaterOrEqual', 'Contains', 'NotContain', 'StartsWith']);
+    expect(filterOperators(field(ACCOUNT, 'Name'))).toEqual([
+      'Equals',
+      'NotEqual',
+      'LessThan',
+      'GreaterThan',
+      'LessOrEqual',
+      'GreaterOrEqual',
+      'Contains',
+      'NotContain',
+      'StartsWith',
+    ]);
     expect(filterOperators(field(ACCOUNT, 'Industry'))).toEqual(['Equals', 'NotEqual', 'Contains', 'NotContain', 'StartsWith']);
     expect(filterOperators(field(ACCOUNT, 'IsPartner__c'))).toEqual(['Equals', 'NotEqual']);
     expect(filterOperators(field(ACCOUNT, 'Regions__c'))).toEqual(['Equals', 'NotEqual', 'Includes', 'Excludes']);
@@ -147,7 +161,17 @@ const view = (definition: Partial<ListView['definition']>, objectApiName = 'Acco
   objectApiName,
   apiName: 'Test',
   ownerId: null,
-  definition: { label: 'Test', displayColumns: ['Name', 'Phone', 'Owner.Name', 'AnnualRevenue'], filteredByInfo: [], filterLogicString: null, orderedByInfo: [], scope: 'everything', visibility: 'Public', listShares: [], ...definition },
+  definition: {
+    label: 'Test',
+    displayColumns: ['Name', 'Phone', 'Owner.Name', 'AnnualRevenue'],
+    filteredByInfo: [],
+    filterLogicString: null,
+    orderedByInfo: [],
+    scope: 'everything',
+    visibility: 'Public',
+    listShares: [],
+    ...definition,
+  },
 });
 
 describe('listViewIndexes', () => {
@@ -155,11 +179,19 @@ describe('listViewIndexes', () => {
   const WHERE = "WHERE object_api_name = 'Account'";
 
   it('indexes the order with the Id tie-break, and each required Equals filter before it', () => {
-    const indexes = listViewIndexes(ORG, ACCOUNT, view({
-      orderedByInfo: [{ fieldApiName: 'Name', isAscending: true }, { fieldApiName: 'AnnualRevenue', isAscending: false }],
-      filteredByInfo: [filter('Industry', 'Equals', 'Energy'), filter('NumberOfEmployees', 'GreaterThan', '5'), filter('Phone', 'Equals', '1')],
-      filterLogicString: '1 AND (2 OR 3)',
-    }), { trigramOperatorClass: null });
+    const indexes = listViewIndexes(
+      ORG,
+      ACCOUNT,
+      view({
+        orderedByInfo: [
+          { fieldApiName: 'Name', isAscending: true },
+          { fieldApiName: 'AnnualRevenue', isAscending: false },
+        ],
+        filteredByInfo: [filter('Industry', 'Equals', 'Energy'), filter('NumberOfEmployees', 'GreaterThan', '5'), filter('Phone', 'Equals', '1')],
+        filterLogicString: '1 AND (2 OR 3)',
+      }),
+      { trigramOperatorClass: null },
+    );
     const revenue = "(CASE WHEN jsonb_typeof(record.fields -> 'AnnualRevenue') = 'number' THEN (record.fields ->> 'AnnualRevenue')::numeric END)";
     const order = `(lower((record.fields ->> 'Name'))) NULLS FIRST, (${revenue}) DESC NULLS LAST, (record.id)`;
     expect(definitions(indexes)).toEqual([
@@ -171,7 +203,14 @@ describe('listViewIndexes', () => {
   });
 
   it('indexes the owner for scope mine, system date columns for ranges, and trigrams of searchable columns when it can', () => {
-    const mine = definitions(listViewIndexes(ORG, ACCOUNT, view({ scope: 'mine', filteredByInfo: [filter('CreatedDate', 'LessThan', 'TODAY'), filter('Founded__c', 'LessThan', 'TODAY')] }), { trigramOperatorClass: '"public".gin_trgm_ops' }));
+    const mine = definitions(
+      listViewIndexes(
+        ORG,
+        ACCOUNT,
+        view({ scope: 'mine', filteredByInfo: [filter('CreatedDate', 'LessThan', 'TODAY'), filter('Founded__c', 'LessThan', 'TODAY')] }),
+        { trigramOperatorClass: '"public".gin_trgm_ops' },
+      ),
+    );
     expect(mine).toEqual([
       `((record.created_date) NULLS FIRST, (record.id)) ${WHERE}`,
       `(((record.fields ->> 'OwnerId')), (record.id)) ${WHERE}`,
@@ -182,11 +221,19 @@ describe('listViewIndexes', () => {
   });
 
   it('leaves out what no index can hold: a parent field in the order, a date kept as text, searches of narrowed views', () => {
-    expect(listViewIndexes(ORG, ACCOUNT, view({ orderedByInfo: [{ fieldApiName: 'Owner.Name', isAscending: true }] }), { trigramOperatorClass: null })).toEqual([]);
-    expect(definitions(listViewIndexes(ORG, ACCOUNT, view({ filteredByInfo: [filter('IsPartner__c', 'Equals', 'true')] }), { trigramOperatorClass: 'gin_trgm_ops' }))).toEqual([
-      `((coalesce(record.fields ->> 'IsPartner__c' = 'true', false)), (record.id)) ${WHERE}`,
-    ]);
-    expect(listViewIndexes(ORG, CONTACT, view({ displayColumns: [], filteredByInfo: [filter('Birthdate', 'GreaterThan', 'TODAY')] }, 'Contact'), { trigramOperatorClass: null })).toEqual([]);
+    expect(listViewIndexes(ORG, ACCOUNT, view({ orderedByInfo: [{ fieldApiName: 'Owner.Name', isAscending: true }] }), { trigramOperatorClass: null })).toEqual(
+      [],
+    );
+    expect(
+      definitions(
+        listViewIndexes(ORG, ACCOUNT, view({ filteredByInfo: [filter('IsPartner__c', 'Equals', 'true')] }), { trigramOperatorClass: 'gin_trgm_ops' }),
+      ),
+    ).toEqual([`((coalesce(record.fields ->> 'IsPartner__c' = 'true', false)), (record.id)) ${WHERE}`]);
+    expect(
+      listViewIndexes(ORG, CONTACT, view({ displayColumns: [], filteredByInfo: [filter('Birthdate', 'GreaterThan', 'TODAY')] }, 'Contact'), {
+        trigramOperatorClass: null,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -194,7 +241,9 @@ describe("the org's list-view files", () => {
   const org = orgOfDefinitions();
   const objects = [...org.objects.values()];
   const dir = resolve(import.meta.dirname, '../../server/platform/metadata/list-views');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as ListViewFile);
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as ListViewFile);
 
   it('has one file per object, each with All, Recently Viewed, My and a view with filters and filter logic', () => {
     expect(files.map((file) => file.objectApiName).sort()).toEqual(objects.map((o) => o.apiName).sort());
@@ -202,10 +251,16 @@ describe("the org's list-view files", () => {
       const object = org.objects.get(file.objectApiName)!;
       const views = listViewsOfFile(file);
       const plural = object.definition.labelPlural;
-      expect(views.find((one) => one.definition.scope === 'everything' && one.definition.filteredByInfo.length === 0)?.definition.label, file.objectApiName).toMatch(/^All /);
+      expect(
+        views.find((one) => one.definition.scope === 'everything' && one.definition.filteredByInfo.length === 0)?.definition.label,
+        file.objectApiName,
+      ).toMatch(/^All /);
       expect(views.find((one) => one.apiName === '__Recent')).toMatchObject({ id: null, definition: { label: 'Recently Viewed', scope: null } });
       expect(views.find((one) => one.definition.scope === 'mine')?.definition.label, file.objectApiName).toMatch(/^My /);
-      expect(views.some((one) => one.definition.filteredByInfo.length > 1 && one.definition.filterLogicString), file.objectApiName).toBe(true);
+      expect(
+        views.some((one) => one.definition.filteredByInfo.length > 1 && one.definition.filterLogicString),
+        file.objectApiName,
+      ).toBe(true);
       expect(plural.length).toBeGreaterThan(0);
     }
   });
@@ -220,7 +275,14 @@ describe("the org's list-view files", () => {
     const file: ListViewFile = {
       objectApiName: 'Account',
       listViews: [
-        { id: '00B8d0000000001EAB', apiName: 'Bad', label: 'Bad', displayColumns: ['Nope__c'], orderedByInfo: [{ fieldApiName: 'Description', isAscending: true }], filteredByInfo: [filter('Type', 'GreaterThan', 'x', 'y')] },
+        {
+          id: '00B8d0000000001EAB',
+          apiName: 'Bad',
+          label: 'Bad',
+          displayColumns: ['Nope__c'],
+          orderedByInfo: [{ fieldApiName: 'Description', isAscending: true }],
+          filteredByInfo: [filter('Type', 'GreaterThan', 'x', 'y')],
+        },
         { apiName: '__Recent', label: 'Recently Viewed', displayColumns: [], scope: 'mine' },
         { id: '001000000000001AAA', apiName: 'bad', label: '', displayColumns: [], listShares: ['Role.Nobody'] },
       ],
@@ -229,7 +291,7 @@ describe("the org's list-view files", () => {
       'Bad: id must be an 18-character list view id (beginning 00B)',
       'Bad: column Nope__c: no such field',
       'Bad: order Description: no such sortable field',
-      'Bad: Operator GreaterThan can not be used on field \'Type\' of type Picklist',
+      "Bad: Operator GreaterThan can not be used on field 'Type' of type Picklist",
       '__Recent: __Recent has no id, filters, order or scope',
       'bad: apiName is used twice',
       'bad: id must be an 18-character list view id (beginning 00B)',

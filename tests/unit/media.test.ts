@@ -119,7 +119,14 @@ describe('cache headers and ETags of media', () => {
   });
 
   it('gives each file version, size and format its own strong ETag', () => {
-    const media: MediaInfo = { contentKey: 'MCAIDH4NVWIOWEHB75VOW2AB6CJI', fileName: 'a.jpg', mimeType: 'image/jpeg', ...BANNER, checksum: 'ab'.repeat(32), version: '1.0' };
+    const media: MediaInfo = {
+      contentKey: 'MCAIDH4NVWIOWEHB75VOW2AB6CJI',
+      fileName: 'a.jpg',
+      mimeType: 'image/jpeg',
+      ...BANNER,
+      checksum: 'ab'.repeat(32),
+      version: '1.0',
+    };
     const size = { width: 640, height: 213, crop: false };
     const etag = variantEtag(media, size, 'avif');
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);

@@ -42,7 +42,9 @@ describe('entriesForRecordType', () => {
 
 describe('recordTypesWithMaster', () => {
   it('is the master record type alone, default and available, for an object without record types', () => {
-    expect(recordTypesWithMaster([])).toEqual([{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true }]);
+    expect(recordTypesWithMaster([])).toEqual([
+      { id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true },
+    ]);
   });
   it('adds an unavailable master record type to an object with record types', () => {
     const types = recordTypesWithMaster([{ id: '0128d0000000001AAA', name: 'Sales', developerName: 'Sales', isDefault: true }]);

@@ -14,7 +14,11 @@ describe('picklistEntries', () => {
   it('lists every country once, by name in English order', () => {
     const countries = picklistEntries({ source: 'countries' });
     const names = countries.map((entry) => entry.value);
-    expect(names).toEqual(Country.getAllCountries().map((country) => country.name).sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names).toEqual(
+      Country.getAllCountries()
+        .map((country) => country.name)
+        .sort((a, b) => a.localeCompare(b, 'en')),
+    );
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('United States');
     expect(countries.every((entry) => entry.label === entry.value && entry.validFor.length === 0)).toBe(true);

@@ -69,10 +69,43 @@ const C4 = makeId('003', 4);
 const rows: [id: string, object: string, created: string, fields: Record<string, unknown>][] = [
   [ADMIN_ID, 'User', '2024-01-01T00:00:00Z', { Name: 'Ada Admin', IsActive: true }],
   [STANDARD_ID, 'User', '2024-01-01T00:00:00Z', { Name: 'Sam Standard', IsActive: true }],
-  [A1, 'Account', '2024-05-10T09:00:00Z', { Name: 'Acme Corp', Industry: 'Energy', AnnualRevenue: 5000000, NumberOfEmployees: 120, Founded__c: '2024-05-15', IsPartner__c: true, Regions__c: 'EMEA;APAC', Secret__c: 'hiddenword', OwnerId: ADMIN_ID }],
-  [A2, 'Account', '2024-05-12T09:00:00Z', { Name: 'acme labs', Industry: 'Technology', AnnualRevenue: 250000, Founded__c: '2024-05-09', IsPartner__c: false, Regions__c: 'APAC', OwnerId: STANDARD_ID }],
+  [
+    A1,
+    'Account',
+    '2024-05-10T09:00:00Z',
+    {
+      Name: 'Acme Corp',
+      Industry: 'Energy',
+      AnnualRevenue: 5000000,
+      NumberOfEmployees: 120,
+      Founded__c: '2024-05-15',
+      IsPartner__c: true,
+      Regions__c: 'EMEA;APAC',
+      Secret__c: 'hiddenword',
+      OwnerId: ADMIN_ID,
+    },
+  ],
+  [
+    A2,
+    'Account',
+    '2024-05-12T09:00:00Z',
+    {
+      Name: 'acme labs',
+      Industry: 'Technology',
+      AnnualRevenue: 250000,
+      Founded__c: '2024-05-09',
+      IsPartner__c: false,
+      Regions__c: 'APAC',
+      OwnerId: STANDARD_ID,
+    },
+  ],
   [A3, 'Account', '2024-05-01T09:00:00Z', { Name: 'Beta 100% Ltd', Founded__c: '2023-01-01', Regions__c: 'LATAM;EMEA', OwnerId: ADMIN_ID }],
-  [A4, 'Account', '2024-05-14T09:00:00Z', { Name: 'Gamma_Industries', Industry: 'Energy', AnnualRevenue: 999, Phone: '216-555-0142', Description: 'Switchgear and relays', OwnerId: STANDARD_ID }],
+  [
+    A4,
+    'Account',
+    '2024-05-14T09:00:00Z',
+    { Name: 'Gamma_Industries', Industry: 'Energy', AnnualRevenue: 999, Phone: '216-555-0142', Description: 'Switchgear and relays', OwnerId: STANDARD_ID },
+  ],
   [C1, 'Contact', '2024-05-10T09:00:00Z', { Name: 'Jo Smith', LastName: 'Smith', AccountId: A1, OwnerId: ADMIN_ID }],
   [C2, 'Contact', '2024-05-10T09:00:00Z', { Name: 'Kim Lee', LastName: 'Lee', AccountId: A2, OwnerId: STANDARD_ID }],
   [C3, 'Contact', '2024-05-10T09:00:00Z', { Name: 'Ana Ng', LastName: 'Ng', OwnerId: STANDARD_ID }],
@@ -194,4 +227,3 @@ describe.each(DATABASES)('compiled queries on %s', (_name, open) => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM record')).rows[0].n).toBe(rows.length);
   });
 });
-

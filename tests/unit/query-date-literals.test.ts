@@ -54,7 +54,17 @@ describe('dateLiteralInterval', () => {
     expect(dateLiteralInterval('last_n_days:3', WEDNESDAY)).toEqual(dateLiteralInterval('LAST_N_DAYS:3', WEDNESDAY));
   });
 
-  it.each(['SOMEDAY', '', 'LAST_N_DAYS', 'LAST_N_DAYS:', 'LAST_N_DAYS:-1', 'LAST_N_DAYS:1.5', `NEXT_N_DAYS:${MAX_RELATIVE_DAYS + 1}`, 'constructor', '__proto__'])('knows no literal %j', (literal) => {
+  it.each([
+    'SOMEDAY',
+    '',
+    'LAST_N_DAYS',
+    'LAST_N_DAYS:',
+    'LAST_N_DAYS:-1',
+    'LAST_N_DAYS:1.5',
+    `NEXT_N_DAYS:${MAX_RELATIVE_DAYS + 1}`,
+    'constructor',
+    '__proto__',
+  ])('knows no literal %j', (literal) => {
     expect(dateLiteralInterval(literal, WEDNESDAY)).toBeUndefined();
   });
 

@@ -4,7 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { LIST_RECORDS_PAGE_SIZE, MAX_OFFSET, MAX_PAGE_SIZE, pageLinks, pageTokens, pageUrl, parsePageSize, parsePageToken, splitLookahead } from '../../server/platform/query/page-token.ts';
+import {
+  LIST_RECORDS_PAGE_SIZE,
+  MAX_OFFSET,
+  MAX_PAGE_SIZE,
+  pageLinks,
+  pageTokens,
+  pageUrl,
+  parsePageSize,
+  parsePageToken,
+  splitLookahead,
+} from '../../server/platform/query/page-token.ts';
 
 function refusal(run: () => unknown): PlatformError {
   try {
@@ -50,7 +60,9 @@ describe('parsePageToken', () => {
 
   it.each(['2001', '999999999999', 'abc', '-1', '1e3', '1.5', '', ' 3', '3 ', '+3', '0x10', "0'; DROP TABLE record; --"])('refuses %j, naming it', (token) => {
     const error = refusal(() => parsePageToken(token));
-    expect(error.message).toBe(`Illegal value for parameter 'pageToken': ${JSON.stringify(token.slice(0, 20))} is not a page token (a record offset from 0 to 2000)`);
+    expect(error.message).toBe(
+      `Illegal value for parameter 'pageToken': ${JSON.stringify(token.slice(0, 20))} is not a page token (a record offset from 0 to 2000)`,
+    );
   });
 });
 
@@ -84,9 +96,9 @@ describe('pageUrl and pageLinks', () => {
   const base = '/services/data/v65.0/ui-api/list-records/Account/AllAccounts';
 
   it('puts the parameters in alphabetical order, encodes values and commas, and leaves out absent ones', () => {
-    expect(pageUrl(base, { sortBy: '-Name', fields: ['Account.Name', 'Account.Phone'], optionalFields: [], searchTerm: undefined, where: null, pageSize: 3 }, '6')).toBe(
-      `${base}?fields=Account.Name%2CAccount.Phone&pageSize=3&pageToken=6&sortBy=-Name`,
-    );
+    expect(
+      pageUrl(base, { sortBy: '-Name', fields: ['Account.Name', 'Account.Phone'], optionalFields: [], searchTerm: undefined, where: null, pageSize: 3 }, '6'),
+    ).toBe(`${base}?fields=Account.Name%2CAccount.Phone&pageSize=3&pageToken=6&sortBy=-Name`);
     expect(pageUrl(base, { searchTerm: 'a&b=c d' }, '0')).toBe(`${base}?pageToken=0&searchTerm=a%26b%3Dc%20d`);
   });
 

@@ -50,7 +50,10 @@ describe('searchableFields', () => {
   });
 
   it("looks only in a list's columns when given them, keeping the text ones the caller may read", () => {
-    expect(searchableFields(targetOf(ACCOUNT), ['name', 'AnnualRevenue', 'Secret__c', 'Nope', 'Phone']).map((field) => field.apiName)).toEqual(['Name', 'Phone']);
+    expect(searchableFields(targetOf(ACCOUNT), ['name', 'AnnualRevenue', 'Secret__c', 'Nope', 'Phone']).map((field) => field.apiName)).toEqual([
+      'Name',
+      'Phone',
+    ]);
   });
 });
 

@@ -13,7 +13,8 @@ import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { principalAccess, queryTarget } from '../../server/platform/query/target.ts';
 import { ACCOUNT, CONTACT, NOW, orgOfDefinitions, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
 
-const COLUMNS = 'r.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp';
+const COLUMNS =
+  'r.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp';
 
 const build = (input: Partial<ListQueryInput>) => buildListQuery({ target: targetOf(ACCOUNT), now: NOW, defaultPageSize: 50, ...input });
 
@@ -29,14 +30,23 @@ describe('buildListQuery', () => {
   });
 
   it('reads records through a joined source in its order unless a sort names a field', () => {
-    const source = { join: (alias: string, parameters: SqlParameters) => `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`, orderBy: 'm.used_at DESC' };
+    const source = {
+      join: (alias: string, parameters: SqlParameters) => `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`,
+      orderBy: 'm.used_at DESC',
+    };
     const recent = build({ source, where: '{ AnnualRevenue: { gt: 1000 } }' });
-    const matching = "FROM record r JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text AND ((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $3::numeric)";
-    expect(recent.rows).toEqual({ text: `SELECT ${COLUMNS} ${matching} ORDER BY m.used_at DESC, r.id ASC LIMIT $4::int OFFSET $5::int`, values: [STANDARD_ID, 'Account', 1000, 51, 0] });
+    const matching =
+      "FROM record r JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text AND ((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $3::numeric)";
+    expect(recent.rows).toEqual({
+      text: `SELECT ${COLUMNS} ${matching} ORDER BY m.used_at DESC, r.id ASC LIMIT $4::int OFFSET $5::int`,
+      values: [STANDARD_ID, 'Account', 1000, 51, 0],
+    });
     expect(recent.count).toEqual({ text: `SELECT count(*)::int AS total ${matching}`, values: [STANDARD_ID, 'Account', 1000] });
     expect(recent.sourceOrder).toBe(true);
     const sorted = build({ source, sortBy: 'Name' });
-    expect(sorted.rows.text).toContain("JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text ORDER BY lower((r.fields ->> 'Name')) ASC NULLS FIRST, r.id ASC");
+    expect(sorted.rows.text).toContain(
+      "JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text ORDER BY lower((r.fields ->> 'Name')) ASC NULLS FIRST, r.id ASC",
+    );
     expect(sorted).toMatchObject({ sourceOrder: false, sort: { sortBy: 'Name,Id' } });
     expect(build({ source, defaultSortBy: '-Name' }).sourceOrder).toBe(false);
     expect(build({}).sourceOrder).toBe(false);
@@ -72,11 +82,17 @@ describe('buildListQuery', () => {
   });
 
   it('keeps the placeholders the order adds out of the count statement', () => {
-    const query = buildListQuery({ target: targetOf(CONTACT, testAccess({ ownAccountsOnly: STANDARD_ID })), now: NOW, defaultPageSize: 5, where: '{ LastName: { eq: "X" } }', sortBy: 'Account.Name' });
+    const query = buildListQuery({
+      target: targetOf(CONTACT, testAccess({ ownAccountsOnly: STANDARD_ID })),
+      now: NOW,
+      defaultPageSize: 5,
+      where: '{ LastName: { eq: "X" } }',
+      sortBy: 'Account.Name',
+    });
     expect(query.count.values).toEqual(['Contact', 'X']);
     expect(query.count.text).not.toContain('$3');
     expect(query.rows.values).toEqual(['Contact', 'X', 'Account', STANDARD_ID, 6, 0]);
-    expect(query.rows.text).toContain('p1.object_api_name = $3::text AND (p1.fields ->> \'OwnerId\' = $4::text OR p1.created_by_id = $4::text)');
+    expect(query.rows.text).toContain("p1.object_api_name = $3::text AND (p1.fields ->> 'OwnerId' = $4::text OR p1.created_by_id = $4::text)");
     expect(Math.max(...query.rows.text.match(/\$(\d+)/g)!.map((p) => Number(p.slice(1))))).toBe(query.rows.values.length);
   });
 
@@ -105,13 +121,30 @@ describe('buildListQuery', () => {
 });
 
 describe('principalAccess', () => {
-  const profile = (objects: Profile['objects'], fields: Profile['fields'] = {}): Profile => ({ id: '00e000000000001AAA', name: 'Test', userType: 'Standard', description: '', objects, fields });
+  const profile = (objects: Profile['objects'], fields: Profile['fields'] = {}): Profile => ({
+    id: '00e000000000001AAA',
+    name: 'Test',
+    userType: 'Standard',
+    description: '',
+    objects,
+    fields,
+  });
   const principal = (p: Profile): Principal => ({ userId: STANDARD_ID, isGuest: false, profile: p });
-  const rights = (more: Partial<Profile['objects'][string]> = {}) => ({ read: true, create: false, edit: false, delete: false, viewAll: false, modifyAll: false, ...more });
+  const rights = (more: Partial<Profile['objects'][string]> = {}) => ({
+    read: true,
+    create: false,
+    edit: false,
+    delete: false,
+    viewAll: false,
+    modifyAll: false,
+    ...more,
+  });
   const privateAccount: DescribedObject = { ...ACCOUNT, definition: { ...ACCOUNT.definition, sharingModel: 'Private' } as DescribedObject['definition'] };
 
   it('reads objects and fields as the profile allows', () => {
-    const access = principalAccess(principal(profile({ Account: rights(), Contact: rights({ read: false }) }, { 'Account.Secret__c': { read: false, edit: false } })));
+    const access = principalAccess(
+      principal(profile({ Account: rights(), Contact: rights({ read: false }) }, { 'Account.Secret__c': { read: false, edit: false } })),
+    );
     expect(access.canReadObject(ACCOUNT)).toBe(true);
     expect(access.canReadObject(CONTACT)).toBe(false);
     expect(access.canReadField(ACCOUNT, ACCOUNT.fieldsByName.get('Name')!)).toBe(true);
@@ -141,7 +174,8 @@ describe("the org's own objects", () => {
     const sortable = target.object.fields.filter(isSortable).map((field) => field.apiName);
     const where = Object.fromEntries(filterable.map((field) => [field.apiName, valueKindOf(field) === 'boolean' ? { eq: true } : { ne: null }]));
     const query = buildListQuery({ target, now: NOW, defaultPageSize: 50, where: JSON.stringify(where), sortBy: sortable.slice(0, 5), searchTerm: 'x' });
-    for (const field of filterable) expect(query.count.text).toContain(SYSTEM_COLUMNS[field.apiName] ? `r.${SYSTEM_COLUMNS[field.apiName]}` : `'${field.apiName}'`);
+    for (const field of filterable)
+      expect(query.count.text).toContain(SYSTEM_COLUMNS[field.apiName] ? `r.${SYSTEM_COLUMNS[field.apiName]}` : `'${field.apiName}'`);
     expect(query.sort.keys).toHaveLength(Math.min(5, sortable.length));
   });
 });

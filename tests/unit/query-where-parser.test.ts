@@ -27,7 +27,11 @@ describe('parseWhere', () => {
   });
 
   it('reads bare and quoted keys, strings, numbers, booleans, null, enum values and lists', () => {
-    expect(plain('{"Name": {eq: "a"}, Amount: {gt: -1.5e3, lt: 10}, Flag: {eq: true}, Off: {ne: false}, Gone: {eq: null}, D: {eq: {literal: TODAY}}, L: {in: ["x", "y"]}}')).toEqual({
+    expect(
+      plain(
+        '{"Name": {eq: "a"}, Amount: {gt: -1.5e3, lt: 10}, Flag: {eq: true}, Off: {ne: false}, Gone: {eq: null}, D: {eq: {literal: TODAY}}, L: {in: ["x", "y"]}}',
+      ),
+    ).toEqual({
       Name: { eq: 'a' },
       Amount: { gt: -1500, lt: 10 },
       Flag: { eq: true },

@@ -53,7 +53,9 @@ describe('compileWhere: text fields', () => {
     expect(compile('{ Name: { eq: "" } }').text).toBe(`(coalesce(${NAME}, '') = '')`);
     expect(compile('{ Name: { ne: null } }').text).toBe(`(NOT (coalesce(${NAME}, '') = ''))`);
     expect(compile('{ Name: { in: ["A", ""] } }')).toEqual(compile('{ Name: { in: ["A", null] } }'));
-    expect(compile('{ Name: { in: ["A", null] } }').text).toBe(`((coalesce(${NAME}, '') = '') OR (lower(${NAME}) IN (SELECT lower(v) FROM unnest($1::text[]) AS v)))`);
+    expect(compile('{ Name: { in: ["A", null] } }').text).toBe(
+      `((coalesce(${NAME}, '') = '') OR (lower(${NAME}) IN (SELECT lower(v) FROM unnest($1::text[]) AS v)))`,
+    );
   });
 
   it('matches nothing for an empty in-list and everything for an empty nin-list', () => {
@@ -87,7 +89,10 @@ describe('compileWhere: text fields', () => {
 describe('compileWhere: ids and references', () => {
   it('compares ids exactly, turning 15-character ids into 18', () => {
     expect(compile('{ Id: { eq: "001000000000001" } }')).toEqual({ text: '(r.id = $1::text)', values: ['001000000000001AAA'] });
-    expect(compile('{ OwnerId: { ne: "005000000000002AAA" } }')).toEqual({ text: "(((r.fields ->> 'OwnerId') = $1::text) IS NOT TRUE)", values: ['005000000000002AAA'] });
+    expect(compile('{ OwnerId: { ne: "005000000000002AAA" } }')).toEqual({
+      text: "(((r.fields ->> 'OwnerId') = $1::text) IS NOT TRUE)",
+      values: ['005000000000002AAA'],
+    });
     expect(compile('{ CreatedById: { in: ["005000000000001", "005000000000002AAA"] } }')).toEqual({
       text: '(r.created_by_id = ANY($1::text[]))',
       values: [['005000000000001AAA', '005000000000002AAA']],
@@ -189,7 +194,10 @@ describe('compileWhere: dates and date-times', () => {
   });
 
   it('reads system date-times from their columns and normalises instants to UTC', () => {
-    expect(compile('{ CreatedDate: { gt: "2024-01-01T10:00:00+02:00" } }')).toEqual({ text: '(r.created_date > $1::timestamptz)', values: ['2024-01-01T08:00:00.000Z'] });
+    expect(compile('{ CreatedDate: { gt: "2024-01-01T10:00:00+02:00" } }')).toEqual({
+      text: '(r.created_date > $1::timestamptz)',
+      values: ['2024-01-01T08:00:00.000Z'],
+    });
     expect(compile('{ SystemModstamp: { gte: { value: "2024-01-01T00:00:00Z" } } }').text).toBe('(r.system_modstamp >= $1::timestamptz)');
   });
 
@@ -333,7 +341,9 @@ describe('compileWhere: fields, access and relationships', () => {
 
   it("follows two relationships, and a parent's own system columns", () => {
     const compiled = compile('{ Account: { Owner: { Name: { like: "Ann%" } }, CreatedDate: { gt: "2024-01-01T00:00:00Z" } } }', CONTACT);
-    expect(compiled.text).toContain("(SELECT (p2.fields ->> 'Name') FROM record p2 WHERE p2.id = (SELECT (p1.fields ->> 'OwnerId') FROM record p1 WHERE p1.id = (r.fields ->> 'AccountId') AND p1.object_api_name = $1::text) AND p2.object_api_name = $2::text)");
+    expect(compiled.text).toContain(
+      "(SELECT (p2.fields ->> 'Name') FROM record p2 WHERE p2.id = (SELECT (p1.fields ->> 'OwnerId') FROM record p1 WHERE p1.id = (r.fields ->> 'AccountId') AND p1.object_api_name = $1::text) AND p2.object_api_name = $2::text)",
+    );
     expect(compiled.text).toContain('(SELECT p1.created_date FROM record p1');
     expect(compiled.values).toEqual(['Account', 'User', 'Ann%', '2024-01-01T00:00:00.000Z']);
   });

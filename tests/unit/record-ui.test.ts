@@ -6,8 +6,20 @@ import type { FieldDefinition } from '../../server/platform/metadata.ts';
 import { defaultFieldValue, newRecordRepresentation, optionalFieldNames, type DefaultsContext } from '../../server/platform/record-defaults.ts';
 import { parseNameList, parseRecordIds } from '../../server/platform/record-ui.ts';
 
-const field = (apiName: string, dataType: FieldDefinition['dataType'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 0, ...extra });
-const FIELDS = [field('Name', 'String'), field('Priority', 'Picklist'), field('IsEscalated', 'Boolean'), field('OwnerId', 'Reference', { referenceTo: ['User'] }), field('Rating', 'Int', { defaultValue: 3 })];
+const field = (apiName: string, dataType: FieldDefinition['dataType'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  apiName,
+  label: apiName,
+  dataType,
+  length: 0,
+  ...extra,
+});
+const FIELDS = [
+  field('Name', 'String'),
+  field('Priority', 'Picklist'),
+  field('IsEscalated', 'Boolean'),
+  field('OwnerId', 'Reference', { referenceTo: ['User'] }),
+  field('Rating', 'Int', { defaultValue: 3 }),
+];
 const OBJECT = {
   apiName: 'Case',
   definition: { keyPrefix: '500' },
@@ -16,7 +28,12 @@ const OBJECT = {
   recordTypes: [],
   childRelationships: [],
 } as unknown as DescribedObject;
-const CONTEXT: DefaultsContext = { userId: '0058d0000000002AAA', userName: 'Standard User', recordTypeId: '012000000000000AAA', picklistDefaults: new Map([['Priority', 'Medium']]) };
+const CONTEXT: DefaultsContext = {
+  userId: '0058d0000000002AAA',
+  userName: 'Standard User',
+  recordTypeId: '012000000000000AAA',
+  picklistDefaults: new Map([['Priority', 'Medium']]),
+};
 
 const errorOf = (fn: () => unknown) => {
   try {
@@ -33,7 +50,10 @@ describe('parseRecordIds', () => {
   });
   it('refuses a bad id with INVALID_ID_FIELD and too many ids with a 400', () => {
     expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000001ZZZ'))).toMatchObject({ status: 400, errorCode: 'INVALID_ID_FIELD' });
-    expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000002EAA', 1))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
+    expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000002EAA', 1))).toMatchObject({
+      status: 400,
+      errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+    });
   });
 });
 
@@ -42,7 +62,9 @@ describe('parseNameList', () => {
     expect(parseNameList('modes', 'View,Edit,View', ['Create', 'Edit', 'View'])).toEqual(['View', 'Edit']);
   });
   it('refuses any other name, naming the parameter', () => {
-    expect(errorOf(() => parseNameList('modes', 'View,Clone', ['Create', 'Edit', 'View'])).message).toBe("Illegal value for query parameter 'modes': View,Clone");
+    expect(errorOf(() => parseNameList('modes', 'View,Clone', ['Create', 'Edit', 'View'])).message).toBe(
+      "Illegal value for query parameter 'modes': View,Clone",
+    );
   });
 });
 
@@ -58,7 +80,10 @@ describe('defaultFieldValue', () => {
 
 describe('optionalFieldNames', () => {
   it("keeps the object's own direct fields in their canonical case, and leaves out other objects, relationships and unknown fields", () => {
-    expect(optionalFieldNames(OBJECT, ['Case.priority', 'case.Name', 'Account.Name', 'Case.Owner.Name', 'Case.Nope', 'Case.Name'])).toEqual(['Priority', 'Name']);
+    expect(optionalFieldNames(OBJECT, ['Case.priority', 'case.Name', 'Account.Name', 'Case.Owner.Name', 'Case.Nope', 'Case.Name'])).toEqual([
+      'Priority',
+      'Name',
+    ]);
   });
 });
 
@@ -66,7 +91,15 @@ describe('newRecordRepresentation', () => {
   it('is a record with a null id, no dates, weakEtag 0 and an eTag that follows its content', () => {
     const a = newRecordRepresentation(OBJECT, '012000000000000AAA', { Name: { displayValue: null, value: null } });
     const b = newRecordRepresentation(OBJECT, '012000000000000AAA', { Name: { displayValue: null, value: 'x' } });
-    expect(a).toMatchObject({ id: null, apiName: 'Case', lastModifiedDate: null, systemModstamp: null, weakEtag: 0, recordTypeInfo: null, childRelationships: {} });
+    expect(a).toMatchObject({
+      id: null,
+      apiName: 'Case',
+      lastModifiedDate: null,
+      systemModstamp: null,
+      weakEtag: 0,
+      recordTypeInfo: null,
+      childRelationships: {},
+    });
     expect(a.eTag).toMatch(/^[0-9a-f]{32}$/);
     expect(a.eTag).not.toBe(b.eTag);
   });

@@ -17,7 +17,13 @@ import { autoNumberText, derivedValues, displayValueOf, normaliseValue, type Val
 import { changedSince, picklistDefaults } from '../../server/platform/records/write.ts';
 import { checkWrite, recordTypeForCreate, RecordWriteError, withoutRecordType, writableByDefinition } from '../../server/platform/records/write-rules.ts';
 
-const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({ apiName, label: apiName, dataType, length: 80, ...more });
+const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  apiName,
+  label: apiName,
+  dataType,
+  length: 80,
+  ...more,
+});
 const system = [
   f('Id', 'String', { createable: false, updateable: false }),
   f('CreatedDate', 'DateTime', { createable: false, updateable: false }),
@@ -30,7 +36,17 @@ function object(apiName: string, keyPrefix: string, fields: FieldDefinition[], s
   const all = [...system, ...fields];
   return {
     apiName,
-    definition: { apiName, label: apiName, labelPlural: `${apiName}s`, keyPrefix, custom: false, nameFields: ['Name'], themeInfo: null, flags: { createable: true, updateable: true, deletable: true }, ...(sharingModel ? { sharingModel } : {}) } as DescribedObject['definition'],
+    definition: {
+      apiName,
+      label: apiName,
+      labelPlural: `${apiName}s`,
+      keyPrefix,
+      custom: false,
+      nameFields: ['Name'],
+      themeInfo: null,
+      flags: { createable: true, updateable: true, deletable: true },
+      ...(sharingModel ? { sharingModel } : {}),
+    } as DescribedObject['definition'],
     fields: all,
     fieldsByName: new Map(all.map((field) => [field.apiName, field])),
     recordTypes: [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true }],
@@ -39,7 +55,16 @@ function object(apiName: string, keyPrefix: string, fields: FieldDefinition[], s
 }
 
 const USER = object('User', '005', [f('Name', 'String'), f('Email', 'Email')]);
-const ACCOUNT = object('Account', '001', [f('Name', 'String', { required: true }), f('Phone', 'Phone', { length: 12 }), f('OwnerId', 'Reference', { referenceTo: ['User'], relationshipName: 'Owner' })], 'Private');
+const ACCOUNT = object(
+  'Account',
+  '001',
+  [
+    f('Name', 'String', { required: true }),
+    f('Phone', 'Phone', { length: 12 }),
+    f('OwnerId', 'Reference', { referenceTo: ['User'], relationshipName: 'Owner' }),
+  ],
+  'Private',
+);
 const CONTACT = object('Contact', '003', [
   f('Name', 'String', { calculated: true, createable: false, updateable: false, compoundOf: ['FirstName', 'LastName'] }),
   f('FirstName', 'String'),
@@ -67,11 +92,33 @@ const GUEST: Principal = { userId: '0058d0000000003AAA', isGuest: true, profile:
 
 const CONTEXT: ValueContext = {
   picklists: new Map([
-    ['Country', { values: new Set(['Canada', 'United States']), validFor: new Map([['Canada', []], ['United States', []]]) }],
-    ['State', { values: new Set(['Ontario', 'Ohio']), validFor: new Map([['Ontario', ['Canada']], ['Ohio', ['United States']]]) }],
+    [
+      'Country',
+      {
+        values: new Set(['Canada', 'United States']),
+        validFor: new Map([
+          ['Canada', []],
+          ['United States', []],
+        ]),
+      },
+    ],
+    [
+      'State',
+      {
+        values: new Set(['Ontario', 'Ohio']),
+        validFor: new Map([
+          ['Ontario', ['Canada']],
+          ['Ohio', ['United States']],
+        ]),
+      },
+    ],
     ['Brands', { values: new Set(['Arcline', 'Gridmark']), validFor: new Map() }],
   ]),
-  keyPrefixes: new Map([['User', '005'], ['Account', '001'], ['Contact', '003']]),
+  keyPrefixes: new Map([
+    ['User', '005'],
+    ['Account', '001'],
+    ['Contact', '003'],
+  ]),
 };
 
 const errorsOf = (fn: () => unknown) => {
@@ -104,7 +151,9 @@ describe('field paths', () => {
 
   it('resolves relationships case-insensitively and adds companion fields to related records', () => {
     const selection = selectFields(ORG, ADMIN, CONTACT, parseFieldLists(['contact.account.name'], ['Contact.Account.Owner.Email', 'Other.Name']));
-    expect(selectionPaths(selection)).toEqual(expect.arrayContaining(['Contact.Account.Name', 'Contact.Account.Id', 'Contact.Account.SystemModstamp', 'Contact.Account.Owner.Email']));
+    expect(selectionPaths(selection)).toEqual(
+      expect.arrayContaining(['Contact.Account.Name', 'Contact.Account.Id', 'Contact.Account.SystemModstamp', 'Contact.Account.Owner.Email']),
+    );
     expect(selectionPaths(selection).some((path) => path.startsWith('Other'))).toBe(false);
   });
 
@@ -159,7 +208,10 @@ describe('values by data type', () => {
 
   it('computes auto-numbers, TEXT() formulas and compound names', () => {
     expect(autoNumberText('CU-{000000}', 8)).toBe('CU-000008');
-    expect(derivedValues(CONTACT.fields, { FirstName: null, LastName: 'Service Desk', Country: 'Canada' })).toEqual({ Name: 'Service Desk', CountryText: 'Canada' });
+    expect(derivedValues(CONTACT.fields, { FirstName: null, LastName: 'Service Desk', Country: 'Canada' })).toEqual({
+      Name: 'Service Desk',
+      CountryText: 'Canada',
+    });
   });
 });
 
@@ -224,14 +276,27 @@ describe('record types of new records', () => {
   });
 
   it('leaves RecordTypeId to the field checks on objects without record types, and refuses changing it on update', () => {
-    expect(recordTypeForCreate(ACCOUNT, { RecordTypeId: MASTER_RECORD_TYPE_ID })).toEqual({ recordTypeId: MASTER_RECORD_TYPE_ID, fields: { RecordTypeId: MASTER_RECORD_TYPE_ID } });
+    expect(recordTypeForCreate(ACCOUNT, { RecordTypeId: MASTER_RECORD_TYPE_ID })).toEqual({
+      recordTypeId: MASTER_RECORD_TYPE_ID,
+      fields: { RecordTypeId: MASTER_RECORD_TYPE_ID },
+    });
     expect(withoutRecordType(CASE, { RecordTypeId: SALES, Subject: 'x' }, SALES)).toEqual({ Subject: 'x' });
     expect(codeOf(() => withoutRecordType(CASE, { RecordTypeId: SUPPORT }, SALES))).toBe('INVALID_FIELD_FOR_INSERT_UPDATE');
   });
 });
 
 describe('record access', () => {
-  const row = (owner: string): RecordRow => ({ id: '0018d0000000001AAA', object_api_name: 'Account', record_type_id: null, fields: { Name: 'Acme Supply', OwnerId: owner }, created_date: '2026-01-01T00:00:00Z', created_by_id: owner, last_modified_date: '2026-01-02T00:00:00Z', last_modified_by_id: owner, system_modstamp: '2026-01-02T00:00:00.005Z' });
+  const row = (owner: string): RecordRow => ({
+    id: '0018d0000000001AAA',
+    object_api_name: 'Account',
+    record_type_id: null,
+    fields: { Name: 'Acme Supply', OwnerId: owner },
+    created_date: '2026-01-01T00:00:00Z',
+    created_by_id: owner,
+    last_modified_date: '2026-01-02T00:00:00Z',
+    last_modified_by_id: owner,
+    system_modstamp: '2026-01-02T00:00:00.005Z',
+  });
   it('shows private records to their owner and to profiles that view all', () => {
     expect(canSeeRecord(STANDARD, ACCOUNT, row(ADMIN.userId))).toBe(false);
     expect(canSeeRecord(STANDARD, ACCOUNT, row(STANDARD.userId))).toBe(true);
@@ -243,10 +308,24 @@ describe('record access', () => {
 
   it('builds the representation: system fields, eTag, weakEtag, hidden related records as null', () => {
     const selection = selectFields(ORG, STANDARD, CONTACT, parseFieldLists(['Contact.LastName', 'Contact.Account.Name'], []));
-    const contact: RecordRow = { ...row(STANDARD.userId), id: '0038d0000000001AAA', object_api_name: 'Contact', fields: { LastName: 'Service Desk', AccountId: '0018d0000000001AAA' } };
-    const context = (owner: string) => ({ related: new Map([['0018d0000000001AAA', row(owner)]]), canSee: (r: RecordRow, o: DescribedObject) => canSeeRecord(STANDARD, o, r) });
+    const contact: RecordRow = {
+      ...row(STANDARD.userId),
+      id: '0038d0000000001AAA',
+      object_api_name: 'Contact',
+      fields: { LastName: 'Service Desk', AccountId: '0018d0000000001AAA' },
+    };
+    const context = (owner: string) => ({
+      related: new Map([['0018d0000000001AAA', row(owner)]]),
+      canSee: (r: RecordRow, o: DescribedObject) => canSeeRecord(STANDARD, o, r),
+    });
     const visible = buildRecord(contact, selection, context(STANDARD.userId));
-    expect(visible).toMatchObject({ apiName: 'Contact', id: '0038d0000000001AAA', recordTypeId: MASTER_RECORD_TYPE_ID, recordTypeInfo: null, weakEtag: Date.parse('2026-01-02T00:00:00.005Z') });
+    expect(visible).toMatchObject({
+      apiName: 'Contact',
+      id: '0038d0000000001AAA',
+      recordTypeId: MASTER_RECORD_TYPE_ID,
+      recordTypeInfo: null,
+      weakEtag: Date.parse('2026-01-02T00:00:00.005Z'),
+    });
     expect(visible.fields.Account.displayValue).toBe('Acme Supply');
     expect(visible.eTag).toMatch(/^[0-9a-f]{32}$/);
     const hidden = buildRecord(contact, selection, context(ADMIN.userId));
@@ -256,21 +335,35 @@ describe('record access', () => {
 
   it('pages with zero-based offset tokens', () => {
     const page = recordPage([], 12, 5, 5, (offset) => `/x?pageToken=${offset}`);
-    expect(page).toMatchObject({ currentPageToken: '5', nextPageToken: '10', previousPageToken: '0', nextPageUrl: '/x?pageToken=10', previousPageUrl: '/x?pageToken=0' });
+    expect(page).toMatchObject({
+      currentPageToken: '5',
+      nextPageToken: '10',
+      previousPageToken: '0',
+      nextPageUrl: '/x?pageToken=10',
+      previousPageUrl: '/x?pageToken=0',
+    });
     const last = recordPage([], 3, 0, 5, (offset) => `/x?pageToken=${offset}`);
     expect(last).toMatchObject({ nextPageToken: null, nextPageUrl: null, previousPageToken: null, previousPageUrl: null, currentPageUrl: '/x?pageToken=0' });
   });
 
   it('links child pages to the Get Child Records resource, parameters in alphabetical order', () => {
     const url = childPageUrl('0018d0000000001AAA', 'Contacts', ['Contact.Id', 'Contact.Name'], 2);
-    expect(url(4)).toBe('/services/data/v65.0/ui-api/records/0018d0000000001AAA/child-relationships/Contacts?fields=Contact.Id%2CContact.Name&pageSize=2&pageToken=4');
+    expect(url(4)).toBe(
+      '/services/data/v65.0/ui-api/records/0018d0000000001AAA/child-relationships/Contacts?fields=Contact.Id%2CContact.Name&pageSize=2&pageToken=4',
+    );
   });
 
   it('displays picklist values by their labels: the record type labels, else the master labels, else the value', () => {
     const COUNTRY = CONTACT.fieldsByName.get('Country')!;
     const labels = new Map([
       ['Contact/0128d0000000001AAA/Country', new Map([['CA', 'Canada (Sales)']])],
-      [`Contact/${MASTER_RECORD_TYPE_ID}/Country`, new Map([['CA', 'Canada'], ['MX', 'Mexico']])],
+      [
+        `Contact/${MASTER_RECORD_TYPE_ID}/Country`,
+        new Map([
+          ['CA', 'Canada'],
+          ['MX', 'Mexico'],
+        ]),
+      ],
     ]);
     const labelOf = labelsFor(labels, 'Contact', '0128d0000000001AAA', 'Country');
     expect(displayValueOf(COUNTRY, 'CA', labelOf)).toBe('Canada (Sales)');
@@ -278,10 +371,19 @@ describe('record access', () => {
     expect(displayValueOf(COUNTRY, 'US', labelOf)).toBe('US');
     expect(displayValueOf(CONTACT.fieldsByName.get('Brands')!, 'CA;MX;US', labelOf)).toBe('Canada (Sales);Mexico;US');
     const selection = selectFields(ORG, ADMIN, CONTACT, parseFieldLists(['Contact.Country', 'Contact.LastName'], []));
-    const contact: RecordRow = { ...row(ADMIN.userId), id: '0038d0000000001AAA', object_api_name: 'Contact', record_type_id: '0128d0000000001AAA', fields: { LastName: 'Service Desk', Country: 'CA' } };
+    const contact: RecordRow = {
+      ...row(ADMIN.userId),
+      id: '0038d0000000001AAA',
+      object_api_name: 'Contact',
+      record_type_id: '0128d0000000001AAA',
+      fields: { LastName: 'Service Desk', Country: 'CA' },
+    };
     const built = buildRecord(contact, selection, { related: new Map(), canSee: () => true, picklistLabels: labels });
     expect(built.fields.Country).toEqual({ displayValue: 'Canada (Sales)', value: 'CA' });
-    expect(buildRecord({ ...contact, record_type_id: null }, selection, { related: new Map(), canSee: () => true, picklistLabels: labels }).fields.Country.displayValue).toBe('Canada');
+    expect(
+      buildRecord({ ...contact, record_type_id: null }, selection, { related: new Map(), canSee: () => true, picklistLabels: labels }).fields.Country
+        .displayValue,
+    ).toBe('Canada');
   });
 
   it('compares If-Unmodified-Since at whole seconds', () => {
@@ -294,9 +396,20 @@ describe('batch input', () => {
   it('takes operation types in any case and checks each record', () => {
     expect(operationType('cReAtE')).toBe('CREATE');
     expect(operationType('UPSERT')).toBeNull();
-    const items = batchItems({ allOrNone: false, operations: [{ type: 'delete', records: [{ fields: { Id: 'bad' } }, { fields: { Id: '0018d0000000001' } }] }, { type: 'create', records: [{ fields: {} }] }] });
+    const items = batchItems({
+      allOrNone: false,
+      operations: [
+        { type: 'delete', records: [{ fields: { Id: 'bad' } }, { fields: { Id: '0018d0000000001' } }] },
+        { type: 'create', records: [{ fields: {} }] },
+      ],
+    });
     expect(items.map((item) => item.error?.statusCode ?? item.id)).toEqual([400, '0018d0000000001AAA', 400]);
-    expect(() => batchItems({ allOrNone: false, operations: [{ type: 'DELETE', records: [{ fields: { Id: '0018d0000000001' } }, { fields: { Id: '0018d0000000001AAA' } }] }] })).toThrow(/one operation only/);
+    expect(() =>
+      batchItems({
+        allOrNone: false,
+        operations: [{ type: 'DELETE', records: [{ fields: { Id: '0018d0000000001' } }, { fields: { Id: '0018d0000000001AAA' } }] }],
+      }),
+    ).toThrow(/one operation only/);
   });
 });
 
@@ -327,7 +440,7 @@ describe('picklistDefaults', () => {
     expect(picklistDefaults(TICKET, { subject__c: 'x', status__c: 'Closed' }, context)).toEqual({ Kind__c: 'Fault', Reason__c: 'Breaker' });
   });
 
-  it("defaults a dependent picklist only when its default is valid for the controlling value, given or defaulted", () => {
+  it('defaults a dependent picklist only when its default is valid for the controlling value, given or defaulted', () => {
     expect(picklistDefaults(TICKET, { Kind__c: 'Order' }, context)).toEqual({ Status__c: 'Open' });
     expect(picklistDefaults(TICKET, { Kind__c: 'Fault' }, context)).toEqual({ Status__c: 'Open', Reason__c: 'Breaker' });
     expect(picklistDefaults(TICKET, {}, context)).toEqual({ Status__c: 'Open', Kind__c: 'Fault', Reason__c: 'Breaker' });
@@ -339,6 +452,8 @@ describe('picklistDefaults', () => {
 
   it('defaults a multi-select picklist too', () => {
     const tagged = object('Tagged__c', 'a9U', [f('Tags__c', 'MultiPicklist')]);
-    expect(picklistDefaults(tagged, {}, { keyPrefixes: new Map(), picklists: new Map([['Tags__c', rule(['Red', 'Blue'], 'Blue')]]) })).toEqual({ Tags__c: 'Blue' });
+    expect(picklistDefaults(tagged, {}, { keyPrefixes: new Map(), picklists: new Map([['Tags__c', rule(['Red', 'Blue'], 'Blue')]]) })).toEqual({
+      Tags__c: 'Blue',
+    });
   });
 });

@@ -59,7 +59,9 @@ describe('session settings', () => {
       absoluteTimeoutSeconds: 3600,
       trustProxy: true,
     });
-    expect(sessionSettings({ session: { idleTimeoutSeconds: 5 }, trustProxy: false }, { SESSION_IDLE_TIMEOUT_SECONDS: '600', TRUST_PROXY: '1' })).toMatchObject({ idleTimeoutSeconds: 5, trustProxy: false });
+    expect(sessionSettings({ session: { idleTimeoutSeconds: 5 }, trustProxy: false }, { SESSION_IDLE_TIMEOUT_SECONDS: '600', TRUST_PROXY: '1' })).toMatchObject(
+      { idleTimeoutSeconds: 5, trustProxy: false },
+    );
     for (const bad of ['0', '-5', '1.5', 'half an hour']) {
       expect(() => sessionSettings({}, { SESSION_IDLE_TIMEOUT_SECONDS: bad })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS must be a whole number/);
     }

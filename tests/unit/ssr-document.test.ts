@@ -169,7 +169,14 @@ describe('headFromSeo', () => {
   });
 
   it('escapes the title and description, and falls back where the settings have none', () => {
-    const head = headFromSeo({ ...properties, title: 'A </title><script>', description: null, canonicalUrl: '/relative', hrefLangUrls: [], customHeadTags: null });
+    const head = headFromSeo({
+      ...properties,
+      title: 'A </title><script>',
+      description: null,
+      canonicalUrl: '/relative',
+      hrefLangUrls: [],
+      customHeadTags: null,
+    });
     expect(head).toEqual({ title: 'A </title><script>', description: DEFAULT_HEAD.description, extra: '' });
     const html = renderDocument({ head, assets: { script: '/a.js', styles: [], preloads: [] }, appHtml: '', stateElementId: 's' });
     expect(html).toContain('<title>A &#60;/title&#62;&#60;script&#62;</title>');

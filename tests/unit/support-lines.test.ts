@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_LINES } from '../../server/storefront/content-seed.ts';
 import { supportLabelOf, supportRowsFromLabel } from '../../web/src/support-lines.ts';
 
-const LABEL = '1-800-555-0142|+1-414-555-0177|1-800-555-0163|webstore@northgate-electrical.example|US Customer Service|International Customer Service|Tech Support|Webstore Support';
+const LABEL =
+  '1-800-555-0142|+1-414-555-0177|1-800-555-0163|webstore@northgate-electrical.example|US Customer Service|International Customer Service|Tech Support|Webstore Support';
 const ROWS = [
   { label: 'US Customer Service', value: '1-800-555-0142' },
   { label: 'International Customer Service', value: '+1-414-555-0177' },

@@ -47,10 +47,7 @@ function ContactUsPage() {
             },
           ]}
         />
-        <Section
-          className="page__locator"
-          columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]}
-        />
+        <Section className="page__locator" columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]} />
       </main>
       <SessionFooter />
       <HiddenRegions />

@@ -27,9 +27,7 @@ describe('parseLocatorSearch', () => {
 describe('locatorSearch', () => {
   it('writes the filters in a fixed order and leaves page 1 out', () => {
     expect(locatorSearch({ brand: null, country: 'United States', state: null, page: 1 })).toBe('?country=United+States');
-    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe(
-      '?brand=Arcline&country=Canada&state=Ontario&page=2',
-    );
+    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe('?brand=Arcline&country=Canada&state=Ontario&page=2');
     expect(locatorSearch({ brand: null, country: null, state: null, page: 1 })).toBe('');
   });
 

@@ -28,7 +28,8 @@ function tokens(text: string): Token[] {
     else if (open) found.push({ kind: '(' });
     else if (close) found.push({ kind: ')' });
     else if (word !== undefined && ['AND', 'OR', 'NOT'].includes(word.toUpperCase())) found.push({ kind: word.toUpperCase() as 'AND' | 'OR' | 'NOT' });
-    else if (word !== undefined || other !== undefined) throw invalidFilterLogic(`unexpected '${(word ?? other).slice(0, 20)}' at position ${at + match[0].length - (word ?? other).length}`);
+    else if (word !== undefined || other !== undefined)
+      throw invalidFilterLogic(`unexpected '${(word ?? other).slice(0, 20)}' at position ${at + match[0].length - (word ?? other).length}`);
   }
   return found;
 }

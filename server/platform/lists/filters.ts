@@ -34,7 +34,11 @@ export const defaultFilterOperator = (field: FieldDefinition): FilterOperator | 
   filterOperators(field).length === 0 ? null : field.dataType === 'MultiPicklist' ? 'Includes' : 'Equals';
 
 /** The field a path names from an object (relationships followed, any case), whoever asks; undefined when unknown. */
-export function fieldAtPath(org: OrgDescribe, object: DescribedObject, path: string): { field: FieldDefinition; names: string[]; object: DescribedObject } | undefined {
+export function fieldAtPath(
+  org: OrgDescribe,
+  object: DescribedObject,
+  path: string,
+): { field: FieldDefinition; names: string[]; object: DescribedObject } | undefined {
   let names = path.split('.');
   if (names.length > 1 && names[0].toLowerCase() === object.apiName.toLowerCase() && !relationshipNamed(object, names[0])) names = names.slice(1);
   let current = object;
@@ -68,12 +72,14 @@ function operandValue(field: FieldDefinition, kind: ValueKind, operand: string, 
   switch (kind) {
     case 'number': {
       const number = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(operand) ? Number(operand) : NaN;
-      if (!Number.isFinite(number)) throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be a number`);
+      if (!Number.isFinite(number))
+        throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be a number`);
       return number;
     }
     case 'boolean': {
       const lower = operand.trim().toLowerCase();
-      if (lower !== 'true' && lower !== 'false') throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be true or false`);
+      if (lower !== 'true' && lower !== 'false')
+        throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be true or false`);
       return lower === 'true';
     }
     case 'date':
@@ -157,8 +163,16 @@ function combine(logic: FilterLogic, conditions: WhereObject[]): WhereObject {
 }
 
 /** A list view's filters combined by its logic, as one `where` object; null when it has no filters. */
-export function listViewWhere(org: OrgDescribe, object: DescribedObject, filters: ListFilterDefinition[], filterLogicString: string | null): WhereObject | null {
+export function listViewWhere(
+  org: OrgDescribe,
+  object: DescribedObject,
+  filters: ListFilterDefinition[],
+  filterLogicString: string | null,
+): WhereObject | null {
   const logic = parseFilterLogic(filterLogicString, filters.length);
   if (filters.length === 0) return null;
-  return combine(logic, filters.map((filter) => filterCondition(org, object, filter)));
+  return combine(
+    logic,
+    filters.map((filter) => filterCondition(org, object, filter)),
+  );
 }

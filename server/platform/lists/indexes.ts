@@ -110,7 +110,8 @@ export function listViewIndexes(org: OrgDescribe, object: DescribedObject, view:
     for (const path of definition.displayColumns) {
       const field = rootField(org, object, path);
       const kind = field && valueKindOf(field);
-      if (field && (kind === 'text' || kind === 'multipicklist')) specs.push(spec(object, `USING gin ((${valueExpression(field, ROW)}) ${options.trigramOperatorClass})`));
+      if (field && (kind === 'text' || kind === 'multipicklist'))
+        specs.push(spec(object, `USING gin ((${valueExpression(field, ROW)}) ${options.trigramOperatorClass})`));
     }
   }
   return specs;

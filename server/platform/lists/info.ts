@@ -114,7 +114,11 @@ export function buildListInfo(context: ListContext): ListInfo {
       operator: filter.operator,
     })),
     hasMassActions: false,
-    inlineEditDetails: mru ? null : canEdit ? { message: null, state: 'Enabled' } : { message: `You don't have permission to edit ${object.definition.labelPlural}.`, state: 'Disabled' },
+    inlineEditDetails: mru
+      ? null
+      : canEdit
+        ? { message: null, state: 'Enabled' }
+        : { message: `You don't have permission to edit ${object.definition.labelPlural}.`, state: 'Disabled' },
     label: definition.label,
     listReference: listReference(view),
     listShares: listSharesRepresentation(definition.listShares),
@@ -130,9 +134,47 @@ export function buildListInfo(context: ListContext): ListInfo {
 
 /** The representation with its eTag, keys in the platform's (alphabetical) order. */
 function withEtag(info: Omit<ListInfo, 'eTag'>): ListInfo {
-  const { cloneable, createable, deletable, displayColumns: columns, filterLogicString, filteredByInfo, hasMassActions, inlineEditDetails, label, listReference: reference, listShares, objectApiNames, orderedByInfo: order, scope, searchable, updateable, userPreferences, visibility, visibilityEditable } = info;
+  const {
+    cloneable,
+    createable,
+    deletable,
+    displayColumns: columns,
+    filterLogicString,
+    filteredByInfo,
+    hasMassActions,
+    inlineEditDetails,
+    label,
+    listReference: reference,
+    listShares,
+    objectApiNames,
+    orderedByInfo: order,
+    scope,
+    searchable,
+    updateable,
+    userPreferences,
+    visibility,
+    visibilityEditable,
+  } = info;
   return {
-    cloneable, createable, deletable, displayColumns: columns, eTag: etagOf(info), filterLogicString, filteredByInfo, hasMassActions, inlineEditDetails, label,
-    listReference: reference, listShares, objectApiNames, orderedByInfo: order, scope, searchable, updateable, userPreferences, visibility, visibilityEditable,
+    cloneable,
+    createable,
+    deletable,
+    displayColumns: columns,
+    eTag: etagOf(info),
+    filterLogicString,
+    filteredByInfo,
+    hasMassActions,
+    inlineEditDetails,
+    label,
+    listReference: reference,
+    listShares,
+    objectApiNames,
+    orderedByInfo: order,
+    scope,
+    searchable,
+    updateable,
+    userPreferences,
+    visibility,
+    visibilityEditable,
   };
 }

@@ -51,14 +51,17 @@ export function listViewFileProblems(org: OrgDescribe, object: DescribedObject, 
   file.listViews.forEach((entry, index) => {
     const where = `${entry.apiName ?? `list view ${index + 1}`}`;
     const problem = (text: string) => problems.push(`${where}: ${text}`);
-    if (!/^(?:[A-Za-z][A-Za-z0-9_]{0,79}|__Recent)$/.test(entry.apiName ?? '')) problem('apiName must be a letter then up to 79 letters, digits or _ (or __Recent)');
+    if (!/^(?:[A-Za-z][A-Za-z0-9_]{0,79}|__Recent)$/.test(entry.apiName ?? ''))
+      problem('apiName must be a letter then up to 79 letters, digits or _ (or __Recent)');
     if (names.has(entry.apiName?.toLowerCase())) problem('apiName is used twice');
     names.add(entry.apiName?.toLowerCase());
     if (isMruList(entry)) {
-      if (entry.id !== undefined || entry.filteredByInfo?.length || entry.orderedByInfo?.length || entry.scope !== undefined) problem(`${MRU_LIST_VIEW} has no id, filters, order or scope`);
+      if (entry.id !== undefined || entry.filteredByInfo?.length || entry.orderedByInfo?.length || entry.scope !== undefined)
+        problem(`${MRU_LIST_VIEW} has no id, filters, order or scope`);
     } else {
       const id = entry.id === undefined ? null : toId18(entry.id);
-      if (!id || !id.startsWith(LIST_VIEW_KEY_PREFIX) || id !== entry.id) problem(`id must be an 18-character list view id (beginning ${LIST_VIEW_KEY_PREFIX})`);
+      if (!id || !id.startsWith(LIST_VIEW_KEY_PREFIX) || id !== entry.id)
+        problem(`id must be an 18-character list view id (beginning ${LIST_VIEW_KEY_PREFIX})`);
     }
     const view = { id: null, objectApiName: object.apiName, apiName: entry.apiName, ownerId: null, definition: definitionOfEntry(entry) };
     if (!view.definition.label) problem('label is required');
@@ -67,7 +70,8 @@ export function listViewFileProblems(org: OrgDescribe, object: DescribedObject, 
       const field = fieldAtPath(org, object, key.fieldApiName)?.field;
       if (!field || !isSortable(field)) problem(`order ${key.fieldApiName}: no such sortable field`);
     }
-    if (view.definition.scope !== null && !(SCOPES as readonly string[]).includes(view.definition.scope)) problem(`scope ${view.definition.scope}: not one of ${SCOPES.join(', ')}`);
+    if (view.definition.scope !== null && !(SCOPES as readonly string[]).includes(view.definition.scope))
+      problem(`scope ${view.definition.scope}: not one of ${SCOPES.join(', ')}`);
     for (const share of view.definition.listShares) if (!shareTarget(share)) problem(`share ${share}: no such role or group`);
     try {
       const filter = listViewWhere(org, object, view.definition.filteredByInfo, view.definition.filterLogicString);
@@ -105,7 +109,10 @@ export async function loadListViews(db: Database): Promise<string[]> {
           JSON.stringify(view.definition),
         ]);
       }
-      await tx.query('INSERT INTO list_view_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash', [file.objectApiName, hash]);
+      await tx.query('INSERT INTO list_view_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash', [
+        file.objectApiName,
+        hash,
+      ]);
     });
     loaded.push(file.objectApiName);
   }
@@ -120,7 +127,9 @@ export async function loadListViews(db: Database): Promise<string[]> {
  */
 async function trigramOperatorClass(db: Queryable): Promise<string | null> {
   const find = async () => {
-    const { rows } = await db.query<{ schema: string }>(`SELECT n.nspname AS schema FROM pg_opclass c JOIN pg_namespace n ON n.oid = c.opcnamespace WHERE c.opcname = 'gin_trgm_ops'`);
+    const { rows } = await db.query<{ schema: string }>(
+      `SELECT n.nspname AS schema FROM pg_opclass c JOIN pg_namespace n ON n.oid = c.opcnamespace WHERE c.opcname = 'gin_trgm_ops'`,
+    );
     return rows[0] ? `${JSON.stringify(rows[0].schema)}.gin_trgm_ops` : null;
   };
   const found = await find();
@@ -155,7 +164,11 @@ export async function syncListViewIndexes(db: Database, org: OrgDescribe): Promi
     const missing: IndexSpec[] = wanted.filter((index) => !existing.has(index.name));
     for (const index of missing) {
       await tx.query(`CREATE INDEX IF NOT EXISTS ${index.name} ON record ${index.definition}`);
-      await tx.query('INSERT INTO list_view_index (name, object_api_name, definition) VALUES ($1, $2, $3)', [index.name, index.objectApiName, index.definition]);
+      await tx.query('INSERT INTO list_view_index (name, object_api_name, definition) VALUES ($1, $2, $3)', [
+        index.name,
+        index.objectApiName,
+        index.definition,
+      ]);
     }
     return missing;
   });

@@ -28,7 +28,12 @@ function representation(context: ListContext, preferences: ListPreferences): Lis
   };
 }
 
-export async function getListPreferences(db: Queryable, principal: Principal, objectApiName: string, listViewApiName: string): Promise<ListPreferencesRepresentation> {
+export async function getListPreferences(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+): Promise<ListPreferencesRepresentation> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
   return representation(context, context.preferences);
 }
@@ -53,7 +58,13 @@ function merged<T>(context: ListContext, current: Record<string, T>, change: Rec
   return result;
 }
 
-export async function updateListPreferences(db: Queryable, principal: Principal, objectApiName: string, listViewApiName: string, input: ListPreferencesInput): Promise<ListPreferencesRepresentation> {
+export async function updateListPreferences(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+  input: ListPreferencesInput,
+): Promise<ListPreferencesRepresentation> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
   const current = context.preferences;
   let orderedBy = current.orderedBy;

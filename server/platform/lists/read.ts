@@ -46,7 +46,8 @@ export async function getListInfoById(db: Queryable, principal: Principal, listV
  */
 export async function getListInfos(db: Queryable, principal: Principal, ids: string[], names: string[]): Promise<Schemas['ListInfoBatchRepresentation']> {
   if (ids.length + names.length === 0) throw illegalValue('ids', 'give ids, names or both');
-  if (ids.length + names.length > MAX_BATCH_LIST_VIEWS) throw illegalValue('names', `at most ${MAX_BATCH_LIST_VIEWS} list views in all, not ${ids.length + names.length}`);
+  if (ids.length + names.length > MAX_BATCH_LIST_VIEWS)
+    throw illegalValue('names', `at most ${MAX_BATCH_LIST_VIEWS} list views in all, not ${ids.length + names.length}`);
   const lists: ListReferenceInput[] = [
     ...ids.map((listViewId) => ({ listViewId })),
     ...names.map((name) => {
@@ -67,13 +68,25 @@ export async function getListInfos(db: Queryable, principal: Principal, ids: str
 }
 
 /** A page of a list's records (list-records by name or id, mru-list-records). */
-export async function readListRecords(db: Queryable, principal: Principal, list: ListReferenceInput, request: ListRecordsRequest, now: Date): Promise<ListRecordCollection> {
+export async function readListRecords(
+  db: Queryable,
+  principal: Principal,
+  list: ListReferenceInput,
+  request: ListRecordsRequest,
+  now: Date,
+): Promise<ListRecordCollection> {
   const context = await contextOf(db, principal, list);
   return listRecords(db, context, request, recordsPath(context, list), buildListInfo(context).eTag, now);
 }
 
 /** A list's info and a page of its records, in one answer; opening a list view counts as using it (recentListsOnly). */
-export async function getListUi(db: Queryable, principal: Principal, list: ListReferenceInput, request: ListRecordsRequest, now: Date): Promise<Schemas['ListUiRepresentation']> {
+export async function getListUi(
+  db: Queryable,
+  principal: Principal,
+  list: ListReferenceInput,
+  request: ListRecordsRequest,
+  now: Date,
+): Promise<Schemas['ListUiRepresentation']> {
   const context = await contextOf(db, principal, list);
   const info = buildListInfo(context);
   const records = await listRecords(db, context, request, recordsPath(context, list), info.eTag, now);

@@ -43,7 +43,14 @@ export function qualified(objectApiName: string, path: string): string {
  * The page of records. `basePath` is the resource the page URLs name (list-records by name or id, or
  * mru-list-records); `listInfoETag` the eTag of the list's info as the caller sees it.
  */
-export async function listRecords(db: Queryable, context: ListContext, request: ListRecordsRequest, basePath: string, listInfoETag: string, now: Date): Promise<ListRecordCollection> {
+export async function listRecords(
+  db: Queryable,
+  context: ListContext,
+  request: ListRecordsRequest,
+  basePath: string,
+  listInfoETag: string,
+  now: Date,
+): Promise<ListRecordCollection> {
   const { org, object, principal, target, view, preferences } = context;
   const mru = isMruList(view);
   const fields = request.fields ?? [];
@@ -76,10 +83,21 @@ export async function listRecords(db: Queryable, context: ListContext, request: 
   const { rows } = await db.query<RecordRow>(query.rows.text, query.rows.values);
   const page = splitLookahead(rows, query.pageSize);
   // The query saw only visible records; the same rule again, so that a record is never shown by mistake.
-  const records = await buildRecords(db, principal, page.rows.filter((row) => canSeeRecord(principal, object, row)), selection);
+  const records = await buildRecords(
+    db,
+    principal,
+    page.rows.filter((row) => canSeeRecord(principal, object, row)),
+    selection,
+  );
   const sortBy = query.sourceOrder ? null : query.sort.sortBy;
   const echoedSort = Array.isArray(request.sortBy) ? request.sortBy.join(',') : request.sortBy;
-  const links = pageLinks(basePath, { fields, optionalFields, searchTerm: request.searchTerm, sortBy: echoedSort, where: request.where }, query.offset, query.pageSize, page.hasMore);
+  const links = pageLinks(
+    basePath,
+    { fields, optionalFields, searchTerm: request.searchTerm, sortBy: echoedSort, where: request.where },
+    query.offset,
+    query.pageSize,
+    page.hasMore,
+  );
   return {
     count: records.length,
     currentPageToken: links.currentPageToken,

@@ -17,7 +17,13 @@ interface ListViewRow {
 
 const COLUMNS = 'v.id, v.object_api_name, v.api_name, v.owner_id, v.definition';
 
-const viewOf = (row: ListViewRow): ListView => ({ id: row.id, objectApiName: row.object_api_name, apiName: row.api_name, ownerId: row.owner_id, definition: row.definition });
+const viewOf = (row: ListViewRow): ListView => ({
+  id: row.id,
+  objectApiName: row.object_api_name,
+  apiName: row.api_name,
+  ownerId: row.owner_id,
+  definition: row.definition,
+});
 
 /** A user's own preferences for a list view: column widths and wrapping, and a sort order of their own. */
 export interface ListPreferences {
@@ -33,11 +39,16 @@ export interface ListViewWithPreferences {
   preferences: ListPreferences;
 }
 
-type RowWithPreferences = ListViewRow & { column_widths: Record<string, number> | null; column_wrap: Record<string, boolean> | null; ordered_by: ListPreferences['orderedBy'] | null };
+type RowWithPreferences = ListViewRow & {
+  column_widths: Record<string, number> | null;
+  column_wrap: Record<string, boolean> | null;
+  ordered_by: ListPreferences['orderedBy'] | null;
+};
 
 function withPreferences(row: RowWithPreferences | undefined): ListViewWithPreferences | undefined {
   if (!row) return undefined;
-  const preferences = row.column_widths === null ? NO_PREFERENCES : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
+  const preferences =
+    row.column_widths === null ? NO_PREFERENCES : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
   return { view: viewOf(row), preferences };
 }
 
@@ -47,9 +58,13 @@ const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.o
 
 /** A list view of an object by API name (any case), with the user's preferences for it. */
 export async function listViewNamed(db: Queryable, userId: string, objectApiName: string, apiName: string): Promise<ListViewWithPreferences | undefined> {
-  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.object_api_name = $2 AND lower(v.api_name) = lower($3)`, [userId, objectApiName, apiName], {
-    prepareAs: 'list_view_named',
-  });
+  const { rows } = await db.query<RowWithPreferences>(
+    `${WITH_PREFERENCES} WHERE v.object_api_name = $2 AND lower(v.api_name) = lower($3)`,
+    [userId, objectApiName, apiName],
+    {
+      prepareAs: 'list_view_named',
+    },
+  );
   return withPreferences(rows[0]);
 }
 
@@ -105,7 +120,14 @@ export async function savePreferences(db: Queryable, userId: string, view: ListV
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, now())
      ON CONFLICT (user_id, object_api_name, list_view_api_name) DO UPDATE
        SET column_widths = EXCLUDED.column_widths, column_wrap = EXCLUDED.column_wrap, ordered_by = EXCLUDED.ordered_by, updated_at = now()`,
-    [userId, view.objectApiName, view.apiName, JSON.stringify(preferences.columnWidths), JSON.stringify(preferences.columnWrap), JSON.stringify(preferences.orderedBy)],
+    [
+      userId,
+      view.objectApiName,
+      view.apiName,
+      JSON.stringify(preferences.columnWidths),
+      JSON.stringify(preferences.columnWrap),
+      JSON.stringify(preferences.orderedBy),
+    ],
   );
 }
 

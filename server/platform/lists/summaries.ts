@@ -43,24 +43,44 @@ interface Page {
   pageSize: number;
 }
 
-async function summaryPage(db: Queryable, principal: Principal, objectApiName: string, request: SummariesRequest, basePath: (object: string) => string): Promise<Page> {
+async function summaryPage(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  request: SummariesRequest,
+  basePath: (object: string) => string,
+): Promise<Page> {
   const pageSize = parsePageSize(request.pageSize, SUMMARIES_PAGE_SIZE);
   const offset = parsePageToken(request.pageToken);
   const { object } = await objectContext(db, principal, objectApiName);
   const all = (await listViewsOf(db, principal.userId, object.apiName)).filter(
-    ({ view, usedAt }) => !isMruList(view) && canSeeListView(principal, object, view) && labelMatches(view.definition.label, request.q) && (!request.recentListsOnly || usedAt !== null),
+    ({ view, usedAt }) =>
+      !isMruList(view) &&
+      canSeeListView(principal, object, view) &&
+      labelMatches(view.definition.label, request.q) &&
+      (!request.recentListsOnly || usedAt !== null),
   );
   const byLabel = (a: ListView, b: ListView) => a.definition.label.localeCompare(b.definition.label, 'en') || (a.apiName < b.apiName ? -1 : 1);
   all.sort((a, b) => (request.recentListsOnly ? b.usedAt!.getTime() - a.usedAt!.getTime() : 0) || byLabel(a.view, b.view));
   const views = all.slice(offset, offset + pageSize).map(({ view }) => view);
   const parameters = { q: request.q, recentListsOnly: request.recentListsOnly ? true : undefined };
-  return { objectApiName: object.apiName, views, pageSize, links: pageLinks(basePath(object.apiName), parameters, offset, pageSize, offset + pageSize < all.length) };
+  return {
+    objectApiName: object.apiName,
+    views,
+    pageSize,
+    links: pageLinks(basePath(object.apiName), parameters, offset, pageSize, offset + pageSize < all.length),
+  };
 }
 
 const listUiUrl = (view: ListView) => `${UI_API_PATH}/list-ui/${view.id}`;
 
 /** GET list-ui/{objectApiName}: ListViewSummaryCollectionRepresentation. */
-export async function listViewSummaries(db: Queryable, principal: Principal, objectApiName: string, request: SummariesRequest): Promise<Schemas['ListViewSummaryCollectionRepresentation']> {
+export async function listViewSummaries(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  request: SummariesRequest,
+): Promise<Schemas['ListViewSummaryCollectionRepresentation']> {
   const page = await summaryPage(db, principal, objectApiName, request, (object) => `${UI_API_PATH}/list-ui/${object}`);
   const body = {
     count: page.views.length,
@@ -80,7 +100,12 @@ export async function listViewSummaries(db: Queryable, principal: Principal, obj
 }
 
 /** GET list-info/{objectApiName}: ListInfoSummaryCollectionRepresentation. */
-export async function listInfoSummaries(db: Queryable, principal: Principal, objectApiName: string, request: SummariesRequest): Promise<Schemas['ListInfoSummaryCollectionRepresentation']> {
+export async function listInfoSummaries(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  request: SummariesRequest,
+): Promise<Schemas['ListInfoSummaryCollectionRepresentation']> {
   const page = await summaryPage(db, principal, objectApiName, request, (object) => `${UI_API_PATH}/list-info/${object}`);
   return {
     count: page.views.length,

@@ -69,8 +69,10 @@ function checkDefinition(context: ObjectContext, definition: ListViewDefinition,
     throw invalidInput(`Unknown scope '${cut(definition.scope)}'; the scopes are ${SCOPES.join(', ')}`);
   }
   for (const share of definition.listShares) if (!shareTarget(share)) throw invalidInput(`No role or group named ${cut(share)}`);
-  if (definition.visibility === 'Shared' && definition.listShares.length === 0) throw invalidInput('A Shared list view needs listShares: the roles and groups it is shared with');
-  if (definition.visibility !== 'Shared' && definition.listShares.length > 0) throw invalidInput(`A ${definition.visibility} list view has no listShares; set visibility to Shared`);
+  if (definition.visibility === 'Shared' && definition.listShares.length === 0)
+    throw invalidInput('A Shared list view needs listShares: the roles and groups it is shared with');
+  if (definition.visibility !== 'Shared' && definition.listShares.length > 0)
+    throw invalidInput(`A ${definition.visibility} list view has no listShares; set visibility to Shared`);
   if (sharing && definition.visibility !== 'Private' && !managesListViews(principal, object)) {
     throw forbidden(`You don't have permission to make list views of ${object.definition.labelPlural} ${definition.visibility}.`);
   }
@@ -93,7 +95,11 @@ async function defaults(db: Queryable, context: ObjectContext): Promise<Pick<Lis
   );
   const source = rows[0]?.definition;
   const readable = (paths: string[]) => paths.filter((path) => readablePath(context.target, path));
-  if (source) return { displayColumns: readable(source.displayColumns), orderedByInfo: source.orderedByInfo.filter((key) => readablePath(context.target, key.fieldApiName)) };
+  if (source)
+    return {
+      displayColumns: readable(source.displayColumns),
+      orderedByInfo: source.orderedByInfo.filter((key) => readablePath(context.target, key.fieldApiName)),
+    };
   return { displayColumns: readable(context.object.definition.nameFields.slice(0, 1)), orderedByInfo: [] };
 }
 
@@ -106,25 +112,31 @@ async function nextId(db: Queryable): Promise<string> {
   return makeId(LIST_VIEW_KEY_PREFIX, Number(rows[0].last_value));
 }
 
-const taken = (object: string, apiName: string) => new PlatformError(409, 'DUPLICATE_DEVELOPER_NAME', `A list view named ${apiName} already exists for ${object}.`);
+const taken = (object: string, apiName: string) =>
+  new PlatformError(409, 'DUPLICATE_DEVELOPER_NAME', `A list view named ${apiName} already exists for ${object}.`);
 
 /** POST list-info/{objectApiName}: creates a list view owned by the caller. */
 export async function createListInfo(db: Database, principal: Principal, objectApiName: string, input: ListInfoPostInput): Promise<ListInfo> {
   const context = await objectContext(db, principal, objectApiName);
-  if (!createsListViews(principal, context.object)) throw forbidden(`You don't have permission to create list views of ${context.object.definition.labelPlural}.`);
+  if (!createsListViews(principal, context.object))
+    throw forbidden(`You don't have permission to create list views of ${context.object.definition.labelPlural}.`);
   if (!input.label && !input.listViewApiName) throw invalidInput('Give the list view a label or a listViewApiName');
   const apiName = input.listViewApiName ?? apiNameFromLabel(input.label as string);
   const base = input.includeDefaultAttributes ? await defaults(db, context) : { displayColumns: [], orderedByInfo: [] };
-  const definition = checkDefinition(context, {
-    label: input.label ?? apiName,
-    displayColumns: input.displayColumns ?? base.displayColumns,
-    filteredByInfo: input.filteredByInfo ?? [],
-    filterLogicString: input.filterLogicString ?? null,
-    orderedByInfo: base.orderedByInfo,
-    scope: scopeOf(input.scope) ?? 'everything',
-    visibility: input.visibility ?? 'Private',
-    listShares: input.listShares ?? [],
-  }, true);
+  const definition = checkDefinition(
+    context,
+    {
+      label: input.label ?? apiName,
+      displayColumns: input.displayColumns ?? base.displayColumns,
+      filteredByInfo: input.filteredByInfo ?? [],
+      filterLogicString: input.filterLogicString ?? null,
+      orderedByInfo: base.orderedByInfo,
+      scope: scopeOf(input.scope) ?? 'everything',
+      visibility: input.visibility ?? 'Private',
+      listShares: input.listShares ?? [],
+    },
+    true,
+  );
   if (await listViewNamed(db, principal.userId, context.object.apiName, apiName)) throw taken(context.object.apiName, apiName);
   const view: ListView = { id: await nextId(db), objectApiName: context.object.apiName, apiName, ownerId: principal.userId, definition };
   try {
@@ -138,7 +150,13 @@ export async function createListInfo(db: Database, principal: Principal, objectA
 }
 
 /** The list view a change names, when the caller may change it: 404 when it may not see it, 403 when it may see but not change it. */
-async function changeable(db: Queryable, principal: Principal, objectApiName: string, listViewApiName: string, what: 'updateable' | 'deletable'): Promise<ListContext> {
+async function changeable(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+  what: 'updateable' | 'deletable',
+): Promise<ListContext> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
   if (isMruList(context.view) || !listViewRights(principal, context.object, context.view)[what]) {
     throw forbidden(`You don't have permission to ${what === 'updateable' ? 'change' : 'delete'} the list view ${context.view.apiName}.`);
@@ -147,22 +165,32 @@ async function changeable(db: Queryable, principal: Principal, objectApiName: st
 }
 
 /** PATCH list-info/{objectApiName}/{listViewApiName}: the attributes given replace the list view's. */
-export async function updateListInfo(db: Database, principal: Principal, objectApiName: string, listViewApiName: string, input: ListInfoUpdateInput): Promise<ListInfo> {
+export async function updateListInfo(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+  input: ListInfoUpdateInput,
+): Promise<ListInfo> {
   const context = await changeable(db, principal, objectApiName, listViewApiName, 'updateable');
   const current = context.view.definition;
   const filters = input.filteredByInfo ?? current.filteredByInfo;
   const visibility = input.visibility ?? current.visibility;
-  const definition = checkDefinition(context, {
-    label: input.label ?? current.label,
-    displayColumns: input.displayColumns ?? current.displayColumns,
-    filteredByInfo: filters,
-    // New filters without a logic are ANDed; the old logic fits only the old filters.
-    filterLogicString: input.filterLogicString ?? (input.filteredByInfo ? null : current.filterLogicString),
-    orderedByInfo: current.orderedByInfo,
-    scope: scopeOf(input.scope) ?? current.scope,
-    visibility,
-    listShares: input.listShares ?? (visibility === 'Shared' ? current.listShares : []),
-  }, visibility !== current.visibility || input.listShares !== undefined);
+  const definition = checkDefinition(
+    context,
+    {
+      label: input.label ?? current.label,
+      displayColumns: input.displayColumns ?? current.displayColumns,
+      filteredByInfo: filters,
+      // New filters without a logic are ANDed; the old logic fits only the old filters.
+      filterLogicString: input.filterLogicString ?? (input.filteredByInfo ? null : current.filterLogicString),
+      orderedByInfo: current.orderedByInfo,
+      scope: scopeOf(input.scope) ?? current.scope,
+      visibility,
+      listShares: input.listShares ?? (visibility === 'Shared' ? current.listShares : []),
+    },
+    visibility !== current.visibility || input.listShares !== undefined,
+  );
   const view = { ...context.view, definition };
   await updateListViewDefinition(db, view);
   return buildListInfo({ ...context, view });

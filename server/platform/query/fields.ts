@@ -93,7 +93,13 @@ export function rootScope(object: DescribedObject, alias: string): RowScope {
   return { object, path: [], value: (field) => valueExpression(field, alias) };
 }
 
-function parentScope(child: RowScope, reference: FieldDefinition, parent: DescribedObject, visibility: RowCondition | null, parameters: SqlParameters): RowScope {
+function parentScope(
+  child: RowScope,
+  reference: FieldDefinition,
+  parent: DescribedObject,
+  visibility: RowCondition | null,
+  parameters: SqlParameters,
+): RowScope {
   const alias = `p${child.path.length + 1}`;
   // Placeholders are handed out on first use only: a parameter that the text never names is an error.
   let restriction: string | undefined;
@@ -125,7 +131,11 @@ export function followRelationship(target: QueryTarget, scope: RowScope, name: s
   const parent = target.org.objects.get(reference.referenceTo?.[0] ?? '');
   if (!parent || !target.access.canReadObject(parent)) return undefined;
   if (scope.path.length >= MAX_INTERMEDIATE_LEVELS) {
-    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `${[...scope.path, name].join('.')} follows more than ${MAX_INTERMEDIATE_LEVELS} relationships`);
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      `${[...scope.path, name].join('.')} follows more than ${MAX_INTERMEDIATE_LEVELS} relationships`,
+    );
   }
   return parentScope(scope, reference, parent, target.access.visibleRows(parent), parameters);
 }

@@ -28,7 +28,8 @@ export function parsePageSize(raw: number | string | null | undefined, defaultSi
 export function parsePageToken(raw: string | null | undefined): number {
   if (raw === undefined || raw === null) return 0;
   const offset = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(offset <= MAX_OFFSET)) throw illegalValue('pageToken', `${JSON.stringify(raw.slice(0, 20))} is not a page token (a record offset from 0 to ${MAX_OFFSET})`);
+  if (!(offset <= MAX_OFFSET))
+    throw illegalValue('pageToken', `${JSON.stringify(raw.slice(0, 20))} is not a page token (a record offset from 0 to ${MAX_OFFSET})`);
   return offset;
 }
 

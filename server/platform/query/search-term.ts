@@ -18,7 +18,10 @@ export function searchPattern(term: string | null | undefined): string | null {
   if (trimmed.length > MAX_SEARCH_TERM_LENGTH) throw illegalValue('searchTerm', `longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
   // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
   if (trimmed.includes('\u0000')) throw illegalValue('searchTerm', 'holds a NUL character');
-  const escaped = trimmed.replace(/[\\%_]/g, (char) => `\\${char}`).replace(/\*/g, '%').replace(/\?/g, '_');
+  const escaped = trimmed
+    .replace(/[\\%_]/g, (char) => `\\${char}`)
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
   return `%${escaped}%`;
 }
 
@@ -39,7 +42,13 @@ export function searchableFields(target: QueryTarget, names?: readonly string[])
  * The condition a searchTerm puts on the rows of the queried object named alias; null for a blank term.
  * With no field to look in, nothing matches.
  */
-export function searchTermCondition(term: string | null | undefined, target: QueryTarget, alias: string, parameters: SqlParameters, names?: readonly string[]): string | null {
+export function searchTermCondition(
+  term: string | null | undefined,
+  target: QueryTarget,
+  alias: string,
+  parameters: SqlParameters,
+  names?: readonly string[],
+): string | null {
   const pattern = searchPattern(term);
   if (pattern === null) return null;
   const fields = searchableFields(target, names);

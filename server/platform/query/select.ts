@@ -62,7 +62,9 @@ export interface ListQuery {
 }
 
 const ALIAS = 'r';
-const COLUMNS = RECORD_COLUMNS.split(',').map((column) => `${ALIAS}.${column.trim()}`).join(', ');
+const COLUMNS = RECORD_COLUMNS.split(',')
+  .map((column) => `${ALIAS}.${column.trim()}`)
+  .join(', ');
 
 /** Checks the request's parameters (400 on the first that is wrong) and builds the page and count statements. */
 export function buildListQuery(input: ListQueryInput): ListQuery {

@@ -154,7 +154,14 @@ function inCondition(target: FilteredField, values: WhereValue[], context: Opera
       break;
     }
     case 'id':
-      conditions.push(isTrue(`${target.sql} = ANY(${parameters.add(present.map((value) => idValue(target, value)), 'text[]')})`));
+      conditions.push(
+        isTrue(
+          `${target.sql} = ANY(${parameters.add(
+            present.map((value) => idValue(target, value)),
+            'text[]',
+          )})`,
+        ),
+      );
       break;
     case 'number': {
       const numbers = present.map((value) => (typeof value === 'number' ? value : wrongValue(target, value, 'a number')));
@@ -209,8 +216,17 @@ function dateOperand(target: FilteredField, value: WhereValue, now: Date): DateO
   if (keys[0] === 'range' && isWhereObject(inner)) {
     const [unit, ...others] = Object.keys(inner);
     const n = inner[unit];
-    const valid = others.length === 0 && (unit === 'last_n_days' || unit === 'next_n_days') && typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_RELATIVE_DAYS;
-    if (!valid) throw invalidOperator(`Date range ${excerpt(inner)} for field '${target.path}' must be { last_n_days: n } or { next_n_days: n } with n from 0 to ${MAX_RELATIVE_DAYS}`);
+    const valid =
+      others.length === 0 &&
+      (unit === 'last_n_days' || unit === 'next_n_days') &&
+      typeof n === 'number' &&
+      Number.isInteger(n) &&
+      n >= 0 &&
+      n <= MAX_RELATIVE_DAYS;
+    if (!valid)
+      throw invalidOperator(
+        `Date range ${excerpt(inner)} for field '${target.path}' must be { last_n_days: n } or { next_n_days: n } with n from 0 to ${MAX_RELATIVE_DAYS}`,
+      );
     return { span: unit === 'last_n_days' ? lastNDays(now, n as number) : nextNDays(now, n as number) };
   }
   return wrongValue(target, value, expected);

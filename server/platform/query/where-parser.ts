@@ -51,7 +51,10 @@ class WhereReader {
   }
 
   private expect(char: string): void {
-    if (this.peek() !== char) this.fail(this.position < this.text.length ? `expected '${char}' but found ${excerpt(this.text[this.position])}` : `expected '${char}' but the text ended`);
+    if (this.peek() !== char)
+      this.fail(
+        this.position < this.text.length ? `expected '${char}' but found ${excerpt(this.text[this.position])}` : `expected '${char}' but the text ended`,
+      );
     this.position++;
   }
 

@@ -23,7 +23,8 @@ export interface BatchInput {
   operations: { type: string; records: RecordInput[] }[];
 }
 
-export type BatchItemResult = { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
+export type BatchItemResult =
+  { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
 
 interface Item {
   type: BatchOperationType;
@@ -73,7 +74,8 @@ export function batchItems(input: BatchInput): Item[] {
       items.push(item);
     }
   }
-  if (items.length > MAX_BATCH_RECORDS) throw new PlatformError(400, 'INVALID_INPUT', `A batch holds at most ${MAX_BATCH_RECORDS} records; this one holds ${items.length}`);
+  if (items.length > MAX_BATCH_RECORDS)
+    throw new PlatformError(400, 'INVALID_INPUT', `A batch holds at most ${MAX_BATCH_RECORDS} records; this one holds ${items.length}`);
   const seen = new Set<string>();
   for (const item of items) {
     if (!item.id) continue;
@@ -83,12 +85,19 @@ export function batchItems(input: BatchInput): Item[] {
   return items;
 }
 
-export async function executeBatch(db: Database, principal: Principal, input: BatchInput, options: WriteOptions = {}): Promise<Schemas['BatchOperationResultsRepresentation']> {
+export async function executeBatch(
+  db: Database,
+  principal: Principal,
+  input: BatchInput,
+  options: WriteOptions = {},
+): Promise<Schemas['BatchOperationResultsRepresentation']> {
   const items = batchItems(input);
   const org = await describeOrg(db);
   const now = new Date(options.clock?.now() ?? Date.now());
   const ids = items.flatMap((item) => (item.id ? [item.id] : []));
-  const { rows } = ids.length ? await db.query<RecordRow>('SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])', [ids]) : { rows: [] };
+  const { rows } = ids.length
+    ? await db.query<RecordRow>('SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])', [ids])
+    : { rows: [] };
   const contextOf = await contextsFor(db, org, rows);
   for (const item of items) {
     if (item.error) continue;
@@ -107,7 +116,8 @@ export async function executeBatch(db: Database, principal: Principal, input: Ba
   }
   const writeOne = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], item: Item) => {
     if (item.error) throw new ItemFailed(item.error);
-    if (item.type === 'CREATE') item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now);
+    if (item.type === 'CREATE')
+      item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now);
     else if (item.type === 'UPDATE') await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now);
     else await deleteRow(tx, org, principal, item.id!, now);
   };
@@ -132,7 +142,15 @@ export async function executeBatch(db: Database, principal: Principal, input: Ba
     } catch (error) {
       if (failedAt < 0 || !failed) throw error;
       for (const index of items.keys()) {
-        outcomes.push(index === failedAt ? failed : failure(400, 'ALL_OR_NONE_OPERATION_ROLLED_BACK', 'Record rolled back because not all records were valid and the request was using AllOrNone header'));
+        outcomes.push(
+          index === failedAt
+            ? failed
+            : failure(
+                400,
+                'ALL_OR_NONE_OPERATION_ROLLED_BACK',
+                'Record rolled back because not all records were valid and the request was using AllOrNone header',
+              ),
+        );
       }
     }
   } else {
@@ -151,7 +169,11 @@ export async function executeBatch(db: Database, principal: Principal, input: Ba
     const outcome = outcomes[index];
     if (outcome !== 'written') results.push(outcome);
     else if (item.type === 'DELETE') results.push({ statusCode: 204, result: null });
-    else results.push({ statusCode: item.type === 'CREATE' ? 201 : 200, result: await readWritten(db, principal, item.id!, item.object!, Object.keys(item.input.fields), options) });
+    else
+      results.push({
+        statusCode: item.type === 'CREATE' ? 201 : 200,
+        result: await readWritten(db, principal, item.id!, item.object!, Object.keys(item.input.fields), options),
+      });
   }
   return { hasErrors: results.some((result) => result.statusCode >= 400), results };
 }

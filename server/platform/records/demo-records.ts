@@ -19,23 +19,54 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     owner: ADMIN_USER_ID,
-    fields: { Name: 'Lakeshore Switchgear Group', Type: 'Distributor', Industry: 'Electronics', Phone: '216-555-0142', BillingCity: 'Cleveland', BillingState: 'Ohio', BillingCountry: 'United States', NumberOfEmployees: 240 },
+    fields: {
+      Name: 'Lakeshore Switchgear Group',
+      Type: 'Distributor',
+      Industry: 'Electronics',
+      Phone: '216-555-0142',
+      BillingCity: 'Cleveland',
+      BillingState: 'Ohio',
+      BillingCountry: 'United States',
+      NumberOfEmployees: 240,
+    },
     contacts: [
       { LastName: 'Service Desk', Title: 'Customer Service', Department: 'Support', Email: 'service@lakeshore-switchgear.example', Phone: '216-555-0143' },
-      { LastName: 'Purchasing Office', Title: 'Procurement', Department: 'Purchasing', Email: 'purchasing@lakeshore-switchgear.example', Phone: '216-555-0144' },
+      {
+        LastName: 'Purchasing Office',
+        Title: 'Procurement',
+        Department: 'Purchasing',
+        Email: 'purchasing@lakeshore-switchgear.example',
+        Phone: '216-555-0144',
+      },
       { LastName: 'Accounts Payable', Title: 'Finance', Department: 'Finance', Email: 'ap@lakeshore-switchgear.example', Phone: '216-555-0145' },
     ],
   },
   {
     owner: ADMIN_USER_ID,
-    fields: { Name: 'Summit Power Systems LLC', Type: 'Customer', Industry: 'Energy', Phone: '303-555-0110', BillingCity: 'Denver', BillingState: 'Colorado', BillingCountry: 'United States', NumberOfEmployees: 85 },
-    contacts: [
-      { LastName: 'Field Support', Title: 'Field Engineering', Department: 'Operations', Email: 'field@summit-power.example', Phone: '303-555-0111' },
-    ],
+    fields: {
+      Name: 'Summit Power Systems LLC',
+      Type: 'Customer',
+      Industry: 'Energy',
+      Phone: '303-555-0110',
+      BillingCity: 'Denver',
+      BillingState: 'Colorado',
+      BillingCountry: 'United States',
+      NumberOfEmployees: 85,
+    },
+    contacts: [{ LastName: 'Field Support', Title: 'Field Engineering', Department: 'Operations', Email: 'field@summit-power.example', Phone: '303-555-0111' }],
   },
   {
     owner: STANDARD_USER_ID,
-    fields: { Name: 'Riverbend Industrial Controls', Type: 'Partner', Industry: 'Manufacturing', Phone: '414-555-0120', BillingCity: 'Milwaukee', BillingState: 'Wisconsin', BillingCountry: 'United States', NumberOfEmployees: 60 },
+    fields: {
+      Name: 'Riverbend Industrial Controls',
+      Type: 'Partner',
+      Industry: 'Manufacturing',
+      Phone: '414-555-0120',
+      BillingCity: 'Milwaukee',
+      BillingState: 'Wisconsin',
+      BillingCountry: 'United States',
+      NumberOfEmployees: 60,
+    },
     contacts: [
       { LastName: 'Sales Desk', Title: 'Inside Sales', Department: 'Sales', Email: 'sales@riverbend-controls.example', Phone: '414-555-0121' },
       { LastName: 'Receiving Dock', Title: 'Logistics', Department: 'Warehouse', Email: 'receiving@riverbend-controls.example', Phone: '414-555-0122' },
@@ -61,9 +92,21 @@ export async function seedDemoRecords(db: Database): Promise<void> {
       await insert(accountId, 'Account', { ...account.fields, OwnerId: account.owner });
       for (const contact of account.contacts) {
         contactSequence += 1;
-        await insert(makeId(CONTACT_PREFIX, contactSequence), 'Contact', { FirstName: null, ...contact, Name: contact.LastName, AccountId: accountId, DoNotCall: false, OwnerId: account.owner });
+        await insert(makeId(CONTACT_PREFIX, contactSequence), 'Contact', {
+          FirstName: null,
+          ...contact,
+          Name: contact.LastName,
+          AccountId: accountId,
+          DoNotCall: false,
+          OwnerId: account.owner,
+        });
       }
     }
-    await tx.query('INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, $2), ($3, $4)', [ACCOUNT_PREFIX, DEMO_ACCOUNTS.length, CONTACT_PREFIX, contactSequence]);
+    await tx.query('INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, $2), ($3, $4)', [
+      ACCOUNT_PREFIX,
+      DEMO_ACCOUNTS.length,
+      CONTACT_PREFIX,
+      contactSequence,
+    ]);
   });
 }

@@ -26,7 +26,10 @@ export interface FieldPath {
 /** The paths of a comma-separated list; empty entries are ignored. */
 export function splitFieldList(text: string | undefined | null): string[] {
   if (!text) return [];
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Parses `Object.Name1.Name2...`; null when the text is not a qualified path. */
@@ -55,7 +58,11 @@ export function parseFieldLists(required: string[], optional: string[]): { requi
   const tooDeep = requiredPaths.find((path) => !withinDepth(path));
   if (tooDeep) {
     const text = [tooDeep.objectApiName, ...tooDeep.names].join('.');
-    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for query parameter 'fields': ${text} has more than ${MAX_PATH_LEVELS} levels`);
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      `Illegal value for query parameter 'fields': ${text} has more than ${MAX_PATH_LEVELS} levels`,
+    );
   }
   return { required: requiredPaths, optional: optional.map((text) => parse(text, 'optionalFields')).filter(withinDepth) };
 }
@@ -79,7 +86,11 @@ export interface ObjectSelection {
 export const emptySelection = (object: DescribedObject): ObjectSelection => ({ object, fields: new Map(), relationships: new Map() });
 
 export const invalidField = (objectApiName: string, path: string) =>
-  new PlatformError(400, 'INVALID_FIELD', `No such column '${path}' on entity '${objectApiName}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`);
+  new PlatformError(
+    400,
+    'INVALID_FIELD',
+    `No such column '${path}' on entity '${objectApiName}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`,
+  );
 
 /** The field of an object named, case-insensitively. */
 export function fieldNamed(object: DescribedObject, name: string): FieldDefinition | undefined {
@@ -92,7 +103,9 @@ export function fieldNamed(object: DescribedObject, name: string): FieldDefiniti
 /** The reference field whose relationship name is given (Account for AccountId), case-insensitively. */
 export function relationshipNamed(object: DescribedObject, name: string): FieldDefinition | undefined {
   const lower = name.toLowerCase();
-  return object.fields.find((field) => field.dataType === 'Reference' && typeof field.relationshipName === 'string' && field.relationshipName.toLowerCase() === lower);
+  return object.fields.find(
+    (field) => field.dataType === 'Reference' && typeof field.relationshipName === 'string' && field.relationshipName.toLowerCase() === lower,
+  );
 }
 
 export const canReadField = (principal: Principal, object: DescribedObject, field: FieldDefinition) =>
@@ -140,7 +153,12 @@ export function addPath(org: OrgDescribe, principal: Principal, selection: Objec
  * INVALID_FIELD (a field the caller may not read is treated as unknown); optional ones are left out.
  * Paths of other objects are ignored (a batch may mix objects).
  */
-export function selectFields(org: OrgDescribe, principal: Principal, object: DescribedObject, paths: { required: FieldPath[]; optional: FieldPath[] }): ObjectSelection {
+export function selectFields(
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  paths: { required: FieldPath[]; optional: FieldPath[] },
+): ObjectSelection {
   const selection = emptySelection(object);
   const ofObject = (path: FieldPath) => path.objectApiName.toLowerCase() === object.apiName.toLowerCase();
   for (const path of paths.required.filter(ofObject)) {

@@ -12,9 +12,29 @@ import { layoutFieldPaths } from '../layouts.ts';
 import { noteRecordUsed } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
-import { addPath, emptySelection, fieldNamed, invalidField, parseFieldLists, parseFieldPath, selectFields, selectionPaths, type FieldPath, type ObjectSelection } from './field-paths.ts';
+import {
+  addPath,
+  emptySelection,
+  fieldNamed,
+  invalidField,
+  parseFieldLists,
+  parseFieldPath,
+  selectFields,
+  selectionPaths,
+  type FieldPath,
+  type ObjectSelection,
+} from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';
-import { buildRecord, RECORD_COLUMNS, recordPage, type BuildContext, type PicklistLabels, type RecordCollectionRepresentation, type RecordRepresentation, type RecordRow } from './representation.ts';
+import {
+  buildRecord,
+  RECORD_COLUMNS,
+  recordPage,
+  type BuildContext,
+  type PicklistLabels,
+  type RecordCollectionRepresentation,
+  type RecordRepresentation,
+  type RecordRow,
+} from './representation.ts';
 
 export const UI_API_PATH = '/services/data/v65.0/ui-api';
 export const DEFAULT_CHILD_PAGE_SIZE = 5;
@@ -93,7 +113,11 @@ const contextFor = (principal: Principal, related: Map<string, RecordRow>, pickl
  */
 export async function buildRecords(db: Queryable, principal: Principal, rows: RecordRow[], selection: ObjectSelection): Promise<RecordRepresentation[]> {
   const related = new Map<string, RecordRow>();
-  await loadRelated(db, rows.map((row) => ({ row, selection })), related);
+  await loadRelated(
+    db,
+    rows.map((row) => ({ row, selection })),
+    related,
+  );
   const context = contextFor(principal, related, await picklistLabels(db));
   return rows.map((row) => buildRecord(row, selection, context));
 }
@@ -115,7 +139,8 @@ async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId:
 /** The fields of a child record page when none are asked for: its name, dates and the reference to the parent. */
 function defaultChildSelection(org: OrgDescribe, principal: Principal, childObject: DescribedObject, parentField: string): ObjectSelection {
   const selection = emptySelection(childObject);
-  for (const name of ['Id', 'Name', 'CreatedDate', 'LastModifiedById', 'LastModifiedDate', 'SystemModstamp', parentField]) addPath(org, principal, selection, [name]);
+  for (const name of ['Id', 'Name', 'CreatedDate', 'LastModifiedById', 'LastModifiedDate', 'SystemModstamp', parentField])
+    addPath(org, principal, selection, [name]);
   return selection;
 }
 
@@ -173,21 +198,35 @@ interface ChildPageRequest {
  * so that every page holds the same ones. The database pages and counts, with canSeeRecord's sharing rule
  * as a condition.
  */
-async function childPage(q: Queryable, principal: Principal, parentId: string, request: ChildPageRequest, offset: number, pageSize: number, labels: PicklistLabels) {
+async function childPage(
+  q: Queryable,
+  principal: Principal,
+  parentId: string,
+  request: ChildPageRequest,
+  offset: number,
+  pageSize: number,
+  labels: PicklistLabels,
+) {
   const params: unknown[] = [request.childObject.apiName, request.fieldName, parentId];
   const where = ['object_api_name = $1', 'fields ->> $2 = $3'];
-  if (seesOwnRecordsOnly(principal, request.childObject)) where.push(`(fields ->> 'OwnerId' = $${params.push(principal.userId)} OR created_by_id = $${params.length})`);
+  if (seesOwnRecordsOnly(principal, request.childObject))
+    where.push(`(fields ->> 'OwnerId' = $${params.push(principal.userId)} OR created_by_id = $${params.length})`);
   const matching = `FROM record WHERE ${where.join(' AND ')}`;
   const { rows } = await q.query<RecordRow & { total: number }>(
     `SELECT ${RECORD_COLUMNS}, (SELECT count(*) ${matching})::int AS total ${matching} ORDER BY id LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}`,
     params,
   );
   // A page past the end has no row to carry the count.
-  const total = rows[0]?.total ?? (offset > 0 ? (await q.query<{ total: number }>(`SELECT count(*)::int AS total ${matching}`, params.slice(0, -2))).rows[0].total : 0);
+  const total =
+    rows[0]?.total ?? (offset > 0 ? (await q.query<{ total: number }>(`SELECT count(*)::int AS total ${matching}`, params.slice(0, -2))).rows[0].total : 0);
   // The same rule again, so that a record is never shown by mistake.
   const page = rows.filter((row) => canSeeRecord(principal, request.childObject, row));
   const related = new Map<string, RecordRow>();
-  await loadRelated(q, page.map((row) => ({ row, selection: request.selection })), related);
+  await loadRelated(
+    q,
+    page.map((row) => ({ row, selection: request.selection })),
+    related,
+  );
   const context = contextFor(principal, related, labels);
   const records = page.map((row) => buildRecord(row, request.selection, context));
   const fields = selectionPaths(request.selection);
@@ -195,7 +234,15 @@ async function childPage(q: Queryable, principal: Principal, parentId: string, r
 }
 
 /** One page of the children of each relationship asked for, the first one: getRecord has no page token. */
-async function childPages(q: Queryable, org: OrgDescribe, principal: Principal, parent: RecordRow, object: DescribedObject, options: ReadOptions, labels: PicklistLabels) {
+async function childPages(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  parent: RecordRow,
+  object: DescribedObject,
+  options: ReadOptions,
+  labels: PicklistLabels,
+) {
   const pages: Record<string, RecordCollectionRepresentation> = {};
   const pageSize = options.pageSize ?? DEFAULT_CHILD_PAGE_SIZE;
   for (const request of childRequests(org, principal, object, options.childRelationships ?? [])) {
@@ -220,13 +267,20 @@ export interface ChildRecordsOptions {
  * relationship, the resource the child-relationship pages of getRecord link to. A parent the caller may not
  * see answers 404, like one that does not exist.
  */
-export async function getChildRecords(db: Queryable, principal: Principal, recordId: string, relationshipName: string, options: ChildRecordsOptions): Promise<RecordCollectionRepresentation> {
+export async function getChildRecords(
+  db: Queryable,
+  principal: Principal,
+  recordId: string,
+  relationshipName: string,
+  options: ChildRecordsOptions,
+): Promise<RecordCollectionRepresentation> {
   const id = toId18(recordId);
   if (!id) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${recordId} is not a valid record ID.`);
   const pageSize = options.pageSize ?? DEFAULT_CHILD_PAGE_SIZE;
   let offset = (options.page ?? 0) * pageSize;
   if (options.pageToken !== undefined) {
-    if (!/^(0|[1-9][0-9]{0,8})$/.test(options.pageToken)) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Invalid page token: ${options.pageToken}`);
+    if (!/^(0|[1-9][0-9]{0,8})$/.test(options.pageToken))
+      throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Invalid page token: ${options.pageToken}`);
     offset = Number(options.pageToken);
   }
   const org = await describeOrg(db);
@@ -235,7 +289,10 @@ export async function getChildRecords(db: Queryable, principal: Principal, recor
   if (!parent || !object || !canSeeRecord(principal, object, parent)) throw notFound();
   const { relationship, childObject } = childRelationshipOf(org, principal, object, relationshipName);
   const paths = parseFieldLists(options.fields ?? [], options.optionalFields ?? []);
-  const selection = paths.required.length || paths.optional.length ? selectFields(org, principal, childObject, paths) : defaultChildSelection(org, principal, childObject, relationship.fieldName);
+  const selection =
+    paths.required.length || paths.optional.length
+      ? selectFields(org, principal, childObject, paths)
+      : defaultChildSelection(org, principal, childObject, relationship.fieldName);
   const request = { childObject, fieldName: relationship.fieldName, relationshipName: relationship.relationshipName, selection };
   return childPage(db, principal, parent.id, request, offset, pageSize, await picklistLabels(db));
 }
@@ -255,7 +312,10 @@ export async function readRecords(db: Queryable, principal: Principal, ids: stri
   const org = await describeOrg(db);
   const paths = parseFieldLists(options.fields ?? [], options.optionalFields ?? []);
   const id18s = ids.map((id) => toId18(id));
-  const rows = await fetchRows(db, id18s.filter((id): id is string => id !== null));
+  const rows = await fetchRows(
+    db,
+    id18s.filter((id): id is string => id !== null),
+  );
   const selections = new Map<string, ObjectSelection | PlatformError>();
   const results: (RecordResult | { row: RecordRow; object: DescribedObject; selection: ObjectSelection })[] = [];
   for (const [index, id] of id18s.entries()) {
@@ -322,7 +382,12 @@ export async function getRecord(db: Queryable, principal: Principal, id: string,
 }
 
 /** GET /records/batch/{recordIds}: at most 200 ids; at least one of fields or optionalFields. */
-export async function getRecords(db: Queryable, principal: Principal, ids: string[], options: Pick<ReadOptions, 'fields' | 'optionalFields'>): Promise<Schemas['BatchRepresentation']> {
+export async function getRecords(
+  db: Queryable,
+  principal: Principal,
+  ids: string[],
+  options: Pick<ReadOptions, 'fields' | 'optionalFields'>,
+): Promise<Schemas['BatchRepresentation']> {
   if (!options.fields?.length && !options.optionalFields?.length) {
     throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', 'At least one of fields or optionalFields is required');
   }
@@ -330,4 +395,3 @@ export async function getRecords(db: Queryable, principal: Principal, ids: strin
   const results = await readRecords(db, principal, ids, options);
   return { hasErrors: results.some((result) => result.statusCode >= 400), results };
 }
-

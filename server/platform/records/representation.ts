@@ -24,7 +24,8 @@ export interface RecordRow {
 }
 
 /** The record table's columns that make a RecordRow. */
-export const RECORD_COLUMNS = 'id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp';
+export const RECORD_COLUMNS =
+  'id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp';
 
 // The representations are the contract's (generated from openapi/): none is written here a second time.
 export type RecordRepresentation = components['schemas']['RecordRepresentation'];
@@ -61,7 +62,8 @@ export function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
 export function recordTypeInfoOf(object: DescribedObject, recordTypeId: string | null): RecordTypeInfoRepresentation | null {
   const types = object.recordTypes;
   if (types.length === 0 || (types.length === 1 && types[0].isMaster)) return null;
-  const type: DescribedRecordType | undefined = types.find((candidate) => candidate.id === recordTypeId) ?? types.find((candidate) => candidate.isDefault) ?? types[0];
+  const type: DescribedRecordType | undefined =
+    types.find((candidate) => candidate.id === recordTypeId) ?? types.find((candidate) => candidate.isDefault) ?? types[0];
   return { available: type.available, defaultRecordTypeMapping: type.isDefault, master: type.isMaster, name: type.name, recordTypeId: type.id };
 }
 
@@ -93,9 +95,19 @@ function nameOf(row: RecordRow): string | null {
 /** Adds the eTag, a strong hash of everything else in the representation. */
 export function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentation {
   const eTag = etagOf(record);
-  return { apiName: record.apiName, childRelationships: record.childRelationships, eTag, fields: record.fields, id: record.id,
-    lastModifiedById: record.lastModifiedById, lastModifiedDate: record.lastModifiedDate, recordTypeId: record.recordTypeId,
-    recordTypeInfo: record.recordTypeInfo, systemModstamp: record.systemModstamp, weakEtag: record.weakEtag };
+  return {
+    apiName: record.apiName,
+    childRelationships: record.childRelationships,
+    eTag,
+    fields: record.fields,
+    id: record.id,
+    lastModifiedById: record.lastModifiedById,
+    lastModifiedDate: record.lastModifiedDate,
+    recordTypeId: record.recordTypeId,
+    recordTypeInfo: record.recordTypeInfo,
+    systemModstamp: record.systemModstamp,
+    weakEtag: record.weakEtag,
+  };
 }
 
 /** Builds the representation of a row with the fields of a selection. */
@@ -109,7 +121,10 @@ export function buildRecord(
   const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
   for (const [name, field] of selection.fields) {
     const value = storedValue(row, name);
-    const labelOf = field.dataType === 'Picklist' || field.dataType === 'MultiPicklist' ? labelsFor(context.picklistLabels, selection.object.apiName, recordTypeId, name) : undefined;
+    const labelOf =
+      field.dataType === 'Picklist' || field.dataType === 'MultiPicklist'
+        ? labelsFor(context.picklistLabels, selection.object.apiName, recordTypeId, name)
+        : undefined;
     fields[name] = { displayValue: displayValueOf(field, value, labelOf), value };
   }
   for (const [relationshipName, related] of selection.relationships) {
@@ -136,7 +151,13 @@ export function buildRecord(
 }
 
 /** One page of child records, with zero-based offset tokens and the URLs of the neighbouring pages (`url` of an offset). */
-export function recordPage(records: RecordRepresentation[], total: number, offset: number, pageSize: number, url: (offset: number) => string): RecordCollectionRepresentation {
+export function recordPage(
+  records: RecordRepresentation[],
+  total: number,
+  offset: number,
+  pageSize: number,
+  url: (offset: number) => string,
+): RecordCollectionRepresentation {
   const next = offset + pageSize < total ? offset + pageSize : null;
   const previous = offset > 0 ? Math.max(0, offset - pageSize) : null;
   return {

@@ -61,7 +61,8 @@ export function normaliseValue(field: FieldDefinition, raw: FieldValue, context:
     if (field.length > 0 && raw.length > field.length) {
       return { error: { errorCode: 'STRING_TOO_LONG', message: `${field.label}: data value too large: ${raw.slice(0, 40)} (max length=${field.length})` } };
     }
-    if (type === 'Email' && !EMAIL.test(raw)) return { error: { errorCode: 'INVALID_EMAIL_ADDRESS', message: `${field.label}: invalid email address: ${raw}` } };
+    if (type === 'Email' && !EMAIL.test(raw))
+      return { error: { errorCode: 'INVALID_EMAIL_ADDRESS', message: `${field.label}: invalid email address: ${raw}` } };
     if (type === 'Picklist' || type === 'MultiPicklist') {
       const rule = context.picklists.get(field.apiName);
       const chosen = type === 'MultiPicklist' ? raw.split(';') : [raw];
@@ -115,7 +116,14 @@ export function dependencyError(field: FieldDefinition, values: Record<string, F
   return { errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST', message: `${field.label}: ${value} is not valid for ${controller} ${String(controlling)}` };
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** The label of a picklist value, when the picklist metadata gives it one other than the value itself. */
@@ -131,7 +139,10 @@ export function displayValueOf(field: FieldDefinition, value: FieldValue, labelO
     case 'Picklist':
       return labelOf(String(value)) ?? String(value);
     case 'MultiPicklist':
-      return String(value).split(';').map((part) => labelOf(part) ?? part).join(';');
+      return String(value)
+        .split(';')
+        .map((part) => labelOf(part) ?? part)
+        .join(';');
     case 'DateTime':
       return dateTimeFormat.format(new Date(String(value)));
     case 'Date':
@@ -162,7 +173,10 @@ export function derivedValues(fields: FieldDefinition[], values: Record<string, 
     if (formula) derived[field.apiName] = values[formula[1]] ?? null;
     const parts = Array.isArray(field.compoundOf) ? (field.compoundOf as string[]) : null;
     if (parts) {
-      const text = parts.map((part) => values[part]).filter((part) => typeof part === 'string' && part !== '').join(' ');
+      const text = parts
+        .map((part) => values[part])
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(' ');
       derived[field.apiName] = text === '' ? null : text;
     }
   }

@@ -58,7 +58,11 @@ export const recordError = (errorCode: string, message: string, field: FieldDefi
 
 /** A write failure about the record as a whole. */
 export const recordWriteError = (errorCode: string, message: string) =>
-  new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [recordError(errorCode, message)], fieldErrors: {} } });
+  new RecordWriteError({
+    enhancedErrorType: 'RecordError',
+    message: WRITE_FAILED_MESSAGE,
+    output: { errors: [recordError(errorCode, message)], fieldErrors: {} },
+  });
 
 /** Whether the field may be given a value by this kind of write, by its definition alone. */
 export function writableByDefinition(field: FieldDefinition, kind: WriteKind): boolean {
@@ -147,14 +151,20 @@ export const hasRecordTypes = (object: DescribedObject) => object.recordTypes.so
 
 /** The record type a new record gets when it names none: the object's default one, or the master record type. */
 export function defaultRecordTypeId(object: DescribedObject): string {
-  return (object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes.find((type) => type.isMaster) ?? object.recordTypes[0])?.id ?? MASTER_RECORD_TYPE_ID;
+  return (
+    (object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes.find((type) => type.isMaster) ?? object.recordTypes[0])?.id ??
+    MASTER_RECORD_TYPE_ID
+  );
 }
 
 const recordTypeError = (errorCode: string, message: string) =>
   new RecordWriteError({
     enhancedErrorType: 'RecordError',
     message: WRITE_FAILED_MESSAGE,
-    output: { errors: [], fieldErrors: { [RECORD_TYPE_FIELD]: [{ ...recordError(errorCode, message), field: RECORD_TYPE_FIELD, fieldLabel: 'Record Type ID' }] } },
+    output: {
+      errors: [],
+      fieldErrors: { [RECORD_TYPE_FIELD]: [{ ...recordError(errorCode, message), field: RECORD_TYPE_FIELD, fieldLabel: 'Record Type ID' }] },
+    },
   });
 
 /**
@@ -185,5 +195,8 @@ export function withoutRecordType(object: DescribedObject, fields: Record<string
   if (key === undefined) return fields;
   const { [key]: raw, ...rest } = fields;
   if (typeof raw === 'string' && toId18(raw) === current) return rest;
-  throw recordTypeError('INVALID_FIELD_FOR_INSERT_UPDATE', `Unable to update fields: ${RECORD_TYPE_FIELD}. The record type of an existing record cannot be changed.`);
+  throw recordTypeError(
+    'INVALID_FIELD_FOR_INSERT_UPDATE',
+    `Unable to update fields: ${RECORD_TYPE_FIELD}. The record type of an existing record cannot be changed.`,
+  );
 }

@@ -16,7 +16,17 @@ import { readRecord } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import { millisOf, RECORD_COLUMNS } from './representation.ts';
 import { autoNumberText, derivedValues, type FieldValue, type PicklistRule, type ValueContext } from './values.ts';
-import { checkWrite, recordError, recordTypeForCreate, recordWriteError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, writableByDefinition, type RecordExceptionError } from './write-rules.ts';
+import {
+  checkWrite,
+  recordError,
+  recordTypeForCreate,
+  recordWriteError,
+  RecordWriteError,
+  withoutRecordType,
+  WRITE_FAILED_MESSAGE,
+  writableByDefinition,
+  type RecordExceptionError,
+} from './write-rules.ts';
 
 export interface RecordInput {
   apiName?: string | null;
@@ -34,9 +44,14 @@ const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIEN
 
 /** Every record type's picklist rules, by `object/recordTypeId`, then by field: read once per database handle. */
 const picklistRules = oncePerDatabase(async (db) => {
-  const { rows } = await db.query<{ object_api_name: string; record_type_id: string; field_api_name: string; value: string; valid_for: string[] | null; is_default: boolean }>(
-    'SELECT object_api_name, record_type_id, field_api_name, value, valid_for, is_default FROM picklist_value',
-  );
+  const { rows } = await db.query<{
+    object_api_name: string;
+    record_type_id: string;
+    field_api_name: string;
+    value: string;
+    valid_for: string[] | null;
+    is_default: boolean;
+  }>('SELECT object_api_name, record_type_id, field_api_name, value, valid_for, is_default FROM picklist_value');
   const byRecordType = new Map<string, Map<string, PicklistRule>>();
   for (const row of rows) {
     const key = `${row.object_api_name}/${row.record_type_id}`;
@@ -58,7 +73,13 @@ export async function valueContext(db: Queryable, org: OrgDescribe, object: Desc
 }
 
 /** References must name records that exist, of the right object, that the caller may see. */
-async function checkReferences(q: Queryable, org: OrgDescribe, principal: Principal, object: DescribedObject, values: Record<string, FieldValue>): Promise<void> {
+async function checkReferences(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  values: Record<string, FieldValue>,
+): Promise<void> {
   const fieldErrors: Record<string, RecordExceptionError[]> = {};
   for (const [name, value] of Object.entries(values)) {
     const field = object.fieldsByName.get(name);
@@ -69,7 +90,8 @@ async function checkReferences(q: Queryable, org: OrgDescribe, principal: Princi
       fieldErrors[name] = [recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field)];
     }
   }
-  if (Object.keys(fieldErrors).length > 0) throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors } });
+  if (Object.keys(fieldErrors).length > 0)
+    throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors } });
 }
 
 /** The readable object named by a create, or the error a create of an unknown object answers with. */
@@ -78,7 +100,8 @@ export function objectToCreate(org: OrgDescribe, principal: Principal, apiName: 
   if (!object || !objectPermissions(principal, object.apiName).read) {
     throw recordWriteError('INVALID_TYPE', apiName ? `Cannot create a record of type '${apiName}': no such object` : 'apiName is required to create a record');
   }
-  if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable) throw insufficientAccess(`create ${object.definition.labelPlural}`);
+  if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable)
+    throw insufficientAccess(`create ${object.definition.labelPlural}`);
   return object;
 }
 
@@ -88,7 +111,14 @@ export function objectToCreate(org: OrgDescribe, principal: Principal, apiName: 
  * read the record type's value context.
  */
 export async function insertRecord(
-  q: Queryable, org: OrgDescribe, principal: Principal, object: DescribedObject, recordTypeId: string, fields: Record<string, FieldValue>, context: ValueContext, now: Date,
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  recordTypeId: string,
+  fields: Record<string, FieldValue>,
+  context: ValueContext,
+  now: Date,
 ): Promise<string> {
   if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
   const defaults = picklistDefaults(object, fields, context);
@@ -162,17 +192,33 @@ export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Dat
 
 /** Updates a record inside a transaction. `context` is that of the record's object and record type. */
 export async function updateRow(
-  q: Queryable, org: OrgDescribe, principal: Principal, id: string, fields: Record<string, FieldValue>, contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
-  now: Date, ifUnmodifiedSince?: Date,
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  id: string,
+  fields: Record<string, FieldValue>,
+  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
+  now: Date,
+  ifUnmodifiedSince?: Date,
 ): Promise<void> {
   const { row, object } = await lockVisible(q, org, principal, id);
-  if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable) throw insufficientAccess(`edit ${object.definition.labelPlural}`);
+  if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
+    throw insufficientAccess(`edit ${object.definition.labelPlural}`);
   if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
   if (ifUnmodifiedSince && changedSince(row.last_modified_date, ifUnmodifiedSince)) {
     throw new PlatformError(412, 'PRECONDITION_FAILED', `The record was modified after ${ifUnmodifiedSince.toUTCString()}`);
   }
   if ('Id' in fields && (typeof fields.Id !== 'string' || toId18(fields.Id) !== id)) {
-    throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors: { Id: [recordError('INVALID_ID_FIELD', `The Id ${String(fields.Id)} does not name the record being updated`, fieldNamed(object, 'Id') ?? null)] } } });
+    throw new RecordWriteError({
+      enhancedErrorType: 'RecordError',
+      message: WRITE_FAILED_MESSAGE,
+      output: {
+        errors: [],
+        fieldErrors: {
+          Id: [recordError('INVALID_ID_FIELD', `The Id ${String(fields.Id)} does not name the record being updated`, fieldNamed(object, 'Id') ?? null)],
+        },
+      },
+    });
   }
   const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
   const { values } = checkWrite(principal, object, 'update', withoutRecordType(object, fields, recordTypeId), contextOf(object, recordTypeId), row.fields);
@@ -191,11 +237,13 @@ export async function updateRow(
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
 export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Principal, id: string, now: Date): Promise<void> {
   const { row, object } = await lockVisible(q, org, principal, id);
-  if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable) throw insufficientAccess(`delete ${object.definition.labelPlural}`);
+  if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable)
+    throw insufficientAccess(`delete ${object.definition.labelPlural}`);
   if (!canDeleteRecord(principal, object, row)) throw noRightsOnRecord();
   for (const child of org.objects.values()) {
     for (const field of child.fields) {
-      if (field.dataType !== 'Reference' || !(field.referenceTo ?? []).includes(object.apiName) || !(field.createable !== false || field.updateable !== false)) continue;
+      if (field.dataType !== 'Reference' || !(field.referenceTo ?? []).includes(object.apiName) || !(field.createable !== false || field.updateable !== false))
+        continue;
       await q.query(
         `UPDATE record SET fields = fields || jsonb_build_object($2::text, null),
            system_modstamp = GREATEST($4::timestamptz, system_modstamp + interval '1 millisecond')
@@ -210,7 +258,14 @@ export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Princ
 const nowOf = (options: WriteOptions) => new Date(options.clock?.now() ?? Date.now());
 
 /** The record as a write answers with it: the Full layout's fields in View mode, and the fields sent if asked. */
-export function readWritten(db: Database, principal: Principal, id: string, object: DescribedObject, sent: string[], options: WriteOptions): Promise<RecordRepresentation> {
+export function readWritten(
+  db: Database,
+  principal: Principal,
+  id: string,
+  object: DescribedObject,
+  sent: string[],
+  options: WriteOptions,
+): Promise<RecordRepresentation> {
   const optionalFields = options.includeFieldsInBody ? sent.filter((name) => name !== 'Id').map((name) => `${object.apiName}.${name}`) : [];
   return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields });
 }
@@ -226,7 +281,11 @@ export async function createRecord(db: Database, principal: Principal, input: Re
 }
 
 /** The value contexts of the objects and record types of some records, read before a transaction. */
-export async function contextsFor(db: Database, org: OrgDescribe, rows: Iterable<RecordRow>): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
+export async function contextsFor(
+  db: Database,
+  org: OrgDescribe,
+  rows: Iterable<RecordRow>,
+): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
   const known = new Map<string, ValueContext>();
   for (const row of rows) {
     const object = org.objects.get(row.object_api_name);
@@ -249,7 +308,11 @@ export function recordIdOf(id: string): string {
 
 /** PATCH /records/{recordId}: writes the fields and returns the record as saved. */
 export async function updateRecord(
-  db: Database, principal: Principal, recordId: string, input: RecordInput, options: WriteOptions & { ifUnmodifiedSince?: Date } = {},
+  db: Database,
+  principal: Principal,
+  recordId: string,
+  input: RecordInput,
+  options: WriteOptions & { ifUnmodifiedSince?: Date } = {},
 ): Promise<RecordRepresentation> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);

@@ -7,9 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { Combobox, type ComboboxOption } from '../../../web/src/components/combobox/Combobox.tsx';
 import '../../../web/src/styles/index.css';
 
-const COUNTRIES: ComboboxOption[] = ['Algeria', 'Canada', 'Central African Republic', 'Germany', 'Niger', 'Nigeria', 'Norway', 'United States'].map(
-  (name) => ({ value: name, label: name }),
-);
+const COUNTRIES: ComboboxOption[] = ['Algeria', 'Canada', 'Central African Republic', 'Germany', 'Niger', 'Nigeria', 'Norway', 'United States'].map((name) => ({
+  value: name,
+  label: name,
+}));
 const TWO: ComboboxOption[] = [
   { value: 'a', label: 'Alpha', description: 'The first' },
   { value: 'b', label: 'Beta' },

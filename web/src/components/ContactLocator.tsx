@@ -4,12 +4,7 @@ import { getDependentStatePicklistsValuesQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
 import { CONTACTS_PER_PAGE } from '../constants';
 import { brandPicklistQuery, brandRecordTypeId, contactUsObjectInfoQuery } from '../locator-data';
-import {
-  locatorSearch,
-  parseLocatorSearch,
-  resolveLocatorFilters,
-  type LocatorFilters,
-} from '../locator-params';
+import { locatorSearch, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../locator-params';
 import { navigate, PageLink, useLocation } from '../location';
 import { useContactPages } from '../useContactPages';
 import { Combobox, type ComboboxOption } from './combobox/Combobox';
@@ -43,8 +38,7 @@ export function ContactLocator() {
   }, [countryStates.error, objectInfo.error, brandPicklist.error]);
 
   const brandOptions = useMemo<ComboboxOption[]>(
-    () =>
-      (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
+    () => (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
     [brandPicklist.data],
   );
   const countryOptions = useMemo<ComboboxOption[]>(
@@ -88,13 +82,7 @@ export function ContactLocator() {
         Find a sales representative
       </h2>
       <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
-        <Combobox
-          label="Brand"
-          placeholder="--Select Brand--"
-          options={brandOptions}
-          value={filters.brand}
-          onChange={(brand) => choose({ brand })}
-        />
+        <Combobox label="Brand" placeholder="--Select Brand--" options={brandOptions} value={filters.brand} onChange={(brand) => choose({ brand })} />
         <Combobox
           label="Country"
           placeholder="--Select Country--"

@@ -58,7 +58,13 @@ function StepLink({ label, page, enabled, hrefFor, onNavigate }: StepLinkProps) 
   const content = (
     <>
       <svg className="pager__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-        <path d={label === 'Previous' ? 'M10 3.5L5.5 8l4.5 4.5' : 'M6 3.5L10.5 8 6 12.5'} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+        <path
+          d={label === 'Previous' ? 'M10 3.5L5.5 8l4.5 4.5' : 'M6 3.5L10.5 8 6 12.5'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.75"
+          strokeLinecap="round"
+        />
       </svg>
       {/* Shown from tablet up; on mobile only the chevron shows and the word is read out. */}
       <span className="pager__step-label">{label}</span>

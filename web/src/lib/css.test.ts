@@ -3,7 +3,17 @@ import { cssUrl, safeCssColor } from './css';
 
 describe('safeCssColor', () => {
   it('accepts colours', () => {
-    for (const color of ['#fff', '#FFFFFF', '#0b5cab80', 'rgb(0, 0, 0)', 'rgba(0 0 0 / 50%)', 'hsl(210deg 90% 40%)', 'white', 'transparent', 'var(--color-brand)']) {
+    for (const color of [
+      '#fff',
+      '#FFFFFF',
+      '#0b5cab80',
+      'rgb(0, 0, 0)',
+      'rgba(0 0 0 / 50%)',
+      'hsl(210deg 90% 40%)',
+      'white',
+      'transparent',
+      'var(--color-brand)',
+    ]) {
       expect(safeCssColor(color), color).toBe(color);
     }
   });

@@ -7,7 +7,8 @@
 /** Elements whose content is not text: dropped along with their tags. */
 const NON_TEXT_ELEMENTS = /<(script|style|template|iframe|object|embed|noscript|svg|math|title)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
 /** Tags after which words must not run together. */
-const BREAKING_TAG = /^<\/?(?:br|p|div|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|section|article|header|footer|aside|nav|blockquote|pre|hr|address|figure|figcaption)\b/i;
+const BREAKING_TAG =
+  /^<\/?(?:br|p|div|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|section|article|header|footer|aside|nav|blockquote|pre|hr|address|figure|figcaption)\b/i;
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',

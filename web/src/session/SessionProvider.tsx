@@ -71,10 +71,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const channel = useMemo(sessionChannel, []);
   const key = sessionQuery.queryKey;
 
-  const setSession = useCallback(
-    (next: SessionRepresentation) => queryClient.setQueryData(key, next),
-    [queryClient, key],
-  );
+  const setSession = useCallback((next: SessionRepresentation) => queryClient.setQueryData(key, next), [queryClient, key]);
 
   const becomeGuest = useCallback(
     (reason: SignOutReason) => {
@@ -128,12 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         {children}
         {hydrated && signedIn ? (
           <Suspense fallback={null}>
-            <SessionValidator
-              key={session.userId}
-              channel={channel}
-              onSession={setSession}
-              onSignedOut={becomeGuest}
-            />
+            <SessionValidator key={session.userId} channel={channel} onSession={setSession} onSignedOut={becomeGuest} />
           </Suspense>
         ) : null}
         <SessionToast visible={toast} onDismiss={() => setToast(false)} />

@@ -41,9 +41,12 @@ export function StillThereDialog({ open, secondsLeft, busy, onClose, onLogOut, o
     }
   }, [open]);
 
-  useEffect(() => () => {
-    if (dialogRef.current?.open) dialogRef.current.close();
-  }, []);
+  useEffect(
+    () => () => {
+      if (dialogRef.current?.open) dialogRef.current.close();
+    },
+    [],
+  );
 
   const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;

@@ -123,10 +123,9 @@ describe('invalidSessionMiddleware', () => {
   });
 
   it('stays quiet about other refusals: a wrong password, a CSRF refusal, a 401 without the platform body', async () => {
-    await clientAnswering(() => json(401, [{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }])).POST(
-      '/services/auth/session',
-      { body: { username: 'user@northgate.example', password: 'wrong' } },
-    );
+    await clientAnswering(() => json(401, [{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }])).POST('/services/auth/session', {
+      body: { username: 'user@northgate.example', password: 'wrong' },
+    });
     await clientAnswering(() => json(403, CSRF_REFUSED)).DELETE('/services/auth/session');
     await clientAnswering(() => new Response('<h1>Unauthorized</h1>', { status: 401 })).GET('/services/data/v65.0/ui-api/session/csrf');
     expect(events).toEqual([]);

@@ -7,17 +7,7 @@
  * after 50 ms; the listbox at least 2.25rem high with fewer than 3 options, else 6.75rem. Focus never
  * leaves the combobox: the active option is pointed at with aria-activedescendant.
  */
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { buildSearchIndex, filterOptions, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
 import { OptionRow } from './OptionRow';
 
@@ -84,10 +74,7 @@ export function Combobox({
   const index = useMemo(() => buildSearchIndex(options), [options]);
   const foldedLabels = useMemo(() => index.map((entry) => entry.folded), [index]);
   const positionOf = useMemo(() => new Map(options.map((option, position) => [option.value, position])), [options]);
-  const visible = useMemo(
-    () => (searchable && query !== null ? filterOptions(index, query) : options),
-    [searchable, query, index, options],
-  );
+  const visible = useMemo(() => (searchable && query !== null ? filterOptions(index, query) : options), [searchable, query, index, options]);
   const selected = value === null ? undefined : options[positionOf.get(value) ?? -1];
   const expanded = isOpen && visible.length > 0;
   const activeIndex = expanded ? visible.findIndex((option) => option.value === activeValue) : -1;
@@ -260,11 +247,7 @@ export function Combobox({
   };
 
   return (
-    <div
-      className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className]
-        .filter(Boolean)
-        .join(' ')}
-    >
+    <div className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className].filter(Boolean).join(' ')}>
       <label id={labelId} className="combobox__label" htmlFor={searchable ? inputId : undefined} onClick={onLabelClick}>
         {label}
         {required && (

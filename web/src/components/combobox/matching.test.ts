@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, filterOptions, fold, typeaheadMatch } from './matching';
 
-const countries = ['Algeria', 'Canada', 'Central African Republic', "Côte d'Ivoire", 'Germany', 'Niger', 'Nigeria', 'São Tomé and Príncipe', 'United States'].map(
-  (label) => ({ value: label, label }),
-);
+const countries = [
+  'Algeria',
+  'Canada',
+  'Central African Republic',
+  "Côte d'Ivoire",
+  'Germany',
+  'Niger',
+  'Nigeria',
+  'São Tomé and Príncipe',
+  'United States',
+].map((label) => ({ value: label, label }));
 const index = buildSearchIndex(countries);
 const labels = (options: { label: string }[]) => options.map((option) => option.label);
 

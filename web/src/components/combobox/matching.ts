@@ -18,7 +18,10 @@ export interface SearchEntry<Option extends ComboboxOption = ComboboxOption> {
 
 /** Lower case without diacritics, so that "cote" finds "Côte d'Ivoire" and "sao" finds "São Tomé". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en-US');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase('en-US');
 }
 
 export function buildSearchIndex<Option extends ComboboxOption>(options: readonly Option[]): SearchEntry<Option>[] {

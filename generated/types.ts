@@ -450,7 +450,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a list view's records with query parameters
+         * @description Returns one page of the records of a list view named by object and API name, filtered, searched and sorted as the query parameters ask (the form of getListRecordsByName for short requests).
+         */
+        get: operations["getListRecordsByApiName"];
         put?: never;
         /**
          * Get a list view's records
@@ -563,6 +567,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/mru-list-info/{objectApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the recently used list's metadata
+         * @description Returns the metadata of the caller's most-recently-used list of an object (the list view __Recent) - its columns and the caller's preferences.
+         */
+        get: operations["getMruListInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/list-info/batch": {
         parameters: {
             query?: never;
@@ -592,7 +616,7 @@ export interface paths {
         };
         /**
          * Get an object's list infos
-         * @description Returns one page of summaries of the list views of an object that the caller may see.
+         * @description Returns one page of summaries of the list views of an object that the caller may see, or, when the path holds a list view id instead of an object name, that list view's metadata.
          */
         get: operations["getListInfosByObjectName"];
         put?: never;
@@ -2893,36 +2917,6 @@ export interface components {
                 [key: string]: components["schemas"]["RecordRepresentation"];
             };
         };
-        /** @description Which records of a list view to read, and which of their fields (the platform's List Records Input). Every property is optional. */
-        ListRecordsInputRepresentation: {
-            /** @description Extra fields to return with every record besides the display columns; the call fails (400) if one does not exist or the caller may not see it. A field is `Field` or `Object.Field`, and may span relationships (`CreatedBy.Name`), at most 6 levels deep. */
-            fields?: string[];
-            /** @description Extra fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
-            optionalFields?: string[];
-            /**
-             * @description The number of records per page, 1 to 2000.
-             * @default 50
-             */
-            pageSize: number;
-            /**
-             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
-             * @default 0
-             */
-            pageToken: string;
-            /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
-            searchTerm?: string;
-            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
-            sortBy?: string[];
-            /**
-             * @description A filter on top of the list view's own filters, written as a GraphQL-style filter object in a string
-             *     (keys may be unquoted). Each key is a field, whose value is an object of operators: `eq`, `ne`, `lt`, `lte`,
-             *     `gt`, `gte`, `like` (with `%` as wildcard), `in`, `nin`, and `includes` / `excludes` for multi-select
-             *     picklists; several operators on one field are ANDed. A relationship is traversed by nesting
-             *     (`{ Account: { Name: { eq: "X" } } }`), and `and: [...]`, `or: [...]` and `not: {...}` combine conditions.
-             *     The platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
-             */
-            where?: string;
-        };
         /** @description Which list a representation is about. */
         ListReferenceRepresentation: {
             /** @description The list view id (beginning 00B), or null for the most-recently-used list. */
@@ -2976,6 +2970,36 @@ export interface components {
             sortBy: string | null;
             /** @description The where filter the records were filtered by, as given; null when none was given. */
             where?: string | null;
+        };
+        /** @description Which records of a list view to read, and which of their fields (the platform's List Records Input). Every property is optional. */
+        ListRecordsInputRepresentation: {
+            /** @description Extra fields to return with every record besides the display columns; the call fails (400) if one does not exist or the caller may not see it. A field is `Field` or `Object.Field`, and may span relationships (`CreatedBy.Name`), at most 6 levels deep. */
+            fields?: string[];
+            /** @description Extra fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
+            optionalFields?: string[];
+            /**
+             * @description The number of records per page, 1 to 2000.
+             * @default 50
+             */
+            pageSize: number;
+            /**
+             * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
+             * @default 0
+             */
+            pageToken: string;
+            /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
+            searchTerm?: string;
+            /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
+            sortBy?: string[];
+            /**
+             * @description A filter on top of the list view's own filters, written as a GraphQL-style filter object in a string
+             *     (keys may be unquoted). Each key is a field, whose value is an object of operators: `eq`, `ne`, `lt`, `lte`,
+             *     `gt`, `gte`, `like` (with `%` as wildcard), `in`, `nin`, and `includes` / `excludes` for multi-select
+             *     picklists; several operators on one field are ANDed. A relationship is traversed by nesting
+             *     (`{ Account: { Name: { eq: "X" } } }`), and `and: [...]`, `or: [...]` and `not: {...}` combine conditions.
+             *     The platform's example: `{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }`.
+             */
+            where?: string;
         };
         /** @description A list view in a list of list views. */
         ListViewSummaryRepresentation: {
@@ -5309,10 +5333,8 @@ export interface components {
         recordIds: string;
         /** @description The API name of an object, such as APT_Contact_Us__c. */
         objectApiName: string;
-        /** @description The API name of a list view of the object, such as AllContactUs. */
+        /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
         listViewApiName: string;
-        /** @description The id of a list view (15 or 18 characters, beginning 00B). */
-        listViewId: string;
         /**
          * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
          *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
@@ -5340,6 +5362,20 @@ export interface components {
          */
         listSortBy: string;
         /**
+         * @description Keep only the records whose searchable columns (the list view's text columns) contain this text, without regard
+         *     to case; `*` stands for any run of characters and `?` for one. Echoed as the answer's searchTerm.
+         */
+        listSearchTerm: string;
+        /**
+         * @description A filter on top of the list view's own filters, a GraphQL-style filter object in a string (keys may be
+         *     unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`,
+         *     `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not` combine. Echoed as the
+         *     answer's where.
+         */
+        listWhere: string;
+        /** @description The id of a list view (15 or 18 characters, beginning 00B). */
+        listViewId: string;
+        /**
          * @description The API name of an object, such as APT_Contact_Us__c, for the list of its list views; or the id of a list
          *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's list UI.
          */
@@ -5360,8 +5396,13 @@ export interface components {
         listSummaryPageToken: string;
         /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
         listInfoIds: string;
-        /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+        /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs, or APT_Contact_Us__c.__Recent for the most-recently-used list). Give ids, names or both, at most 100 list views in all. */
         listInfoNames: string;
+        /**
+         * @description The API name of an object, such as APT_Contact_Us__c, for one page of its list views; or the id of a list
+         *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's metadata.
+         */
+        listInfoObjectApiNameOrListViewId: string;
         /** @description The number of list views per page, 1 to 2000; default 20. */
         listSummaryPageSize: number;
         /** @description A record type id; 012000000000000AAA is the master record type. */
@@ -6622,6 +6663,81 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
+    getListRecordsByApiName: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Extra fields to return with every record besides the list's display columns, comma-separated. A field is
+                 *     `Field` or `Object.Field` (`APT_Phone__c` or `APT_Contact_Us__c.APT_Phone__c`) and may span relationships
+                 *     (`LastModifiedBy.Name`), at most 6 levels deep. A field that does not exist or that the caller may not see fails
+                 *     the request (400); use optionalFields for fields that may be missing.
+                 */
+                fields?: components["parameters"]["listFields"];
+                /**
+                 * @description More fields to return with every record when they exist and the caller may see them, comma-separated, written
+                 *     like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["listOptionalFields"];
+                /** @description The number of records per page, 1 to 2000; default 50. */
+                pageSize?: components["parameters"]["listPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... - and at most 2000. A null
+                 *     nextPageToken marks the last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["listPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-LastModifiedDate`). The server appends Id as a final tie-breaker and echoes the order used as the answer's
+                 *     sortBy (`Name,Id`). Absent means the list view's own order.
+                 */
+                sortBy?: components["parameters"]["listSortBy"];
+                /**
+                 * @description Keep only the records whose searchable columns (the list view's text columns) contain this text, without regard
+                 *     to case; `*` stands for any run of characters and `?` for one. Echoed as the answer's searchTerm.
+                 */
+                searchTerm?: components["parameters"]["listSearchTerm"];
+                /**
+                 * @description A filter on top of the list view's own filters, a GraphQL-style filter object in a string (keys may be
+                 *     unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`, `gte`, `like`, `in`,
+                 *     `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not` combine. Echoed as the
+                 *     answer's where.
+                 */
+                where?: components["parameters"]["listWhere"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
+                listViewApiName: components["parameters"]["listViewApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list view's records; nextPageToken is null on the last page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
     getListRecordsByName: {
         parameters: {
             query?: never;
@@ -6629,14 +6745,14 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
         };
         /**
          * @description Which records and fields to read; an empty or absent body reads the first 50 records in the list view's
-         *     own order. POST (rather than GET with query parameters) carries long field lists and filters.
+         *     own order. POST (rather than the GET form, getListRecordsByApiName) carries long field lists and filters.
          *
          *     - **Page tokens** are zero-based record offsets: with `pageSize` 2 the pages are `"0"`, `"2"`, `"4"` ...;
          *       send back a `nextPageToken` or `previousPageToken` of the answer as `pageToken`. A null
@@ -6673,7 +6789,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListRecordsById: {
@@ -6735,7 +6850,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListViewSummaryCollection: {
@@ -6814,7 +6928,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListUiByApiName: {
@@ -6854,7 +6967,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -6878,7 +6991,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListUi: {
@@ -6940,7 +7052,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getMruListRecords: {
@@ -7002,7 +7113,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getMruListInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API name of an object, such as APT_Contact_Us__c. */
+                objectApiName: components["parameters"]["objectApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list's metadata; listReference.type is mru, listViewApiName __Recent and id null. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInfoRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getListInfosByName: {
@@ -7010,7 +7154,7 @@ export interface operations {
             query?: {
                 /** @description List view ids (15 or 18 characters, beginning 00B), comma-separated. Give ids, names or both, at most 100 list views in all. */
                 ids?: components["parameters"]["listInfoIds"];
-                /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs). Give ids, names or both, at most 100 list views in all. */
+                /** @description List views by name, comma-separated, each `ObjectApiName.ListViewApiName` (such as APT_Contact_Us__c.AllContactUs, or APT_Contact_Us__c.__Recent for the most-recently-used list). Give ids, names or both, at most 100 list views in all. */
                 names?: components["parameters"]["listInfoNames"];
             };
             header?: {
@@ -7038,7 +7182,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfosByObjectName: {
@@ -7061,14 +7204,24 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /**
+                 * @description The API name of an object, such as APT_Contact_Us__c, for one page of its list views; or the id of a list
+                 *     view (15 or 18 characters, beginning 00B), such as 00B8d0000000001EAA, for that list view's metadata.
+                 */
+                objectApiName: components["parameters"]["listInfoObjectApiNameOrListViewId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of list view summaries, by label; page tokens are zero-based offsets and nextPageToken is null on the last page. */
+            /**
+             * @description For an object API name, a ListInfoSummaryCollectionRepresentation: one page of its list views, by label
+             *     (q, recentListsOnly, pageSize default 20 and pageToken apply; page tokens are zero-based offsets and
+             *     nextPageToken is null on the last page).
+             *
+             *     For a list view id (beginning 00B, 15 or 18 characters), the list view's ListInfoRepresentation, as the
+             *     platform's GET list-info/{listViewId} gives it.
+             */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -7076,7 +7229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListInfoSummaryCollectionRepresentation"];
+                    "application/json": components["schemas"]["ListInfoSummaryCollectionRepresentation"] | components["schemas"]["ListInfoRepresentation"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -7085,7 +7238,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createListInfo: {
@@ -7131,7 +7283,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListInfoByName: {
@@ -7144,7 +7295,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7168,7 +7319,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteListInfo: {
@@ -7178,7 +7328,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7198,7 +7348,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateListInfoByName: {
@@ -7208,7 +7357,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7237,7 +7386,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListPreferences: {
@@ -7250,7 +7398,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7274,7 +7422,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateListPreferences: {
@@ -7284,7 +7431,7 @@ export interface operations {
             path: {
                 /** @description The API name of an object, such as APT_Contact_Us__c. */
                 objectApiName: components["parameters"]["objectApiName"];
-                /** @description The API name of a list view of the object, such as AllContactUs. */
+                /** @description The API name of a list view of the object, such as AllContactUs; `__Recent` names the caller's most-recently-used list. */
                 listViewApiName: components["parameters"]["listViewApiName"];
             };
             cookie?: never;
@@ -7313,7 +7460,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getListObjectInfo: {
@@ -7348,7 +7494,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfoDirectory: {

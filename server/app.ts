@@ -15,6 +15,7 @@ import { contentRoutes } from './routes/content.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
+import { listRoutes } from './routes/lists.ts';
 import { recordUiRoutes } from './routes/record-ui.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
 import { seoRoutes } from './routes/seo.ts';
@@ -51,6 +52,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', recordRoutes(db, options));
   app.route('/', recordUiRoutes(db));
   app.route('/', fileRoutes(db, options));
+  app.route('/', listRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

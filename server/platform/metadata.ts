@@ -11,6 +11,7 @@ import type { Schemas } from '../../generated/types.ts';
 import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './definitions.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { loadLayouts } from './layouts.ts';
+import { loadListViews } from './lists/load.ts';
 
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
 const requireHere = createRequire(import.meta.url);
@@ -119,8 +120,9 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
     });
     loaded.push(definition.apiName);
   }
-  // Layouts name fields and record types, so they load after the objects.
+  // Layouts and list views name fields and record types, so they load after the objects.
   for (const name of await loadLayouts(db)) loaded.push(`${name} layouts`);
+  for (const name of await loadListViews(db)) loaded.push(`${name} list views`);
   return loaded;
 }
 

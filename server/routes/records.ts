@@ -24,6 +24,7 @@ export function recordRoutes(db: Database, options: AppOptions = {}) {
       modes: splitFieldList(query.modes) as ModeName[],
       childRelationships: splitFieldList(query.childRelationships),
       pageSize: query.pageSize,
+      updateMru: query.updateMru,
     });
     c.header('ETag', `"${record.eTag}"`);
     return c.json(record, 200);

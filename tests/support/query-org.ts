@@ -6,6 +6,7 @@
 import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
 import { MASTER_RECORD_TYPE_ID } from '../../server/platform/ids.ts';
 import type { FieldDefinition } from '../../server/platform/definitions.ts';
+import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';
 
@@ -107,3 +108,21 @@ export const targetOf = (object: DescribedObject, access: RecordAccess = testAcc
 
 /** Wednesday 15 May 2024, 10:30 UTC: the clock of relative dates in these tests. */
 export const NOW = new Date('2024-05-15T10:30:00.000Z');
+
+/** The org's own objects (metadata/objects/*.json) as a describe, without record types or child relationships. */
+export function orgOfDefinitions(): OrgDescribe {
+  const objects: DescribedObject[] = readObjectDefinitions().map(({ fields, recordTypes: _, ...definition }) => ({
+    apiName: definition.apiName,
+    definition,
+    fields,
+    fieldsByName: new Map(fields.map((field) => [field.apiName, field])),
+    recordTypes: [],
+    childRelationships: [],
+  }));
+  return {
+    objects: new Map(objects.map((o) => [o.apiName, o])),
+    byLowerName: new Map(objects.map((o) => [o.apiName.toLowerCase(), o])),
+    byKeyPrefix: new Map(objects.map((o) => [o.definition.keyPrefix, o])),
+    keyPrefixes: new Map(objects.map((o) => [o.apiName, o.definition.keyPrefix])),
+  };
+}

@@ -4,15 +4,14 @@
  * placeholders; and the access a principal's profile and the objects' sharing give a query.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
+import type { DescribedObject } from '../../server/platform/describe.ts';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import { profileNamed, type Principal, type Profile } from '../../server/platform/principal.ts';
 import { isFilterable, isSortable, SYSTEM_COLUMNS, valueKindOf } from '../../server/platform/query/fields.ts';
 import { buildListQuery, type ListQueryInput } from '../../server/platform/query/select.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { principalAccess, queryTarget } from '../../server/platform/query/target.ts';
-import { ACCOUNT, CONTACT, NOW, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
+import { ACCOUNT, CONTACT, NOW, orgOfDefinitions, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
 
 const COLUMNS =
   'r.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp';
@@ -28,6 +27,29 @@ describe('buildListQuery', () => {
     });
     expect(query.count).toEqual({ text: 'SELECT count(*)::int AS total FROM record r WHERE r.object_api_name = $1::text', values: ['Account'] });
     expect(query).toMatchObject({ offset: 0, pageSize: 50, sort: { sortBy: 'Id' } });
+  });
+
+  it('reads records through a joined source in its order unless a sort names a field', () => {
+    const source = {
+      join: (alias: string, parameters: SqlParameters) => `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`,
+      orderBy: 'm.used_at DESC',
+    };
+    const recent = build({ source, where: '{ AnnualRevenue: { gt: 1000 } }' });
+    const matching =
+      "FROM record r JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text AND ((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $3::numeric)";
+    expect(recent.rows).toEqual({
+      text: `SELECT ${COLUMNS} ${matching} ORDER BY m.used_at DESC, r.id ASC LIMIT $4::int OFFSET $5::int`,
+      values: [STANDARD_ID, 'Account', 1000, 51, 0],
+    });
+    expect(recent.count).toEqual({ text: `SELECT count(*)::int AS total ${matching}`, values: [STANDARD_ID, 'Account', 1000] });
+    expect(recent.sourceOrder).toBe(true);
+    const sorted = build({ source, sortBy: 'Name' });
+    expect(sorted.rows.text).toContain(
+      "JOIN recent m ON m.record_id = r.id AND m.user_id = $1::text WHERE r.object_api_name = $2::text ORDER BY lower((r.fields ->> 'Name')) ASC NULLS FIRST, r.id ASC",
+    );
+    expect(sorted).toMatchObject({ sourceOrder: false, sort: { sortBy: 'Name,Id' } });
+    expect(build({ source, defaultSortBy: '-Name' }).sourceOrder).toBe(false);
+    expect(build({}).sourceOrder).toBe(false);
   });
 
   it('composes visibility, conditions, view filter, where and searchTerm with one numbering', () => {
@@ -46,9 +68,9 @@ describe('buildListQuery', () => {
       'r.object_api_name = $1::text',
       "(r.fields ->> 'OwnerId' = $2::text OR r.created_by_id = $2::text)",
       "r.fields ->> 'ParentId' = $3::text",
-      "((lower((r.fields ->> 'Industry')) = lower($4::text)) IS TRUE)",
-      "(((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $5::numeric) IS TRUE)",
-      "(((r.fields ->> 'Name') ILIKE $6::text) IS TRUE)",
+      "(lower((r.fields ->> 'Industry')) = lower($4::text))",
+      "((CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END) > $5::numeric)",
+      "((r.fields ->> 'Name') ILIKE $6::text)",
     ].join(' AND ');
     const values = ['Account', STANDARD_ID, '001000000000009AAA', 'Energy', 1000, '%acme%'];
     expect(query.count).toEqual({ text: `SELECT count(*)::int AS total FROM record r WHERE ${conditions}`, values });
@@ -142,20 +164,8 @@ describe('principalAccess', () => {
 });
 
 describe("the org's own objects", () => {
-  const objects: DescribedObject[] = readObjectDefinitions().map(({ fields, recordTypes: _, ...definition }) => ({
-    apiName: definition.apiName,
-    definition,
-    fields,
-    fieldsByName: new Map(fields.map((field) => [field.apiName, field])),
-    recordTypes: [],
-    childRelationships: [],
-  }));
-  const org: OrgDescribe = {
-    objects: new Map(objects.map((o) => [o.apiName, o])),
-    byLowerName: new Map(objects.map((o) => [o.apiName.toLowerCase(), o])),
-    byKeyPrefix: new Map(objects.map((o) => [o.definition.keyPrefix, o])),
-    keyPrefixes: new Map(objects.map((o) => [o.apiName, o.definition.keyPrefix])),
-  };
+  const org = orgOfDefinitions();
+  const objects = [...org.objects.values()];
   const admin: Principal = { userId: STANDARD_ID, isGuest: false, profile: profileNamed('System Administrator') };
 
   it.each(objects.map((o) => [o.apiName, o]))('%s: every filterable field filters, every sortable one sorts, and searches work', (_name, object) => {

@@ -12,6 +12,18 @@ import { SqlParameters, type RowCondition, type SqlQuery } from './sql.ts';
 import type { QueryTarget } from './target.ts';
 import { whereCondition, type WhereInput } from './where.ts';
 
+/**
+ * Records reached through another table, such as the caller's most-recently-used records: an inner join onto
+ * the record row (only the records it reaches are listed), and the order it gives them, which is used when
+ * neither sortBy nor defaultSortBy names a field.
+ */
+export interface JoinedSource {
+  /** `JOIN <table> <alias> ON ...` onto the record row named `alias`, its values added to `parameters`. */
+  join(alias: string, parameters: SqlParameters): string;
+  /** ORDER BY terms (without the Id tie-break, which follows them). */
+  orderBy: string;
+}
+
 export interface ListQueryInput {
   target: QueryTarget;
   /** The clock of relative dates in filters. */
@@ -30,6 +42,8 @@ export interface ListQueryInput {
   sortBy?: string | string[] | null;
   /** The order when sortBy names none (the list view's). */
   defaultSortBy?: string | string[];
+  /** The records come through this join; its order applies when no sort names a field. */
+  source?: JoinedSource;
   pageSize?: number | string | null;
   defaultPageSize: number;
   pageToken?: string | null;
@@ -43,6 +57,8 @@ export interface ListQuery {
   offset: number;
   pageSize: number;
   sort: SortOrder;
+  /** Whether the rows are in the source's order (no sort named a field): the platform then echoes no sortBy. */
+  sourceOrder: boolean;
 }
 
 const ALIAS = 'r';
@@ -58,6 +74,7 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
   const sort = parseSortBy(input.sortBy, target, input.defaultSortBy);
 
   const parameters = new SqlParameters();
+  const join = input.source ? ` ${input.source.join(ALIAS, parameters)}` : '';
   const conditions = [`${ALIAS}.object_api_name = ${parameters.add(target.object.apiName, 'text')}`];
   const visibility = target.access.visibleRows(target.object);
   if (visibility) conditions.push(visibility(ALIAS, parameters));
@@ -67,12 +84,13 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
   const search = searchTermCondition(input.searchTerm, target, ALIAS, parameters, input.searchFields);
   if (search) conditions.push(search);
 
-  const matching = `FROM record ${ALIAS} WHERE ${conditions.join(' AND ')}`;
+  const matching = `FROM record ${ALIAS}${join} WHERE ${conditions.join(' AND ')}`;
   // The count takes the values so far: the ORDER BY and paging placeholders come after and are not in its text.
   const count = { text: `SELECT count(*)::int AS total ${matching}`, values: [...parameters.values] };
-  const order = orderByClause(sort, target, ALIAS, parameters);
+  const sourceOrder = input.source !== undefined && sort.keys.length === 0;
+  const order = sourceOrder ? `${input.source!.orderBy}, ${ALIAS}.id ASC` : orderByClause(sort, target, ALIAS, parameters);
   const limit = parameters.add(pageSize + 1, 'int');
   const skip = parameters.add(offset, 'int');
   const rows = { text: `SELECT ${COLUMNS} ${matching} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, values: parameters.values };
-  return { rows, count, offset, pageSize, sort };
+  return { rows, count, offset, pageSize, sort, sourceOrder };
 }

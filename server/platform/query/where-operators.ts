@@ -1,8 +1,12 @@
 /**
- * One operator of a `where` filter on one field, as an SQL condition. Every condition is two-valued (TRUE
- * or FALSE, never NULL) so that `not` is a true complement, and null is handled as SOQL does: `ne` and
- * `nin` match records without a value, the ordering operators never do, `eq: null` finds empty fields.
- * Text compares without regard to case; the value always travels as a parameter.
+ * One operator of a `where` filter on one field, as an SQL condition. A condition is TRUE exactly for the
+ * records it matches; it may be NULL rather than FALSE for a record it does not match (a field without a
+ * value), which a WHERE clause, AND and OR treat alike. Every negation (`ne`, `nin`, `excludes`, and `not`
+ * in where.ts) tests its condition IS NOT TRUE, so that it is a true complement. The positive comparisons
+ * stay plain so that the database can answer them from an index (an IS TRUE around them would hide the
+ * comparison from the planner). Null is handled as SOQL does: `ne` and `nin` match records without a value,
+ * the ordering operators never do, `eq: null` finds empty fields. Text compares without regard to case; the
+ * value always travels as a parameter.
  */
 import { toId18 } from '../ids.ts';
 import type { FieldDefinition } from '../definitions.ts';
@@ -46,8 +50,10 @@ export interface OperatorContext {
 
 const SQL_COMPARISON = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
-const isTrue = (condition: string) => `((${condition}) IS TRUE)`;
-const isNotTrue = (condition: string) => `((${condition}) IS NOT TRUE)`;
+/** A condition that matches: TRUE for the records it holds for, FALSE or NULL for the others. */
+const isTrue = (condition: string) => `(${condition})`;
+/** Its complement: TRUE where the condition is FALSE or NULL. */
+export const isNotTrue = (condition: string) => `((${condition}) IS NOT TRUE)`;
 
 function wrongValue(target: FilteredField, value: WhereValue, expected: string): never {
   const shown = value instanceof EnumSymbol ? value.name : excerpt(value);
@@ -77,12 +83,12 @@ export function operatorCondition(target: FilteredField, operator: string, value
   }
   if (operator === 'in' || operator === 'nin') {
     const matches = inCondition(target, listOf(target, operator, value), context);
-    return operator === 'in' ? matches : `(NOT ${matches})`;
+    return operator === 'in' ? matches : isNotTrue(matches);
   }
   if (operator === 'includes' || operator === 'excludes') {
     const values = typeof value === 'string' ? [value] : listOf(target, operator, value);
     const matches = anyOf(values.map((entry) => (typeof entry === 'string' ? containsAll(target, entry, context) : wrongValue(target, entry, 'a string'))));
-    return operator === 'includes' ? matches : `(NOT ${matches})`;
+    return operator === 'includes' ? matches : isNotTrue(matches);
   }
   if (operator === 'like') {
     if (typeof value !== 'string') wrongValue(target, value, 'a string pattern');

@@ -12,7 +12,7 @@ import { cut, excerpt, illegalValue, notFilterable } from './errors.ts';
 import { followRelationship, isFilterable, readableField, rootScope, valueKindOf, type RowScope } from './fields.ts';
 import { allOf, anyOf, SqlParameters, type SqlQuery } from './sql.ts';
 import type { QueryTarget } from './target.ts';
-import { operatorCondition } from './where-operators.ts';
+import { isNotTrue, operatorCondition } from './where-operators.ts';
 import { isWhereObject, parseWhere, type WhereObject, type WhereValue } from './where-parser.ts';
 
 /** Deepest nesting of filter objects (combinators and relationships each add a level). */
@@ -66,7 +66,7 @@ class WhereCompiler {
     if (key === 'not') {
       this.count();
       if (!isWhereObject(value)) throw illegalValue(this.parameter, "'not' takes one filter object");
-      return `(NOT ${this.object(value, scope, depth + 1)})`;
+      return isNotTrue(this.object(value, scope, depth + 1));
     }
     const path = [...scope.path, key].join('.');
     const field = readableField(this.target, scope, key);

@@ -9,6 +9,7 @@ import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe
 import { notFound, PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { layoutFieldPaths } from '../layouts.ts';
+import { noteRecordUsed } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
 import {
@@ -52,6 +53,8 @@ export interface ReadOptions {
   /** `Object.Relationship` or `Object.Relationship.Field`: one page of child records each. */
   childRelationships?: string[];
   pageSize?: number;
+  /** getRecord: the record moves to the top of the caller's most-recently-used list of its object. */
+  updateMru?: boolean;
 }
 
 export interface ErrorItem {
@@ -103,6 +106,21 @@ const contextFor = (principal: Principal, related: Map<string, RecordRow>, pickl
   canSee: (row, object) => canSeeRecord(principal, object, row),
   picklistLabels,
 });
+
+/**
+ * The representations of rows of one object with a selection's fields (related records nested, those the
+ * caller may not see as null): the records of a page of a list.
+ */
+export async function buildRecords(db: Queryable, principal: Principal, rows: RecordRow[], selection: ObjectSelection): Promise<RecordRepresentation[]> {
+  const related = new Map<string, RecordRow>();
+  await loadRelated(
+    db,
+    rows.map((row) => ({ row, selection })),
+    related,
+  );
+  const context = contextFor(principal, related, await picklistLabels(db));
+  return rows.map((row) => buildRecord(row, selection, context));
+}
 
 /** The paths of the layouts asked for, for records of one object and record type. */
 async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId: string | null, options: ReadOptions): Promise<FieldPath[]> {
@@ -358,7 +376,9 @@ export async function getRecord(db: Queryable, principal: Principal, id: string,
   if (!options.fields?.length && !options.optionalFields?.length && !options.layoutTypes?.length) {
     throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', NO_FIELDS_MESSAGE);
   }
-  return readRecord(db, principal, id, options);
+  const record = await readRecord(db, principal, id, options);
+  if (options.updateMru) await noteRecordUsed(db, principal, record.id, record.apiName);
+  return record;
 }
 
 /** GET /records/batch/{recordIds}: at most 200 ids; at least one of fields or optionalFields. */

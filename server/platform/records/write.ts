@@ -8,6 +8,7 @@ import { oncePerDatabase } from '../../db/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
+import { noteRecordUsed } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
@@ -145,6 +146,7 @@ export async function insertRecord(
      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $5, $6, $5)`,
     [id, object.apiName, recordTypeId, JSON.stringify(values), now.toISOString(), principal.userId],
   );
+  await noteRecordUsed(q, principal, id, object.apiName);
   return id;
 }
 
@@ -229,6 +231,7 @@ export async function updateRow(
      WHERE id = $1`,
     [id, JSON.stringify(merged), now.toISOString(), principal.userId],
   );
+  await noteRecordUsed(q, principal, id, object.apiName);
 }
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */

@@ -1,0 +1,28 @@
+/**
+ * Each user's most recently used records: a record read with updateMru=true, and every record the user
+ * creates or changes, moves to the top of that user's list of its object (the MRU list, `__Recent`). The
+ * time is the database's own clock_timestamp(), so that records used one after the other keep their order
+ * whichever server process noted them. Guests share one user and keep no list.
+ */
+import type { Queryable } from '../../db/connection.ts';
+import type { Principal } from '../principal.ts';
+import type { JoinedSource } from '../query/select.ts';
+
+/** Notes that the principal used a record of an object (inside the caller's transaction, if any). */
+export async function noteRecordUsed(q: Queryable, principal: Principal, recordId: string, objectApiName: string): Promise<void> {
+  if (principal.isGuest) return;
+  await q.query(
+    `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) VALUES ($1, $2, $3, clock_timestamp())
+     ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`,
+    [principal.userId, recordId, objectApiName],
+  );
+}
+
+/** The user's recently used records of an object, most recent first, for the query core. */
+export function mruSource(userId: string, objectApiName: string): JoinedSource {
+  return {
+    join: (alias, parameters) =>
+      `JOIN mru_record m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(userId, 'text')} AND m.object_api_name = ${parameters.add(objectApiName, 'text')}`,
+    orderBy: 'm.used_at DESC',
+  };
+}

@@ -158,6 +158,16 @@ export const specCalls: SpecCall[] = [
 export const extras: ExtraCall[] = [
   {
     method: 'get',
+    path: `${UI_API}/list-records/{objectApiName}/{listViewApiName}`,
+    reason: 'Platform reference §5.1 (list view records): the GET form of list records, which the platform serves on the same path as the POST.',
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/mru-list-info/{objectApiName}`,
+    reason: 'Platform reference §1.2 (MRU list info): the metadata of the most-recently-used list, beside mru-list-ui and mru-list-records.',
+  },
+  {
+    method: 'get',
     path: `${UI_API}/record-defaults/clone/{recordId}`,
     reason:
       "Platform reference §1.2 (record defaults): the clone defaults the platform serves beside the clone template, so that the platform's clients work unchanged.",

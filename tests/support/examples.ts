@@ -176,6 +176,8 @@ function bodyMediaType(content: Record<string, Json>): string | undefined {
 const OPTIONAL_IN_EXAMPLE: Record<string, string[]> = {
   getRecord: ['fields'],
   getRecords: ['fields'],
+  // Ids and names are each optional, but one of them must be given.
+  getListInfosByName: ['names'],
 };
 
 /** The example request of an operation (by operationId or as found by operationsOf). Throws on a contract gap. */

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RouteConfig } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** A route's x-cache-ttl from the contract: how many milliseconds its answers may be kept (0: never). */
 export function cacheTtlOf(route: RouteConfig): number | undefined {
@@ -69,3 +69,9 @@ export const noCache: MiddlewareHandler = async (c, next) => {
   await next();
   c.res.headers.set('Cache-Control', 'no-cache');
 };
+
+/** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
+export function withETag<T extends { eTag: string }>(c: Context, body: T) {
+  c.header('ETag', `"${body.eTag}"`);
+  return c.json(body, 200);
+}

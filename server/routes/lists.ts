@@ -1,9 +1,9 @@
 /** Lists: list views, their records, their metadata, the MRU list and the caller's list preferences. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
+import { withETag } from '../http/cache.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
@@ -14,12 +14,6 @@ import { getListPreferences, updateListPreferences } from '../platform/lists/pre
 import { listInfoSummaries, listViewSummaries } from '../platform/lists/summaries.ts';
 import { createListInfo, deleteListInfo, updateListInfo } from '../platform/lists/write.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
-
-/** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
-function withETag<T extends { eTag: string }>(c: Context, body: T) {
-  c.header('ETag', `"${body.eTag}"`);
-  return c.json(body, 200);
-}
 
 /** The query parameters of a page of records, as the record lists take them. */
 interface RecordsQuery {

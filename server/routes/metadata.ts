@@ -1,20 +1,14 @@
 /** Metadata: object info, picklist values, layouts and layout user state of the record API. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
+import { withETag } from '../http/cache.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
-
-/** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
-function withETag<T extends { eTag: string }>(c: Context, body: T) {
-  c.header('ETag', `"${body.eTag}"`);
-  return c.json(body, 200);
-}
 
 export function metadataRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });

@@ -1,8 +1,8 @@
 /** Record UI, record defaults and templates, and record avatars. */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
+import { withETag } from '../http/cache.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement, type ValidationHook } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
@@ -11,12 +11,6 @@ import { PlatformError } from '../platform/errors.ts';
 import { getRecordCloneDefaults, getRecordCreateDefaults, getRecordTemplateClone, getRecordTemplateCreate } from '../platform/record-defaults.ts';
 import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/record-ui.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
-
-/** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
-function withETag<T extends { eTag: string }>(c: Context, body: T) {
-  c.header('ETag', `"${body.eTag}"`);
-  return c.json(body, 200);
-}
 
 /**
  * A body that does not fit the contract is an invalid config of the operation, in the platform's words:

@@ -25,7 +25,11 @@ function demoPasswordsFromEnv(env: NodeJS.ProcessEnv = process.env): DemoPasswor
 }
 
 export async function openDatabase(settings: DatabaseSettings, options: OpenOptions = {}): Promise<Database> {
-  const db = await openMigratedDatabase(settings);
+  return prepareDatabase(await openMigratedDatabase(settings), settings, options);
+}
+
+/** A database just opened and migrated, made ready: the org's metadata loaded, the demo data seeded where missing. */
+export async function prepareDatabase(db: Database, settings: DatabaseSettings, options: OpenOptions = {}): Promise<Database> {
   try {
     // Statistics for metadata just (re)loaded, so that lookups of picklist values go by primary key at once
     // (PGlite has no autovacuum to gather them, and PostgreSQL's may be off or late).

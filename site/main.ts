@@ -21,11 +21,12 @@ try {
   throw error;
 }
 
-// The database is opened while the rest of the app loads: PGlite compiles its WebAssembly and reads its data
-// directory off the main thread, so the two overlap (a restart after kill -9 serves again that much sooner).
-const { openDatabase } = await import('../server/bootstrap.ts');
-const opening = openDatabase(settings);
+// The database is opened first, and the rest of the app loads meanwhile: PGlite compiles its WebAssembly off
+// the main thread, so the two overlap (a restart after kill -9 serves again that much sooner).
+const { openMigratedDatabase } = await import('../server/db/open.ts');
+const opening = openMigratedDatabase(settings);
 opening.catch(() => undefined); // Its failure is handled where it is awaited, below.
+const { prepareDatabase } = await import('../server/bootstrap.ts');
 const { serve } = await import('@hono/node-server');
 const { createSite } = await import('./app.ts');
 const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
@@ -43,7 +44,7 @@ try {
 
 let db: Database;
 try {
-  db = await opening;
+  db = await prepareDatabase(await opening, settings);
 } catch (error) {
   if (error instanceof DataDirectoryLockedError) refuse(error.message);
   throw error;

@@ -15,9 +15,13 @@ export async function migrate(db: Database): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith('.sql'))
     .sort();
+  // Most starts find every migration applied: one read says so, without a transaction per file.
+  const { rows: before } = await db.query<{ version: string }>('SELECT version FROM schema_migration');
+  const known = new Set(before.map((row) => row.version));
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');
+    if (known.has(version)) continue;
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const { rows } = await tx.query('SELECT 1 FROM schema_migration WHERE version = $1', [version]);

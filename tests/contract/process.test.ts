@@ -1,7 +1,7 @@
 /**
  * The server as a process (node --import tsx site/main.ts) on a PGlite data directory: one process per
  * directory, a stale lock taken over after kill -9, data that survives the kill, the lock released on a
- * clean stop.
+ * clean stop; and the built server that `npm start` runs (dist/server/main.js, which `npm test` builds first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { freePort } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
+const SOURCE = ['--import', 'tsx', 'site/main.ts'];
+const BUILT = ['--enable-source-maps', 'dist/server/main.js'];
 
 interface ServerProcess {
   child: ChildProcess;
@@ -26,12 +28,12 @@ interface ServerProcess {
 const running: ChildProcess[] = [];
 
 /** Spawns a server; resolves as soon as it has exited or says it listens, whichever comes first. */
-async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+async function spawnServer(dataDir: string, env: Record<string, string> = {}, entry = SOURCE): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '50', ...env };
   delete childEnv.DATABASE_URL;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, entry, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -123,5 +125,23 @@ describe('the server process on a PGlite data directory', () => {
     const { code } = await server.exited;
     expect(code, server.output()).toBe(0);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('runs built, as npm start runs it: after kill -9 the built server finds the data, and serves the API and the page', async () => {
+    expect(existsSync(resolve(ROOT, 'dist/server/main.js')), 'dist/server/main.js is built by npm run build (npm test runs it)').toBe(true);
+    const first = await spawnServer(dataDir);
+    const before = await totals(first.baseUrl);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const built = await spawnServer(dataDir, { NODE_ENV: 'production' }, BUILT);
+    expect(built.child.exitCode, built.output()).toBeNull();
+    expect(await totals(built.baseUrl)).toEqual(before);
+    const page = await fetch(`${built.baseUrl}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<div id="root">');
+    built.child.kill('SIGTERM');
+    expect((await built.exited).code, built.output()).toBe(0);
   });
 });

@@ -186,7 +186,8 @@ function httpResponse(status: number, headers: Record<string, string>, body: str
 /** The minimum of a socket answerClientError writes to (net.Socket). */
 interface ClientSocket {
   writable: boolean;
-  bytesWritten?: number;
+  /** Node's: the answer being written on the connection, if any (node:_http_server's own check). */
+  _httpMessage?: { _headerSent?: boolean } | null;
   end(data: string): unknown;
   destroy(): unknown;
   on(event: 'error', listener: () => void): unknown;
@@ -201,8 +202,14 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function clientErrorListener(options: ClientErrorOptions) {
   return (error: Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number }, socket: ClientSocket) => {
-    if (!socket.writable || (socket.bytesWritten ?? 0) > 0) return;
     socket.on('error', () => {});
+    // As Node decides: an answer only where none is under way on the connection. A kept-alive connection has
+    // written earlier answers (bytesWritten > 0), and its next request still gets one.
+    const inFlight = socket._httpMessage;
+    if (!socket.writable || (inFlight && inFlight._headerSent)) {
+      socket.destroy();
+      return;
+    }
     socket.end(clientErrorResponse(error, options));
     setTimeout(() => socket.destroy(), 2000).unref();
   };

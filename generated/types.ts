@@ -5090,7 +5090,9 @@ export interface components {
         /**
          * @description The record could not be written: the record-error output lists the errors on the record and per field. A
          *     request the server cannot take at all (a malformed id in the path, a body that is not JSON or not a record
-         *     input) answers with the platform's plain error list instead, as the platform does.
+         *     input) answers with the platform's plain error list instead, as the platform does. An active duplicate rule
+         *     that finds duplicates refuses the write with DUPLICATES_DETECTED and the duplicates (duplicateRecordError): a
+         *     blocking rule always, an alerting one unless the body sets allowSaveOnDuplicate.
          */
         RecordWriteError: {
             headers: {
@@ -8171,7 +8173,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getDuplicates: {
@@ -8205,7 +8206,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfo: {

@@ -783,6 +783,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/apps/selected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the selected app
+         * @description Returns the app the caller last opened (with GET /apps/{appId}), or its first app when it has opened none, with its navigation items; never kept by caches, since opening another app changes it.
+         */
+        get: operations["getSelectedApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/apps/{appId}": {
         parameters: {
             query?: never;
@@ -792,7 +812,7 @@ export interface paths {
         };
         /**
          * Get an app
-         * @description Returns one app the caller may use, with its navigation items.
+         * @description Returns one app the caller may use, with its navigation items, and makes it the caller's selected app.
          */
         get: operations["getAppDetails"];
         put?: never;
@@ -7630,7 +7650,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSelectedApp: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Whether to include the caller's own arrangement of the app's navigation items (userNavItems); false leaves userNavItems empty. */
+                userCustomizations?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The selected app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getAppDetails: {
@@ -7670,7 +7719,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getNavItems: {
@@ -7710,7 +7758,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLayout: {

@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts'
 import { inProcess, requestLimits } from './http/limits.ts';
 import { docsHeaders, securityHeaders } from './http/security-headers.ts';
 import { Sessions } from './http/session.ts';
+import { appRoutes } from './routes/apps.ts';
 import { contentRoutes } from './routes/content.ts';
 import { duplicateRoutes } from './routes/duplicates.ts';
 import { metadataRoutes } from './routes/metadata.ts';
@@ -49,6 +50,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db));
   app.route('/', duplicateRoutes(db));
+  app.route('/', appRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
   app.route('/', recordRoutes(db, options));

@@ -12,3 +12,10 @@ CREATE INDEX contact_us_phone_match_idx ON record (regexp_replace(fields ->> 'AP
 
 CREATE INDEX contact_email_match_idx ON record (lower(fields ->> 'Email'))
   WHERE object_api_name = 'Contact';
+
+-- Each user's selected app (server/platform/apps): the app the user last opened.
+CREATE TABLE app_selection (
+  user_id     text COLLATE "C" PRIMARY KEY,
+  app_id      text COLLATE "C" NOT NULL,
+  selected_at timestamptz NOT NULL
+);

@@ -181,6 +181,24 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
     expect((itself.body as Duplicates).matches.flatMap((match) => match.recordIds)).not.toContain(DEFAULT_CONTACT_ID);
   });
 
+  it("finds only duplicates the caller may see: another user's private contacts are never matched", async () => {
+    const contactWith = async (email: string) => {
+      const { rows } = await server.db.query<{ id: string }>(`SELECT id FROM record WHERE object_api_name = 'Contact' AND fields ->> 'Email' = $1`, [email]);
+      return rows.map((row) => row.id);
+    };
+    const adminsOwn = { apiName: 'Contact', fields: { LastName: 'Service Dsk', Email: 'service@lakeshore-switchgear.example' } };
+    const expected = await contactWith('service@lakeshore-switchgear.example');
+    expect(expected).toHaveLength(1);
+    const seen = (await predupe(adminsOwn, admin)).body as Duplicates;
+    expect(seen).toMatchObject({ allowSave: true, duplicateError: true, duplicateRules: ['Standard_Contact_Duplicate_Rule'] });
+    expect(seen.matches[0].recordIds).toEqual(expected);
+    // The administrator's contact is private to it: the standard user learns nothing of it.
+    expect((await predupe(adminsOwn, standard)).body).toEqual({ allowSave: true, duplicateError: false, duplicateRules: [], matches: [] });
+    const standardsOwn = (await predupe({ apiName: 'Contact', fields: { LastName: 'Sales Desks', Email: 'sales@riverbend-controls.example' } }, standard))
+      .body as Duplicates;
+    expect(standardsOwn.matches[0].recordIds).toEqual(await contactWith('sales@riverbend-controls.example'));
+  });
+
   it('answers bad input with 400 in the platform error shape', async () => {
     const cases: [unknown, string][] = [
       [{ fields: { APT_Email__c: DEFAULT_EMAIL } }, 'INVALID_INPUT'],

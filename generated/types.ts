@@ -5327,7 +5327,7 @@ export interface components {
         triggerOtherEmail: boolean;
         /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
         triggerUserEmail: boolean;
-        /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+        /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
         useDefaultRule: boolean;
         /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
         recordId: string;
@@ -6257,7 +6257,7 @@ export interface operations {
                 triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
                 /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
                 triggerUserEmail?: components["parameters"]["triggerUserEmail"];
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: never;
@@ -6393,7 +6393,7 @@ export interface operations {
                 triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
                 /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
                 triggerUserEmail?: components["parameters"]["triggerUserEmail"];
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: {
@@ -6491,7 +6491,7 @@ export interface operations {
     executeBatchRecordOperations: {
         parameters: {
             query?: {
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: never;

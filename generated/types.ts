@@ -783,6 +783,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/apps/selected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the selected app
+         * @description Returns the app the caller last opened (with GET /apps/{appId}), or its first app when it has opened none, with its navigation items; never kept by caches, since opening another app changes it.
+         */
+        get: operations["getSelectedApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/apps/{appId}": {
         parameters: {
             query?: never;
@@ -792,7 +812,7 @@ export interface paths {
         };
         /**
          * Get an app
-         * @description Returns one app the caller may use, with its navigation items.
+         * @description Returns one app the caller may use, with its navigation items, and makes it the caller's selected app.
          */
         get: operations["getAppDetails"];
         put?: never;
@@ -5090,7 +5110,9 @@ export interface components {
         /**
          * @description The record could not be written: the record-error output lists the errors on the record and per field. A
          *     request the server cannot take at all (a malformed id in the path, a body that is not JSON or not a record
-         *     input) answers with the platform's plain error list instead, as the platform does.
+         *     input) answers with the platform's plain error list instead, as the platform does. An active duplicate rule
+         *     that finds duplicates refuses the write with DUPLICATES_DETECTED and the duplicates (duplicateRecordError): a
+         *     blocking rule always, an alerting one unless the body sets allowSaveOnDuplicate.
          */
         RecordWriteError: {
             headers: {
@@ -5305,7 +5327,7 @@ export interface components {
         triggerOtherEmail: boolean;
         /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
         triggerUserEmail: boolean;
-        /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+        /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
         useDefaultRule: boolean;
         /** @description The id of a record, 15 or 18 characters (a 15-character id is converted to 18). */
         recordId: string;
@@ -6235,7 +6257,7 @@ export interface operations {
                 triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
                 /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
                 triggerUserEmail?: components["parameters"]["triggerUserEmail"];
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: never;
@@ -6371,7 +6393,7 @@ export interface operations {
                 triggerOtherEmail?: components["parameters"]["triggerOtherEmail"];
                 /** @description For a case or a lead, whether to send email to users of the organization that the write would trigger (such as a new owner's notice; with an owner change, only together with useDefaultRule). */
                 triggerUserEmail?: components["parameters"]["triggerUserEmail"];
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: {
@@ -6469,7 +6491,7 @@ export interface operations {
     executeBatchRecordOperations: {
         parameters: {
             query?: {
-                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. */
+                /** @description For a case or a lead, whether to run the active assignment rule; for an account, whether to run the default territory assignment rules. Duplicate rules are not assignment rules; they run on every create and update whatever its value (allowSaveOnDuplicate in the body saves past an alerting one). */
                 useDefaultRule?: components["parameters"]["useDefaultRule"];
             };
             header?: never;
@@ -7628,7 +7650,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSelectedApp: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Whether to include the caller's own arrangement of the app's navigation items (userNavItems); false leaves userNavItems empty. */
+                userCustomizations?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The selected app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getAppDetails: {
@@ -7668,7 +7719,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getNavItems: {
@@ -7708,7 +7758,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLayout: {
@@ -8171,7 +8220,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getDuplicates: {
@@ -8205,7 +8253,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectInfo: {

@@ -11,7 +11,9 @@ import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts'
 import { inProcess, requestLimits } from './http/limits.ts';
 import { docsHeaders, securityHeaders } from './http/security-headers.ts';
 import { Sessions } from './http/session.ts';
+import { appRoutes } from './routes/apps.ts';
 import { contentRoutes } from './routes/content.ts';
+import { duplicateRoutes } from './routes/duplicates.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -47,6 +49,8 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db));
+  app.route('/', duplicateRoutes(db));
+  app.route('/', appRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
   app.route('/', recordRoutes(db, options));

@@ -158,6 +158,11 @@ export const specCalls: SpecCall[] = [
 export const extras: ExtraCall[] = [
   {
     method: 'get',
+    path: `${UI_API}/apps/selected`,
+    reason: "Platform reference §1.2 (Misc, apps): the caller's selected app, beside the list of apps and one app by id.",
+  },
+  {
+    method: 'get',
     path: `${UI_API}/list-records/{objectApiName}/{listViewApiName}`,
     reason: 'Platform reference §5.1 (list view records): the GET form of list records, which the platform serves on the same path as the POST.',
   },

@@ -3,6 +3,7 @@
  * (DATABASE_URL). Both run the same SQL.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 
@@ -50,7 +51,8 @@ export interface Database extends Queryable {
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // undefined: an in-memory database (tests that need no data directory).
-  const db = await PGlite.create(dataDir);
+  // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.

@@ -118,8 +118,11 @@ export async function executeBatch(
   const writeOne = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], item: Item) => {
     if (item.error) throw new ItemFailed(item.error);
     if (item.type === 'CREATE')
-      item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now);
-    else if (item.type === 'UPDATE') await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now);
+      item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now, {
+        allowSaveOnDuplicate: item.input.allowSaveOnDuplicate,
+      });
+    else if (item.type === 'UPDATE')
+      await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now, undefined, { allowSaveOnDuplicate: item.input.allowSaveOnDuplicate });
     else await deleteRow(tx, org, principal, item.id!, now);
   };
 

@@ -2,6 +2,7 @@
  * Which fields a create or an update may set, and the record-error output of a write that fails
  * ({enhancedErrorType: 'RecordError', message, output: {errors, fieldErrors}}). Pure functions.
  */
+import type { Schemas } from '../../../generated/types.ts';
 import type { DescribedObject } from '../describe.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import type { FieldDefinition } from '../definitions.ts';
@@ -13,7 +14,8 @@ export type WriteKind = 'create' | 'update';
 
 export interface RecordExceptionError {
   constituentField: string | null;
-  duplicateRecordError: null;
+  /** The duplicates found, on a DUPLICATES_DETECTED error (server/platform/duplicates). */
+  duplicateRecordError: Schemas['DuplicateRecordErrorRepresentation'] | null;
   errorCode: string;
   field: string | null;
   fieldLabel: string | null;

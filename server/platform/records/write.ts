@@ -6,6 +6,7 @@ import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../db/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
+import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { noteRecordUsed } from '../lists/mru.ts';
@@ -119,6 +120,7 @@ export async function insertRecord(
   fields: Record<string, FieldValue>,
   context: ValueContext,
   now: Date,
+  duplicates: { allowSaveOnDuplicate?: boolean } = {},
 ): Promise<string> {
   if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
   const defaults = picklistDefaults(object, fields, context);
@@ -130,6 +132,7 @@ export async function insertRecord(
   }
   if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
   await checkReferences(q, org, principal, object, values);
+  await enforceDuplicateRules(q, principal, object, 'create', values, duplicates);
   const { rows } = await q.query<{ last_value: string | number }>(
     `INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, 1)
      ON CONFLICT (key_prefix) DO UPDATE SET last_value = id_sequence.last_value + 1 RETURNING last_value`,
@@ -200,6 +203,7 @@ export async function updateRow(
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
   ifUnmodifiedSince?: Date,
+  duplicates: { allowSaveOnDuplicate?: boolean } = {},
 ): Promise<void> {
   const { row, object } = await lockVisible(q, org, principal, id);
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
@@ -225,6 +229,9 @@ export async function updateRow(
   await checkReferences(q, org, principal, object, values);
   const merged = { ...row.fields, ...values };
   Object.assign(merged, derivedValues(object.fields, merged));
+  // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
+  const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
+  await enforceDuplicateRules(q, principal, object, 'update', merged, { ...duplicates, excludeId: id, changedFields });
   await q.query(
     `UPDATE record SET fields = $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
        system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
@@ -276,7 +283,9 @@ export async function createRecord(db: Database, principal: Principal, input: Re
   const object = objectToCreate(org, principal, input.apiName);
   const { recordTypeId, fields } = recordTypeForCreate(object, input.fields);
   const context = await valueContext(db, org, object, recordTypeId);
-  const id = await db.transaction((tx) => insertRecord(tx, org, principal, object, recordTypeId, fields, context, nowOf(options)));
+  const id = await db.transaction((tx) =>
+    insertRecord(tx, org, principal, object, recordTypeId, fields, context, nowOf(options), { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
+  );
   return readWritten(db, principal, id, object, Object.keys(input.fields), options);
 }
 
@@ -320,7 +329,9 @@ export async function updateRecord(
   const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
   if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
   const contextOf = await contextsFor(db, org, rows);
-  await db.transaction((tx) => updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince));
+  await db.transaction((tx) =>
+    updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
+  );
   return readWritten(db, principal, id, object, Object.keys(input.fields), options);
 }
 

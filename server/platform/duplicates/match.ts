@@ -1,0 +1,192 @@
+/**
+ * Finding duplicates in the database: each active duplicate rule whose filters the record meets runs its
+ * matching rules, each one query over the object's records (exact fields compared case-insensitively, phone
+ * numbers by their digits, fuzzy fields by trigram similarity). Used by POST /predupe and by every create
+ * and update (a blocking rule, or an alerting one without allowSaveOnDuplicate, refuses the write with
+ * DUPLICATES_DETECTED). Matches are only records the caller may see.
+ */
+import type { Schemas } from '../../../generated/types.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { oncePerDatabase } from '../../db/per-database.ts';
+import type { DescribedObject } from '../describe.ts';
+import type { Principal } from '../principal.ts';
+import { canSeeRecord } from '../records/access.ts';
+import type { RecordRow } from '../records/representation.ts';
+import type { FieldValue } from '../records/values.ts';
+import { recordError, RecordWriteError, WRITE_FAILED_MESSAGE, type RecordExceptionError, type WriteKind } from '../records/write-rules.ts';
+import { matchRulesOf, rulesOf, type DuplicateRuleDefinition, type MatchFieldDefinition, type MatchRuleDefinition } from './rules.ts';
+
+/** At most this many duplicates per matching rule. */
+export const MAX_MATCHES = 100;
+
+export interface RuleMatch {
+  rule: DuplicateRuleDefinition;
+  match: MatchRuleDefinition;
+  recordIds: string[];
+  /** Whether the rule refuses the write (Block) rather than alerting (Allow). */
+  blocks: boolean;
+}
+
+/** The schema pg_trgm is installed in (migration 014 puts it in public), quoted for SQL. */
+const trigramSchema = oncePerDatabase(async (db) => {
+  const { rows } = await db.query<{ schema: string }>(
+    `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+  );
+  if (!rows[0]) throw new Error('pg_trgm is not installed: fuzzy duplicate matching needs it (migration 014)');
+  return `"${rows[0].schema.replace(/"/g, '""')}"`;
+});
+
+const textOf = (value: FieldValue | undefined) => (value === undefined || value === null ? '' : String(value));
+const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
+const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** Whether the record meets the rule's filters; a boolean field left out counts as false, any other as blank. */
+export function meetsFilters(object: DescribedObject, rule: DuplicateRuleDefinition, values: Record<string, FieldValue>): boolean {
+  return rule.filters.every((filter) => {
+    const field = object.fieldsByName.get(filter.field);
+    const value = filter.field in values ? textOf(values[filter.field]) : field?.dataType === 'Boolean' ? 'false' : '';
+    const equal = value.toLowerCase() === filter.value.toLowerCase();
+    return filter.operation === 'equals' ? equal : !equal;
+  });
+}
+
+interface Condition {
+  sql: (param: (value: unknown) => string, trigram: string) => string;
+}
+
+/** The condition one match field puts on a record; null when the record's value is blank (blank matches nothing). */
+function conditionFor(object: DescribedObject, matchField: MatchFieldDefinition, values: Record<string, FieldValue>): Condition | null {
+  const field = object.fieldsByName.get(matchField.field);
+  if (!field || !SAFE_NAME.test(field.apiName)) throw new Error(`Matching rule field ${matchField.field} is not a field of ${object.apiName}`);
+  const text = textOf(values[field.apiName]).trim();
+  if (text === '') return null;
+  const column = `fields ->> '${field.apiName}'`;
+  if (matchField.method === 'Fuzzy') {
+    const threshold = matchField.threshold ?? 0.5;
+    return { sql: (param, trigram) => `${trigram}.similarity(lower(${column}), lower(${param(text)}::text)) >= ${param(threshold)}::real` };
+  }
+  if (field.dataType === 'Phone') {
+    const digits = digitsOf(text);
+    if (digits === '') return null;
+    return { sql: (param) => `regexp_replace(${column}, '[^0-9]', '', 'g') = ${param(digits)}::text` };
+  }
+  return { sql: (param) => `lower(${column}) = lower(${param(text)}::text)` };
+}
+
+/** The records one matching rule finds for the values, that the caller may see, besides the record itself. */
+async function runMatchRule(
+  q: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  match: MatchRuleDefinition,
+  values: Record<string, FieldValue>,
+  excludeId: string | undefined,
+): Promise<string[]> {
+  const conditions = match.fields.map((field) => conditionFor(object, field, values));
+  if (conditions.some((condition) => condition === null)) return [];
+  const params: unknown[] = [object.apiName];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const trigram = match.fields.some((field) => field.method === 'Fuzzy') ? await trigramSchema(q) : '';
+  const where = conditions.map((condition) => condition!.sql(param, trigram));
+  if (excludeId) where.push(`id <> ${param(excludeId)}`);
+  const { rows } = await q.query<Pick<RecordRow, 'id' | 'fields' | 'created_by_id'>>(
+    `SELECT id, fields, created_by_id FROM record WHERE object_api_name = $1 AND ${where.join(' AND ')} ORDER BY id LIMIT ${MAX_MATCHES * 2}`,
+    params,
+  );
+  return rows
+    .filter((row) => canSeeRecord(principal, object, row))
+    .slice(0, MAX_MATCHES)
+    .map((row) => row.id);
+}
+
+/**
+ * The duplicates of a record about to be created or updated: per active duplicate rule that applies and each
+ * of its matching rules that found records. Blocking rules come first.
+ */
+export async function findDuplicates(
+  q: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  kind: WriteKind,
+  values: Record<string, FieldValue>,
+  options: { excludeId?: string; changedFields?: string[] } = {},
+): Promise<RuleMatch[]> {
+  const rules = rulesOf(object);
+  const found: RuleMatch[] = [];
+  for (const rule of rules.duplicateRules) {
+    if (!rule.active || !meetsFilters(object, rule, values)) continue;
+    const blocks = (kind === 'create' ? rule.actionOnInsert : rule.actionOnUpdate) === 'Block';
+    for (const match of matchRulesOf(rules, rule)) {
+      // An update runs the matching rules whose fields it changes.
+      if (options.changedFields && !match.fields.some((field) => options.changedFields!.includes(field.field))) continue;
+      const recordIds = await runMatchRule(q, principal, object, match, values, options.excludeId);
+      if (recordIds.length > 0) found.push({ rule, match, recordIds, blocks });
+    }
+  }
+  return found.sort((a, b) => Number(b.blocks) - Number(a.blocks));
+}
+
+/** Whether a write with these duplicates fails: a blocking rule found some, or an alerting one did and saving anyway was not asked. */
+export const refusesWrite = (matches: RuleMatch[], allowSaveOnDuplicate: boolean) => matches.some((match) => match.blocks || !allowSaveOnDuplicate);
+
+/** POST /predupe's answer for the duplicates found. */
+export function duplicatesRepresentation(object: DescribedObject, matches: RuleMatch[], allowSaveOnDuplicate: boolean): Schemas['DuplicatesRepresentation'] {
+  const infos: Record<string, Schemas['DuplicateResultInfoRepresentation']> = {};
+  for (const found of matches) {
+    for (const id of found.recordIds) {
+      infos[id] ??= { allowSave: !found.blocks, matchResultInfo: { recordIds: found.recordIds, rule: found.match.name }, rule: found.rule.name };
+    }
+  }
+  const recordIds = Object.keys(infos).sort();
+  return {
+    allowSave: !matches.some((match) => match.blocks),
+    duplicateError: refusesWrite(matches, allowSaveOnDuplicate),
+    duplicateRules: [...new Set(matches.map((match) => match.rule.name))],
+    matches: recordIds.length === 0 ? [] : [{ duplicateResultInfos: infos, objectApiName: object.apiName, recordIds }],
+  };
+}
+
+/** The write's DUPLICATES_DETECTED errors: one per duplicate rule, with its matches per matching rule. */
+export function duplicateErrors(object: DescribedObject, matches: RuleMatch[]): RecordExceptionError[] {
+  const byRule = new Map<DuplicateRuleDefinition, RuleMatch[]>();
+  for (const match of matches) byRule.set(match.rule, [...(byRule.get(match.rule) ?? []), match]);
+  return [...byRule].map(([rule, found]) => ({
+    ...recordError('DUPLICATES_DETECTED', rule.alertText),
+    duplicateRecordError: {
+      matchResults: found.map((match) => ({
+        apiName: object.apiName,
+        isAllowSave: !match.blocks,
+        matchRecordIds: match.recordIds,
+        matchRule: match.match.name,
+        objectLabel: object.definition.label,
+        objectLabelPlural: object.definition.labelPlural,
+        themeInfo: object.definition.themeInfo ?? { color: '', iconUrl: null },
+      })),
+    },
+  }));
+}
+
+/**
+ * Runs the object's duplicate rules for a create or an update inside its transaction (so that records
+ * written earlier in the same batch count) and throws the record-error output when they refuse the write.
+ */
+export async function enforceDuplicateRules(
+  q: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  kind: WriteKind,
+  values: Record<string, FieldValue>,
+  options: { allowSaveOnDuplicate?: boolean; excludeId?: string; changedFields?: string[] } = {},
+): Promise<void> {
+  if (!rulesOf(object).duplicateRules.some((rule) => rule.active)) return;
+  const matches = await findDuplicates(q, principal, object, kind, values, options);
+  if (!refusesWrite(matches, options.allowSaveOnDuplicate ?? false)) return;
+  throw new RecordWriteError({
+    enhancedErrorType: 'RecordError',
+    message: WRITE_FAILED_MESSAGE,
+    output: { errors: duplicateErrors(object, matches), fieldErrors: {} },
+  });
+}

@@ -1,0 +1,24 @@
+/** Apps and navigation items (Metadata tag): the apps the caller may use, its selected app, one app, and pages of navigation items. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '../db/connection.ts';
+import { routes } from '../../generated/routes.ts';
+import { withETag } from '../http/cache.ts';
+import { validationHook } from '../http/errors.ts';
+import { implement } from '../http/operation.ts';
+import { principalOf } from '../http/principal.ts';
+import { getAppDetails, getApps, getNavItems, getSelectedApp } from '../platform/apps/apps.ts';
+
+export function appRoutes(db: Database) {
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+
+  implement(app, routes.getApps, async (c) => withETag(c, await getApps(db, principalOf(c), c.req.valid('query'))));
+
+  // Before /apps/{appId}, whose id pattern `selected` would fail.
+  implement(app, routes.getSelectedApp, async (c) => c.json(await getSelectedApp(db, principalOf(c), c.req.valid('query')), 200));
+
+  implement(app, routes.getAppDetails, async (c) => withETag(c, await getAppDetails(db, principalOf(c), c.req.valid('param').appId, c.req.valid('query'))));
+
+  implement(app, routes.getNavItems, async (c) => withETag(c, await getNavItems(db, principalOf(c), c.req.valid('query'))));
+
+  return app;
+}

@@ -1,0 +1,189 @@
+/**
+ * Apps and navigation items over real HTTP, on every test database: the apps a caller's profile may use, one
+ * app (which becomes the caller's selected app), the selected app, and pages of navigation items, as a guest,
+ * the standard user and the administrator. Every answer is checked against the contract and against the org
+ * metadata files the apps are defined in.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../generated/types.ts';
+import { UI_API, type ErrorList } from '../support/api.ts';
+import { callOperation } from '../support/contract.ts';
+import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { signIn, type TestSession } from '../support/session.ts';
+
+type App = components['schemas']['AppRepresentation'];
+type Apps = components['schemas']['AppsRepresentation'];
+type NavItems = components['schemas']['NavItemsRepresentation'];
+
+const APPS_DIR = resolve(import.meta.dirname, '../../server/platform/metadata/apps');
+interface AppFile {
+  appId: string;
+  developerName: string;
+  label: string;
+  formFactors: string[];
+  headerColor: string;
+  startUrl: string;
+  profiles: string[];
+  navItems: string[];
+  userNavItems: Record<string, string[]>;
+}
+const appFiles: AppFile[] = readdirSync(APPS_DIR)
+  .filter((name) => name.endsWith('.json') && name !== 'nav-items.json')
+  .map((name) => JSON.parse(readFileSync(resolve(APPS_DIR, name), 'utf8')) as AppFile);
+const fileOf = (developerName: string) => appFiles.find((app) => app.developerName === developerName)!;
+
+const CONSOLE_ID = '02u8d0000000001AAA';
+const SALES_ID = '02u8d0000000002AAA';
+const ADMINISTRATION_ID = '02u8d0000000003AAA';
+const STANDARD_USER_ID = '0058d0000000002AAA';
+const INVALID_SESSION = [{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }];
+const NAV_ITEMS_PATH = `${UI_API}/nav-items`;
+
+describe.each(databases())('apps and navigation items on %s', (kind) => {
+  let server: TestServer;
+  let admin: TestSession;
+  let standard: TestSession;
+  const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
+    callOperation<T | ErrorList>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, demoContacts: 10 });
+    admin = await signIn(server, 'admin');
+    standard = await signIn(server, 'standard');
+  });
+  afterAll(() => server?.close());
+
+  it('answers a guest 401 INVALID_SESSION_ID', async () => {
+    for (const [operationId, path] of [
+      ['getApps', '/apps'],
+      ['getSelectedApp', '/apps/selected'],
+      ['getAppDetails', `/apps/${CONSOLE_ID}`],
+      ['getNavItems', '/nav-items'],
+    ]) {
+      const answer = await get(operationId, path, null);
+      expect(answer.status, operationId).toBe(401);
+      expect(answer.body).toEqual(INVALID_SESSION);
+    }
+  });
+
+  it("lists only the apps the caller's profile may use, with the metadata's header colours, form factors and start URLs", async () => {
+    for (const [session, profile] of [
+      [standard, 'Standard User'],
+      [admin, 'System Administrator'],
+    ] as const) {
+      const answer = await get<Apps>('getApps', '/apps', session);
+      expect(answer.status).toBe(200);
+      const body = answer.body as Apps;
+      expect(answer.headers.get('etag')).toBe(`"${body.eTag}"`);
+      const expected = appFiles.filter((app) => app.profiles.includes(profile)).map((app) => app.developerName);
+      expect(body.apps.map((app) => app.developerName).sort()).toEqual(expected.sort());
+      for (const app of body.apps) {
+        const file = fileOf(app.developerName);
+        expect(app).toMatchObject({
+          appId: file.appId,
+          label: file.label,
+          headerColor: file.headerColor,
+          formFactors: file.formFactors,
+          startUrl: file.startUrl,
+        });
+        expect(app.userNavItems).toEqual([]);
+      }
+      // One app is selected: the first, before the caller opens any.
+      expect(body.apps.filter((app) => app.selected).map((app) => app.appId)).toEqual([body.apps[0].appId]);
+    }
+    const standardApps = (await get<Apps>('getApps', '/apps', standard)).body as Apps;
+    expect(standardApps.apps.map((app) => app.appId)).not.toContain(ADMINISTRATION_ID);
+  });
+
+  it('leaves out items of objects the profile may not read, and gives each object item its labels and page', async () => {
+    const administration = (await get<App>('getAppDetails', `/apps/${ADMINISTRATION_ID}`, admin)).body as App;
+    expect(administration.navItems.map((item) => item.developerName)).toEqual(fileOf('Store_Administration').navItems);
+    const users = administration.navItems.find((item) => item.developerName === 'standard-User')!;
+    expect(users).toMatchObject({ itemType: 'Entity', label: 'Users', objectApiName: 'User', objectLabel: 'User', objectLabelPlural: 'Users' });
+    expect(users.pageReference).toEqual({ type: 'standard__objectPage', attributes: { objectApiName: 'User', actionName: 'home' }, state: {} });
+    const page = administration.navItems.find((item) => item.developerName === 'Contact_Us_Page')!;
+    expect(page).toMatchObject({ itemType: 'Url', objectApiName: '', objectLabel: null, content: '/' });
+    // The administration app is the administrator's only.
+    const refused = await get('getAppDetails', `/apps/${ADMINISTRATION_ID}`, standard);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+    // The users item is the administrator's only, in every list.
+    const items = (await get<NavItems>('getNavItems', '/nav-items', standard)).body as NavItems;
+    expect(items.navItems.map((item) => item.developerName)).not.toContain('standard-User');
+    const adminItems = (await get<NavItems>('getNavItems', '/nav-items', admin)).body as NavItems;
+    expect(adminItems.navItems.map((item) => item.developerName)).toContain('standard-User');
+  });
+
+  it("gives the caller's own arrangement with userCustomizations, and keeps the app opened last as the selected app", async () => {
+    const plain = (await get<App>('getAppDetails', `/apps/${SALES_ID}`, standard)).body as App;
+    expect(plain.userNavItems).toEqual([]);
+    expect(plain.selected).toBe(true);
+    const own = (await get<App>('getAppDetails', `/apps/${SALES_ID.slice(0, 15)}?userCustomizations=true`, standard)).body as App;
+    expect(own.userNavItems.map((item) => item.developerName)).toEqual(fileOf('Sales').userNavItems[STANDARD_USER_ID]);
+    expect(own.navItems.map((item) => item.developerName)).toEqual(fileOf('Sales').navItems);
+    const selected = await get<App>('getSelectedApp', '/apps/selected', standard);
+    expect(selected.status).toBe(200);
+    expect((selected.body as App).appId).toBe(SALES_ID);
+    const apps = (await get<Apps>('getApps', '/apps', standard)).body as Apps;
+    expect(apps.apps.filter((app) => app.selected).map((app) => app.appId)).toEqual([SALES_ID]);
+    // Another user's selection is its own: the administrator last opened the administration app (above).
+    expect(((await get<App>('getSelectedApp', '/apps/selected', admin)).body as App).appId).toBe(ADMINISTRATION_ID);
+    await get<App>('getAppDetails', `/apps/${CONSOLE_ID}`, standard);
+    expect(((await get<App>('getSelectedApp', '/apps/selected', standard)).body as App).appId).toBe(CONSOLE_ID);
+  });
+
+  it('filters apps and items by form factor', async () => {
+    const small = (await get<Apps>('getApps', '/apps?formFactor=Small', admin)).body as Apps;
+    expect(small.apps.map((app) => app.appId)).toEqual(appFiles.filter((app) => app.formFactors.includes('Small')).map((app) => app.appId));
+    const onConsole = await get('getAppDetails', `/apps/${CONSOLE_ID}?formFactor=Small`, admin);
+    expect(onConsole.status).toBe(404);
+    const smallItems = (await get<NavItems>('getNavItems', '/nav-items?formFactor=Small', admin)).body as NavItems;
+    expect(smallItems.navItems.map((item) => item.developerName)).not.toContain('Contact_Us_Page');
+    const largeItems = (await get<NavItems>('getNavItems', '/nav-items?formFactor=Large', admin)).body as NavItems;
+    expect(largeItems.navItems.map((item) => item.developerName)).toContain('Contact_Us_Page');
+  });
+
+  it('pages navigation items and gives only those named, in the order named', async () => {
+    const all = ((await get<NavItems>('getNavItems', '/nav-items?pageSize=200', admin)).body as NavItems).navItems.map((item) => item.developerName);
+    const first = await get<NavItems>('getNavItems', '/nav-items?pageSize=3', admin);
+    const firstBody = first.body as NavItems;
+    expect(firstBody.navItems.map((item) => item.developerName)).toEqual(all.slice(0, 3));
+    expect(firstBody.currentPageUrl).toBe(`${NAV_ITEMS_PATH}?page=0&pageSize=3`);
+    expect(firstBody.nextPageUrl).toBe(`${NAV_ITEMS_PATH}?page=1&pageSize=3`);
+    const pages: string[] = [];
+    for (let page = 0; page * 3 < all.length; page++) {
+      const body = (await get<NavItems>('getNavItems', `/nav-items?page=${page}&pageSize=3`, admin)).body as NavItems;
+      pages.push(...body.navItems.map((item) => item.developerName));
+      expect(body.nextPageUrl === null).toBe((page + 1) * 3 >= all.length);
+    }
+    expect(pages).toEqual(all);
+    const named = (await get<NavItems>('getNavItems', '/nav-items?formFactor=Large&navItemNames=standard-Account,APT_Contact_Us__c,No_Such_Item', standard))
+      .body as NavItems;
+    expect(named.navItems.map((item) => item.developerName)).toEqual(['standard-Account', 'APT_Contact_Us__c']);
+    expect(named.currentPageUrl).toBe(`${NAV_ITEMS_PATH}?formFactor=Large&navItemNames=standard-Account%2CAPT_Contact_Us__c%2CNo_Such_Item&page=0&pageSize=25`);
+    const beyond = (await get<NavItems>('getNavItems', '/nav-items?page=50', admin)).body as NavItems;
+    expect(beyond).toMatchObject({ navItems: [], nextPageUrl: null });
+  });
+
+  it('answers bad input with 400 and unknown apps with 404, in the platform error shape', async () => {
+    for (const [operationId, path] of [
+      ['getApps', '/apps?formFactor=Huge'],
+      ['getApps', '/apps?userCustomizations=maybe'],
+      ['getSelectedApp', '/apps/selected?formFactor=Tiny'],
+      ['getAppDetails', '/apps/not-an-app-id'],
+      ['getAppDetails', `/apps/${CONSOLE_ID}?formFactor=Huge`],
+      ['getNavItems', '/nav-items?page=-1'],
+      ['getNavItems', '/nav-items?pageSize=0'],
+      ['getNavItems', '/nav-items?pageSize=201'],
+      ['getNavItems', '/nav-items?navItemNames=bad%20name'],
+    ]) {
+      const answer = await get(operationId, path, standard);
+      expect(answer.status, path).toBe(400);
+      expect(Array.isArray(answer.body) && typeof (answer.body as ErrorList)[0].errorCode).toBe('string');
+    }
+    const unknown = await get('getAppDetails', '/apps/02u8d0000000099AAA', admin);
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -5442,6 +5442,8 @@ export interface components {
         actionApiName: string;
         /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
         actionRecordIds: string;
+        /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+        actionParentRecordIds: string;
         /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
         relatedListParentRecordId: string;
         /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
@@ -8332,7 +8334,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionLayout: {
@@ -8372,7 +8373,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupActions: {
@@ -8420,7 +8420,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectCreateActions: {
@@ -8468,7 +8467,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getActionOverrides: {
@@ -8508,7 +8506,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getFormulaActivation: {
@@ -8548,7 +8545,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionInfo: {
@@ -8587,7 +8583,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionDefaults: {
@@ -8628,7 +8623,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordActions: {
@@ -8684,7 +8678,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordEditActions: {
@@ -8733,7 +8726,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsActions: {
@@ -8741,8 +8733,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
             };
             cookie?: never;
         };
@@ -8770,7 +8762,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListActions: {
@@ -8778,8 +8769,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
                 /** @description The related list's id, usually the child relationship name, such as Contacts. */
                 relatedListId: string;
             };
@@ -8809,7 +8800,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordActions: {
@@ -8833,8 +8823,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
                 /** @description The ids of the records in the related list, comma-separated. */
                 relatedListRecordIds: string;
             };
@@ -8860,7 +8850,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     performQuickAction: {
@@ -8897,7 +8886,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     performUpdateRecordQuickAction: {
@@ -8905,8 +8893,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
-                actionApiName: components["parameters"]["actionApiName"];
+                /** @description The API name of an update quick action, `Object.ActionName` (such as `APT_Contact_Us__c.Update_Phone`). */
+                actionApiName: string;
             };
             cookie?: never;
         };
@@ -8934,7 +8922,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsCount: {

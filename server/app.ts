@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts'
 import { inProcess, requestLimits } from './http/limits.ts';
 import { docsHeaders, securityHeaders } from './http/security-headers.ts';
 import { Sessions } from './http/session.ts';
+import { actionRoutes } from './routes/actions.ts';
 import { contentRoutes } from './routes/content.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { recordRoutes } from './routes/records.ts';
@@ -53,6 +54,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', recordUiRoutes(db));
   app.route('/', fileRoutes(db, options));
   app.route('/', listRoutes(db, options));
+  app.route('/', actionRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

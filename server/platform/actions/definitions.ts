@@ -126,3 +126,68 @@ export function placementFor(file: ObjectActionsFile | undefined, recordTypeDeve
   const any = placements.filter((placement) => placement.recordTypes.includes('*'));
   return (exact.at(-1) ?? any.at(-1))?.sections ?? {};
 }
+
+/** The standard actions an administrator may override. */
+export const OVERRIDABLE_ACTIONS = ['New', 'Edit', 'View', 'Clone', 'Delete', 'List', 'Tab'];
+
+/** What an object definition must tell the check of the action files. */
+export interface ObjectShape {
+  apiName: string;
+  recordTypes: { developerName: string }[];
+  fields: { apiName: string; dataType: string; referenceTo?: string[]; createable?: boolean; updateable?: boolean; calculated?: boolean }[];
+}
+
+/**
+ * The problems of the action files against the org's objects: unknown objects, fields, record types and
+ * actions, parent fields that do not point at the object an action is launched from, predefined values on
+ * fields the action's write may not set. Empty when the files are sound.
+ */
+export function actionFileProblems(actions: ActionCatalog, objects: ObjectShape[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map(objects.map((object) => [object.apiName, object]));
+  const knownAction = (name: string) => !!standardActionNamed(name) || actions.quickActions.has(name.toLowerCase());
+  for (const [objectApiName, file] of actions.objects) {
+    const where = `${objectApiName}.json`;
+    const object = byName.get(objectApiName);
+    if (objectApiName !== 'Global' && !object) problems.push(`${where}: no object ${objectApiName}`);
+    for (const action of file.quickActions) {
+      const name = `${objectApiName}.${action.name}`;
+      const target = byName.get(action.targetObject);
+      if (!target) {
+        problems.push(`${name}: no target object ${action.targetObject}`);
+        continue;
+      }
+      if (action.type === 'Update' && action.targetObject !== objectApiName) problems.push(`${name}: an update action changes records of its own object`);
+      const field = (fieldName: string) => target.fields.find((candidate) => candidate.apiName === fieldName);
+      if (action.targetParentField) {
+        const parent = field(action.targetParentField);
+        if (!parent || parent.dataType !== 'Reference' || !(parent.referenceTo ?? []).includes(objectApiName))
+          problems.push(`${name}: ${action.targetParentField} is not a field of ${action.targetObject} pointing at ${objectApiName}`);
+      }
+      for (const fieldName of Object.keys(action.predefinedValues ?? {})) {
+        const predefined = field(fieldName);
+        const writable = predefined && !predefined.calculated && (action.type === 'Update' ? predefined.updateable : predefined.createable) !== false;
+        if (!writable) problems.push(`${name}: predefined value for ${fieldName}, which the action may not set`);
+      }
+      for (const cell of action.layout.flatMap((section) => section.rows.flat())) {
+        const cellName = cell === null ? null : typeof cell === 'string' ? cell : cell.field;
+        if (cellName !== null && !field(cellName)) problems.push(`${name}: the layout names ${cellName}, not a field of ${action.targetObject}`);
+      }
+    }
+    const recordTypes = new Set(['*', 'Master', ...(object?.recordTypes.map((type) => type.developerName) ?? [])]);
+    for (const placement of file.placements ?? []) {
+      for (const type of placement.recordTypes) if (!recordTypes.has(type)) problems.push(`${where}: no record type ${type}`);
+    }
+    const placed = [...(file.placements ?? []).flatMap((placement) => Object.entries(placement.sections)), ...Object.entries(file.sections ?? {})];
+    for (const [section, names] of placed) {
+      if (!(SECTIONS as readonly string[]).includes(section)) problems.push(`${where}: no section ${section}`);
+      for (const name of names ?? []) if (!knownAction(name)) problems.push(`${where}: ${section} places unknown action ${name}`);
+    }
+    for (const name of file.createActions ?? []) if (!knownAction(name)) problems.push(`${where}: unknown create action ${name}`);
+    for (const type of Object.keys(file.overrides ?? {})) if (!OVERRIDABLE_ACTIONS.includes(type)) problems.push(`${where}: ${type} cannot be overridden`);
+    for (const [feature, formulas] of Object.entries(file.formulaActivation ?? {})) {
+      for (const name of Object.keys(formulas)) if (!knownAction(name)) problems.push(`${where}: ${feature} activates unknown action ${name}`);
+    }
+  }
+  return problems;
+}

@@ -19,6 +19,7 @@ import { writableBy } from '../records/write-rules.ts';
 import {
   iconUrls,
   loadActions,
+  OVERRIDABLE_ACTIONS,
   placementFor,
   quickActionNamed,
   SECTIONS,
@@ -445,9 +446,6 @@ export async function getRelatedListRecordActions(
     }),
   );
 }
-
-/** The standard actions an administrator may override. */
-export const OVERRIDABLE_ACTIONS = ['New', 'Edit', 'View', 'Clone', 'Delete', 'List', 'Tab'];
 
 /** GET /actions/overrides/{objectApiName}: where a standard action leads when overridden (url null when it is not). */
 export async function getActionOverrides(

@@ -1314,7 +1314,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get the actions of a related list (query form)
+         * @description Returns the actions of one related list of the records named, keyed by related-list id, as getRelatedListActions does, with the options in the query.
+         */
+        get: operations["getRelatedListActionsByQuery"];
         put?: never;
         /**
          * Get the actions of a related list
@@ -8761,6 +8765,63 @@ export interface operations {
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getRelatedListActionsByQuery: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description `PageLayout` returns the actions the page layout shows; `All` returns every action available in the context, whether or not a layout shows it. */
+                retrievalMode?: components["parameters"]["actionRetrievalMode"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
+                /** @description The related list's id, usually the child relationship name, such as Contacts. */
+                relatedListId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed by related-list id. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };

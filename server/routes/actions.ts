@@ -81,6 +81,11 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
     return c.json(await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, body), 200);
   });
 
+  implement(app, routes.getRelatedListActionsByQuery, async (c) => {
+    const { recordIds, relatedListId } = c.req.valid('param');
+    return withETag(c, await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, listQuery(c.req.valid('query'))));
+  });
+
   implement(app, routes.getRelatedListRecordActions, async (c) => {
     const { recordIds, relatedListRecordIds } = c.req.valid('param');
     return withETag(c, await getRelatedListRecordActions(db, principalOf(c), ids(recordIds), ids(relatedListRecordIds), listQuery(c.req.valid('query'))));

@@ -100,6 +100,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   // The related-list examples name the administrator's Account, which the standard user may not see (private).
   getRelatedListsActions: [401, 404, 200],
   getRelatedListActions: [401, 404, 200],
+  getRelatedListActionsByQuery: [401, 404, 200],
   getRelatedListRecordActions: [401, 404, 200],
   // The example sets the default-contact flag, which the standard user may not (a field error).
   performQuickAction: [401, 400, 201],

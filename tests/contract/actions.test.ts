@@ -82,6 +82,7 @@ describe.each(databases())('actions on %s', (kind) => {
       get('getObjectCreateActions', `/actions/object/${CONTACT_US}/record-create`, null),
       get('getLookupActions', `/actions/lookup/${CONTACT_US}`, null),
       send('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, null, {}),
+      get('getRelatedListActionsByQuery', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, null),
       send('getRelatedListsActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/batch`, null, {
         relatedListsActionParameters: [{ relatedListId: 'Contacts' }],
       }),
@@ -248,6 +249,25 @@ describe.each(databases())('actions on %s', (kind) => {
         sections: 'Page',
       });
       expect(badType.status).toBe(400);
+    });
+
+    it('answers the GET form like the POST, with the options in the query', async () => {
+      const posted = await send<Actions>('getRelatedListActions', 'POST', `/actions/record/${standardAccount}/related-list/Cases`, standard, {
+        actionTypes: ['StandardButton'],
+      });
+      const got = await get<Actions>(
+        'getRelatedListActionsByQuery',
+        `/actions/record/${standardAccount}/related-list/Cases?actionTypes=StandardButton`,
+        standard,
+      );
+      expect(got.status).toBe(200);
+      expect(got.body).toEqual(posted.body);
+      expect(names(got.body, 'Cases')).toEqual(['NewCase']);
+      expect(got.headers.get('ETag')).toBe(`"${got.body.eTag}"`);
+      expect(
+        (await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${standardAccount}/related-list/Cases?sections=Sidebar`, standard)).status,
+      ).toBe(400);
+      expect((await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${ADMIN_ACCOUNT}/related-list/Cases`, standard)).status).toBe(404);
     });
 
     it('answers a batch with one result per related list; a missing one fails only its item', async () => {

@@ -184,6 +184,18 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(names(placed.body as Actions, ADMIN_ACCOUNT)).not.toContain('Clone');
     });
 
+    it('places actions per record type: a Sales Inquiry case has no Clone on its page', async () => {
+      const create = (recordTypeId: string) =>
+        perform('Global.New_Case', { fields: { Subject: `Placement ${recordTypeId}`, RecordTypeId: recordTypeId } }, admin).then(
+          (answer) => (answer.body as Execution).id,
+        );
+      const support = await create('0128d0000000001AAA');
+      const inquiry = await create('0128d0000000002AAA');
+      const both = await recordActions(`${support},${inquiry}`, '?sections=Page');
+      expect(names(both.body as Actions, support)).toEqual(['Edit', 'Delete', 'Clone', 'ChangeOwner', 'Case.Close_Case']);
+      expect(names(both.body as Actions, inquiry)).toEqual(['Edit', 'Delete', 'ChangeOwner', 'Case.Close_Case']);
+    });
+
     it('answers a record the caller may not see like a missing one (404), and a malformed id 400', async () => {
       const hidden = await recordActions(ADMIN_ACCOUNT, '?sections=Page', standard);
       expect(hidden.status).toBe(404);
@@ -414,6 +426,17 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(fields.Title.value).toBe('Buyer');
       expect(fields.AccountId.value).toBe(standardAccount);
       expect(fields.OwnerId.value).toBe(standard.userId);
+    });
+
+    it('logs a call as a Case of the Contact it is launched from', async () => {
+      const composer = await recordActions(standardAccountContact, '?sections=ActivityComposer', standard);
+      expect(names(composer.body as Actions, standardAccountContact)).toEqual(['Contact.Log_A_Call']);
+      expect((composer.body as Actions).actions[standardAccountContact].actions[0]).toMatchObject({ subtype: 'LogACall', targetObject: 'Case' });
+      const answer = await perform('Contact.Log_A_Call', { contextId: standardAccountContact, fields: { Description: 'Asked for a quote' } }, standard);
+      expect(answer.status).toBe(201);
+      expect((answer.body as Execution).successMessage).toBe('The call was logged.');
+      const fields = (await stored((answer.body as Execution).id))!;
+      expect(fields).toMatchObject({ ContactId: standardAccountContact, Origin: 'Phone', Status: 'Closed', Subject: 'Call', Description: 'Asked for a quote' });
     });
 
     it('applies predefined values unless given others', async () => {

@@ -1334,7 +1334,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get the actions of a related list (query form)
+         * @description Returns the actions of one related list of the records named, keyed by related-list id, as getRelatedListActions does, with the options in the query.
+         */
+        get: operations["getRelatedListActionsByQuery"];
         put?: never;
         /**
          * Get the actions of a related list
@@ -5464,6 +5468,8 @@ export interface components {
         actionApiName: string;
         /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
         actionRecordIds: string;
+        /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+        actionParentRecordIds: string;
         /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
         relatedListParentRecordId: string;
         /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
@@ -8379,7 +8385,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionLayout: {
@@ -8419,7 +8424,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupActions: {
@@ -8467,7 +8471,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getObjectCreateActions: {
@@ -8515,7 +8518,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getActionOverrides: {
@@ -8555,7 +8557,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getFormulaActivation: {
@@ -8595,7 +8596,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionInfo: {
@@ -8634,7 +8634,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuickActionDefaults: {
@@ -8675,7 +8674,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordActions: {
@@ -8731,7 +8729,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRecordEditActions: {
@@ -8780,7 +8777,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsActions: {
@@ -8788,8 +8784,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
             };
             cookie?: never;
         };
@@ -8817,7 +8813,63 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getRelatedListActionsByQuery: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description `PageLayout` returns the actions the page layout shows; `All` returns every action available in the context, whether or not a layout shows it. */
+                retrievalMode?: components["parameters"]["actionRetrievalMode"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
+                /** @description The related list's id, usually the child relationship name, such as Contacts. */
+                relatedListId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed by related-list id. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getRelatedListActions: {
@@ -8825,8 +8877,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
                 /** @description The related list's id, usually the child relationship name, such as Contacts. */
                 relatedListId: string;
             };
@@ -8856,7 +8908,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordActions: {
@@ -8880,8 +8931,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
-                recordIds: components["parameters"]["actionRecordIds"];
+                /** @description The ids of the parent records whose related lists to describe (15 or 18 characters), comma-separated. */
+                recordIds: components["parameters"]["actionParentRecordIds"];
                 /** @description The ids of the records in the related list, comma-separated. */
                 relatedListRecordIds: string;
             };
@@ -8907,7 +8958,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     performQuickAction: {
@@ -8944,7 +8994,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     performUpdateRecordQuickAction: {
@@ -8952,8 +9001,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The API name of a quick action, `Object.ActionName` for an object's action (such as `APT_Contact_Us__c.New_Contact`) or `Global.ActionName` for a global one. */
-                actionApiName: components["parameters"]["actionApiName"];
+                /** @description The API name of an update quick action, `Object.ActionName` (such as `APT_Contact_Us__c.Update_Phone`). */
+                actionApiName: string;
             };
             cookie?: never;
         };
@@ -8981,7 +9030,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsCount: {

@@ -12,6 +12,7 @@ import { inProcess, requestLimits } from './http/limits.ts';
 import { docsHeaders, securityHeaders } from './http/security-headers.ts';
 import { Sessions } from './http/session.ts';
 import { appRoutes } from './routes/apps.ts';
+import { actionRoutes } from './routes/actions.ts';
 import { contentRoutes } from './routes/content.ts';
 import { duplicateRoutes } from './routes/duplicates.ts';
 import { metadataRoutes } from './routes/metadata.ts';
@@ -57,6 +58,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', recordUiRoutes(db));
   app.route('/', fileRoutes(db, options));
   app.route('/', listRoutes(db, options));
+  app.route('/', actionRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

@@ -168,6 +168,11 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/actions/record/{recordIds}/related-list/{relatedListId}`,
+    reason: 'Platform reference §1.2 (Actions): the GET form of related-list actions, which the platform serves on the same path as the POST.',
+  },
+  {
+    method: 'get',
     path: `${UI_API}/mru-list-info/{objectApiName}`,
     reason: 'Platform reference §1.2 (MRU list info): the metadata of the most-recently-used list, beside mru-list-ui and mru-list-records.',
   },

@@ -86,7 +86,7 @@ async function creatableObject(db: Queryable, principal: Principal, objectApiNam
   return object;
 }
 
-async function defaultsContext(db: Queryable, principal: Principal, object: DescribedObject, recordType: DescribedRecordType): Promise<DefaultsContext> {
+export async function defaultsContext(db: Queryable, principal: Principal, object: DescribedObject, recordType: DescribedRecordType): Promise<DefaultsContext> {
   const { rows } = await db.query<{ field_api_name: string; value: string }>(
     'SELECT field_api_name, value FROM picklist_value WHERE object_api_name = $1 AND record_type_id = $2 AND is_default ORDER BY position',
     [object.apiName, recordType.id],

@@ -178,6 +178,10 @@ const OPTIONAL_IN_EXAMPLE: Record<string, string[]> = {
   getRecords: ['fields'],
   // Ids and names are each optional, but one of them must be given.
   getListInfosByName: ['names'],
+  // Sections and apiNames are each optional, but one of them must be given.
+  getRecordActions: ['sections'],
+  // Absent, the View action, which no object overrides: the example asks for the overridden New.
+  getActionOverrides: ['type'],
 };
 
 /** The example request of an operation (by operationId or as found by operationsOf). Throws on a contract gap. */

@@ -1,0 +1,493 @@
+/**
+ * Lists of actions: global, a record's, a record's while edited, the ones that create an object's records,
+ * a lookup dialog's, a related list's and a related-list record's; and an object's action overrides and
+ * the formulas that activate actions. An action is listed only when the caller may do what it does: Edit on
+ * a record it may change, Delete where it may delete, create actions for objects it may create (docs/product-spec.md §7 Actions).
+ */
+import type { Schemas } from '../../../generated/types.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
+import { etagOf } from '../etag.ts';
+import { notFound, PlatformError } from '../errors.ts';
+import { toId18 } from '../ids.ts';
+import { derivedId } from '../layouts-build.ts';
+import { objectPermissions, type Principal } from '../principal.ts';
+import { canDeleteRecord, canEditRecord, canSeeRecord } from '../records/access.ts';
+import { fetchRows } from '../records/read.ts';
+import type { RecordRow } from '../records/representation.ts';
+import { writableBy } from '../records/write-rules.ts';
+import {
+  iconUrls,
+  loadActions,
+  OVERRIDABLE_ACTIONS,
+  placementFor,
+  quickActionNamed,
+  SECTIONS,
+  standardActionNamed,
+  type ActionListContext,
+  type QuickAction,
+  type Section,
+  type StandardActionDefinition,
+} from './definitions.ts';
+
+export type ActionRepresentation = Schemas['ActionRepresentation'];
+export type PlatformAction = Schemas['PlatformActionRepresentation'];
+type EntityActions = Schemas['EntityActionRepresentation'];
+
+const UI_API = '/services/data/v65.0/ui-api';
+
+export interface ActionListQuery {
+  actionTypes?: string[];
+  apiNames?: string[];
+  formFactor?: string;
+  retrievalMode?: 'All' | 'PageLayout';
+  sections?: string[];
+}
+
+/** A comma-separated query parameter as a list; absent or empty, undefined. */
+export function splitList(value: string | undefined): string[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value.split(',').filter((item) => item !== '');
+}
+
+/** What an action is shown for, as its representation says it. */
+interface Source {
+  context: ActionListContext;
+  sourceObject: string;
+  relatedSourceObject?: string | null;
+  relatedListRecordId?: string | null;
+}
+
+function standardRepresentation(
+  action: StandardActionDefinition,
+  source: Source,
+  section: Section,
+  targetObject: string,
+  apiName = action.apiName,
+  label = action.label,
+): PlatformAction {
+  return {
+    actionListContext: source.context,
+    actionTarget: null,
+    actionTargetType: 'Invoke',
+    apiName,
+    externalId: apiName,
+    iconUrl: null,
+    id: derivedId('0JV', source.context, source.sourceObject, source.relatedSourceObject ?? '', apiName),
+    isMassAction: 'false',
+    label,
+    primaryColor: null,
+    relatedListRecordId: source.relatedListRecordId ?? null,
+    relatedSourceObject: source.relatedSourceObject ?? null,
+    section,
+    sourceObject: source.sourceObject,
+    subtype: null,
+    targetObject,
+    targetUrl: null,
+    type: 'StandardButton',
+  };
+}
+
+function quickRepresentation(action: QuickAction, source: Source, section: Section): PlatformAction {
+  return {
+    actionListContext: source.context,
+    actionTarget: `${UI_API}/actions/quick-action-info/${action.apiName}`,
+    actionTargetType: 'Describe',
+    apiName: action.apiName,
+    externalId: action.externalId,
+    iconUrl: iconUrls(action).png,
+    id: derivedId('0JV', source.context, source.sourceObject, source.relatedSourceObject ?? '', action.apiName),
+    isMassAction: 'false',
+    label: action.label,
+    primaryColor: action.color,
+    relatedListRecordId: source.relatedListRecordId ?? null,
+    relatedSourceObject: source.relatedSourceObject ?? null,
+    section,
+    sourceObject: source.sourceObject,
+    subtype: action.type,
+    targetObject: action.targetObject,
+    targetUrl: null,
+    type: 'QuickAction',
+  };
+}
+
+/** Whether the caller may create records of an object. */
+export function mayCreate(principal: Principal, object: DescribedObject | undefined): boolean {
+  return !!object && objectPermissions(principal, object.apiName).create && !!object.definition.flags?.createable;
+}
+
+/** Whether the caller may run a quick action: create its records, or change the record it is run on. */
+export function mayRunQuickAction(principal: Principal, org: OrgDescribe, action: QuickAction, record?: { row: RecordRow; object: DescribedObject }): boolean {
+  const target = org.objects.get(action.targetObject);
+  if (!target || !objectPermissions(principal, target.apiName).read) return false;
+  if (action.type === 'Update') {
+    if (!record) return false;
+    return record.object.apiName === target.apiName && !!target.definition.flags?.updateable && canEditRecord(principal, target, record.row);
+  }
+  if (!mayCreate(principal, target)) return false;
+  const parentField = action.targetParentField ? target.fieldsByName.get(action.targetParentField) : undefined;
+  return !action.targetParentField || (!!parentField && writableBy(principal, target, parentField, 'create'));
+}
+
+/** Whether the caller may do a standard action on an object, or on one of its records. */
+function mayDoStandard(principal: Principal, action: StandardActionDefinition, object: DescribedObject, row?: RecordRow): boolean {
+  switch (action.requires) {
+    case 'read':
+      return row ? canSeeRecord(principal, object, row) : objectPermissions(principal, object.apiName).read;
+    case 'create':
+      return mayCreate(principal, object);
+    case 'edit':
+      return !!row && !!object.definition.flags?.updateable && canEditRecord(principal, object, row);
+    case 'delete':
+      return !!row && !!object.definition.flags?.deletable && canDeleteRecord(principal, object, row);
+    case 'changeOwner': {
+      const owner = object.fieldsByName.get('OwnerId');
+      return (
+        !!row && !!owner && !!object.definition.flags?.updateable && canEditRecord(principal, object, row) && writableBy(principal, object, owner, 'update')
+      );
+    }
+  }
+}
+
+/** An action named in the metadata, as listed for a source, or null when it does not apply or the caller may not do it. */
+function actionFor(
+  principal: Principal,
+  org: OrgDescribe,
+  apiName: string,
+  source: Source,
+  section: Section,
+  object: DescribedObject | undefined,
+  record?: { row: RecordRow; object: DescribedObject },
+): PlatformAction | null {
+  const quick = quickActionNamed(apiName);
+  if (quick) return mayRunQuickAction(principal, org, quick, record) ? quickRepresentation(quick, source, section) : null;
+  const standard = standardActionNamed(apiName);
+  if (!standard || !object || !standard.contexts.includes(source.context)) return null;
+  return mayDoStandard(principal, standard, object, record?.row) ? standardRepresentation(standard, source, section, object.apiName) : null;
+}
+
+/** The filters every list takes: kinds of action, API names, sections. */
+function filtered(actions: PlatformAction[], query: ActionListQuery): PlatformAction[] {
+  const names = query.apiNames?.map((name) => name.toLowerCase());
+  const seen = new Set<string>();
+  return actions.filter((action) => {
+    if (query.actionTypes && !query.actionTypes.includes(action.type)) return false;
+    if (names && !names.includes(action.apiName.toLowerCase())) return false;
+    if (query.sections && !query.sections.includes(action.section ?? '')) return false;
+    // An action placed in two sections is listed once per section; never twice in one.
+    const key = `${action.section}/${action.apiName}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function representation(url: string, entries: [string, PlatformAction[], string][]): ActionRepresentation {
+  const actions: Record<string, EntityActions> = {};
+  for (const [key, list, entryUrl] of entries) actions[key] = { actions: list, links: [], url: entryUrl };
+  return { actions, eTag: etagOf({ actions, url }), url };
+}
+
+/** Record ids of the path, each checked (400 for a malformed one) and made 18 characters long. */
+export function recordIdsOf(parameter: string, ids: string[]): string[] {
+  return ids.map((id) => {
+    const id18 = toId18(id);
+    if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for parameter '${parameter}': ${id}`);
+    return id18;
+  });
+}
+
+export interface VisibleRecord {
+  row: RecordRow;
+  object: DescribedObject;
+}
+
+/** The records named, each one the caller may see; one it may not see answers exactly like a missing one (404). */
+export async function visibleRecords(db: Queryable, org: OrgDescribe, principal: Principal, ids: string[]): Promise<VisibleRecord[]> {
+  const rows = await fetchRows(db, ids);
+  return ids.map((id) => {
+    const row = rows.get(id);
+    const object = row ? org.objects.get(row.object_api_name) : undefined;
+    if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
+    return { row, object };
+  });
+}
+
+function recordTypeName(record: VisibleRecord): string {
+  const type = record.object.recordTypes.find((candidate) => candidate.id === record.row.record_type_id);
+  return !type || type.isMaster ? 'Master' : type.developerName;
+}
+
+/** GET /actions/global. */
+export async function getGlobalActions(db: Queryable, principal: Principal, query: ActionListQuery): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const file = loadActions().objects.get('Global');
+  const source: Source = { context: 'Global', sourceObject: 'Global' };
+  const actions: PlatformAction[] = [];
+  for (const section of SECTIONS) {
+    for (const apiName of file?.sections?.[section] ?? []) {
+      const action = actionFor(principal, org, apiName, source, section, undefined);
+      if (action) actions.push(action);
+    }
+  }
+  const url = `${UI_API}/actions/global`;
+  return representation(url, [['Global', filtered(actions, query), url]]);
+}
+
+/** The actions of one record as its page shows them (PageLayout) or every action it has (All). */
+function recordActions(principal: Principal, org: OrgDescribe, record: VisibleRecord, query: ActionListQuery): PlatformAction[] {
+  const file = loadActions().objects.get(record.object.apiName);
+  const placed = placementFor(file, recordTypeName(record));
+  const source: Source = { context: 'Record', sourceObject: record.row.id };
+  const actions: PlatformAction[] = [];
+  const listed = new Set<string>();
+  for (const section of SECTIONS) {
+    for (const apiName of placed[section] ?? []) {
+      const action = actionFor(principal, org, apiName, source, section, record.object, record);
+      if (action) actions.push(action);
+      listed.add(apiName.toLowerCase());
+    }
+  }
+  if (query.retrievalMode === 'All') {
+    // Every action the record has, placed or not: its object's quick actions and the record's standard buttons, on the Page.
+    const candidates = [
+      ...loadActions()
+        .standard.filter((action) => action.contexts.includes('Record'))
+        .map((action) => action.apiName),
+      ...(file?.quickActions.map((action) => `${record.object.apiName}.${action.name}`) ?? []),
+    ];
+    for (const apiName of candidates) {
+      if (listed.has(apiName.toLowerCase())) continue;
+      const action = actionFor(principal, org, apiName, source, 'Page', record.object, record);
+      if (action) actions.push(action);
+    }
+  }
+  return filtered(actions, query);
+}
+
+export const SECTIONS_OR_API_NAMES_MESSAGE = 'getRecordActions needs sections or apiNames: give at least one of them';
+
+/** GET /actions/record/{recordIds}: sections or apiNames (or both) are required. */
+export async function getRecordActions(db: Queryable, principal: Principal, recordIds: string[], query: ActionListQuery): Promise<ActionRepresentation> {
+  if (!query.sections && !query.apiNames) throw new PlatformError(400, 'MISSING_ARGUMENT', SECTIONS_OR_API_NAMES_MESSAGE);
+  const org = await describeOrg(db);
+  const ids = recordIdsOf('recordIds', recordIds);
+  const records = await visibleRecords(db, org, principal, ids);
+  return representation(
+    `${UI_API}/actions/record/${recordIds.join(',')}`,
+    records.map((record) => [record.row.id, recordActions(principal, org, record, query), `${UI_API}/actions/record/${record.row.id}`]),
+  );
+}
+
+/** GET /actions/record/{recordIds}/record-edit: the buttons of a record's edit form (Save only when the caller may change it). */
+export async function getRecordEditActions(db: Queryable, principal: Principal, recordIds: string[], query: ActionListQuery): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const standard = loadActions().standard.filter((action) => action.contexts.includes('RecordEdit'));
+  return representation(
+    `${UI_API}/actions/record/${recordIds.join(',')}/record-edit`,
+    records.map((record) => {
+      const source: Source = { context: 'RecordEdit', sourceObject: record.row.id };
+      const actions = standard.flatMap((action) => {
+        const listed = actionFor(principal, org, action.apiName, source, 'Page', record.object, record);
+        return listed ? [listed] : [];
+      });
+      return [record.row.id, filtered(actions, query), `${UI_API}/actions/record/${record.row.id}/record-edit`];
+    }),
+  );
+}
+
+/** An object the caller may read, by API name in any case; otherwise 404, as for one that does not exist. */
+export function readableObjectOf(org: OrgDescribe, principal: Principal, apiName: string): DescribedObject {
+  const object = org.byLowerName.get(apiName.toLowerCase());
+  if (!object || !objectPermissions(principal, object.apiName).read) throw notFound();
+  return object;
+}
+
+function createActions(principal: Principal, org: OrgDescribe, object: DescribedObject, context: ActionListContext): PlatformAction[] {
+  const file = loadActions().objects.get(object.apiName);
+  const source: Source = { context, sourceObject: object.apiName };
+  const names = context === 'Lookup' ? ['New'] : (file?.createActions ?? ['New']);
+  return names.flatMap((apiName) => {
+    const action = actionFor(principal, org, apiName, source, 'Page', object);
+    return action ? [action] : [];
+  });
+}
+
+/** GET /actions/object/{objectApiName}/record-create. */
+export async function getObjectCreateActions(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const object = readableObjectOf(org, principal, objectApiName);
+  const url = `${UI_API}/actions/object/${object.apiName}/record-create`;
+  return representation(url, [[object.apiName, filtered(createActions(principal, org, object, 'ObjectHomeChart'), query), url]]);
+}
+
+/** GET /actions/lookup/{objectApiNames}: per object, what its lookup dialog offers (New, when the caller may create). */
+export async function getLookupActions(db: Queryable, principal: Principal, objectApiNames: string[], query: ActionListQuery): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const objects = [...new Map(objectApiNames.map((name) => readableObjectOf(org, principal, name)).map((object) => [object.apiName, object])).values()];
+  return representation(
+    `${UI_API}/actions/lookup/${objectApiNames.join(',')}`,
+    objects.map((object) => [object.apiName, filtered(createActions(principal, org, object, 'Lookup'), query), `${UI_API}/actions/lookup/${object.apiName}`]),
+  );
+}
+
+/** A related list of a record: one of its object's child relationships, by name in any case; otherwise 404. */
+function relatedListOf(record: VisibleRecord, relatedListId: string) {
+  const relationship = record.object.childRelationships.find((candidate) => candidate.relationshipName.toLowerCase() === relatedListId.toLowerCase());
+  if (!relationship) throw notFound();
+  return relationship;
+}
+
+/** The actions of a record's related list: New of the child object, and the parent's quick actions that create such a child. */
+function relatedListActions(
+  principal: Principal,
+  org: OrgDescribe,
+  record: VisibleRecord,
+  relatedListId: string,
+  query: ActionListQuery,
+): [string, PlatformAction[]] {
+  const relationship = relatedListOf(record, relatedListId);
+  const child = org.objects.get(relationship.childObjectApiName);
+  if (!child || !objectPermissions(principal, child.apiName).read) throw notFound();
+  const source: Source = { context: 'RelatedList', sourceObject: record.row.id, relatedSourceObject: relationship.relationshipName };
+  const actions: PlatformAction[] = [];
+  const newAction = standardActionNamed('New');
+  if (newAction && mayCreate(principal, child))
+    actions.push(standardRepresentation(newAction, source, 'Page', child.apiName, `New${child.apiName}`, newAction.label));
+  const file = loadActions().objects.get(record.object.apiName);
+  for (const definition of file?.quickActions ?? []) {
+    if (definition.targetObject !== child.apiName || definition.targetParentField !== relationship.fieldName) continue;
+    const action = quickActionNamed(`${record.object.apiName}.${definition.name}`)!;
+    if (mayRunQuickAction(principal, org, action, record)) actions.push(quickRepresentation(action, source, 'Page'));
+  }
+  return [relationship.relationshipName, filtered(actions, query)];
+}
+
+/** POST /actions/record/{recordIds}/related-list/{relatedListId}: keyed by the related list's id; the first record's actions. */
+export async function getRelatedListActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  relatedListId: string,
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const lists = records.map((record) => relatedListActions(principal, org, record, relatedListId, query));
+  const url = `${UI_API}/actions/record/${recordIds.join(',')}/related-list/${lists[0][0]}`;
+  return representation(url, [[lists[0][0], lists[0][1], url]]);
+}
+
+export type ActionBatch = Schemas['ActionBatchRepresentation'];
+
+/** POST /actions/record/{recordIds}/related-list/batch: one result per related list; a failed one fails only its item. */
+export async function getRelatedListsActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  items: (ActionListQuery & { relatedListId: string })[],
+): Promise<ActionBatch> {
+  const org = await describeOrg(db);
+  // The records themselves must exist for the caller: that fails the whole request, as for a single related list.
+  await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const results: ActionBatch['results'] = [];
+  for (const item of items) {
+    try {
+      results.push({ statusCode: 200, result: await getRelatedListActions(db, principal, recordIds, item.relatedListId, item) });
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      results.push({ statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] });
+    }
+  }
+  return { results };
+}
+
+/**
+ * GET /actions/record/{recordIds}/related-list-record/{relatedListRecordIds}: the actions of records as
+ * rows of a related list of the parent record (Edit, Delete), keyed by related record id. A related record
+ * must be a child of the (first) parent record by one of its object's relationships.
+ */
+export async function getRelatedListRecordActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  relatedListRecordIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const parents = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const children = await visibleRecords(db, org, principal, recordIdsOf('relatedListRecordIds', relatedListRecordIds));
+  const parent = parents[0];
+  const standard = loadActions().standard.filter((action) => action.contexts.includes('RelatedListRecord'));
+  return representation(
+    `${UI_API}/actions/record/${recordIds.join(',')}/related-list-record/${relatedListRecordIds.join(',')}`,
+    children.map((child) => {
+      const relationship = parent.object.childRelationships.find(
+        (candidate) => candidate.childObjectApiName === child.object.apiName && child.row.fields[candidate.fieldName] === parent.row.id,
+      );
+      if (!relationship) throw notFound();
+      const source: Source = {
+        context: 'RelatedListRecord',
+        sourceObject: child.row.id,
+        relatedSourceObject: relationship.relationshipName,
+        relatedListRecordId: child.row.id,
+      };
+      const actions = standard.flatMap((action) => {
+        const listed = actionFor(principal, org, action.apiName, source, 'Page', child.object, child);
+        return listed ? [listed] : [];
+      });
+      return [child.row.id, filtered(actions, query), `${UI_API}/actions/record/${parent.row.id}/related-list-record/${child.row.id}`];
+    }),
+  );
+}
+
+/** GET /actions/overrides/{objectApiName}: where a standard action leads when overridden (url null when it is not). */
+export async function getActionOverrides(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: { type?: string; defaultTemplateOnly?: boolean },
+): Promise<Schemas['ActionOverrideRepresentation']> {
+  const org = await describeOrg(db);
+  const object = readableObjectOf(org, principal, objectApiName);
+  const type = OVERRIDABLE_ACTIONS.find((name) => name.toLowerCase() === (query.type ?? 'View').toLowerCase());
+  if (!type) {
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      `Illegal value for query parameter 'type': ${query.type}; expected one of ${OVERRIDABLE_ACTIONS.join(', ')}`,
+    );
+  }
+  const overrides = loadActions().objects.get(object.apiName)?.overrides ?? {};
+  const url = query.defaultTemplateOnly ? null : (overrides[type] ?? null);
+  return { eTag: etagOf({ object: object.apiName, type, url }), url };
+}
+
+/** GET /actions/formula-activation/{actionFeature}: per readable object, the formulas of the feature. An unknown feature: 404. */
+export async function getFormulaActivation(
+  db: Queryable,
+  principal: Principal,
+  actionFeature: string,
+  query: { objectApiNames?: string[] },
+): Promise<Schemas['FormulaActivationRepresentation']> {
+  const org = await describeOrg(db);
+  const files = [...loadActions().objects.values()];
+  const feature = files.flatMap((file) => Object.keys(file.formulaActivation ?? {})).find((name) => name.toLowerCase() === actionFeature.toLowerCase());
+  if (!feature) throw notFound();
+  const wanted = query.objectApiNames?.map((name) => name.toLowerCase());
+  const formulaActivation: Record<string, Record<string, string>> = {};
+  for (const file of files) {
+    const formulas = file.formulaActivation?.[feature];
+    const object = org.objects.get(file.objectApiName);
+    if (!formulas || !object || !objectPermissions(principal, object.apiName).read) continue;
+    if (wanted && !wanted.includes(object.apiName.toLowerCase())) continue;
+    formulaActivation[object.apiName] = { ...formulas };
+  }
+  return { actionFeature: feature, eTag: etagOf({ feature, formulaActivation }), formulaActivation };
+}

@@ -1,0 +1,510 @@
+/**
+ * Actions over real HTTP, on every test database: every operation of the Actions tag as a guest, the
+ * standard user and the administrator, with valid and invalid input, every answer checked against the
+ * contract. Lists hold an action only when the caller may do it; quick actions write through the record
+ * engine (read back with getRecord), and what a user may not write directly cannot be written through one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_US, DEFAULT_CONTACT_ID, NOT_FOUND_BODY, UI_API, type ErrorList, type RecordError, type RecordRep } from '../support/api.ts';
+import { callOperation } from '../support/contract.ts';
+import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { signIn, type TestSession } from '../support/session.ts';
+import type { components } from '../../generated/types.ts';
+
+type Actions = components['schemas']['ActionRepresentation'];
+type ActionBatch = components['schemas']['ActionBatchRepresentation'];
+type QuickActionInfo = components['schemas']['QuickActionInfoRepresentation'];
+type Layout = components['schemas']['RecordLayoutRepresentation'];
+type Defaults = components['schemas']['QuickActionDefaultsRepresentation'];
+type Execution = components['schemas']['QuickActionExecutionRepresentation'];
+type Override = components['schemas']['ActionOverrideRepresentation'];
+type Formulas = components['schemas']['FormulaActivationRepresentation'];
+
+const INVALID_SESSION = [{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }];
+const ADMIN_ACCOUNT = '0018d0000000001AAA';
+/** A well-formed Contact Us id that no record has. */
+const MISSING_CONTACT_US = 'a1C8d0000004C91EAE';
+
+const names = (body: Actions, key: string) => body.actions[key].actions.map((action) => action.apiName);
+
+describe.each(databases())('actions on %s', (kind) => {
+  let server: TestServer;
+  let admin: TestSession;
+  let standard: TestSession;
+  /** An Account the standard user owns, and one of its Contacts; a Contact of the administrator's Account. */
+  let standardAccount: string;
+  let standardAccountContact: string;
+  let adminAccountContact: string;
+  const url = (path: string) => `${server.baseUrl}${UI_API}${path}`;
+  const get = <T>(operationId: string, path: string, session: TestSession | null) =>
+    callOperation<T>(operationId, url(path), { headers: session?.headers ?? {} });
+  const send = <T>(operationId: string, method: string, path: string, session: TestSession | null, body?: unknown) =>
+    callOperation<T>(operationId, url(path), {
+      method,
+      headers: { ...(session?.headers ?? {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const recordActions = (ids: string, query: string, session: TestSession | null = admin) =>
+    get<Actions | ErrorList>('getRecordActions', `/actions/record/${ids}${query}`, session);
+  const perform = (action: string, body: unknown, session: TestSession | null = admin) =>
+    send<Execution | RecordError | ErrorList>('performQuickAction', 'POST', `/actions/perform-quick-action/${action}`, session, body);
+  const performUpdate = (action: string, body: unknown, session: TestSession | null = admin) =>
+    send<Execution | RecordError | ErrorList>('performUpdateRecordQuickAction', 'PATCH', `/actions/perform-quick-action/${action}`, session, body);
+  const getRecord = (id: string, fields: string, session: TestSession = admin) =>
+    get<RecordRep | ErrorList>('getRecord', `/records/${id}?fields=${fields}`, session);
+  const stored = async (id: string) =>
+    (await server.db.query<{ fields: Record<string, unknown> }>('SELECT fields FROM record WHERE id = $1', [id])).rows[0]?.fields;
+  const count = async (object: string) =>
+    (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM record WHERE object_api_name = $1', [object])).rows[0].n;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, demoContacts: 5 });
+    admin = await signIn(server, 'admin');
+    standard = await signIn(server, 'standard');
+    const accounts = await server.db.query<{ id: string }>(
+      `SELECT id FROM record WHERE object_api_name = 'Account' AND fields ->> 'OwnerId' = $1 ORDER BY id`,
+      [standard.userId],
+    );
+    standardAccount = accounts.rows[0].id;
+    const contacts = await server.db.query<{ id: string; account: string }>(
+      `SELECT id, fields ->> 'AccountId' AS account FROM record WHERE object_api_name = 'Contact' ORDER BY id`,
+    );
+    standardAccountContact = contacts.rows.find((row) => row.account === standardAccount)!.id;
+    adminAccountContact = contacts.rows.find((row) => row.account === ADMIN_ACCOUNT)!.id;
+  });
+  afterAll(() => server?.close());
+
+  it('answers a guest 401 INVALID_SESSION_ID on every action operation', async () => {
+    const answers = await Promise.all([
+      get('getGlobalActions', '/actions/global', null),
+      get('getRecordActions', `/actions/record/${DEFAULT_CONTACT_ID}?sections=Page`, null),
+      get('getRecordEditActions', `/actions/record/${DEFAULT_CONTACT_ID}/record-edit`, null),
+      get('getObjectCreateActions', `/actions/object/${CONTACT_US}/record-create`, null),
+      get('getLookupActions', `/actions/lookup/${CONTACT_US}`, null),
+      send('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, null, {}),
+      get('getRelatedListActionsByQuery', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, null),
+      send('getRelatedListsActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/batch`, null, {
+        relatedListsActionParameters: [{ relatedListId: 'Contacts' }],
+      }),
+      get('getRelatedListRecordActions', `/actions/record/${ADMIN_ACCOUNT}/related-list-record/${adminAccountContact}`, null),
+      get('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New`, null),
+      get('getFormulaActivation', '/actions/formula-activation/DynamicActions', null),
+      get('getQuickActionInfo', `/actions/quick-action-info/${CONTACT_US}.New_Contact`, null),
+      get('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact`, null),
+      get('getQuickActionDefaults', `/actions/record-defaults/${CONTACT_US}.New_Contact`, null),
+      perform(`${CONTACT_US}.New_Contact`, { fields: { APT_Company_Name__c: 'Guest Co' } }, null),
+      performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } }, null),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(INVALID_SESSION);
+    }
+  });
+
+  describe('getGlobalActions', () => {
+    it('lists the global quick actions of objects the caller may create, filtered by type and name', async () => {
+      const all = await get<Actions>('getGlobalActions', '/actions/global', standard);
+      expect(all.status).toBe(200);
+      expect(names(all.body, 'Global')).toEqual(['Global.New_Contact_Us', 'Global.New_Account', 'Global.New_Case']);
+      const first = all.body.actions.Global.actions[0];
+      expect(first).toMatchObject({
+        actionListContext: 'Global',
+        actionTarget: `/services/data/v65.0/ui-api/actions/quick-action-info/Global.New_Contact_Us`,
+        sourceObject: 'Global',
+        subtype: 'Create',
+        targetObject: CONTACT_US,
+        type: 'QuickAction',
+        section: 'Page',
+      });
+      expect(all.headers.get('ETag')).toBe(`"${all.body.eTag}"`);
+      const named = await get<Actions>('getGlobalActions', '/actions/global?apiNames=Global.New_Case', admin);
+      expect(names(named.body, 'Global')).toEqual(['Global.New_Case']);
+      const buttons = await get<Actions>('getGlobalActions', '/actions/global?actionTypes=StandardButton', admin);
+      expect(names(buttons.body, 'Global')).toEqual([]);
+    });
+
+    it('rejects a section that does not exist with 400', async () => {
+      const answer = await get<ErrorList>('getGlobalActions', '/actions/global?sections=Sidebar', admin);
+      expect(answer.status).toBe(400);
+    });
+  });
+
+  describe('getRecordActions', () => {
+    it('needs sections or apiNames: without both, 400', async () => {
+      const answer = await recordActions(DEFAULT_CONTACT_ID, '');
+      expect(answer.status).toBe(400);
+      expect((answer.body as ErrorList)[0].errorCode).toBe('MISSING_ARGUMENT');
+    });
+
+    it('lists what the caller may do with the record: Delete only for who may delete it', async () => {
+      const forAdmin = await recordActions(DEFAULT_CONTACT_ID, '?sections=Page');
+      expect(forAdmin.status).toBe(200);
+      expect(names(forAdmin.body as Actions, DEFAULT_CONTACT_ID)).toEqual([
+        'Edit',
+        'Delete',
+        'Clone',
+        'ChangeOwner',
+        `${CONTACT_US}.New_Contact`,
+        `${CONTACT_US}.Update_Phone`,
+      ]);
+      // The standard user may edit Contact Us records but delete only its own; the default contact is not.
+      const owner = (await server.db.query<{ created_by_id: string }>('SELECT created_by_id FROM record WHERE id = $1', [DEFAULT_CONTACT_ID])).rows[0];
+      expect(owner.created_by_id).not.toBe(standard.userId);
+      const forStandard = await recordActions(DEFAULT_CONTACT_ID, '?sections=Page', standard);
+      expect(names(forStandard.body as Actions, DEFAULT_CONTACT_ID)).toEqual([
+        'Edit',
+        'Clone',
+        'ChangeOwner',
+        `${CONTACT_US}.New_Contact`,
+        `${CONTACT_US}.Update_Phone`,
+      ]);
+    });
+
+    it('filters by section, API name and type, and keys several records by id', async () => {
+      const links = await recordActions(DEFAULT_CONTACT_ID, '?sections=SingleActionLinks');
+      expect(names(links.body as Actions, DEFAULT_CONTACT_ID)).toEqual([`${CONTACT_US}.Update_Phone`]);
+      const byName = await recordActions(`${DEFAULT_CONTACT_ID},${standardAccount}`, '?apiNames=Edit,Delete');
+      expect(byName.status).toBe(200);
+      expect(Object.keys((byName.body as Actions).actions)).toEqual([DEFAULT_CONTACT_ID, standardAccount]);
+      expect(names(byName.body as Actions, standardAccount)).toEqual(['Edit', 'Delete']);
+      const quick = await recordActions(standardAccount, '?sections=Page&actionTypes=QuickAction', standard);
+      expect(names(quick.body as Actions, standardAccount)).toEqual(['Account.New_Contact', 'Account.New_Case', 'Account.Update_Phone']);
+      // The standard user owns this Account: it may delete it.
+      const own = await recordActions(standardAccount, '?apiNames=Delete', standard);
+      expect(names(own.body as Actions, standardAccount)).toEqual(['Delete']);
+    });
+
+    it('adds the actions no layout places with retrievalMode All', async () => {
+      const page = await recordActions(DEFAULT_CONTACT_ID, '?apiNames=Edit&sections=Page&retrievalMode=PageLayout');
+      expect(names(page.body as Actions, DEFAULT_CONTACT_ID)).toEqual(['Edit']);
+      const account = await recordActions(ADMIN_ACCOUNT, '?sections=Page&retrievalMode=All');
+      // Clone is not placed on Accounts' page; All lists it as well.
+      expect(names(account.body as Actions, ADMIN_ACCOUNT)).toContain('Clone');
+      const placed = await recordActions(ADMIN_ACCOUNT, '?sections=Page');
+      expect(names(placed.body as Actions, ADMIN_ACCOUNT)).not.toContain('Clone');
+    });
+
+    it('places actions per record type: a Sales Inquiry case has no Clone on its page', async () => {
+      const create = (recordTypeId: string) =>
+        perform('Global.New_Case', { fields: { Subject: `Placement ${recordTypeId}`, RecordTypeId: recordTypeId } }, admin).then(
+          (answer) => (answer.body as Execution).id,
+        );
+      const support = await create('0128d0000000001AAA');
+      const inquiry = await create('0128d0000000002AAA');
+      const both = await recordActions(`${support},${inquiry}`, '?sections=Page');
+      expect(names(both.body as Actions, support)).toEqual(['Edit', 'Delete', 'Clone', 'ChangeOwner', 'Case.Close_Case']);
+      expect(names(both.body as Actions, inquiry)).toEqual(['Edit', 'Delete', 'ChangeOwner', 'Case.Close_Case']);
+    });
+
+    it('answers a record the caller may not see like a missing one (404), and a malformed id 400', async () => {
+      const hidden = await recordActions(ADMIN_ACCOUNT, '?sections=Page', standard);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(NOT_FOUND_BODY);
+      const missing = await recordActions(MISSING_CONTACT_US, '?sections=Page');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual(NOT_FOUND_BODY);
+      // 18 characters whose last three do not check out.
+      const malformed = await recordActions('a1C8d0000000001XXX', '?sections=Page');
+      expect(malformed.status).toBe(400);
+      expect((malformed.body as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
+    });
+  });
+
+  describe('getRecordEditActions', () => {
+    it('offers Save only to who may change the record', async () => {
+      const forAdmin = await get<Actions>('getRecordEditActions', `/actions/record/${ADMIN_ACCOUNT}/record-edit`, admin);
+      expect(forAdmin.status).toBe(200);
+      expect(names(forAdmin.body, ADMIN_ACCOUNT)).toEqual(['Save', 'Cancel']);
+      expect(forAdmin.body.actions[ADMIN_ACCOUNT].actions[0].actionListContext).toBe('RecordEdit');
+      const hidden = await get<ErrorList>('getRecordEditActions', `/actions/record/${ADMIN_ACCOUNT}/record-edit`, standard);
+      expect(hidden.status).toBe(404);
+      const user = await get<Actions>('getRecordEditActions', `/actions/record/${standard.userId}/record-edit`, standard);
+      expect(user.status).toBe(200);
+      expect(names(user.body, standard.userId)).toEqual(['Cancel']);
+    });
+  });
+
+  describe('getObjectCreateActions and getLookupActions', () => {
+    it('offer create actions only for objects the caller may create', async () => {
+      const contactUs = await get<Actions>('getObjectCreateActions', `/actions/object/${CONTACT_US}/record-create`, standard);
+      expect(contactUs.status).toBe(200);
+      expect(names(contactUs.body, CONTACT_US)).toEqual(['New', `${CONTACT_US}.New_Contact`]);
+      const users = await get<Actions>('getObjectCreateActions', '/actions/object/User/record-create', standard);
+      expect(names(users.body, 'User')).toEqual([]);
+      const lookup = await get<Actions>('getLookupActions', '/actions/lookup/Account,Contact,User', standard);
+      expect(lookup.status).toBe(200);
+      expect(Object.keys(lookup.body.actions)).toEqual(['Account', 'Contact', 'User']);
+      expect(names(lookup.body, 'Account')).toEqual(['New']);
+      expect(names(lookup.body, 'User')).toEqual([]);
+      expect(lookup.body.actions.Account.actions[0]).toMatchObject({ actionListContext: 'Lookup', type: 'StandardButton', targetObject: 'Account' });
+    });
+
+    it('answer an unknown object 404', async () => {
+      expect((await get<ErrorList>('getObjectCreateActions', '/actions/object/Nope__c/record-create', admin)).status).toBe(404);
+      expect((await get<ErrorList>('getLookupActions', '/actions/lookup/Account,Nope__c', admin)).status).toBe(404);
+    });
+  });
+
+  describe('related lists', () => {
+    it('lists a related list’s New and the parent’s quick actions that create such a child', async () => {
+      const answer = await send<Actions>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, admin, {
+        sections: ['Page'],
+      });
+      expect(answer.status).toBe(200);
+      expect(names(answer.body, 'Contacts')).toEqual(['NewContact', 'Account.New_Contact']);
+      expect(answer.body.actions.Contacts.actions[0]).toMatchObject({ relatedSourceObject: 'Contacts', sourceObject: ADMIN_ACCOUNT, targetObject: 'Contact' });
+      const unknown = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Nope`, admin, {});
+      expect(unknown.status).toBe(404);
+      const hidden = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, standard, {});
+      expect(hidden.status).toBe(404);
+      const badType = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, admin, {
+        sections: 'Page',
+      });
+      expect(badType.status).toBe(400);
+    });
+
+    it('answers the GET form like the POST, with the options in the query', async () => {
+      const posted = await send<Actions>('getRelatedListActions', 'POST', `/actions/record/${standardAccount}/related-list/Cases`, standard, {
+        actionTypes: ['StandardButton'],
+      });
+      const got = await get<Actions>(
+        'getRelatedListActionsByQuery',
+        `/actions/record/${standardAccount}/related-list/Cases?actionTypes=StandardButton`,
+        standard,
+      );
+      expect(got.status).toBe(200);
+      expect(got.body).toEqual(posted.body);
+      expect(names(got.body, 'Cases')).toEqual(['NewCase']);
+      expect(got.headers.get('ETag')).toBe(`"${got.body.eTag}"`);
+      expect(
+        (await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${standardAccount}/related-list/Cases?sections=Sidebar`, standard)).status,
+      ).toBe(400);
+      expect((await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${ADMIN_ACCOUNT}/related-list/Cases`, standard)).status).toBe(404);
+    });
+
+    it('answers a batch with one result per related list; a missing one fails only its item', async () => {
+      const answer = await send<ActionBatch>('getRelatedListsActions', 'POST', `/actions/record/${standardAccount}/related-list/batch`, standard, {
+        relatedListsActionParameters: [{ relatedListId: 'Cases', actionTypes: ['QuickAction'] }, { relatedListId: 'Warranties__r' }],
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.results.map((result) => result.statusCode)).toEqual([200, 404]);
+      expect(names(answer.body.results[0].result as Actions, 'Cases')).toEqual(['Account.New_Case']);
+      expect(answer.body.results[1].result).toEqual(NOT_FOUND_BODY);
+      const noId = await send<ErrorList>('getRelatedListsActions', 'POST', `/actions/record/${standardAccount}/related-list/batch`, standard, {
+        relatedListsActionParameters: [{ actionTypes: ['QuickAction'] }],
+      });
+      expect(noId.status).toBe(400);
+    });
+
+    it('lists a related record’s Edit and Delete as far as the caller may', async () => {
+      const answer = await get<Actions>(
+        'getRelatedListRecordActions',
+        `/actions/record/${standardAccount}/related-list-record/${standardAccountContact}`,
+        standard,
+      );
+      expect(answer.status).toBe(200);
+      expect(names(answer.body, standardAccountContact)).toEqual(['Edit', 'Delete']);
+      expect(answer.body.actions[standardAccountContact].actions[0]).toMatchObject({
+        actionListContext: 'RelatedListRecord',
+        relatedListRecordId: standardAccountContact,
+        relatedSourceObject: 'Contacts',
+      });
+      // Not a child of that Account: 404.
+      const stranger = await get<ErrorList>(
+        'getRelatedListRecordActions',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list-record/${standardAccountContact}`,
+        admin,
+      );
+      expect(stranger.status).toBe(404);
+    });
+  });
+
+  describe('getActionOverrides and getFormulaActivation', () => {
+    it('answer overrides from the metadata, and null where there is none or only the default is asked for', async () => {
+      const overridden = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New`, standard);
+      expect(overridden.status).toBe(200);
+      expect(overridden.body.url).toBe('/lightning/cmp/c__aptContactUsNew');
+      const plain = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New&defaultTemplateOnly=true`, standard);
+      expect(plain.body.url).toBeNull();
+      const edit = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=Edit`, standard);
+      expect(edit.body.url).toBeNull();
+      expect((await get<ErrorList>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=Bogus`, standard)).status).toBe(400);
+      expect((await get<ErrorList>('getActionOverrides', '/actions/overrides/Nope__c?type=New', standard)).status).toBe(404);
+    });
+
+    it('answers the formulas of a feature per object, and 404 for an unknown feature', async () => {
+      const answer = await get<Formulas>('getFormulaActivation', `/actions/formula-activation/DynamicActions?objectApiNames=${CONTACT_US}`, admin);
+      expect(answer.status).toBe(200);
+      expect(answer.body.formulaActivation).toEqual({
+        [CONTACT_US]: {
+          [`${CONTACT_US}.New_Contact`]: 'NOT(APT_Contact_Us__c.APT_Default_Contact__c)',
+          Delete: 'NOT(APT_Contact_Us__c.APT_Default_Contact__c)',
+        },
+      });
+      const every = await get<Formulas>('getFormulaActivation', '/actions/formula-activation/DynamicActions', admin);
+      expect(Object.keys(every.body.formulaActivation).sort()).toEqual([CONTACT_US, 'Case', 'Contact']);
+      expect((await get<ErrorList>('getFormulaActivation', '/actions/formula-activation/Nope', admin)).status).toBe(404);
+    });
+  });
+
+  describe('quick action info, layout and defaults', () => {
+    it('describes a quick action, and answers an unknown one 404', async () => {
+      const info = await get<QuickActionInfo>('getQuickActionInfo', '/actions/quick-action-info/Account.New_Contact', standard);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({
+        actionApiName: 'Account.New_Contact',
+        contextSobjectType: 'Account',
+        targetSobjectType: 'Contact',
+        targetParentField: 'AccountId',
+        type: 'Create',
+        label: 'New Contact',
+      });
+      expect((await get<ErrorList>('getQuickActionInfo', '/actions/quick-action-info/Account.Nope', standard)).status).toBe(404);
+      expect((await get<ErrorList>('getQuickActionInfo', '/actions/quick-action-info/Account.New_Contact?parentRecordId=001bad', standard)).status).toBe(400);
+    });
+
+    it('answers the form of an action as a record layout, as the caller may edit it', async () => {
+      const forStandard = await get<Layout>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact`, standard);
+      expect(forStandard.status).toBe(200);
+      expect(forStandard.body).toMatchObject({ mode: 'Create', objectApiName: CONTACT_US, layoutType: 'Full', id: null });
+      const items = forStandard.body.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems));
+      const item = (name: string) => items.find((candidate) => candidate.layoutComponents[0]?.apiName === name);
+      expect(item('APT_Company_Name__c')).toMatchObject({ required: true, editableForNew: true });
+      // The standard user may read but not set the default-contact flag.
+      expect(item('APT_Default_Contact__c')?.editableForNew).toBe(false);
+      const update = await get<Layout>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.Update_Phone`, admin);
+      expect(update.body.mode).toBe('Edit');
+      expect((await get<ErrorList>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact?recordTypeId=0128d0000000009AAA`, admin)).status).toBe(
+        404,
+      );
+      expect((await get<ErrorList>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact?objectApiName=Account`, admin)).status).toBe(404);
+    });
+
+    it('fills in predefined values and the parent record: a new Contact from an Account gets AccountId', async () => {
+      const fromAccount = await get<Defaults>(
+        'getQuickActionDefaults',
+        `/actions/record-defaults/Account.New_Contact?parentRecordId=${standardAccount}`,
+        standard,
+      );
+      expect(fromAccount.status).toBe(200);
+      expect(fromAccount.body.objectApiName).toBe('Contact');
+      expect(fromAccount.body.fields.AccountId.value).toBe(standardAccount);
+      expect(fromAccount.body.fields.LastName).toEqual({ displayValue: null, value: null });
+      const contactUs = await get<Defaults>(
+        'getQuickActionDefaults',
+        `/actions/record-defaults/${CONTACT_US}.New_Contact?optionalFields=${CONTACT_US}.APT_UI_Country__c`,
+        admin,
+      );
+      expect(contactUs.body.fields.APT_Country__c.value).toBe('United States');
+      expect(contactUs.body.fields.APT_Default_Contact__c.value).toBe(false);
+      expect(Object.keys(contactUs.body.fields)).toContain('APT_UI_Country__c');
+      const phone = (await stored(DEFAULT_CONTACT_ID))!.APT_Phone__c;
+      const update = await get<Defaults>(
+        'getQuickActionDefaults',
+        `/actions/record-defaults/${CONTACT_US}.Update_Phone?parentRecordId=${DEFAULT_CONTACT_ID}`,
+        admin,
+      );
+      expect(update.body.fields.APT_Phone__c.value).toBe(phone);
+      // A parent the caller may not see is like a missing one.
+      expect(
+        (await get<ErrorList>('getQuickActionDefaults', `/actions/record-defaults/Account.New_Contact?parentRecordId=${ADMIN_ACCOUNT}`, standard)).status,
+      ).toBe(404);
+    });
+  });
+
+  describe('performQuickAction', () => {
+    it('creates a related record through the write rules and answers the execution result; getRecord reads it back', async () => {
+      const answer = await perform('Account.New_Contact', { contextId: standardAccount, fields: { LastName: 'Procurement', Title: 'Buyer' } }, standard);
+      expect(answer.status).toBe(201);
+      const result = answer.body as Execution;
+      expect(result).toMatchObject({ contextId: standardAccount, feedItemId: null, isCreated: true, isSuccess: true });
+      expect(result.successMessage).toBe('Contact "Procurement" was created.');
+      const record = await getRecord(result.id, 'Contact.LastName,Contact.Title,Contact.AccountId,Contact.OwnerId', standard);
+      expect(record.status).toBe(200);
+      const fields = (record.body as RecordRep).fields;
+      expect(fields.LastName.value).toBe('Procurement');
+      expect(fields.Title.value).toBe('Buyer');
+      expect(fields.AccountId.value).toBe(standardAccount);
+      expect(fields.OwnerId.value).toBe(standard.userId);
+    });
+
+    it('logs a call as a Case of the Contact it is launched from', async () => {
+      const composer = await recordActions(standardAccountContact, '?sections=ActivityComposer', standard);
+      expect(names(composer.body as Actions, standardAccountContact)).toEqual(['Contact.Log_A_Call']);
+      expect((composer.body as Actions).actions[standardAccountContact].actions[0]).toMatchObject({ subtype: 'LogACall', targetObject: 'Case' });
+      const answer = await perform('Contact.Log_A_Call', { contextId: standardAccountContact, fields: { Description: 'Asked for a quote' } }, standard);
+      expect(answer.status).toBe(201);
+      expect((answer.body as Execution).successMessage).toBe('The call was logged.');
+      const fields = (await stored((answer.body as Execution).id))!;
+      expect(fields).toMatchObject({ ContactId: standardAccountContact, Origin: 'Phone', Status: 'Closed', Subject: 'Call', Description: 'Asked for a quote' });
+    });
+
+    it('applies predefined values unless given others', async () => {
+      const answer = await perform('Global.New_Case', { fields: { Subject: 'Breaker trips', Origin: 'Email' } }, admin);
+      expect(answer.status).toBe(201);
+      const fields = (await stored((answer.body as Execution).id))!;
+      expect(fields).toMatchObject({ Subject: 'Breaker trips', Origin: 'Email', Status: 'New' });
+    });
+
+    it('writes nothing the caller could not write directly: field errors, required fields, hidden parents', async () => {
+      const before = await count(CONTACT_US);
+      const flag = await perform(`${CONTACT_US}.New_Contact`, { fields: { APT_Company_Name__c: 'Flagged Co', APT_Default_Contact__c: true } }, standard);
+      expect(flag.status).toBe(400);
+      expect(Object.keys((flag.body as RecordError).output.fieldErrors)).toEqual(['APT_Default_Contact__c']);
+      const required = await perform(`${CONTACT_US}.New_Contact`, { fields: { APT_City__c: 'Austin' } }, admin);
+      expect(required.status).toBe(400);
+      expect(Object.keys((required.body as RecordError).output.fieldErrors)).toContain('APT_Company_Name__c');
+      expect(await count(CONTACT_US)).toBe(before);
+      const hidden = await perform('Account.New_Contact', { contextId: ADMIN_ACCOUNT, fields: { LastName: 'Sneaky' } }, standard);
+      expect(hidden.status).toBe(404);
+      const smuggled = await perform('Account.New_Contact', { fields: { LastName: 'Sneaky', AccountId: ADMIN_ACCOUNT } }, standard);
+      expect(smuggled.status).toBe(400);
+    });
+
+    it('rejects bad input: an unknown action 404, values of the wrong type, an update action, another object', async () => {
+      expect((await perform('Account.Nope', { fields: { LastName: 'X' } })).status).toBe(404);
+      expect((await perform('Account.New_Contact', { fields: { LastName: { nested: true } } })).status).toBe(400);
+      expect((await perform('Account.New_Contact', { contextId: ADMIN_ACCOUNT })).status).toBe(400);
+      expect((await perform('Account.New_Contact', '{not json')).status).toBe(400);
+      expect((await perform(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } })).status).toBe(400);
+      expect((await perform('Account.New_Contact', { apiName: 'Case', contextId: ADMIN_ACCOUNT, fields: { LastName: 'X' } })).status).toBe(400);
+    });
+  });
+
+  describe('performUpdateRecordQuickAction', () => {
+    it('updates the context record through the write rules; getRecord reads the change back', async () => {
+      const answer = await performUpdate(
+        `${CONTACT_US}.Update_Phone`,
+        { apiName: CONTACT_US, contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1-897-555-0177' } },
+        standard,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ contextId: DEFAULT_CONTACT_ID, id: DEFAULT_CONTACT_ID, isCreated: false, isSuccess: true, feedItemId: null });
+      const record = await getRecord(DEFAULT_CONTACT_ID, `${CONTACT_US}.APT_Phone__c`, standard);
+      expect((record.body as RecordRep).fields.APT_Phone__c.value).toBe('1-897-555-0177');
+    });
+
+    it('applies the action’s predefined values (Close Case sets Status Closed)', async () => {
+      const created = await perform('Global.New_Case', { fields: { Subject: 'Close me' } }, admin);
+      const id = (created.body as Execution).id;
+      const answer = await performUpdate('Case.Close_Case', { contextId: id, fields: { Description: 'Solved by phone' } }, admin);
+      expect(answer.status).toBe(200);
+      const record = await getRecord(id, 'Case.Status,Case.Description,Case.IsClosed');
+      expect((record.body as RecordRep).fields.Status.value).toBe('Closed');
+      expect((record.body as RecordRep).fields.Description.value).toBe('Solved by phone');
+    });
+
+    it('refuses what the caller could not update directly, and bad input', async () => {
+      const flag = await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Default_Contact__c: false } }, standard);
+      expect(flag.status).toBe(400);
+      const hidden = await performUpdate('Account.Update_Phone', { contextId: ADMIN_ACCOUNT, fields: { Phone: '1' } }, standard);
+      expect(hidden.status).toBe(404);
+      expect((await stored(ADMIN_ACCOUNT))!.Phone).not.toBe('1');
+      expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { fields: { APT_Phone__c: '1' } })).status).toBe(400);
+      expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: ADMIN_ACCOUNT, fields: { APT_Phone__c: '1' } })).status).toBe(404);
+      expect((await performUpdate(`${CONTACT_US}.New_Contact`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } })).status).toBe(400);
+      expect((await performUpdate(`${CONTACT_US}.Nope`, { contextId: DEFAULT_CONTACT_ID, fields: {} })).status).toBe(404);
+      expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: [1] } })).status).toBe(400);
+    });
+  });
+});

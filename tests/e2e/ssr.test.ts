@@ -4,6 +4,7 @@
  * reports attribute mismatches too); shared links, back and forward; the page without JavaScript.
  */
 import { rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,32 @@ describe('Server-rendered page', () => {
     // Only the contacts of the page shown and the next one travel with the page, not the whole chunk.
     const contacts = queries.find((query) => query.queryKey[0] === 'getContacts')!.state.data as { pages: { contacts: unknown[] }[] };
     expect(contacts.pages.flatMap((chunk) => chunk.contacts)).toHaveLength(36);
+    // Of the country-to-states map, every country and the chosen country's states only: the browser fetches
+    // the whole map once the page is hydrated.
+    const map = queries.find((query) => query.queryKey[0] === 'getDependentStatePicklistsValues')!.state.data as Record<string, string[]>;
+    expect(Object.keys(map).length).toBeGreaterThan(200);
+    expect(map['United States']).toContain('California');
+    expect(
+      Object.entries(map)
+        .filter(([, states]) => states.length > 0)
+        .map(([country]) => country),
+    ).toEqual(['United States']);
+  });
+
+  it('sends a light first HTML, and the whole map of states once the page is interactive', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(gzipSync(html).length, 'the first HTML of /, gzipped').toBeLessThanOrEqual(25 * 1024);
+    expect(html).not.toContain('Ontario');
+
+    const mapRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('getDependentStatePicklistsValues')) mapRequests.push(request.method());
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await choose(page, 'Country', 'Canada');
+    await choose(page, 'State/Province', 'Onta', 'ONTARIO');
+    await expect.poll(() => searchOf(page)).toBe('?country=Canada&state=Ontario');
+    expect(mapRequests).toEqual(['GET']);
   });
 
   it('serves the hashed assets precompressed and immutable', async () => {

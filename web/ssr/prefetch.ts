@@ -6,6 +6,7 @@
  */
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index.ts';
+import type { CountryStatesMap } from '../../client/index.ts';
 import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type ContactsChunks } from '../../client/queries.ts';
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
 import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
@@ -39,7 +40,18 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
     shownPage = Math.min(params.page, Math.max(1, pageCountFor(total, CONTACTS_PER_PAGE)));
   }
   if (!brands || !countryStates) return null;
+  queryClient.setQueryData(countryStatesQuery.queryKey, firstViewStates(countryStates, filters.country), { updatedAt: 0 });
   return canonicalSearch(url.search, filters, shownPage);
+}
+
+/**
+ * What the first view needs of the country-to-states map: every country, and the states of the chosen one
+ * only (the whole map is some 110 KB). It is marked as loaded long ago, so that the browser, once the page is
+ * hydrated, fetches the whole map at once (the cacheable GET: the browser's HTTP cache and the ETag serve it
+ * on later visits), and renders meanwhile exactly what the server did.
+ */
+export function firstViewStates(countryStates: CountryStatesMap, country: string | null): CountryStatesMap {
+  return Object.fromEntries(Object.entries(countryStates).map(([name, states]) => [name, name === country ? states : []]));
 }
 
 /** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */

@@ -69,7 +69,9 @@ export function ContactLocator() {
 
   // The address says what the page shows: a page past the end becomes the last page, a filter spelled
   // otherwise the lists' spelling (the server redirects so already; this covers Back and Forward).
-  const settled = choices.brands !== undefined && choices.countryStates !== undefined && pages.totalKnown;
+  // The first HTML carries the chosen country's states only, and the browser then fetches the whole map: an
+  // address naming another country's state waits for it before it is corrected.
+  const settled = choices.brands !== undefined && choices.countryStates !== undefined && !countryStates.isFetching && pages.totalKnown;
   useEffect(() => {
     if (!settled) return;
     const search = canonicalSearch(location.search, filters, pages.currentPage);

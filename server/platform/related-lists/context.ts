@@ -11,10 +11,9 @@ import { objectPermissions, type Principal } from '../principal.ts';
 import { queryTarget, type QueryTarget } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/read.ts';
-import { fieldNamed } from '../records/field-paths.ts';
-import { DEFAULT_RELATED_NAME_FIELD } from '../records/field-paths.ts';
+import { DEFAULT_RELATED_NAME_FIELD, fieldNamed } from '../records/field-paths.ts';
 import { layoutFor, relatedListNamed, type RelatedListDefinition, type RelatedListLayout } from './definitions.ts';
-import { loadPreferences, type RelatedListPreferences } from './store.ts';
+import { loadPreferences, NO_PREFERENCES, type RelatedListPreferences } from './store.ts';
 
 export interface ParentContext {
   org: OrgDescribe;
@@ -86,8 +85,11 @@ export function nameFieldOf(object: DescribedObject): string | undefined {
   return fieldNamed(object, name)?.apiName;
 }
 
-/** A related list of the parent by id (any case), when the caller may read its child object. */
-export async function relatedListContext(db: Queryable, context: ParentContext, relatedListId: string): Promise<RelatedListContext> {
+/**
+ * A related list of the parent by id (any case), when the caller may read its child object; with the caller's
+ * preferences for it unless `withPreferences` is false (a count needs none: one query fewer).
+ */
+export async function relatedListContext(db: Queryable, context: ParentContext, relatedListId: string, withPreferences = true): Promise<RelatedListContext> {
   const { org, parent, layout, principal } = context;
   const definition = relatedListNamed(parent, layout, relatedListId, (relationship) => {
     const child = org.objects.get(relationship.childObjectApiName);
@@ -95,6 +97,6 @@ export async function relatedListContext(db: Queryable, context: ParentContext, 
   });
   const child = definition ? org.objects.get(definition.relationship.childObjectApiName) : undefined;
   if (!definition || !child || !objectPermissions(principal, child.apiName).read) throw notFound();
-  const preferences = await loadPreferences(db, principal.userId, parent.apiName, definition.entry.relatedListId);
+  const preferences = withPreferences ? await loadPreferences(db, principal.userId, parent.apiName, definition.entry.relatedListId) : NO_PREFERENCES;
   return { ...context, definition, child, target: queryTarget(org, child, principal), preferences };
 }

@@ -195,7 +195,7 @@ export async function getRelatedListCount(
 ): Promise<Schemas['RelatedListRecordCountRepresentation']> {
   const limit = parseMaxCount(maxCount);
   const parent = await parentRecordContext(db, principal, parentRecordId);
-  return relatedListCount(db, await relatedListContext(db, parent, relatedListId), limit, now);
+  return relatedListCount(db, await relatedListContext(db, parent, relatedListId, false), limit, now);
 }
 
 /** GET related-list-count/batch/{parentRecordId}/{relatedListNames}. */
@@ -212,7 +212,7 @@ export async function getRelatedListsCount(
   const parent = await parentRecordContext(db, principal, parentRecordId);
   const results = [];
   for (const relatedListId of relatedListIds) {
-    results.push(await batchItem(async () => relatedListCount(db, await relatedListContext(db, parent, relatedListId), limit, now)));
+    results.push(await batchItem(async () => relatedListCount(db, await relatedListContext(db, parent, relatedListId, false), limit, now)));
   }
   return { results } as Schemas['BatchRelatedListCountRepresentation'];
 }

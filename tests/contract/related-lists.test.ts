@@ -116,6 +116,50 @@ describe.each(databases())('related lists on %s', (kind) => {
     }
   });
 
+  it('refuses invalid input to every operation, for the standard user and the administrator alike, in the platform shape', async () => {
+    for (const session of [standard, admin]) {
+      const calls: [CheckedResponse<unknown>, number][] = [
+        [await get('getRelatedListsInfo', '/related-list-info/Account?recordTypeId=0120000000000', session), 400],
+        [await get('getRelatedListsInfo', '/related-list-info/NoSuchObject', session), 404],
+        [await info('Account', 'Contacts', '?fields=Contact.', session), 400],
+        [await info('Account', 'NoSuchList', '', session), 404],
+        [await get('getRelatedListInfoBatch', '/related-list-info/batch/Account/Contacts,', session), 400],
+        [await get('getRelatedListInfoBatch', '/related-list-info/batch/NoSuchObject/Contacts', session), 404],
+        [await send('updateRelatedListInfo', 'PATCH', '/related-list-info/Account/Contacts', { orderedByInfo: 'Name' }, session), 400],
+        [await send('updateRelatedListInfo', 'PATCH', '/related-list-info/Account/NoSuchList', {}, session), 404],
+        [await count(STANDARD_ACCOUNT_ID, 'Contacts', '?maxCount=2001', session), 400],
+        [await count('not-an-id', 'Contacts', '', session), 400],
+        [await get('getRelatedListsCount', `/related-list-count/batch/${STANDARD_ACCOUNT_ID}/Contacts?maxCount=x`, session), 400],
+        [await get('getRelatedListsCount', `/related-list-count/batch/${makeId('001', 999)}/Contacts`, session), 404],
+        [await records(STANDARD_ACCOUNT_ID, 'Contacts', { pageSize: 2000 }, session), 400],
+        [await records(STANDARD_ACCOUNT_ID, 'Contacts', { unknown: true }, session), 400],
+        [await send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`, { relatedListParameters: [] }, session), 400],
+        [await send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`, { relatedListParameters: [{}] }, session), 400],
+        [await get('getRelatedListPreferences', '/related-list-preferences/Account', session), 400],
+        [await get('getRelatedListPreferences', '/related-list-preferences/NoSuchObject.Contacts', session), 404],
+        [await get('getRelatedListPreferencesBatch', '/related-list-preferences/batch/Account.Contacts,Account', session), 400],
+        [
+          await send('updateRelatedListPreferences', 'PATCH', '/related-list-preferences/Account.RelatedContactList', { columnWrap: { Name: 'yes' } }, session),
+          400,
+        ],
+        [
+          await send(
+            'updateRelatedListPreferences',
+            'PATCH',
+            '/related-list-preferences/Account.RelatedContactList',
+            { orderedBy: [{ fieldApiName: 'Description' }] },
+            session,
+          ),
+          400,
+        ],
+      ];
+      for (const [index, [answer, status]] of calls.entries()) {
+        expect(answer.status, `call ${index}: ${answer.text.slice(0, 200)}`).toBe(status);
+        expect(errorsOf(answer)[0].errorCode).toMatch(/^[A-Z_]+$/);
+      }
+    }
+  });
+
   describe('info', () => {
     it('lists the related lists of an object from its layout, with links that answer', async () => {
       for (const session of [admin, standard]) {

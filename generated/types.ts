@@ -4326,12 +4326,12 @@ export interface components {
         /** @description The result for one related list of a batch of counts. */
         SimpleRelatedListCountBatchRepresentation: {
             /**
-             * @description The status this related list alone would have had; 200 with its count, otherwise (404 ...) with its errors.
+             * @description The status this related list alone would have had; 200 with its count, otherwise (404 ...) with its error.
              * @example 200
              */
             statusCode: number;
-            /** @description The count when statusCode is 200, else the errors. */
-            result: components["schemas"]["RelatedListRecordCountRepresentation"] | components["schemas"]["ErrorList"];
+            /** @description The count when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
+            result: components["schemas"]["RelatedListRecordCountRepresentation"] | components["schemas"]["ErrorRepresentation"];
         };
         /** @description The record counts of several related lists of one record, one result per related list asked for, in the order asked. */
         BatchRelatedListCountRepresentation: {
@@ -4396,12 +4396,12 @@ export interface components {
         /** @description The result for one related list of a batch of metadata. */
         SimpleRelatedListInfoResultRepresentation: {
             /**
-             * @description The status this related list alone would have had; 200 with its metadata, otherwise (404 ...) with its errors.
+             * @description The status this related list alone would have had; 200 with its metadata, otherwise (404 ...) with its error.
              * @example 200
              */
             statusCode: number;
-            /** @description The metadata when statusCode is 200, else the errors. */
-            result: components["schemas"]["RelatedListInfoRepresentation"] | components["schemas"]["ErrorList"];
+            /** @description The metadata when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
+            result: components["schemas"]["RelatedListInfoRepresentation"] | components["schemas"]["ErrorRepresentation"];
         };
         /** @description The metadata of several related lists of one object, one result per related list asked for, in the order asked. */
         RelatedListInfoBatchRepresentation: {
@@ -4479,12 +4479,12 @@ export interface components {
         /** @description The result for one preferences id of a batch. */
         SimpleRelatedListPreferencesResultRepresentation: {
             /**
-             * @description The status this id alone would have had; 200 with the preferences, otherwise (404 ...) with its errors.
+             * @description The status this id alone would have had; 200 with the preferences, otherwise (404 ...) with its error.
              * @example 200
              */
             statusCode: number;
-            /** @description The preferences when statusCode is 200, else the errors. */
-            result: components["schemas"]["RelatedListUserPreferencesRepresentation"] | components["schemas"]["ErrorList"];
+            /** @description The preferences when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
+            result: components["schemas"]["RelatedListUserPreferencesRepresentation"] | components["schemas"]["ErrorRepresentation"];
         };
         /** @description The caller's preferences for several related lists, one result per id asked for, in the order asked. */
         RelatedListPreferencesBatchRepresentation: {
@@ -4566,12 +4566,12 @@ export interface components {
         /** @description The result for one related list of a batch of related records. */
         CompositeRelatedListRecordCollectionResultRepresentation: {
             /**
-             * @description The status this related list alone would have had; 200 with its first page of records, otherwise (400, 404 ...) with its errors.
+             * @description The status this related list alone would have had; 200 with its first page of records, otherwise (400, 404 ...) with its error.
              * @example 200
              */
             statusCode: number;
-            /** @description The page of records when statusCode is 200, else the errors. */
-            result: components["schemas"]["RelatedListRecordCollectionRepresentation"] | components["schemas"]["ErrorList"];
+            /** @description The page of records when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
+            result: components["schemas"]["RelatedListRecordCollectionRepresentation"] | components["schemas"]["ErrorRepresentation"];
         };
         /** @description The related records of several related lists of one record, one result per related list asked for, in the order asked. */
         RelatedListRecordCollectionBatchRepresentation: {
@@ -5472,7 +5472,7 @@ export interface components {
         actionParentRecordIds: string;
         /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
         relatedListParentRecordId: string;
-        /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+        /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Cases; the answer has one result per id, in the same order. */
         relatedListNamesPath: string;
         /** @description Count the related records up to this number at most; when there are more, hasMore is true. Default 20. */
         relatedListMaxCount: number;
@@ -9045,7 +9045,7 @@ export interface operations {
             path: {
                 /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
                 parentRecordId: components["parameters"]["relatedListParentRecordId"];
-                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Cases; the answer has one result per id, in the same order. */
                 relatedListNames: components["parameters"]["relatedListNamesPath"];
             };
             cookie?: never;
@@ -9069,7 +9069,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListCount: {
@@ -9109,7 +9108,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfoBatch: {
@@ -9125,7 +9123,7 @@ export interface operations {
             path: {
                 /** @description The API name of the parent object whose related lists are wanted, such as Account. */
                 parentObjectApiName: components["parameters"]["relatedListParentObjectApiName"];
-                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Opportunities; the answer has one result per id, in the same order. */
+                /** @description Related list ids of the parent object, comma-separated, at most 20, such as Contacts,Cases; the answer has one result per id, in the same order. */
                 relatedListNames: components["parameters"]["relatedListNamesPath"];
             };
             cookie?: never;
@@ -9149,7 +9147,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListsInfo: {
@@ -9187,7 +9184,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListInfo: {
@@ -9236,7 +9232,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListInfo: {
@@ -9278,7 +9273,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferencesBatch: {
@@ -9312,7 +9306,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListPreferences: {
@@ -9347,7 +9340,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateRelatedListPreferences: {
@@ -9384,7 +9376,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecordsBatch: {
@@ -9421,7 +9412,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRelatedListRecords: {
@@ -9471,7 +9461,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterMetadata: {

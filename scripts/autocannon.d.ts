@@ -8,6 +8,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    body?: string;
   }
 
   interface Histogram {

@@ -13,10 +13,12 @@
  *   - an eq filter on a picklist (where, on top of the All view);
  *   - a range of a date (a week of CreatedDate);
  *   - a searchTerm over the view's searchable columns;
- *   - the MRU list (a few hundred recently used records).
+ *   - the MRU list (a few hundred recently used records);
+ *   - a related list of a parent with 100,000 children (an Account's Contacts): the count with maxCount 2000,
+ *     and the first page in the related list's order (by name).
  * After each slice it waits until the server's database has answered everything queued (PGlite answers one
  * query at a time), so that one slice's backlog does not fall into the next. Targets on PostgreSQL: p99 at
- * most 25 ms sorted or filtered, 60 ms with a searchTerm.
+ * most 25 ms sorted or filtered, 60 ms with a searchTerm, 20 ms for the related list's count and first page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -30,24 +32,49 @@ import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts
 import { makeId } from '../server/platform/ids.ts';
 import { ADMIN_USER_ID } from '../server/platform/principal.ts';
 import { CONTACT_US_KEY_PREFIX } from '../server/storefront/demo-contacts.ts';
-import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
+import { hasWrk, runLoad, type LoadClient, type LoadRequest, type Slice } from './lib/load-generator.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/services/data/v65.0/ui-api/list-records/${OBJECT}/AllContactUs`;
 const where = (filter: string) => `where=${encodeURIComponent(filter)}`;
 const SEARCH_TERM = 'Austin';
-const TARGETS = [
-  { name: 'All by name, first page', path: `${LIST}?pageSize=50` },
-  { name: 'All by name, offset 1950', path: `${LIST}?pageSize=50&pageToken=1950` },
-  { name: 'eq on a picklist (Country)', path: `${LIST}?pageSize=50&${where('{ APT_Country__c: { eq: "Canada" } }')}` },
+/** The parent of the related-list measurements: an Account of the bench's own with RELATED_CHILDREN Contacts. */
+const RELATED_PARENT_ID = makeId('001', 900_000);
+const RELATED_CHILDREN = 100_000;
+const RELATED_CHILD_SEQUENCE = 900_000;
+
+interface Target {
+  name: string;
+  path: string;
+  /** The p99 to meet on PostgreSQL, ms. */
+  goal: number;
+  request?: LoadRequest;
+}
+
+const TARGETS: Target[] = [
+  { name: 'All by name, first page', path: `${LIST}?pageSize=50`, goal: 25 },
+  { name: 'All by name, offset 1950', path: `${LIST}?pageSize=50&pageToken=1950`, goal: 25 },
+  { name: 'eq on a picklist (Country)', path: `${LIST}?pageSize=50&${where('{ APT_Country__c: { eq: "Canada" } }')}`, goal: 25 },
   // Newest first: in the seeded data names follow creation order, so a walk of the name index would pass a
   // fifth of the object before it met the week (the planner assumes matches spread evenly).
   {
     name: 'range of a date (a week), newest first',
     path: `${LIST}?pageSize=50&sortBy=-CreatedDate&${where('{ CreatedDate: { gte: "2025-06-01", lt: "2025-06-08" } }')}`,
+    goal: 25,
   },
-  { name: `searchTerm "${SEARCH_TERM}"`, path: `${LIST}?pageSize=50&searchTerm=${SEARCH_TERM}`, search: true },
-  { name: 'MRU list', path: `/services/data/v65.0/ui-api/mru-list-records/${OBJECT}?pageSize=50` },
+  { name: `searchTerm "${SEARCH_TERM}"`, path: `${LIST}?pageSize=50&searchTerm=${SEARCH_TERM}`, goal: 60 },
+  { name: 'MRU list', path: `/services/data/v65.0/ui-api/mru-list-records/${OBJECT}?pageSize=50`, goal: 25 },
+  {
+    name: 'related list count, maxCount 2000 (100k)',
+    path: `/services/data/v65.0/ui-api/related-list-count/${RELATED_PARENT_ID}/Contacts?maxCount=2000`,
+    goal: 20,
+  },
+  {
+    name: 'related list first page by name (100k)',
+    path: `/services/data/v65.0/ui-api/related-list-records/${RELATED_PARENT_ID}/Contacts`,
+    goal: 20,
+    request: { method: 'POST', body: JSON.stringify({ fields: ['Contact.Name', 'Contact.Email'], pageSize: 50, sortBy: ['Contact.Name'] }) },
+  },
 ];
 const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
@@ -139,8 +166,10 @@ async function main() {
   const cookie = await prepare(settings, target);
   const server = await startServer();
   try {
-    const headers = { cookie };
-    for (const one of TARGETS) await check(server.baseUrl, one.path, headers);
+    // POSTs (the related list's records) carry the session's CSRF token.
+    const csrf = (await (await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers: { cookie } })).json()) as { csrfToken: string };
+    const headers = { cookie, 'x-csrf-token': csrf.csrfToken };
+    for (const one of TARGETS) await check(server.baseUrl, one.path, headers, one.request);
     await run(options, server.baseUrl + TARGETS[0].path, 2, headers);
     const tables: string[] = [];
     for (const connections of levels) {
@@ -150,9 +179,9 @@ async function main() {
       tables.push('', `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`);
       tables.push(`${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  target p99`);
       for (const [index, m] of measured.entries()) {
-        const goal = index === 0 ? '' : TARGETS[index - 1].search ? '≤ 60 ms' : '≤ 25 ms';
+        const goal = index === 0 ? '' : `≤ ${TARGETS[index - 1].goal} ms`;
         const name = index === 0 ? 'trivial endpoint' : TARGETS[index - 1].name;
-        const met = !settings.databaseUrl || index === 0 ? '' : m.p99 <= (TARGETS[index - 1].search ? 60 : 25) ? ' met' : ' missed';
+        const met = !settings.databaseUrl || index === 0 ? '' : m.p99 <= TARGETS[index - 1].goal ? ' met' : ' missed';
         tables.push(
           `${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${goal}${met}`,
         );
@@ -206,10 +235,11 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
     } else {
       console.log(`Reusing the ${start} records there.`);
     }
+    const seededChildren = await seedRelatedChildren(db);
     const { rows: pages } = await db.query<{ pages: number; visible: number }>(
       `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
     );
-    if (start < target || pages[0].visible < pages[0].pages * 0.95) {
+    if (start < target || seededChildren || pages[0].visible < pages[0].pages * 0.95) {
       const began = Date.now();
       await db.exec('VACUUM (ANALYZE) record');
       console.log(`VACUUM ANALYZE record: ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -235,6 +265,37 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The related list's parent: an Account of the administrator's with RELATED_CHILDREN Contacts, written once
+ * (ids from a range of their own), their names in an order unlike their ids'. Returns whether it wrote any.
+ */
+async function seedRelatedChildren(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM record WHERE object_api_name = 'Contact' AND fields ->> 'AccountId' = $1`, [
+    RELATED_PARENT_ID,
+  ]);
+  if (rows[0].n >= RELATED_CHILDREN) return false;
+  console.log(`Seeding the related list's parent with ${RELATED_CHILDREN} contacts...`);
+  const began = Date.now();
+  const insert = `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+    SELECT id, $2, '012000000000000AAA', f, now(), $3, now(), $3, now() FROM unnest($1::text[], $4::jsonb[]) AS t(id, f)
+    ON CONFLICT (id) DO NOTHING`;
+  await db.query(insert, [[RELATED_PARENT_ID], 'Account', ADMIN_USER_ID, [JSON.stringify({ Name: 'Related List Bench Account', OwnerId: ADMIN_USER_ID })]]);
+  const batch = 5_000;
+  for (let first = 0; first < RELATED_CHILDREN; first += batch) {
+    const ids: string[] = [];
+    const fields: string[] = [];
+    for (let i = first; i < Math.min(first + batch, RELATED_CHILDREN); i++) {
+      // A permutation of the children: names sort in another order than ids.
+      const name = `Contact ${String((i * 7919) % RELATED_CHILDREN).padStart(6, '0')}`;
+      ids.push(makeId('003', RELATED_CHILD_SEQUENCE + i));
+      fields.push(JSON.stringify({ LastName: name, Name: name, Email: `c${i}@bench.example`, AccountId: RELATED_PARENT_ID, OwnerId: ADMIN_USER_ID }));
+    }
+    await db.query(insert, [ids, 'Contact', ADMIN_USER_ID, fields]);
+  }
+  console.log(`  ${RELATED_CHILDREN} contacts in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 interface Server {
@@ -280,20 +341,23 @@ async function startServer(): Promise<Server> {
   }
 }
 
-/** One call, checked: a page of records, with the time it took. */
-async function check(baseUrl: string, path: string, headers: Record<string, string>): Promise<void> {
+/** One call, checked: a page of records (or a count), with the time it took. */
+async function check(baseUrl: string, path: string, headers: Record<string, string>, request?: LoadRequest): Promise<void> {
   const began = performance.now();
-  const response = await fetch(baseUrl + path, { headers });
+  const response = await fetch(
+    baseUrl + path,
+    request ? { method: request.method, body: request.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers },
+  );
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { count: number; nextPageToken: string | null };
+  const body = JSON.parse(text) as { count: number; nextPageToken?: string | null; hasMore?: boolean };
   console.log(
-    `  ${decodeURIComponent(path.replace(/^.*ui-api\//, ''))}: ${body.count} records${body.nextPageToken ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`,
+    `  ${decodeURIComponent(path.replace(/^.*ui-api\//, ''))}: ${body.count} records${body.nextPageToken || body.hasMore ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`,
   );
 }
 
-function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Slice> {
-  return runLoad(client, url, seconds, connections, headers);
+function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}, request?: LoadRequest): Promise<Slice> {
+  return runLoad(client, url, seconds, connections, headers, request);
 }
 
 interface Measurement {
@@ -323,7 +387,11 @@ async function cpuOf(baseUrl: string): Promise<number> {
 }
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
-async function measure(baseUrl: string, targets: { name: string; path: string; headers?: Record<string, string> }[], options: Options): Promise<Measurement[]> {
+async function measure(
+  baseUrl: string,
+  targets: { name: string; path: string; headers?: Record<string, string>; request?: LoadRequest }[],
+  options: Options,
+): Promise<Measurement[]> {
   console.log(
     `\nMeasuring ${targets.length} targets with ${options.connections} connections, alternating: load average ${loadavg()
       .map((n) => n.toFixed(2))
@@ -334,7 +402,7 @@ async function measure(baseUrl: string, targets: { name: string; path: string; h
   for (let round = 0; round < options.duration; round++) {
     for (const [index, target] of targets.entries()) {
       const before = await cpuOf(baseUrl);
-      slices[index].push(await run(options, baseUrl + target.path, 1, target.headers));
+      slices[index].push(await run(options, baseUrl + target.path, 1, target.headers, target.request));
       await (await benchCall(baseUrl + IDLE_PATH)).text();
       cpu[index] += (await cpuOf(baseUrl)) - before;
     }

@@ -20,6 +20,7 @@ import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
 import { listRoutes } from './routes/lists.ts';
 import { recordUiRoutes } from './routes/record-ui.ts';
+import { relatedListRoutes } from './routes/related-lists.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -59,6 +60,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', fileRoutes(db, options));
   app.route('/', listRoutes(db, options));
   app.route('/', actionRoutes(db, options));
+  app.route('/', relatedListRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

@@ -47,6 +47,11 @@ export interface ListQueryInput {
   pageSize?: number | string | null;
   defaultPageSize: number;
   pageToken?: string | null;
+  /**
+   * Count at most this many records (a related list's maxCount, plus one to know whether there are more):
+   * the count statement then reads no more rows than that, however many match.
+   */
+  countAtMost?: number;
 }
 
 export interface ListQuery {
@@ -86,7 +91,11 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
 
   const matching = `FROM record ${ALIAS}${join} WHERE ${conditions.join(' AND ')}`;
   // The count takes the values so far: the ORDER BY and paging placeholders come after and are not in its text.
-  const count = { text: `SELECT count(*)::int AS total ${matching}`, values: [...parameters.values] };
+  const capped = input.countAtMost === undefined ? null : Math.max(0, Math.floor(input.countAtMost));
+  const count = {
+    text: capped === null ? `SELECT count(*)::int AS total ${matching}` : `SELECT count(*)::int AS total FROM (SELECT 1 ${matching} LIMIT ${capped}) capped`,
+    values: [...parameters.values],
+  };
   const sourceOrder = input.source !== undefined && sort.keys.length === 0;
   const order = sourceOrder ? `${input.source!.orderBy}, ${ALIAS}.id ASC` : orderByClause(sort, target, ALIAS, parameters);
   const limit = parameters.add(pageSize + 1, 'int');

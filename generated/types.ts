@@ -9416,7 +9416,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterOptions: {
@@ -9456,7 +9455,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupMetadata: {
@@ -9467,8 +9465,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9493,7 +9491,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchResults: {
@@ -9529,7 +9526,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getKeywordSearchResults: {
@@ -9568,7 +9564,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupRecords: {
@@ -9591,8 +9586,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9622,7 +9617,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSession: {

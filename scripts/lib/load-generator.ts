@@ -21,13 +21,27 @@ export interface Slice {
 /** wrk's report of a run: its counts and whole latency histogram. */
 const WRK_REPORT = fileURLToPath(new URL('./wrk-report.lua', import.meta.url));
 
-export const hasWrk = () => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
-
-export function runLoad(client: LoadClient, url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<Slice> {
-  return client === 'wrk' ? runWrk(url, seconds, connections, headers) : runAutocannon(url, seconds, connections, headers);
+/** A request other than a GET: its method and JSON body. */
+export interface LoadRequest {
+  method: 'POST';
+  body: string;
 }
 
-async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
+export const hasWrk = () => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+
+export function runLoad(
+  client: LoadClient,
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+  request?: LoadRequest,
+): Promise<Slice> {
+  const all = request ? { ...headers, 'Content-Type': 'application/json' } : headers;
+  return client === 'wrk' ? runWrk(url, seconds, connections, all, request) : runAutocannon(url, seconds, connections, all, request);
+}
+
+async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>, request?: LoadRequest): Promise<Slice> {
   const args = [
     '-t1',
     `-c${connections}`,
@@ -38,7 +52,13 @@ async function runWrk(url: string, seconds: number, connections: number, headers
     url,
   ];
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+    // The report script sends the method and body it finds in WRK_METHOD and WRK_BODY.
+    execFile(
+      'wrk',
+      args,
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '' } },
+      (error, out) => (error ? reject(error) : resolve(out)),
+    ),
   );
   const report = /^bench-report (\d+) (\d+) (\d+)$/m.exec(stdout);
   if (!report) throw new Error(`wrk printed no report:\n${stdout}`);
@@ -50,9 +70,9 @@ async function runWrk(url: string, seconds: number, connections: number, headers
 }
 
 /** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
-async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Slice> {
+async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>, request?: LoadRequest): Promise<Slice> {
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers });
+  const instance = autocannon({ url, connections, duration: seconds, headers, ...(request ? { method: request.method, body: request.body } : {}) });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode === 200) latencies.push(responseTime);
   });

@@ -20,6 +20,13 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
     return c.json(await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), ...body }, now()), 200);
   });
 
+  // The GET form with the target in the path: that object's page alone.
+  implement(app, routes.getLookupRecordsForTarget, async (c) => {
+    const { objectApiName, fieldApiName, targetApiName } = c.req.valid('param');
+    const values = await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), targetApiName }, now());
+    return c.json(Object.values(values.lookupResults)[0], 200);
+  });
+
   implement(app, routes.getKeywordSearchResults, async (c) => {
     const { q, objectApiName } = c.req.valid('query');
     return c.json(await keywordSearch(db, principalOf(c), q, objectApiName, c.req.valid('json') ?? {}, now()), 200);

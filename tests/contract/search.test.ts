@@ -94,6 +94,7 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       get('getSearchFilterMetadata', `/search-info/${CONTACT_US}/filters`, null),
       get('getSearchFilterOptions', `/search-info/${CONTACT_US}/filters/APT_Country__c/options?q=uni`, null),
       get('getLookupMetadata', '/search-info/Contact/lookup/AccountId', null),
+      get('getLookupRecordsForTarget', '/lookups/Contact/AccountId/Account?searchType=Recent', null),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(401);
@@ -207,6 +208,26 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         expect(ids(answer.body as LookupValues, 'Account')).toEqual([]);
       }
       expect((await rows('Account')).length).toBe(accounts.length);
+    });
+
+    it('serves one target as a record collection in the GET form', async () => {
+      for (const session of [admin, standard]) {
+        const post = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', session)).body as LookupValues;
+        const answer = await get<Schemas['RecordCollectionRepresentation']>(
+          'getLookupRecordsForTarget',
+          '/lookups/Contact/AccountId/Account?searchType=TypeAhead&q=s&pageSize=1',
+          session,
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual(post.lookupResults.Account);
+      }
+      const bad = [
+        '/lookups/Contact/AccountId/Case?searchType=Recent',
+        '/lookups/Contact/AccountId/Account?searchType=Search&q=a',
+        '/lookups/Nope__c/AccountId/Account',
+        '/lookups/Contact/LastName/Account',
+      ];
+      for (const path of bad) expect((await get('getLookupRecordsForTarget', path, standard)).status, path).toBe(400);
     });
 
     it('answers a hidden source record exactly as a missing one', async () => {

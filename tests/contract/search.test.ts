@@ -346,6 +346,10 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       expect(errorCode(hidden.body)).toBe(errorCode(unknown.body));
       const injected = await keyword(`q=${encodeURIComponent(INJECTION)}&objectApiName=${CONTACT_US}`, admin);
       expect(injected.status).toBe(200);
+      // A term without a word (only punctuation) finds nothing.
+      const wordless = await keyword(`q=${encodeURIComponent("!? ''")}&objectApiName=${CONTACT_US}`, admin);
+      expect(wordless.status).toBe(200);
+      expect((wordless.body as KeywordResults).keywordSearchResult.records).toEqual([]);
       expect((await rows(CONTACT_US)).length).toBe(contactUs.length);
     });
   });

@@ -17,12 +17,10 @@ $$;
 
 -- The prefix query of a search term: every word of the term, as the documents' words are made, must begin a
 -- word of the document. Words are quoted, so that no character of the term is read as tsquery syntax; a term
--- without words gives an empty query, which matches nothing.
+-- without words gives null, which matches nothing.
 CREATE FUNCTION record_search_query(term text) RETURNS tsquery
 LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT coalesce(
-    to_tsquery('simple', string_agg('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || ''':*', ' & ')),
-    ''::tsquery)
+  SELECT to_tsquery('simple', string_agg('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || ''':*', ' & '))
   FROM unnest(to_tsvector('simple', term)) AS t
 $$;
 

@@ -5,6 +5,7 @@
  */
 import type { FieldDefinition } from '../definitions.ts';
 import { rootScope, valueKindOf } from './fields.ts';
+import { MAX_OFFSET } from './page-token.ts';
 import type { JoinedSource } from './select.ts';
 import type { RowCondition } from './sql.ts';
 import type { QueryTarget } from './target.ts';
@@ -32,8 +33,12 @@ export function fullTextSource(term: string, target: QueryTarget): JoinedSource 
       return `JOIN LATERAL (SELECT ts_rank(${document}, ${query}) AS rank) ${RANK_ALIAS} ON ${alias}.search_document @@ ${query}${recheck}`;
     },
     orderBy: `${RANK_ALIAS}.rank DESC`,
+    candidates: { limit: RANKED_MATCHES, key: `${RANK_ALIAS}.rank`, descending: true },
   };
 }
+
+/** The most matches a search ranks: the platform's 2,000 records and one largest page beyond them. */
+export const RANKED_MATCHES = MAX_OFFSET + 100;
 
 const RANK_ALIAS = 'search_rank';
 

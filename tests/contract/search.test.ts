@@ -457,6 +457,11 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       });
       const filtered = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Case/lookup/ContactId', admin)).body as LookupMetadata;
       expect(filtered.targetInfo.Contact.suggestionsInfo.filters).toEqual([{ fieldPath: 'Contact.AccountId', operator: 'eq', values: ['$Source.AccountId'] }]);
+      // The object info says so too.
+      const caseInfo = (await get<Schemas['ObjectInfoRepresentation']>('getObjectInfo', '/object-info/Case', admin))
+        .body as Schemas['ObjectInfoRepresentation'];
+      expect(caseInfo.fields.ContactId.filteredLookupInfo).toEqual({ controllingFields: ['AccountId'], dependent: true, optionalFilter: false });
+      expect(caseInfo.fields.AccountId.filteredLookupInfo).toBeNull();
       // Standard users may not read User.Email: it is not shown.
       const owner = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Account/lookup/OwnerId', standard)).body as LookupMetadata;
       expect(owner.targetInfo.User.suggestionsInfo.displayFields).toEqual(['User.Name']);

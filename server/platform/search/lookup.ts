@@ -23,25 +23,11 @@ import { canSeeRecord } from '../records/access.ts';
 import { fieldNamed, invalidField, parseFieldLists, selectFields } from '../records/field-paths.ts';
 import { buildRecords, fetchRows } from '../records/read.ts';
 import type { RecordRow } from '../records/representation.ts';
+import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './lookup-filter.ts';
 import { checkedTerm, filtersWhere, nameFieldOf, objectSetup, readableFieldNames, searchTargetNamed, type FilterInput } from './common.ts';
 
 export const LOOKUP_PAGE_SIZE = 25;
 const UI_API = '/services/data/v65.0/ui-api';
-const SOURCE_VALUE = /^\$Source\.([A-Za-z][A-Za-z0-9_]*)$/;
-
-/** A lookup filter as a field's metadata defines it: filters on the target's fields, `$Source.Field` values. */
-export interface LookupFilterDefinition {
-  filters: Schemas['SearchFilterInputRepresentation'][];
-  optional?: boolean;
-}
-
-export const lookupFilterOf = (field: FieldDefinition) => (field.lookupFilter as LookupFilterDefinition | undefined) ?? null;
-
-/** The source record's fields a lookup filter depends on. */
-export function controllingFields(filter: LookupFilterDefinition | null): string[] {
-  const names = (filter?.filters ?? []).flatMap((one) => one.values.flatMap((value) => SOURCE_VALUE.exec(value)?.[1] ?? []));
-  return [...new Set(names)];
-}
 
 export type SearchType = 'Recent' | 'Search' | 'TypeAhead';
 

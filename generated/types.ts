@@ -1703,6 +1703,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName}/{targetApiName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get suggestions of one object for a lookup field
+         * @description The GET form the platform's own client calls: one page of the records of one object that a user can choose for a lookup field, the most recently used ones or those matching what the user typed. The same suggestions as getLookupRecords gives for that object; a lookup filter that uses the edited record's values takes them from dependentFieldBindings or sourceRecordId.
+         */
+        get: operations["getLookupRecordsForTarget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/auth/session": {
         parameters: {
             query?: never;
@@ -5173,15 +5193,6 @@ export interface components {
         };
         /** @description A state-changing call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         CsrfRefused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorList"];
-            };
-        };
-        /** @description The server does not implement this operation yet; the answer names the operation. */
-        NotImplemented: {
             headers: {
                 [name: string]: unknown;
             };
@@ -9500,7 +9511,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchFilterOptions: {
@@ -9540,7 +9550,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupMetadata: {
@@ -9551,8 +9560,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9577,7 +9586,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSearchResults: {
@@ -9613,7 +9621,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getKeywordSearchResults: {
@@ -9652,7 +9659,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLookupRecords: {
@@ -9675,8 +9681,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The API name of an object, such as APT_Contact_Us__c. */
-                objectApiName: components["parameters"]["objectApiName"];
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9706,7 +9712,57 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getLookupRecordsForTarget: {
+        parameters: {
+            query?: {
+                /** @description The page to return, one-based. */
+                page?: number;
+                /** @description The number of suggestions per page. */
+                pageSize?: number;
+                /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
+                q?: string;
+                /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
+                searchType?: "Recent" | "Search" | "TypeAhead";
+                /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
+                dependentFieldBindings?: string;
+                /** @description The id of the record being edited, whose saved values the lookup filter may use. */
+                sourceRecordId?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
+                /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
+                fieldApiName: components["parameters"]["lookupFieldApiName"];
+                /** @description The object whose records are suggested, one of those the field can point at. */
+                targetApiName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suggestions. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
     getSession: {

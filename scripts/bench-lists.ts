@@ -20,11 +20,7 @@
  * query at a time), so that one slice's backlog does not fall into the next. Targets on PostgreSQL: p99 at
  * most 25 ms sorted or filtered, 60 ms with a searchTerm, 20 ms for the related list's count and first page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
@@ -32,7 +28,18 @@ import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts
 import { makeId } from '../server/platform/ids.ts';
 import { ADMIN_USER_ID } from '../server/platform/principal.ts';
 import { CONTACT_US_KEY_PREFIX } from '../server/storefront/demo-contacts.ts';
-import { hasWrk, runLoad, type LoadClient, type LoadRequest, type Slice } from './lib/load-generator.ts';
+import {
+  adminSessionCookie,
+  measure,
+  runFor as run,
+  serveForBench,
+  startServer,
+  topUpContacts,
+  TRIVIAL_PATH,
+  waitForLoad,
+  type MeasureOptions as Options,
+} from './lib/bench-server.ts';
+import { hasWrk, type LoadRequest } from './lib/load-generator.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/services/data/v65.0/ui-api/list-records/${OBJECT}/AllContactUs`;
@@ -76,9 +83,6 @@ const TARGETS: Target[] = [
     request: { method: 'POST', body: JSON.stringify({ fields: ['Contact.Name', 'Contact.Email'], pageSize: 50, sortBy: ['Contact.Name'] }) },
   },
 ];
-const TRIVIAL_PATH = '/__bench/trivial';
-const IDLE_PATH = '/__bench/idle';
-const STATS_PATH = '/__bench/stats';
 /** Records in the bench user's MRU list. */
 const MRU_RECORDS = 300;
 
@@ -98,45 +102,8 @@ function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
 }
 
-if (values.serve) await serveForBench();
+if (values.serve) await serveForBench(benchSettings());
 else await main();
-
-/** The child: the app as `npm start` serves it, beside a trivial endpoint, a database barrier and its CPU time. */
-async function serveForBench() {
-  const { serve } = await import('@hono/node-server');
-  const { Hono } = await import('hono');
-  const { createApp } = await import('../server/app.ts');
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  const db = await openDatabase(benchSettings());
-  const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
-  const bench = new Hono();
-  bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
-  bench.get(IDLE_PATH, async (c) => c.json((await db.query('SELECT 1 AS ok')).rows[0]));
-  bench.get(STATS_PATH, (c) => {
-    const cpu = process.cpuUsage();
-    return c.json({ cpuMicros: cpu.user + cpu.system });
-  });
-  const server = serve(
-    { fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)), hostname: '127.0.0.1', port: 0 },
-    (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
-  );
-  const stop = async () => {
-    server.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-interface Options {
-  client: LoadClient;
-  duration: number;
-  /** Connections of the load generator; the measurements are repeated for each. */
-  connections: number;
-  waitLoad: number;
-  waitMax: number;
-}
 
 async function main() {
   const target = Number(values.records);
@@ -164,7 +131,7 @@ async function main() {
     `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
   );
   const cookie = await prepare(settings, target);
-  const server = await startServer();
+  const server = await startServer(import.meta.filename, { DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' });
   try {
     // POSTs (the related list's records) carry the session's CSRF token.
     const csrf = (await (await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers: { cookie } })).json()) as { csrfToken: string };
@@ -199,9 +166,6 @@ async function main() {
  */
 async function prepare(settings: DatabaseSettings, target: number): Promise<string> {
   const { openDatabase } = await import('../server/bootstrap.ts');
-  const { contactCount, seedContacts } = await import('../server/storefront/seed.ts');
-  const { describeOrg } = await import('../server/platform/describe.ts');
-  const { syncListViewIndexes } = await import('../server/platform/lists/load.ts');
   let db: Database;
   try {
     db = await openDatabase(settings);
@@ -213,33 +177,8 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
     throw error;
   }
   try {
-    const start = await contactCount(db);
-    if (start < target) {
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM list_view_index');
-      console.log(`Seeding ${target - start} records (${start} there), without the ${rows.length} list view indexes meanwhile...`);
-      for (const { name } of rows) await db.query(`DROP INDEX IF EXISTS ${name}`);
-      await db.query('DELETE FROM list_view_index');
-      const began = Date.now();
-      let reported = start;
-      await seedContacts(db, target, (done) => {
-        if (done - reported >= target / 10 || done === target) {
-          reported = done;
-          console.log(`  ${done} of ${target} (${Math.round((done - start) / ((Date.now() - began) / 1000))}/s)`);
-        }
-      });
-      const indexing = Date.now();
-      const created = await syncListViewIndexes(db, await describeOrg(db));
-      console.log(
-        `Seeded in ${((indexing - began) / 1000).toFixed(1)} s; ${created.length} list view indexes built in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`,
-      );
-    } else {
-      console.log(`Reusing the ${start} records there.`);
-    }
-    const seededChildren = await seedRelatedChildren(db);
-    const { rows: pages } = await db.query<{ pages: number; visible: number }>(
-      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
-    );
-    if (start < target || seededChildren || pages[0].visible < pages[0].pages * 0.95) {
+    const start = await topUpContacts(db, target);
+    if (await seedRelatedChildren(db)) {
       const began = Date.now();
       await db.exec('VACUUM (ANALYZE) record');
       console.log(`VACUUM ANALYZE record: ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -253,15 +192,7 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
        SELECT $1, id, $2, now() - n * interval '1 minute' FROM unnest($3::text[]) WITH ORDINALITY AS used(id, n)`,
       [ADMIN_USER_ID, OBJECT, used],
     );
-    const sessionId = randomBytes(32).toString('base64url');
-    const day = 86_400_000;
-    await db.query('INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4)', [
-      createHash('sha256').update(sessionId).digest('hex'),
-      ADMIN_USER_ID,
-      new Date(),
-      new Date(Date.now() + day),
-    ]);
-    return `sid=${sessionId}`;
+    return await adminSessionCookie(db);
   } finally {
     await db.close();
   }
@@ -298,49 +229,6 @@ async function seedRelatedChildren(db: Database): Promise<boolean> {
   return true;
 }
 
-interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** The app as a child process (its own CPU, as in production), on 127.0.0.1 at a free port. */
-async function startServer(): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    env: { ...process.env, DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('The bench server did not start within 300 s')), 300_000);
-      child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before listening`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        try {
-          const { port } = JSON.parse(line) as { port?: number };
-          if (port) {
-            clearTimeout(timer);
-            resolve(port);
-          }
-        } catch {
-          console.log(`  [server] ${line}`);
-        }
-      });
-    });
-    return {
-      baseUrl: `http://127.0.0.1:${port}`,
-      async stop() {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(killer);
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-}
-
 /** One call, checked: a page of records (or a count), with the time it took. */
 async function check(baseUrl: string, path: string, headers: Record<string, string>, request?: LoadRequest): Promise<void> {
   const began = performance.now();
@@ -354,71 +242,4 @@ async function check(baseUrl: string, path: string, headers: Record<string, stri
   console.log(
     `  ${decodeURIComponent(path.replace(/^.*ui-api\//, ''))}: ${body.count} records${body.nextPageToken || body.hasMore ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`,
   );
-}
-
-function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}, request?: LoadRequest): Promise<Slice> {
-  return runLoad(client, url, seconds, connections, headers, request);
-}
-
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuPerRequest: number;
-}
-
-async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
-  const deadline = Date.now() + waitMax * 1000;
-  if (loadavg()[0] >= waitLoad && waitMax > 0)
-    console.log(`Waiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
-  while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
-}
-
-/**
- * A call of the bench's own endpoints, on a connection of its own: a kept-alive one may be closed by the
- * server just as it is reused, after a slow slice.
- */
-async function benchCall(url: string): Promise<Response> {
-  return fetch(url, { headers: { connection: 'close' } });
-}
-
-async function cpuOf(baseUrl: string): Promise<number> {
-  return ((await (await benchCall(baseUrl + STATS_PATH)).json()) as { cpuMicros: number }).cpuMicros;
-}
-
-/** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
-async function measure(
-  baseUrl: string,
-  targets: { name: string; path: string; headers?: Record<string, string>; request?: LoadRequest }[],
-  options: Options,
-): Promise<Measurement[]> {
-  console.log(
-    `\nMeasuring ${targets.length} targets with ${options.connections} connections, alternating: load average ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
-  const slices = targets.map((): Slice[] => []);
-  const cpu = targets.map(() => 0);
-  for (let round = 0; round < options.duration; round++) {
-    for (const [index, target] of targets.entries()) {
-      const before = await cpuOf(baseUrl);
-      slices[index].push(await run(options, baseUrl + target.path, 1, target.headers, target.request));
-      await (await benchCall(baseUrl + IDLE_PATH)).text();
-      cpu[index] += (await cpuOf(baseUrl)) - before;
-    }
-  }
-  return targets.map((target, index) => {
-    const all = slices[index];
-    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
-    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
-    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
-    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: requests ? cpu[index] / requests : NaN };
-    console.log(
-      `  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`,
-    );
-    return m;
-  });
 }

@@ -22,6 +22,7 @@ import { listRoutes } from './routes/lists.ts';
 import { recordUiRoutes } from './routes/record-ui.ts';
 import { relatedListRoutes } from './routes/related-lists.ts';
 import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.ts';
+import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
@@ -61,6 +62,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', listRoutes(db, options));
   app.route('/', actionRoutes(db, options));
   app.route('/', relatedListRoutes(db, options));
+  app.route('/', searchRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

@@ -163,6 +163,11 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}/{targetApiName}`,
+    reason: "Platform reference (lookups): the GET form with the target object in the path, a record collection, which the platform's own client calls.",
+  },
+  {
+    method: 'get',
     path: `${UI_API}/list-records/{objectApiName}/{listViewApiName}`,
     reason: 'Platform reference §5.1 (list view records): the GET form of list records, which the platform serves on the same path as the POST.',
   },

@@ -21,9 +21,9 @@ export interface Slice {
 /** wrk's report of a run: its counts and whole latency histogram. */
 const WRK_REPORT = fileURLToPath(new URL('./wrk-report.lua', import.meta.url));
 
-/** A request other than a GET: its method and JSON body (sent with Content-Type application/json). */
+/** A request other than a GET: its method and JSON body. */
 export interface LoadRequest {
-  method: string;
+  method: 'POST';
   body: string;
 }
 
@@ -37,7 +37,7 @@ export function runLoad(
   headers: Record<string, string> = {},
   request?: LoadRequest,
 ): Promise<Slice> {
-  const all = request ? { ...headers, 'content-type': 'application/json' } : headers;
+  const all = request ? { ...headers, 'Content-Type': 'application/json' } : headers;
   return client === 'wrk' ? runWrk(url, seconds, connections, all, request) : runAutocannon(url, seconds, connections, all, request);
 }
 
@@ -52,10 +52,11 @@ async function runWrk(url: string, seconds: number, connections: number, headers
     url,
   ];
   const stdout = await new Promise<string>((resolve, reject) =>
+    // The report script sends the method and body it finds in WRK_METHOD and WRK_BODY.
     execFile(
       'wrk',
       args,
-      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, BENCH_METHOD: request?.method ?? '', BENCH_BODY: request?.body ?? '' } },
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '' } },
       (error, out) => (error ? reject(error) : resolve(out)),
     ),
   );
@@ -71,7 +72,7 @@ async function runWrk(url: string, seconds: number, connections: number, headers
 /** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
 async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>, request?: LoadRequest): Promise<Slice> {
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers, ...(request ? { method: request.method as 'POST', body: request.body } : {}) });
+  const instance = autocannon({ url, connections, duration: seconds, headers, ...(request ? { method: request.method, body: request.body } : {}) });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode === 200) latencies.push(responseTime);
   });

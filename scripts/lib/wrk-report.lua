@@ -1,10 +1,10 @@
 -- wrk's report for scripts/lib/load-generator.ts (npm run bench:locator): the run's counts, then its whole
--- latency histogram (µs: each bucket's value and count), so that runs merge into exact percentiles. A request
--- other than GET comes in the environment: BENCH_METHOD and BENCH_BODY.
-local method = os.getenv("BENCH_METHOD")
+-- latency histogram (µs: each bucket's value and count), so that runs merge into exact percentiles.
+-- A request other than a GET (bench:search): its method and body, from the environment.
+local method = os.getenv("WRK_METHOD")
 if method and method ~= "" then
   wrk.method = method
-  wrk.body = os.getenv("BENCH_BODY") or ""
+  wrk.body = os.getenv("WRK_BODY")
 end
 
 done = function(summary, latency, requests)

@@ -9,6 +9,7 @@ import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
 import type { FieldDefinition } from './definitions.ts';
 import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
+import { filteredLookupInfo } from './search/lookup-filter.ts';
 import { UI_API_PATH } from '../../common/platform.ts';
 
 export { getPicklistValues, getPicklistValuesByRecordType } from './object-info-picklists.ts';
@@ -35,7 +36,7 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
     dataType: field.dataType,
     extraTypeInfo: field.extraTypeInfo ?? null,
     filterable: field.filterable ?? !['TextArea', 'Base64'].includes(field.dataType),
-    filteredLookupInfo: null,
+    filteredLookupInfo: filteredLookupInfo(field),
     highScaleNumber: false,
     htmlFormatted: false,
     inlineHelpText: field.inlineHelpText ?? null,

@@ -57,7 +57,11 @@ export type UrlParameter = string | number | boolean | readonly string[] | null 
 
 /** A page URL: the base path and the parameters, pageToken among them, in alphabetical order. */
 export function pageUrl(basePath: string, parameters: Record<string, UrlParameter>, pageToken: string): string {
-  const all: Record<string, UrlParameter> = { ...parameters, pageToken };
+  return queryUrl(basePath, { ...parameters, pageToken });
+}
+
+/** A URL of the base path with the parameters in alphabetical order (absent values and empty lists left out). */
+export function queryUrl(basePath: string, all: Record<string, UrlParameter>): string {
   const query = Object.keys(all)
     .sort()
     .flatMap((name) => {

@@ -22,6 +22,13 @@ export interface JoinedSource {
   join(alias: string, parameters: SqlParameters): string;
   /** ORDER BY terms (without the Id tie-break, which follows them). */
   orderBy: string;
+  /**
+   * When the source's order applies, order only the first `limit` matching records (as the database finds
+   * them) rather than all: a search ranks at most that many matches, as the platform's search returns at
+   * most 2,000 records, so that a term most records hold costs no more than a rare one. `key` is the value
+   * the order sorts by (the rank).
+   */
+  candidates?: { limit: number; key: string; descending: boolean };
 }
 
 export interface ListQueryInput {
@@ -97,6 +104,15 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
     values: [...parameters.values],
   };
   const sourceOrder = input.source !== undefined && sort.keys.length === 0;
+  const candidates = sourceOrder ? input.source!.candidates : undefined;
+  if (candidates) {
+    const inner = `SELECT ${COLUMNS}, ${candidates.key} AS source_key ${matching} LIMIT ${parameters.add(candidates.limit, 'int')}`;
+    const limit = parameters.add(pageSize + 1, 'int');
+    const skip = parameters.add(offset, 'int');
+    const order = `${ALIAS}.source_key ${candidates.descending ? 'DESC' : 'ASC'}, ${ALIAS}.id ASC`;
+    const rows = { text: `SELECT ${COLUMNS} FROM (${inner}) ${ALIAS} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, values: parameters.values };
+    return { rows, count, offset, pageSize, sort, sourceOrder };
+  }
   const order = sourceOrder ? `${input.source!.orderBy}, ${ALIAS}.id ASC` : orderByClause(sort, target, ALIAS, parameters);
   const limit = parameters.add(pageSize + 1, 'int');
   const skip = parameters.add(offset, 'int');

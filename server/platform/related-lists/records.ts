@@ -135,7 +135,7 @@ export async function relatedListRecords(
   return collection;
 }
 
-/** POST related-list-records/{parentRecordId}/{relatedListId}. */
+/** POST related-list-records/{parentRecordId}/{relatedListId}, and its GET form (whose URLs the page links are). */
 export async function getRelatedListRecords(
   db: Queryable,
   principal: Principal,

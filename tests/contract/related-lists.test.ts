@@ -6,6 +6,8 @@
  * answers like one that does not exist. Batches answer a result per item, a failed item being a single
  * {errorCode, message} object. The child-relationship page URLs getRecord gives are followed and answer 200.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
 import { makeId } from '../../server/platform/ids.ts';
@@ -27,6 +29,31 @@ type PreferencesBatch = Schemas['RelatedListPreferencesBatchRepresentation'];
 type ErrorList = Schemas['ErrorList'];
 type RecordRep = Schemas['RecordRepresentation'];
 type ChildPage = Schemas['RecordCollectionRepresentation'];
+type ObjectInfo = Schemas['ObjectInfoRepresentation'];
+
+/** The related lists of the org as their data files define them. */
+const RELATED_LISTS_DIR = resolve(import.meta.dirname, '../../server/platform/metadata/related-lists');
+interface RelatedListFileEntry {
+  relatedListId: string;
+  relationshipName?: string;
+  orderedBy?: { fieldApiName: string; isAscending: boolean }[];
+}
+const relatedListFiles = readdirSync(RELATED_LISTS_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map(
+    (name) =>
+      JSON.parse(readFileSync(resolve(RELATED_LISTS_DIR, name), 'utf8')) as {
+        parentObjectApiName: string;
+        layouts: { relatedLists: RelatedListFileEntry[] }[];
+      },
+  );
+/** The columns of the record table that fields are kept in (the others are in the fields document). */
+const SYSTEM_COLUMNS: Record<string, string> = {
+  Id: 'id',
+  CreatedDate: 'created_date',
+  LastModifiedDate: 'last_modified_date',
+  SystemModstamp: 'system_modstamp',
+};
 
 const ADMIN_ID = '0058d0000000001AAA';
 /** The administrator's account with three contacts (Service Desk, Purchasing Office, Accounts Payable). */
@@ -540,6 +567,32 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
       expect(badInfo.status).toBe(400);
     });
+  });
+
+  it("has, for each related list, an index of the child object on the parent reference then the list's default order", async () => {
+    const { rows } = await server.db.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'record'`,
+    );
+    // The column list and predicate of each index, as PostgreSQL writes them back.
+    const definitions = rows.map((row) => row.indexdef.replace(/^.* USING btree /, ''));
+    let checked = 0;
+    for (const file of relatedListFiles) {
+      const parent = await get<ObjectInfo>('getObjectInfo', `/object-info/${file.parentObjectApiName}`, admin);
+      expect(parent.status).toBe(200);
+      for (const entry of file.layouts.flatMap((layout) => layout.relatedLists)) {
+        const relationshipName = (entry.relationshipName ?? entry.relatedListId).toLowerCase();
+        const relationship = parent.body.childRelationships.find((one) => one.relationshipName.toLowerCase() === relationshipName);
+        expect(relationship, entry.relatedListId).toBeDefined();
+        const order = (entry.orderedBy ?? []).map(({ fieldApiName, isAscending }) => {
+          const value = SYSTEM_COLUMNS[fieldApiName] ?? `lower((fields ->> '${fieldApiName}'::text))`;
+          return isAscending ? `${value} NULLS FIRST` : `${value} DESC NULLS LAST`;
+        });
+        const wanted = `(((fields ->> '${relationship!.fieldName}'::text)), ${[...order, 'id'].join(', ')}) WHERE (object_api_name = '${relationship!.childObjectApiName}'::text)`;
+        expect(definitions, `${file.parentObjectApiName} ${entry.relatedListId}`).toContain(wanted);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 
   it('follows every child-relationship page URL getRecord gives, each answering 200', async () => {

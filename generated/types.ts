@@ -9533,7 +9533,8 @@ export interface operations {
         };
         /**
          * @description Which related records and fields to read; an empty or absent body reads the first 50 in the related list's
-         *     own order.
+         *     own order. POST (rather than the GET form, getRelatedListRecordsByQuery, which the page URLs of an answer
+         *     take) carries long field lists and filters.
          *
          *     - **Page tokens** are zero-based record offsets ("0", "50", "100" ... with the default page size); send back
          *       a nextPageToken or previousPageToken of the answer as pageToken. A null nextPageToken marks the last page.

@@ -1570,7 +1570,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a related list's records with query parameters
+         * @description Returns one page of the records of one related list of a parent record, with the fields, filter and order the query parameters ask (the form of getRelatedListRecords for short requests, and the form its page URLs take).
+         */
+        get: operations["getRelatedListRecordsByQuery"];
         put?: never;
         /**
          * Get a related list's records
@@ -5506,6 +5510,38 @@ export interface components {
         relatedListPreferencesIds: string;
         /** @description The id of the caller's preferences for a related list, `ParentObject.RelatedListName`, such as Account.RelatedContactList. */
         relatedListPreferencesId: string;
+        /**
+         * @description The fields to return with every related record, comma-separated. A field is `Object.Field` (such as
+         *     `Contact.Name`) or `Field`, and may span relationships (`Contact.Owner.Name`), at most 6 levels deep. A field
+         *     that does not exist or that the caller may not see fails the request (400); use optionalFields for fields
+         *     that may be missing. Without fields and optionalFields, the related list's columns.
+         */
+        relatedListRecordFields: string;
+        /**
+         * @description More fields to return with every related record when they exist and the caller may see them, comma-separated,
+         *     written like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+         */
+        relatedListRecordOptionalFields: string;
+        /** @description The number of related records per page, 1 to 1999; default 50. */
+        relatedListPageSize: number;
+        /**
+         * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+         *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... A null nextPageToken marks the
+         *     last page. Default "0", the first page.
+         */
+        relatedListPageToken: string;
+        /**
+         * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+         *     (`-Contact.Name`). The answer echoes them as its sortBy array. Absent means the related list's own order.
+         */
+        relatedListSortBy: string;
+        /**
+         * @description A filter on the related records on top of the related list's own filter, a GraphQL-style filter object in a
+         *     string (keys may be unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`,
+         *     `gte`, `like`, `in`, `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not`
+         *     combine. Echoed as the answer's where.
+         */
+        relatedListWhere: string;
         /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
         lookupFieldApiName: string;
     };
@@ -9425,6 +9461,75 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };
+    getRelatedListRecordsByQuery: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The fields to return with every related record, comma-separated. A field is `Object.Field` (such as
+                 *     `Contact.Name`) or `Field`, and may span relationships (`Contact.Owner.Name`), at most 6 levels deep. A field
+                 *     that does not exist or that the caller may not see fails the request (400); use optionalFields for fields
+                 *     that may be missing. Without fields and optionalFields, the related list's columns.
+                 */
+                fields?: components["parameters"]["relatedListRecordFields"];
+                /**
+                 * @description More fields to return with every related record when they exist and the caller may see them, comma-separated,
+                 *     written like fields; the others are left out silently, and paths deeper than 6 levels are cut.
+                 */
+                optionalFields?: components["parameters"]["relatedListRecordOptionalFields"];
+                /** @description The number of related records per page, 1 to 1999; default 50. */
+                pageSize?: components["parameters"]["relatedListPageSize"];
+                /**
+                 * @description The page to read: the currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are
+                 *     zero-based record offsets - with pageSize 2 the pages are "0", "2", "4" ... A null nextPageToken marks the
+                 *     last page. Default "0", the first page.
+                 */
+                pageToken?: components["parameters"]["relatedListPageToken"];
+                /**
+                 * @description The fields to sort by, comma-separated, most significant first, up to five; a leading `-` means descending
+                 *     (`-Contact.Name`). The answer echoes them as its sortBy array. Absent means the related list's own order.
+                 */
+                sortBy?: components["parameters"]["relatedListSortBy"];
+                /**
+                 * @description A filter on the related records on top of the related list's own filter, a GraphQL-style filter object in a
+                 *     string (keys may be unquoted), URL-encoded: field → `{ operator: value }` with `eq`, `ne`, `lt`, `lte`, `gt`,
+                 *     `gte`, `like`, `in`, `nin`, `includes`, `excludes`; nesting follows a relationship; `and`, `or` and `not`
+                 *     combine. Echoed as the answer's where.
+                 */
+                where?: components["parameters"]["relatedListWhere"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The id of the parent record whose related records are wanted (15 or 18 characters), such as the account 0018d0000000001AAA. */
+                parentRecordId: components["parameters"]["relatedListParentRecordId"];
+                /** @description The id of a related list of the parent object, usually its child relationship name, such as Contacts (see the object's related lists). */
+                relatedListId: components["parameters"]["relatedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the related records; nextPageToken and nextPageUrl are null on the last page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedListRecordCollectionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
     getRelatedListRecords: {
         parameters: {
             query?: never;
@@ -9439,7 +9544,8 @@ export interface operations {
         };
         /**
          * @description Which related records and fields to read; an empty or absent body reads the first 50 in the related list's
-         *     own order.
+         *     own order. POST (rather than the GET form, getRelatedListRecordsByQuery, which the page URLs of an answer
+         *     take) carries long field lists and filters.
          *
          *     - **Page tokens** are zero-based record offsets ("0", "50", "100" ... with the default page size); send back
          *       a nextPageToken or previousPageToken of the answer as pageToken. A null nextPageToken marks the last page.

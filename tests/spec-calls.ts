@@ -178,6 +178,12 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/related-list-records/{parentRecordId}/{relatedListId}`,
+    reason:
+      'Platform reference §1.2 (Related lists): the GET form of related-list records, which the platform still serves on the same path as the POST; the page URLs of an answer take it.',
+  },
+  {
+    method: 'get',
     path: `${UI_API}/mru-list-info/{objectApiName}`,
     reason: 'Platform reference §1.2 (MRU list info): the metadata of the most-recently-used list, beside mru-list-ui and mru-list-records.',
   },

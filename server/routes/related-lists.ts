@@ -81,5 +81,20 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
     return c.json(await getRelatedListRecords(db, principalOf(c), parentRecordId, relatedListId, body, now()), 200);
   });
 
+  // The GET form, which the page URLs of an answer take: lists are comma-separated in the query.
+  implement(app, routes.getRelatedListRecordsByQuery, async (c) => {
+    const { parentRecordId, relatedListId } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const request = {
+      fields: splitFieldList(query.fields),
+      optionalFields: splitFieldList(query.optionalFields),
+      pageSize: query.pageSize,
+      pageToken: query.pageToken,
+      sortBy: query.sortBy === undefined ? undefined : splitFieldList(query.sortBy),
+      where: query.where,
+    };
+    return c.json(await getRelatedListRecords(db, principalOf(c), parentRecordId, relatedListId, request, now()), 200);
+  });
+
   return app;
 }

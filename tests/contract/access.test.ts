@@ -118,6 +118,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   updateRelatedListPreferences: [401, 200, 200],
   getRelatedListRecordsBatch: [401, 404, 200],
   getRelatedListRecords: [401, 404, 200],
+  getRelatedListRecordsByQuery: [401, 404, 200],
   getSearchFilterMetadata: [401, 200, 200],
   getSearchFilterOptions: [401, 200, 200],
   getLookupMetadata: [401, 200, 200],

@@ -6,6 +6,8 @@
  * answers like one that does not exist. Batches answer a result per item, a failed item being a single
  * {errorCode, message} object. The child-relationship page URLs getRecord gives are followed and answer 200.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
 import { makeId } from '../../server/platform/ids.ts';
@@ -27,6 +29,31 @@ type PreferencesBatch = Schemas['RelatedListPreferencesBatchRepresentation'];
 type ErrorList = Schemas['ErrorList'];
 type RecordRep = Schemas['RecordRepresentation'];
 type ChildPage = Schemas['RecordCollectionRepresentation'];
+type ObjectInfo = Schemas['ObjectInfoRepresentation'];
+
+/** The related lists of the org as their data files define them. */
+const RELATED_LISTS_DIR = resolve(import.meta.dirname, '../../server/platform/metadata/related-lists');
+interface RelatedListFileEntry {
+  relatedListId: string;
+  relationshipName?: string;
+  orderedBy?: { fieldApiName: string; isAscending: boolean }[];
+}
+const relatedListFiles = readdirSync(RELATED_LISTS_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map(
+    (name) =>
+      JSON.parse(readFileSync(resolve(RELATED_LISTS_DIR, name), 'utf8')) as {
+        parentObjectApiName: string;
+        layouts: { relatedLists: RelatedListFileEntry[] }[];
+      },
+  );
+/** The columns of the record table that fields are kept in (the others are in the fields document). */
+const SYSTEM_COLUMNS: Record<string, string> = {
+  Id: 'id',
+  CreatedDate: 'created_date',
+  LastModifiedDate: 'last_modified_date',
+  SystemModstamp: 'system_modstamp',
+};
 
 const ADMIN_ID = '0058d0000000001AAA';
 /** The administrator's account with three contacts (Service Desk, Purchasing Office, Accounts Payable). */
@@ -105,6 +132,7 @@ describe.each(databases())('related lists on %s', (kind) => {
       count(ACCOUNT_ID, 'Contacts', '', null),
       get('getRelatedListsCount', `/related-list-count/batch/${ACCOUNT_ID}/Contacts`, null),
       records(ACCOUNT_ID, 'Contacts', {}, null),
+      get('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts`, null),
       send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${ACCOUNT_ID}`, { relatedListParameters: [{ relatedListId: 'Contacts' }] }, null),
       get('getRelatedListPreferences', '/related-list-preferences/Account.RelatedContactList', null),
       get('getRelatedListPreferencesBatch', '/related-list-preferences/batch/Account.RelatedContactList', null),
@@ -270,6 +298,65 @@ describe.each(databases())('related lists on %s', (kind) => {
       const filtered = await records(ACCOUNT_ID, 'Contacts', { where: '{ Title: { eq: "Finance" } }' });
       expect(names(filtered.body)).toEqual(['Accounts Payable']);
       expect(filtered.body.where).toBe('{ Title: { eq: "Finance" } }');
+    });
+
+    it('follows the next and previous page URLs with GET through the whole list, as stored', async () => {
+      // The cases of the account as stored, filtered and ordered as each request asks.
+      const stored = async (where: string, order: string) =>
+        (
+          await server.db.query<{ id: string }>(
+            `SELECT id FROM record WHERE object_api_name = 'Case' AND fields ->> 'AccountId' = $1 ${where} ORDER BY ${order}, id`,
+            [ACCOUNT_ID],
+          )
+        ).rows.map((row) => row.id);
+      const follow = (pageUrl: string) => callOperation<Page>('getRelatedListRecordsByQuery', `${server.baseUrl}${pageUrl}`, { headers: admin.headers });
+      for (const [list, body, expected] of [
+        ['Cases', { pageSize: 2, fields: ['Case.CaseNumber'] }, await stored('', 'created_date DESC')],
+        [
+          'OpenCases',
+          { pageSize: 2, optionalFields: ['Case.Subject'], where: '{ Priority: { ne: "Medium" } }' },
+          await stored(`AND fields ->> 'Status' <> 'Closed' AND fields ->> 'Priority' <> 'Medium'`, `lower(fields ->> 'CaseNumber')`),
+        ],
+        ['Cases', { pageSize: 3, sortBy: ['-Case.CaseNumber'] }, await stored('', `lower(fields ->> 'CaseNumber') DESC`)],
+      ] as const) {
+        expect(expected.length).toBeGreaterThan(2);
+        const first = await records(ACCOUNT_ID, list, body);
+        expect(first.status).toBe(200);
+        const pages: Page[] = [first.body];
+        while (pages.at(-1)!.nextPageUrl) {
+          const page = pages.at(-1)!;
+          const current = await follow(page.currentPageUrl!);
+          expect(current.status).toBe(200);
+          expect(current.body.records.map((one) => one.id)).toEqual(page.records.map((one) => one.id));
+          const next = await follow(page.nextPageUrl!);
+          expect(next.status, page.nextPageUrl!).toBe(200);
+          expect(next.body).toMatchObject({
+            fields: first.body.fields,
+            optionalFields: first.body.optionalFields,
+            sortBy: first.body.sortBy,
+            where: first.body.where,
+          });
+          pages.push(next.body);
+        }
+        expect(pages.flatMap((page) => page.records.map((one) => one.id))).toEqual(expected);
+        expect(pages.length).toBe(Math.ceil(expected.length / body.pageSize));
+        // And back: each previous page URL gives the page before.
+        for (let index = pages.length - 1; index > 0; index -= 1) {
+          const previous = await follow(pages[index].previousPageUrl!);
+          expect(previous.status).toBe(200);
+          expect(previous.body.records.map((one) => one.id)).toEqual(pages[index - 1].records.map((one) => one.id));
+        }
+        expect(pages[0].previousPageUrl).toBeNull();
+      }
+      // The GET form checks its input like the POST form does, and hides a parent the caller may not see.
+      for (const query of ['?pageSize=2000', '?pageToken=x', '?fields=Contact.NoSuchField', '?sortBy=NoSuchField', '?where=%7B']) {
+        const answer = await get<ErrorList>('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts${query}`, admin);
+        expect(answer.status, query).toBe(400);
+      }
+      const hidden = await get('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts`, standard);
+      const missing = await get('getRelatedListRecordsByQuery', `/related-list-records/${makeId('001', 999)}/Contacts`, standard);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(missing.body);
     });
 
     it("applies the related list's own filter: open cases leave out the closed ones", async () => {
@@ -480,6 +567,32 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
       expect(badInfo.status).toBe(400);
     });
+  });
+
+  it("has, for each related list, an index of the child object on the parent reference then the list's default order", async () => {
+    const { rows } = await server.db.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'record'`,
+    );
+    // The column list and predicate of each index, as PostgreSQL writes them back.
+    const definitions = rows.map((row) => row.indexdef.replace(/^.* USING btree /, ''));
+    let checked = 0;
+    for (const file of relatedListFiles) {
+      const parent = await get<ObjectInfo>('getObjectInfo', `/object-info/${file.parentObjectApiName}`, admin);
+      expect(parent.status).toBe(200);
+      for (const entry of file.layouts.flatMap((layout) => layout.relatedLists)) {
+        const relationshipName = (entry.relationshipName ?? entry.relatedListId).toLowerCase();
+        const relationship = parent.body.childRelationships.find((one) => one.relationshipName.toLowerCase() === relationshipName);
+        expect(relationship, entry.relatedListId).toBeDefined();
+        const order = (entry.orderedBy ?? []).map(({ fieldApiName, isAscending }) => {
+          const value = SYSTEM_COLUMNS[fieldApiName] ?? `lower((fields ->> '${fieldApiName}'::text))`;
+          return isAscending ? `${value} NULLS FIRST` : `${value} DESC NULLS LAST`;
+        });
+        const wanted = `(((fields ->> '${relationship!.fieldName}'::text)), ${[...order, 'id'].join(', ')}) WHERE (object_api_name = '${relationship!.childObjectApiName}'::text)`;
+        expect(definitions, `${file.parentObjectApiName} ${entry.relatedListId}`).toContain(wanted);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 
   it('follows every child-relationship page URL getRecord gives, each answering 200', async () => {

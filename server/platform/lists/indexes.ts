@@ -65,12 +65,13 @@ function spec(object: DescribedObject, body: string): IndexSpec {
   return { name, objectApiName: object.apiName, definition };
 }
 
-const btree = (object: DescribedObject, elements: string[]) => spec(object, `(${elements.join(', ')})`);
+/** A b-tree index of the object's records on the elements, named like every index this module derives. */
+export const btree = (object: DescribedObject, elements: string[]) => spec(object, `(${elements.join(', ')})`);
 
-/** The elements of a view's order with the Id tie-break; null when some key cannot be indexed. */
-function orderElements(org: OrgDescribe, object: DescribedObject, view: ListView): string[] | null {
+/** The elements of an order (a view's, a related list's) with the Id tie-break; null when some key cannot be indexed. */
+export function orderElements(org: OrgDescribe, object: DescribedObject, order: { fieldApiName: string; isAscending: boolean }[]): string[] | null {
   const elements: string[] = [];
-  for (const key of view.definition.orderedByInfo) {
+  for (const key of order) {
     const field = rootField(org, object, key.fieldApiName);
     const value = field && indexableValue(field);
     if (!value) return null;
@@ -83,7 +84,7 @@ function orderElements(org: OrgDescribe, object: DescribedObject, view: ListView
 export function listViewIndexes(org: OrgDescribe, object: DescribedObject, view: ListView, options: IndexOptions): IndexSpec[] {
   const { definition } = view;
   const specs: IndexSpec[] = [];
-  const order = orderElements(org, object, view);
+  const order = orderElements(org, object, view.definition.orderedByInfo);
   const ordered = order !== null && order.length > 1;
   if (ordered) specs.push(btree(object, order));
   const logic = parseFilterLogic(definition.filterLogicString, definition.filteredByInfo.length);

@@ -3,7 +3,7 @@
  * file (or the object it names) changed since the last load, like the objects and layouts. A file that names
  * a field its object lacks, a filter that does not fit its field, or an id that is not a list view id stops
  * the start: a list view must not silently lose a column or a filter. Then the record table's indexes are
- * brought in step with what the org's list views need (indexes.ts).
+ * brought in step with what the org's list views (indexes.ts) and related lists (related-lists/indexes.ts) need.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,6 +19,8 @@ import { definitionOfEntry, isMruList, LIST_VIEW_KEY_PREFIX, MRU_LIST_VIEW, SCOP
 import { fieldAtPath, listViewWhere } from './filters.ts';
 import { orgListViewIndexes, type IndexOptions, type IndexSpec } from './indexes.ts';
 import { orgListViews } from './store.ts';
+import { relatedListFiles } from '../related-lists/definitions.ts';
+import { orgRelatedListIndexes } from '../related-lists/indexes.ts';
 
 const LIST_VIEWS_DIR = resolve(import.meta.dirname, '../metadata/list-views');
 
@@ -145,12 +147,16 @@ async function trigramOperatorClass(db: Queryable): Promise<string | null> {
 const INDEX_LOCK = 7265010;
 
 /**
- * Creates the indexes the org's list views need and drops those they no longer need (only indexes this
- * module made: they are listed in list_view_index), in one transaction. Returns the names created.
+ * Creates the indexes the org's list views and related lists need and drops those they no longer need (only
+ * indexes this module made: they are listed in list_view_index), in one transaction. Returns the names created.
  */
 export async function syncListViewIndexes(db: Database, org: OrgDescribe): Promise<string[]> {
   const options: IndexOptions = { trigramOperatorClass: await trigramOperatorClass(db) };
-  const wanted = orgListViewIndexes(org, await orgListViews(db), options);
+  // The related lists' indexes too (related-lists/indexes.ts): one set of derived indexes, kept in step at once.
+  const byName = new Map<string, IndexSpec>();
+  for (const index of [...orgListViewIndexes(org, await orgListViews(db), options), ...orgRelatedListIndexes(org, relatedListFiles().values())])
+    byName.set(index.name, index);
+  const wanted = [...byName.values()];
   const created = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [INDEX_LOCK]);
     const { rows } = await tx.query<{ name: string }>('SELECT name FROM list_view_index');

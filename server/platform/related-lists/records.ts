@@ -14,7 +14,7 @@ import type { Principal } from '../principal.ts';
 import { illegalValue } from '../query/errors.ts';
 import { LIST_RECORDS_PAGE_SIZE, pageLinks, splitLookahead } from '../query/page-token.ts';
 import { buildListQuery, type ListQuery } from '../query/select.ts';
-import { jsonKey, type RowCondition } from '../query/sql.ts';
+import type { RowCondition } from '../query/sql.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { COMPANION_FIELDS, parseFieldLists, selectFields } from '../records/field-paths.ts';
 import { buildRecords } from '../records/read.ts';
@@ -23,6 +23,7 @@ import { qualified } from '../lists/records.ts';
 import { readablePath, pathLabel } from '../lists/info.ts';
 import { batchItem, relatedListNames } from './batch.ts';
 import { nameFieldOf, parentRecordContext, relatedListContext, type RelatedListContext } from './context.ts';
+import { parentReference } from './indexes.ts';
 import { buildRelatedListInfo, effectiveOrder, relatedListReference, unqualified } from './info.ts';
 
 export type RelatedListRecordCollection = Schemas['RelatedListRecordCollectionRepresentation'];
@@ -43,9 +44,10 @@ export const MAX_MAX_COUNT = 2000;
 
 /** The child records that point at the parent record. */
 function childrenOf(context: RelatedListContext): RowCondition {
-  const field = jsonKey(context.definition.relationship.fieldName);
+  const { fieldName } = context.definition.relationship;
   const parentId = context.parentRecordId;
-  return (alias, parameters) => `(${alias}.fields ->> ${field}) = ${parameters.add(parentId, 'text')}`;
+  // The expression the related lists' indexes begin with (indexes.ts).
+  return (alias, parameters) => `${parentReference(fieldName, alias)} = ${parameters.add(parentId, 'text')}`;
 }
 
 function relatedListQuery(context: RelatedListContext, request: RelatedListRecordsRequest, now: Date, countAtMost?: number): ListQuery {
@@ -135,7 +137,7 @@ export async function relatedListRecords(
   return collection;
 }
 
-/** POST related-list-records/{parentRecordId}/{relatedListId}. */
+/** POST related-list-records/{parentRecordId}/{relatedListId}, and its GET form (whose URLs the page links are). */
 export async function getRelatedListRecords(
   db: Queryable,
   principal: Principal,

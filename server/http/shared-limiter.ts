@@ -93,16 +93,24 @@ export class SharedWindowLimiter {
   async hitExact(key: string): Promise<number> {
     const now = this.clock.now();
     this.sweep(now);
-    this.entry(key, now);
+    // This process's hits the front of the app counted are in the count too: those being written (once the
+    // write under way has settled), and those not yet written, which go with this one.
+    if (this.flushing) await this.flushing;
+    const entry = this.entry(key, now);
+    const carried = entry.pending;
+    entry.pending -= carried;
+    entry.writing += carried;
     let row: { window_start: string; hits: number };
     try {
       ({
         rows: [row],
-      } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [this.name, [key], [1], now, this.windowMs]));
+      } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [this.name, [key], [1 + carried], now, this.windowMs]));
+      entry.writing -= carried;
     } catch (error) {
+      entry.writing -= carried;
+      entry.pending += carried;
       // The database cannot count now: go by this process's own count rather than refuse every client.
       console.error(`Rate limit ${this.name}: counting in the database failed, counting in this process:`, (error as Error).message);
-      const entry = this.entry(key, now);
       entry.known++;
       return entry.known + entry.writing + entry.pending <= this.limit ? 0 : this.retryAfter(entry.windowStart, now);
     }

@@ -10,6 +10,7 @@ import { PlatformError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 import { isSortable } from '../query/fields.ts';
 import { MAX_SORT_FIELDS } from '../query/sort.ts';
+import type { QueryTarget } from '../query/target.ts';
 import { listContext, type ListContext } from './context.ts';
 import { listReference, orderedByInfo, readablePath } from './info.ts';
 import { savePreferences, type ListPreferences } from './store.ts';
@@ -18,6 +19,49 @@ export type ListPreferencesRepresentation = Schemas['ListPreferencesRepresentati
 export type ListPreferencesInput = Schemas['ListPreferencesInputRepresentation'];
 
 const invalidPreference = (message: string) => new PlatformError(400, 'INVALID_INPUT', message);
+
+/** A preferences change: widths and wrapping merged into the current ones (null removes a column's), the order replaced. */
+export interface PreferencesChange {
+  columnWidths?: Record<string, number | null> | null;
+  columnWrap?: Record<string, boolean | null> | null;
+  orderedBy?: { fieldApiName: string; isAscending?: boolean }[] | null;
+}
+
+/**
+ * The preferences after a change, of a list or a related list: every column named must be a field path the
+ * caller may read on the object (kept in the metadata's spelling), every order key sortable and named once.
+ */
+export function changedPreferences(target: QueryTarget, objectApiName: string, current: ListPreferences, change: PreferencesChange): ListPreferences {
+  const columnName = (name: string) => {
+    const resolved = readablePath(target, name);
+    if (!resolved) throw invalidPreference(`No such column '${name.slice(0, 80)}' on entity '${objectApiName}'`);
+    return resolved;
+  };
+  const merged = <T>(settings: Record<string, T>, changed: Record<string, T | null> | null | undefined): Record<string, T> => {
+    if (changed === null) return {};
+    if (changed === undefined) return settings;
+    const result = { ...settings };
+    for (const [name, value] of Object.entries(changed)) {
+      const column = columnName(name).path;
+      if (value === null) delete result[column];
+      else result[column] = value;
+    }
+    return result;
+  };
+  let orderedBy = current.orderedBy;
+  if (change.orderedBy === null) orderedBy = [];
+  else if (change.orderedBy !== undefined) {
+    if (change.orderedBy.length > MAX_SORT_FIELDS) throw invalidPreference(`orderedBy takes at most ${MAX_SORT_FIELDS} fields`);
+    orderedBy = change.orderedBy.map((key) => {
+      const resolved = columnName(key.fieldApiName);
+      if (!isSortable(resolved.field)) throw new PlatformError(400, 'INVALID_FIELD', `Field '${resolved.path}' can not be sorted in a query call`);
+      return { fieldApiName: resolved.path, isAscending: key.isAscending ?? true };
+    });
+    const names = orderedBy.map((key) => key.fieldApiName.toLowerCase());
+    if (new Set(names).size !== names.length) throw invalidPreference('orderedBy names a field twice');
+  }
+  return { columnWidths: merged(current.columnWidths, change.columnWidths), columnWrap: merged(current.columnWrap, change.columnWrap), orderedBy };
+}
 
 function representation(context: ListContext, preferences: ListPreferences): ListPreferencesRepresentation {
   return {
@@ -38,26 +82,6 @@ export async function getListPreferences(
   return representation(context, context.preferences);
 }
 
-/** A column named by a preference: a field path the caller may read, in the metadata's spelling. */
-function columnName(context: ListContext, name: string): string {
-  const resolved = readablePath(context.target, name);
-  if (!resolved) throw invalidPreference(`No such column '${name.slice(0, 80)}' on entity '${context.object.apiName}'`);
-  return resolved.path;
-}
-
-/** Merges a map into the current one: null removes a key's setting. */
-function merged<T>(context: ListContext, current: Record<string, T>, change: Record<string, T | null> | null | undefined): Record<string, T> {
-  if (change === null) return {};
-  if (change === undefined) return current;
-  const result = { ...current };
-  for (const [name, value] of Object.entries(change)) {
-    const column = columnName(context, name);
-    if (value === null) delete result[column];
-    else result[column] = value;
-  }
-  return result;
-}
-
 export async function updateListPreferences(
   db: Queryable,
   principal: Principal,
@@ -66,25 +90,7 @@ export async function updateListPreferences(
   input: ListPreferencesInput,
 ): Promise<ListPreferencesRepresentation> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
-  const current = context.preferences;
-  let orderedBy = current.orderedBy;
-  if (input.orderedBy === null) orderedBy = [];
-  else if (input.orderedBy !== undefined) {
-    if (input.orderedBy.length > MAX_SORT_FIELDS) throw invalidPreference(`orderedBy takes at most ${MAX_SORT_FIELDS} fields`);
-    orderedBy = input.orderedBy.map((key) => {
-      const resolved = readablePath(context.target, key.fieldApiName);
-      if (!resolved) throw invalidPreference(`No such column '${key.fieldApiName.slice(0, 80)}' on entity '${context.object.apiName}'`);
-      if (!isSortable(resolved.field)) throw new PlatformError(400, 'INVALID_FIELD', `Field '${resolved.path}' can not be sorted in a query call`);
-      return { fieldApiName: resolved.path, isAscending: key.isAscending ?? true };
-    });
-    const names = orderedBy.map((key) => key.fieldApiName.toLowerCase());
-    if (new Set(names).size !== names.length) throw invalidPreference('orderedBy names a field twice');
-  }
-  const preferences: ListPreferences = {
-    columnWidths: merged(context, current.columnWidths, input.columnWidths),
-    columnWrap: merged(context, current.columnWrap, input.columnWrap),
-    orderedBy,
-  };
+  const preferences = changedPreferences(context.target, context.object.apiName, context.preferences, input);
   await savePreferences(db, principal.userId, context.view, preferences);
   return representation(context, preferences);
 }

@@ -7,66 +7,23 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { PlatformError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
-import { isSortable } from '../query/fields.ts';
 import { illegalValue } from '../query/errors.ts';
-import { MAX_SORT_FIELDS } from '../query/sort.ts';
-import { orderedByInfo, readablePath } from '../lists/info.ts';
+import { orderedByInfo } from '../lists/info.ts';
+import { changedPreferences, type PreferencesChange } from '../lists/preferences.ts';
 import { parentContext, relatedListContext, type RelatedListContext } from './context.ts';
-import { relatedListIdOfPreferences, type RelatedListOrder } from './definitions.ts';
+import { relatedListIdOfPreferences } from './definitions.ts';
 import { batchItem, MAX_BATCH_RELATED_LISTS } from './batch.ts';
 import { savePreferences, sortedKeys, type RelatedListPreferences } from './store.ts';
 
 export type RelatedListPreferencesRepresentation = Schemas['RelatedListUserPreferencesRepresentation'];
 
-export interface PreferencesChange {
-  columnWidths?: Record<string, number | null> | null;
-  columnWrap?: Record<string, boolean | null> | null;
-  orderedBy?: { fieldApiName: string; isAscending?: boolean }[] | null;
-}
-
-const invalidPreference = (message: string) => new PlatformError(400, 'INVALID_INPUT', message);
-
-/** A column named by a preference: a field path of the child object the caller may read, in the metadata's spelling. */
-function columnName(context: RelatedListContext, name: string): string {
-  const resolved = readablePath(context.target, name);
-  if (!resolved) throw invalidPreference(`No such column '${name.slice(0, 80)}' on entity '${context.child.apiName}'`);
-  return resolved.path;
-}
-
-function merged<T>(context: RelatedListContext, current: Record<string, T>, change: Record<string, T | null> | null | undefined): Record<string, T> {
-  if (change === null) return {};
-  if (change === undefined) return current;
-  const result = { ...current };
-  for (const [name, value] of Object.entries(change)) {
-    const column = columnName(context, name);
-    if (value === null) delete result[column];
-    else result[column] = value;
-  }
-  return result;
-}
+export type { PreferencesChange };
 
 /** The caller's preferences after a change (checked: columns must exist for it, the order must be sortable). */
 export function mergedPreferences(context: RelatedListContext, change: PreferencesChange): RelatedListPreferences {
-  let orderedBy: RelatedListOrder[] = context.preferences.orderedBy;
-  if (change.orderedBy === null) orderedBy = [];
-  else if (change.orderedBy !== undefined) {
-    if (change.orderedBy.length > MAX_SORT_FIELDS) throw invalidPreference(`orderedBy takes at most ${MAX_SORT_FIELDS} fields`);
-    orderedBy = change.orderedBy.map((key) => {
-      const resolved = readablePath(context.target, key.fieldApiName);
-      if (!resolved) throw invalidPreference(`No such column '${key.fieldApiName.slice(0, 80)}' on entity '${context.child.apiName}'`);
-      if (!isSortable(resolved.field)) throw new PlatformError(400, 'INVALID_FIELD', `Field '${resolved.path}' can not be sorted in a query call`);
-      return { fieldApiName: resolved.path, isAscending: key.isAscending ?? true };
-    });
-    const names = orderedBy.map((key) => key.fieldApiName.toLowerCase());
-    if (new Set(names).size !== names.length) throw invalidPreference('orderedBy names a field twice');
-  }
-  return {
-    columnWidths: sortedKeys(merged(context, context.preferences.columnWidths, change.columnWidths)),
-    columnWrap: sortedKeys(merged(context, context.preferences.columnWrap, change.columnWrap)),
-    orderedBy,
-  };
+  const changed = changedPreferences(context.target, context.child.apiName, context.preferences, change);
+  return { ...changed, columnWidths: sortedKeys(changed.columnWidths), columnWrap: sortedKeys(changed.columnWrap) };
 }
 
 function representation(context: RelatedListContext, preferencesId: string, preferences: RelatedListPreferences): RelatedListPreferencesRepresentation {

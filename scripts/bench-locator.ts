@@ -21,14 +21,13 @@
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+import { startServer } from './lib/bench-server.ts';
 import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
@@ -146,7 +145,7 @@ async function main() {
   let ratio = NaN;
   let plainRatio = NaN;
   let inAppRatio = NaN;
-  const cold = await startServer({ LOCATOR_CACHE: 'off' });
+  const cold = await startLocatorServer({ LOCATOR_CACHE: 'off' });
   try {
     const probe = await check(cold.baseUrl, expected);
     console.log(`An answer: ${probe.contacts} contacts (the first chunk) and the total, ${probe.bytes} bytes`);
@@ -159,7 +158,7 @@ async function main() {
   } finally {
     await cold.stop();
   }
-  const warm = await startServer({});
+  const warm = await startLocatorServer({});
   try {
     await check(warm.baseUrl, expected);
     await run(options, warm.baseUrl + TRIVIAL_PATH, 2);
@@ -253,47 +252,9 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<numb
   }
 }
 
-interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
 /** The app as a child process (its own CPU, as in production), on 127.0.0.1 at a free port. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    env: { ...process.env, ...env, DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('The bench server did not start within 120 s')), 120_000);
-      child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before listening`)));
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        try {
-          const { port } = JSON.parse(line) as { port?: number };
-          if (port) {
-            clearTimeout(timer);
-            resolve(port);
-          }
-        } catch {
-          console.log(`  [server] ${line}`);
-        }
-      });
-    });
-    return {
-      baseUrl: `http://127.0.0.1:${port}`,
-      async stop() {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(killer);
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+function startLocatorServer(env: Record<string, string>) {
+  return startServer(import.meta.filename, { ...env, DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' });
 }
 
 /** One call, checked: the answer must carry the exact count. */

@@ -27,14 +27,12 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { startServer } from './lib/bench-server.ts';
+import { IN_APP_TRIVIAL_PATH, startServer } from './lib/bench-server.ts';
 import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
 const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
 const TRIVIAL_PATH = '/__bench/trivial';
-/** A trivial endpoint inside the app, behind the middleware every answer of this server passes (security headers, limits, sessions). */
-const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const STATS_PATH = '/__bench/stats';

@@ -19,14 +19,23 @@ export const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
 const STATS_PATH = '/__bench/stats';
 
-/** The child: the app as `npm start` serves it, beside a trivial endpoint, a database barrier and its CPU time. */
-export async function serveForBench(settings: DatabaseSettings): Promise<void> {
+/** A trivial endpoint inside the app, behind the middleware every answer passes (security headers, limits, sessions). */
+export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
+
+/**
+ * The child: the app as `npm start` serves it (with the pages when `site`), beside a trivial endpoint, a
+ * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its middleware. Rate
+ * limits are off: one address sends every request.
+ */
+export async function serveForBench(settings: DatabaseSettings, { site = false }: { site?: boolean } = {}): Promise<void> {
   const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
   const { openDatabase } = await import('../../server/bootstrap.ts');
+  const pages = site ? (await import('../../web/ssr/index.ts')).pageHandler : undefined;
   const db = await openDatabase(settings);
-  const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
+  const app = createApp(db, { limits: { publicRequestsPerMinute: 0 }, ...(pages ? { pages } : {}) });
+  app.get(IN_APP_TRIVIAL_PATH, (c) => c.json({ ok: true }));
   const bench = new Hono();
   bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
   bench.get(IDLE_PATH, async (c) => c.json((await db.query('SELECT 1 AS ok')).rows[0]));

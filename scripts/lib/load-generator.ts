@@ -4,6 +4,9 @@
  * runs in slices merge into exact percentiles.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -41,7 +44,47 @@ export function runLoad(
   return client === 'wrk' ? runWrk(url, seconds, connections, all, request) : runAutocannon(url, seconds, connections, all, request);
 }
 
-async function runWrk(url: string, seconds: number, connections: number, headers: Record<string, string>, request?: LoadRequest): Promise<Slice> {
+/** One request of a mixed load: what wrk sends, and how many times in the mix (its weight). */
+export interface MixedRequest {
+  weight: number;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Path and query. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * A mixed load with wrk: each request picks one of `mix` at random, in proportion to its weight. The mix
+ * travels to wrk's script as a file of tab-separated lines (method, path, headers, body).
+ */
+export async function runWrkMix(baseUrl: string, seconds: number, connections: number, mix: MixedRequest[]): Promise<Slice> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-mix-')), 'mix.tsv');
+  const lines: string[] = [];
+  for (const one of mix) {
+    const headers = Object.entries(one.headers).map(([name, value]) => {
+      // The script splits headers at '|' and a header at its first ':'.
+      if (/[|:\t\n]/.test(name) || /[|\t\n]/.test(value)) throw new Error(`A header of the mix holds a separator: ${name}`);
+      return `${name}:${value}`;
+    });
+    for (let i = 0; i < one.weight; i++) lines.push([one.method, one.path, headers.join('|'), one.body ?? ''].join('\t'));
+  }
+  writeFileSync(file, lines.join('\n') + '\n');
+  try {
+    return await runWrk(baseUrl + '/', seconds, connections, {}, undefined, { WRK_MIX: file });
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
+}
+
+async function runWrk(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+  request?: LoadRequest,
+  env: Record<string, string> = {},
+): Promise<Slice> {
   const args = [
     '-t1',
     `-c${connections}`,
@@ -56,7 +99,7 @@ async function runWrk(url: string, seconds: number, connections: number, headers
     execFile(
       'wrk',
       args,
-      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '' } },
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '', ...env } },
       (error, out) => (error ? reject(error) : resolve(out)),
     ),
   );

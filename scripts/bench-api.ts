@@ -1,0 +1,305 @@
+/**
+ * Benchmarks the page and the record API: npm run bench:api [-- --duration 5 --connections 8 --mixed-duration 60
+ * --mixed-connections 64 --databases postgresql,pglite]
+ *
+ * For one server on PostgreSQL (DATABASE_URL, else the local server's `bench_api` database, created when
+ * missing) and one on PGlite (BENCH_DATA_DIR, else `.data-bench-api`), each with the demo data a first start
+ * seeds, it runs the whole site (the API and the server-rendered pages, NODE_ENV=production) as a child
+ * process on 127.0.0.1 beside a bare Hono endpoint of the same process, and measures with wrk (Debian:
+ * apt-get install wrk), in alternating one-second slices so that all meet the same background load:
+ *   - with the caches on: the bare trivial endpoint; a trivial endpoint inside the app, behind the middleware
+ *     every answer passes; the guest page `/` (cached); the locator warm; getObjectInfo, getRecord, getLayout
+ *     and getRecordUi as a signed-in administrator. Pages and the locator are asked as browsers ask
+ *     (Accept-Encoding: gzip);
+ *   - with the caches off (LOCATOR_CACHE=off, PAGE_CACHE=off): the bare endpoint again, the page rendered for
+ *     each request, and the locator cold;
+ *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
+ *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows).
+ * Each figure is given with its ratio to the bare endpoint of the same run, the load average before each
+ * group, and whether the issue's target is met. Rate limits are off in the measured server (one address sends
+ * every request); the body-size limit, security headers, sessions and CSRF checks stay on.
+ */
+import { loadavg, cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { CSRF_HEADER } from '../common/platform.ts';
+import { DataDirectoryLockedError } from '../server/db/lock.ts';
+import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+import { makeId } from '../server/platform/ids.ts';
+import { BRANDS } from '../server/storefront/demo-contacts.ts';
+import {
+  adminSessionCookie,
+  IN_APP_TRIVIAL_PATH,
+  measure,
+  serveForBench,
+  startServer,
+  TRIVIAL_PATH,
+  waitForLoad,
+  type BenchTarget,
+  type MeasureOptions,
+  type Measurement,
+  type Server,
+} from './lib/bench-server.ts';
+import { hasWrk, runLoad, runWrkMix, type MixedRequest } from './lib/load-generator.ts';
+
+const UI_API = '/services/data/v65.0/ui-api';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_api';
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const ACCOUNTS = [1, 2, 3].map((n) => makeId('001', n));
+const locatorPath = (country: string, state: string, brand: string) =>
+  `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify({ country, state, brands: [brand], lastRecordId: null }))}`;
+const LOCATOR = locatorPath('United States', 'Texas', BRANDS[0]);
+const PAGES = ['/', '/?country=United+States&page=2'];
+const RECORD = (id: string) => `${UI_API}/records/${id}?fields=Account.Name,Account.Phone&optionalFields=Account.Industry,Account.BillingCity`;
+const OBJECT_INFO = (object: string) => `${UI_API}/object-info/${object}`;
+const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
+const RECORD_UI = `${UI_API}/record-ui/${ACCOUNTS[0]}?layoutTypes=Full&modes=View`;
+
+/** Targets of the issue, as ratios of req/s to the bare endpoint of the same run. */
+const RATIO_TARGETS: Record<string, number> = {
+  'trivial endpoint in the app': 0.85,
+  getObjectInfo: 0.5,
+  getLayout: 0.5,
+  getRecord: 0.2,
+  getRecordUi: 0.1,
+};
+const UNCACHED_PAGE_TARGET = 400;
+const MIXED_TARGET = { p99: 100, rps: 3000 };
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '8' },
+    'mixed-duration': { type: 'string', default: '60' },
+    'mixed-connections': { type: 'string', default: '64' },
+    databases: { type: 'string', default: 'postgresql,pglite' },
+    'wait-load': { type: 'string', default: '1.0' },
+    'wait-max': { type: 'string', default: '60' },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+if (values.serve) await serveForBench(settingsFromEnv(), { site: true });
+else await main();
+
+interface Row {
+  name: string;
+  m: Measurement;
+  ratio: number;
+  target: string;
+}
+
+async function main() {
+  if (!hasWrk()) {
+    console.error('wrk is not installed (Debian: apt-get install wrk)');
+    process.exit(2);
+  }
+  const options: MeasureOptions = {
+    client: 'wrk',
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    waitLoad: Number(values['wait-load']),
+    waitMax: Number(values['wait-max']),
+  };
+  const mixed = { seconds: Number(values['mixed-duration']), connections: Number(values['mixed-connections']) };
+  const databases = values.databases.split(',');
+  if (
+    !(options.duration >= 1) ||
+    !Number.isInteger(options.connections) ||
+    options.connections < 1 ||
+    !(mixed.seconds >= 1) ||
+    !Number.isInteger(mixed.connections) ||
+    mixed.connections < 1 ||
+    !databases.every((one) => one === 'postgresql' || one === 'pglite')
+  ) {
+    console.error('--duration, --connections, --mixed-duration and --mixed-connections must be positive; --databases lists postgresql and/or pglite');
+    process.exit(2);
+  }
+  console.log(
+    `Page and record API benchmark: ${cpus().length} CPUs, Node ${process.version}; wrk, one thread, ${options.connections} connections, ${options.duration} s per measurement in 1 s slices; mixed load ${mixed.seconds} s at ${mixed.connections} connections; 127.0.0.1 only`,
+  );
+  const reports: string[] = [];
+  for (const database of databases) {
+    const settings: DatabaseSettings =
+      database === 'postgresql'
+        ? { ...settingsFromEnv(), databaseUrl: await ensureDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL) }
+        : { ...settingsFromEnv({ ...process.env, DATABASE_URL: '', DATA_DIR: process.env.BENCH_DATA_DIR || '.data-bench-api' }) };
+    const env = settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : { DATABASE_URL: '', DATA_DIR: settings.dataDir };
+    const where = settings.databaseUrl ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}` : `PGlite in ${settings.dataDir}`;
+    console.log(`\n== ${where}`);
+    reports.push(`\n${where}`, ...(await benchOne(settings, { ...env, NODE_ENV: 'production' }, options, mixed)));
+  }
+  console.log(reports.join('\n'));
+}
+
+/** The PostgreSQL database of url, created when the server lacks it. */
+async function ensureDatabase(url: string): Promise<string> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      console.log(`Creating the database ${name}`);
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+async function benchOne(
+  settings: DatabaseSettings,
+  env: NodeJS.ProcessEnv,
+  options: MeasureOptions,
+  mixed: { seconds: number; connections: number },
+): Promise<string[]> {
+  const cookie = await prepare(settings);
+  const rows: Row[] = [];
+  const loads: string[] = [];
+  const load = (what: string) => loads.push(`load average before ${what}: ${loadavg()[0].toFixed(2)}`);
+  let mix: { rps: number; p50: number; p99: number; requests: number; failed: number } | undefined;
+
+  const cached = await startServer(import.meta.filename, env);
+  try {
+    const csrf = await csrfToken(cached, cookie);
+    const signedIn = { ...BROWSER, cookie };
+    const targets: BenchTarget[] = [
+      { name: 'bare trivial endpoint', path: TRIVIAL_PATH, headers: BROWSER },
+      { name: 'trivial endpoint in the app', path: IN_APP_TRIVIAL_PATH, headers: BROWSER },
+      { name: 'page / (guest, cached)', path: PAGES[0], headers: BROWSER },
+      { name: 'locator warm', path: LOCATOR, headers: BROWSER },
+      { name: 'getObjectInfo', path: OBJECT_INFO('Account'), headers: signedIn },
+      { name: 'getRecord', path: RECORD(ACCOUNTS[0]), headers: signedIn },
+      { name: 'getLayout', path: LAYOUT, headers: signedIn },
+      { name: 'getRecordUi', path: RECORD_UI, headers: signedIn },
+    ];
+    await warmUp(cached, targets, options);
+    await waitForLoad(options);
+    load('the cached measurements');
+    rows.push(...withRatios(targets, await measure(cached.baseUrl, targets, options)));
+
+    const requests = mixedRequests(cookie, csrf);
+    for (const one of requests) await check(cached, one.path, one.headers, one.method, one.body);
+    await waitForLoad(options);
+    load(`the mixed load (${mixed.connections} connections, ${mixed.seconds} s)`);
+    const slice = await runWrkMix(cached.baseUrl, mixed.seconds, mixed.connections, requests);
+    const latencies = slice.latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    mix = { rps: slice.requests / slice.seconds, p50: at(0.5), p99: at(0.99), requests: slice.requests, failed: slice.non2xx + slice.errors };
+    console.log(
+      `  mixed load: ${mix.rps.toFixed(0)} req/s, p50 ${mix.p50.toFixed(2)} ms, p99 ${mix.p99.toFixed(2)} ms; ${mix.requests} requests, ${mix.failed} failed`,
+    );
+  } finally {
+    await cached.stop();
+  }
+
+  const uncached = await startServer(import.meta.filename, { ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'off' });
+  try {
+    const targets: BenchTarget[] = [
+      { name: 'bare trivial endpoint (caches off)', path: TRIVIAL_PATH, headers: BROWSER },
+      { name: 'page / (guest, rendered)', path: PAGES[0], headers: BROWSER },
+      { name: 'locator cold', path: LOCATOR, headers: BROWSER },
+    ];
+    await warmUp(uncached, targets, options);
+    await waitForLoad(options);
+    load('the uncached measurements');
+    rows.push(...withRatios(targets, await measure(uncached.baseUrl, targets, options)));
+  } finally {
+    await uncached.stop();
+  }
+
+  const lines = [...loads, `${'measurement'.padEnd(36)}   req/s   p50 ms   p99 ms  server CPU/req  / bare  target`];
+  for (const { name, m, ratio, target } of rows) {
+    lines.push(
+      `${name.padEnd(36)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)} ${`${(ratio * 100).toFixed(0)} %`.padStart(7)}  ${target}`,
+    );
+  }
+  if (mix) {
+    const met = mix.failed === 0 && mix.p99 <= MIXED_TARGET.p99 && mix.rps >= MIXED_TARGET.rps;
+    lines.push(
+      `${'mixed load'.padEnd(36)} ${mix.rps.toFixed(0).padStart(7)} ${mix.p50.toFixed(2).padStart(8)} ${mix.p99.toFixed(2).padStart(8)} ${''.padStart(15)} ${''.padStart(7)}  ` +
+        `${mix.failed} failed of ${mix.requests}; target 0 failed, p99 ≤ ${MIXED_TARGET.p99} ms, ≥ ${MIXED_TARGET.rps} req/s: ${met ? 'met' : 'missed'}`,
+    );
+  }
+  return lines;
+}
+
+/** Each measurement with its ratio to the first (the bare endpoint), and its target when the issue sets one. */
+function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
+  const bare = measured[0].rps;
+  return measured.map((m, index) => {
+    const name = targets[index].name;
+    const ratio = m.rps / bare;
+    const goal = RATIO_TARGETS[name];
+    let target = '';
+    if (goal !== undefined) target = `≥ ${goal * 100} %: ${ratio >= goal ? 'met' : 'missed'}`;
+    if (name.startsWith('page / (guest, rendered)')) target = `≥ ${UNCACHED_PAGE_TARGET} req/s: ${m.rps >= UNCACHED_PAGE_TARGET ? 'met' : 'missed'}`;
+    return { name, m, ratio, target };
+  });
+}
+
+/** The mixed load's requests and their weights (out of 100). */
+function mixedRequests(cookie: string, csrf: string): MixedRequest[] {
+  const signedIn = { ...BROWSER, cookie };
+  const filters: [string, string, string][] = [
+    ['United States', 'Texas', BRANDS[0]],
+    ['United States', 'California', BRANDS[1]],
+    ['Canada', 'Ontario', BRANDS[2]],
+    ['Germany', 'Bavaria', BRANDS[3]],
+    ['United States', 'Ohio', BRANDS[4]],
+  ];
+  return [
+    ...filters.map(([country, state, brand]): MixedRequest => ({ weight: 6, method: 'GET', path: locatorPath(country, state, brand), headers: BROWSER })),
+    ...PAGES.map((path): MixedRequest => ({ weight: 10, method: 'GET', path, headers: BROWSER })),
+    ...ACCOUNTS.map((id): MixedRequest => ({ weight: 9, method: 'GET', path: RECORD(id), headers: signedIn })),
+    { weight: 3, method: 'GET', path: RECORD_UI, headers: signedIn },
+    ...['Account', 'Contact', 'APT_Contact_Us__c'].map((object): MixedRequest => ({ weight: 5, method: 'GET', path: OBJECT_INFO(object), headers: signedIn })),
+    ...ACCOUNTS.slice(0, 1).map((id): MixedRequest => ({
+      weight: 5,
+      method: 'PATCH',
+      path: `${UI_API}/records/${id}`,
+      headers: { ...signedIn, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: { Description: 'Updated by the mixed load of npm run bench:api' } }),
+    })),
+  ];
+}
+
+/** Every target answers 200 before it is measured; a short run first, so that nothing is measured cold by accident. */
+async function warmUp(server: Server, targets: BenchTarget[], options: MeasureOptions): Promise<void> {
+  for (const target of targets) await check(server, target.path, target.headers ?? {});
+  for (const target of targets) await runLoad('wrk', server.baseUrl + target.path, 1, options.connections, target.headers);
+}
+
+async function check(server: Server, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<void> {
+  const response = await fetch(server.baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+async function csrfToken(server: Server, cookie: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}${UI_API}/session/csrf`, { headers: { cookie } });
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Opens the database (migrating and seeding the demo data on a first start) and signs the administrator in. */
+async function prepare(settings: DatabaseSettings): Promise<string> {
+  const { openDatabase } = await import('../server/bootstrap.ts');
+  try {
+    const db = await openDatabase(settings);
+    try {
+      return await adminSessionCookie(db);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) {
+      console.error(`${error.message}\nStop that server, or set BENCH_DATA_DIR to another directory.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

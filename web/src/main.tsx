@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from '../../client/index';
 import { QUERY_STATE_ELEMENT_ID } from './constants';
@@ -21,8 +22,13 @@ api.use(invalidSessionMiddleware);
 const page = <Root queryClient={createQueryClient()} api={api} dehydratedState={dehydratedState} />;
 
 if (dehydratedState && container.firstElementChild) {
-  hydrateRoot(container, page, {
-    onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack ?? ''),
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole tree: the page, already painted from the server's HTML, stays responsive meanwhile
+  // (an input during hydration hydrates its part first).
+  startTransition(() => {
+    hydrateRoot(container, page, {
+      onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack ?? ''),
+    });
   });
 } else {
   createRoot(container).render(page);

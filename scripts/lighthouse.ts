@@ -1,8 +1,11 @@
 /**
  * Lighthouse 12 on the production build, served by the real server (site/main.ts, an in-memory
  * database with the demo data) on 127.0.0.1, in Debian's Chromium. Prints the four category scores and
- * LCP, CLS and TBT, for the mobile preset and the desktop preset, and fails below the targets:
- * mobile performance >= 95, accessibility 100, best practices >= 95 (SEO is reported as it is).
+ * LCP, CLS and TBT, for the mobile preset and the desktop preset, and fails below the targets, which are
+ * the mobile preset's: 100 in every category, LCP at most 1.5 s, TBT at most 100 ms, CLS 0 (the desktop
+ * preset's figures are printed beside them). The initial JS budget (100 kB gzipped) is the build's own
+ * check (web/build-plugins.ts). Other work on the machine lengthens every task Lighthouse times: the load
+ * average is printed before each run.
  *
  *   npm run lighthouse                      the page, and the page with a filter and cards
  *   npm run lighthouse -- '/?country=Canada' other addresses of the page
@@ -10,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
@@ -19,11 +23,14 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
 const root = resolve(import.meta.dirname, '..');
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = {
-  performance: 95,
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 100,
   accessibility: 100,
-  'best-practices': 95,
+  'best-practices': 100,
+  seo: 100,
 };
+/** The mobile preset's metric targets: the most each may be (LCP and TBT in ms). */
+const METRIC_TARGETS = { 'largest-contentful-paint': 1500, 'total-blocking-time': 100, 'cumulative-layout-shift': 0 };
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/?country=United+States&page=2'];
 
 function freePort(): Promise<number> {
@@ -39,7 +46,7 @@ function freePort(): Promise<number> {
 
 /** The real server, as `npm start` runs it after the build, on a free port and a throw-away database. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -59,6 +66,8 @@ interface Figures {
   cls: string;
   tbt: string;
   fcp: string;
+  /** The metrics of METRIC_TARGETS, as Lighthouse measured them (ms, or CLS's unitless score). */
+  metrics: Record<keyof typeof METRIC_TARGETS, number>;
 }
 
 /** Runtime errors after which Lighthouse itself says to run it again: its trace of the load went wrong. */
@@ -82,10 +91,15 @@ async function audit(url: string, port: number, config?: Config, attempt = 1): P
     cls: shown('cumulative-layout-shift'),
     tbt: shown('total-blocking-time'),
     fcp: shown('first-contentful-paint'),
+    metrics: {
+      'largest-contentful-paint': audits['largest-contentful-paint']?.numericValue ?? Infinity,
+      'total-blocking-time': audits['total-blocking-time']?.numericValue ?? Infinity,
+      'cumulative-layout-shift': audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+    },
   };
 }
 
-if (!existsSync(resolve(root, 'dist/web/.vite/manifest.json'))) {
+if (!existsSync(resolve(root, 'dist/web/.vite/manifest.json')) || !existsSync(resolve(root, 'dist/server/main.js'))) {
   console.error('The web app is not built: run npm run build first.');
   process.exit(1);
 }
@@ -106,12 +120,16 @@ try {
       ['desktop', desktopConfig],
     ] as const) {
       const figures = await audit(url, chrome.port, config);
+      if (preset === 'mobile') console.log(`  (load average ${loadavg()[0].toFixed(2)} after the mobile run)`);
       const scores = CATEGORIES.map((id) => `${id} ${figures.scores[id]}`).join('  ');
       console.log(`  ${preset.padEnd(7)}  ${scores}  |  LCP ${figures.lcp}  CLS ${figures.cls}  TBT ${figures.tbt}  (FCP ${figures.fcp})`);
+      if (preset !== 'mobile') continue;
       for (const [id, target] of Object.entries(TARGETS)) {
-        // The performance target is the mobile preset's; the others hold for both presets.
-        if (id === 'performance' && preset !== 'mobile') continue;
         if (figures.scores[id] < target) misses.push(`${path} ${preset} ${id} ${figures.scores[id]} < ${target}`);
+      }
+      for (const [id, most] of Object.entries(METRIC_TARGETS)) {
+        const value = figures.metrics[id as keyof typeof METRIC_TARGETS];
+        if (value > most) misses.push(`${path} ${preset} ${id} ${value.toFixed(id === 'cumulative-layout-shift' ? 3 : 0)} > ${most}`);
       }
     }
   }
@@ -123,4 +141,4 @@ if (misses.length) {
   console.error(`\nBelow target:\n  ${misses.join('\n  ')}`);
   process.exit(1);
 }
-console.log('\nAll targets met (mobile performance >= 95, accessibility 100, best practices >= 95; SEO as reported).');
+console.log('\nAll targets met (mobile: 100 in every category, LCP <= 1.5 s, TBT <= 100 ms, CLS 0).');

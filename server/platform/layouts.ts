@@ -83,7 +83,7 @@ interface LayoutRow {
   definition: LayoutDefinition;
 }
 
-/** The org's layout data by object, read once per database handle (it changes only when the server starts). */
+/** The org's layout data by object, read once per database handle and again after each change (db/per-database.ts). */
 const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinition[]>> => {
   const { rows } = await db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name');
   const byObject = new Map<string, LayoutDefinition[]>();

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { jsonOf } from '../platform/etag.ts';
+import { serializedJson } from './serialized-json.ts';
 
 /** A route's x-cache-ttl from the contract: how many milliseconds its answers may be kept (0: never). */
 export function cacheTtlOf(route: RouteConfig): number | undefined {
@@ -70,8 +72,10 @@ export const noCache: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('Cache-Control', 'no-cache');
 };
 
-/** Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree. */
+/**
+ * Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree.
+ * A representation serialized before (kept in memory, or by withEtagFirst) is not serialized again.
+ */
 export function withETag<T extends { eTag: string }>(c: Context, body: T) {
-  c.header('ETag', `"${body.eTag}"`);
-  return c.json(body, 200);
+  return serializedJson<T>(c, jsonOf(body), { ETag: `"${body.eTag}"`, 'Content-Type': 'application/json' });
 }

@@ -25,6 +25,7 @@ import {
   isUnsafe,
 } from './csrf.ts';
 import { SESSION_COOKIE } from '../../common/platform.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
@@ -98,9 +99,11 @@ export class Sessions {
   readonly clock: Clock;
   readonly #db: Database;
   readonly #secret: () => Promise<Buffer>;
+  readonly #kept: SessionCache<ActiveSession, Principal>;
 
   constructor(db: Database, options: AppOptions = {}) {
     this.#db = db;
+    this.#kept = new SessionCache(db);
     this.settings = sessionSettings(options);
     this.clock = options.clock ?? systemClock;
     this.#secret = csrfSecret(db);
@@ -164,7 +167,11 @@ export class Sessions {
 
   async #destroy(c: Context): Promise<void> {
     const id = getCookie(c, this.cookieName(c));
-    if (id !== undefined && SESSION_ID.test(id)) await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [hashOf(id)]);
+    if (id !== undefined && SESSION_ID.test(id)) {
+      const idHash = hashOf(id);
+      this.#kept.drop(idHash);
+      await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [idHash]);
+    }
     c.set('session', undefined);
     c.set('principal', GUEST);
   }
@@ -188,10 +195,21 @@ export class Sessions {
     return csrfTokenFor(await this.#secret(), session.idHash);
   }
 
-  /** The session of a cookie value, or null when there is none or it is over (an ended one is destroyed). */
+  /**
+   * The session of a cookie value, or null when there is none or it is over (an ended one is destroyed).
+   * A session kept in memory is used while it has not expired by what was kept; its idle expiry only moves
+   * on, so one that looks over (another server may have moved it on) is read again before it is ended.
+   */
   async #find(id: string, now: number): Promise<{ session: ActiveSession; principal: Principal } | null> {
     if (!SESSION_ID.test(id)) return null;
     const idHash = hashOf(id);
+    const kept = this.#kept.get(idHash);
+    if (kept && now < kept.session.idleExpiresAt && now < kept.session.absoluteExpiresAt) return kept;
+    return this.#kept.read(idHash, () => this.#read(idHash, now));
+  }
+
+  /** The session of an id hash as the database holds it, or null when there is none or it is over (an ended one is destroyed). */
+  async #read(idHash: string, now: number): Promise<{ session: ActiveSession; principal: Principal } | null> {
     const { rows } = await this.#db.query<SessionRow>(
       `SELECT s.user_id, s.created_at, s.idle_expires_at, s.absolute_expires_at,
               r.fields ->> 'Username' AS username, r.fields ->> 'Name' AS name,

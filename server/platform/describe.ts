@@ -1,7 +1,8 @@
 /**
  * The org's metadata as the record engine reads it: every object with its fields (in order), record types
- * and child relationships. Metadata changes only when the server starts (loadOrgMetadata), so it is read
- * from the database once per database handle and kept.
+ * and child relationships. Metadata changes only when a server starts with new metadata files
+ * (loadOrgMetadata), so it is read from the database once per database handle and kept until a change is
+ * notified (db/per-database.ts), also one made by another server on the same database.
  */
 import type { Queryable } from '../db/connection.ts';
 import { objectPermissions, type Principal } from './principal.ts';
@@ -99,7 +100,7 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
   return org;
 }
 
-/** The org's metadata, read once per database handle. */
+/** The org's metadata, read once per database handle and again after each change. */
 export const describeOrg = oncePerDatabase(readOrg);
 
 /** One object by API name, case-insensitively; undefined when the org has no such object. */

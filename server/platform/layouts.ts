@@ -83,7 +83,7 @@ interface LayoutRow {
   definition: LayoutDefinition;
 }
 
-/** The org's layout data by object, read once per database handle (it changes only when the server starts). */
+/** The org's layout data by object, read once per database handle and again after each change (db/per-database.ts). */
 const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinition[]>> => {
   const { rows } = await db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name');
   const byObject = new Map<string, LayoutDefinition[]>();
@@ -118,18 +118,40 @@ function render(object: DescribedObject, definition: LayoutDefinition, recordTyp
 
 const withETag = <T extends object>(body: T) => ({ eTag: etagOf(body), ...body });
 
-/** GET /layout/{objectApiName}: the RecordLayoutRepresentation of a record type, layout type and mode, as the caller sees it. */
-export async function getLayout(db: Queryable, principal: Principal, objectApiName: string, query: LayoutQuery = {}) {
+type AnsweredLayout = ReturnType<typeof withETag<RecordLayout>>;
+
+/**
+ * Layouts as each profile sees them, per described object, by layout definition, record type and mode: they
+ * depend on nothing else, and a new read of the metadata describes every object anew, so that they go with
+ * the old one.
+ */
+const layoutsByObject = new WeakMap<DescribedObject, Map<string, { definition: LayoutDefinition; layout: AnsweredLayout }>>();
+
+/** GET /layout/{objectApiName}: the RecordLayoutRepresentation of a record type, layout type and mode, as the caller sees it (kept: do not change it). */
+export async function getLayout(db: Queryable, principal: Principal, objectApiName: string, query: LayoutQuery = {}): Promise<AnsweredLayout> {
   const layoutType = parseLayoutType(query.layoutType);
   const mode = parseLayoutMode(query.mode);
   const object = await readableObject(db, principal, objectApiName);
   const recordType = resolveRecordType(object, query.recordTypeId);
-  return withETag(render(object, await layoutDefinition(db, object, recordType, layoutType), recordType, mode, principal));
+  const definition = await layoutDefinition(db, object, recordType, layoutType);
+  let kept = layoutsByObject.get(object);
+  if (!kept) layoutsByObject.set(object, (kept = new Map()));
+  // Profiles are loaded once per process: their names tell them apart.
+  const key = `${principal.profile.id}/${layoutType}/${recordType.id}/${mode}`;
+  const entry = kept.get(key);
+  if (entry?.definition === definition) return entry.layout;
+  const layout = withETag(render(object, definition, recordType, mode, principal));
+  // A definition built from the fields (an object without layout data) is new at every call: kept too, by key.
+  kept.set(key, { definition, layout });
+  return layout;
 }
+
+/** The field paths of layouts, per described object, like layoutsByObject. */
+const fieldPathsByObject = new WeakMap<DescribedObject, Map<string, { definition: LayoutDefinition; paths: readonly string[] }>>();
 
 /**
  * The `Object.Field` paths of a layout's fields, whoever asks (callers filter by field permissions):
- * what getRecord reads for its layoutTypes and modes.
+ * what getRecord reads for its layoutTypes and modes. Kept: do not change them.
  */
 export async function layoutFieldPaths(
   db: Queryable,
@@ -137,12 +159,20 @@ export async function layoutFieldPaths(
   recordTypeId: string | null | undefined,
   layoutType: 'Full' | 'Compact',
   mode: 'View' | 'Edit' | 'Create',
-): Promise<string[]> {
+): Promise<readonly string[]> {
   const object = await describeObject(db, objectApiName);
   if (!object) throw noAccess();
   const recordType = resolveRecordType(object, recordTypeId ?? undefined);
-  const layout = render(object, await layoutDefinition(db, object, recordType, parseLayoutType(layoutType)), recordType, parseLayoutMode(mode));
-  return layoutFieldNames(layout).map((name) => `${object.apiName}.${name}`);
+  const definition = await layoutDefinition(db, object, recordType, parseLayoutType(layoutType));
+  let kept = fieldPathsByObject.get(object);
+  if (!kept) fieldPathsByObject.set(object, (kept = new Map()));
+  const key = `${layoutType}/${recordType.id}/${mode}`;
+  const entry = kept.get(key);
+  if (entry?.definition === definition) return entry.paths;
+  const layout = render(object, definition, recordType, parseLayoutMode(mode));
+  const paths = layoutFieldNames(layout).map((name) => `${object.apiName}.${name}`);
+  kept.set(key, { definition, paths });
+  return paths;
 }
 
 /** GET /path/layout/{objectApiName}: the layout named by layoutOverride, shaped as a Full record layout. */

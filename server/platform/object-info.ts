@@ -8,7 +8,7 @@ import { describeOrg, visibleObject, type DescribedObject, type OrgDescribe } fr
 import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
 import type { FieldDefinition } from './definitions.ts';
-import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
+import { fieldPermissions, objectPermissions, type Principal, type Profile } from './principal.ts';
 import { filteredLookupInfo } from './search/lookup-filter.ts';
 import { UI_API_PATH } from '../../common/platform.ts';
 
@@ -69,8 +69,25 @@ export function dependentFieldsTree(fields: FieldDefinition[]): Schemas['Depende
   );
 }
 
-/** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. */
+/**
+ * Object infos as each profile sees them (null: the system), per described object: they depend on nothing
+ * else, and a new read of the metadata describes every object anew, so that they go with the old one.
+ */
+const objectInfosByProfile = new WeakMap<DescribedObject, Map<Profile | null, { org: OrgDescribe; info: ObjectInfo }>>();
+
+/** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. Built once per profile and kept (do not change it). */
 export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principal?: Principal): ObjectInfo {
+  let byProfile = objectInfosByProfile.get(object);
+  if (!byProfile) objectInfosByProfile.set(object, (byProfile = new Map()));
+  const profile = principal?.profile ?? null;
+  const kept = byProfile.get(profile);
+  if (kept?.org === org) return kept.info;
+  const info = buildObjectInfo(object, org, principal);
+  byProfile.set(profile, { org, info });
+  return info;
+}
+
+function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: Principal): ObjectInfo {
   const { definition } = object;
   const permissions = principal ? objectPermissions(principal, object.apiName) : { read: true, create: true, edit: true, delete: true };
   const visibleFields = object.fields.filter((field) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read);

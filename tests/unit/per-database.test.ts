@@ -1,7 +1,11 @@
-/** oncePerDatabase: one read per database handle, a failed read not kept, forget() reading again. */
+/**
+ * oncePerDatabase: one read per database handle, a failed read not kept, forget() reading again; on a handle
+ * that listens, read again after each org_metadata_changed notification, and nothing kept while
+ * notifications may be missed.
+ */
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../../server/db/connection.ts';
-import { oncePerDatabase } from '../../server/db/per-database.ts';
+import type { Database, Queryable } from '../../server/db/connection.ts';
+import { ORG_METADATA_CHANGED, oncePerDatabase } from '../../server/db/per-database.ts';
 
 const handle = (): Queryable => ({ query: async () => ({ rows: [] }) });
 
@@ -42,5 +46,60 @@ describe('oncePerDatabase', () => {
     expect([await value(one), await value(two)]).toEqual([1, 2]);
     value.forget(one);
     expect([await value(one), await value(two)]).toEqual([3, 2]);
+  });
+
+  /** A handle that listens: notify() delivers a notification, live says whether none may be missed. */
+  const listening = () => {
+    const listeners: ((payload: string | null) => void)[] = [];
+    const channels: string[] = [];
+    const state = { live: true };
+    const db = {
+      query: async () => ({ rows: [] }),
+      listen: async (channel: string, onNotify: (payload: string | null) => void) => {
+        channels.push(channel);
+        listeners.push(onNotify);
+        return {
+          get live() {
+            return state.live;
+          },
+          unlisten: async () => {},
+        };
+      },
+    } as unknown as Database;
+    return { db, channels, state, notify: (payload: string | null) => listeners.forEach((listener) => listener(payload)) };
+  };
+
+  it('on a handle that listens: subscribes once before the first read, reads again after a change, keeps nothing while not live', async () => {
+    let calls = 0;
+    const value = oncePerDatabase(async () => ++calls);
+    const handle = listening();
+    expect([await value(handle.db), await value(handle.db)]).toEqual([1, 1]);
+    expect(handle.channels).toEqual([ORG_METADATA_CHANGED]);
+    handle.notify('sobject');
+    expect([await value(handle.db), await value(handle.db)]).toEqual([2, 2]);
+    // Notifications may have been missed (the connection was lost): read again, and at every call meanwhile.
+    handle.notify(null);
+    handle.state.live = false;
+    expect([await value(handle.db), await value(handle.db)]).toEqual([3, 4]);
+    handle.state.live = true;
+    expect([await value(handle.db), await value(handle.db)]).toEqual([5, 5]);
+    expect(handle.channels).toEqual([ORG_METADATA_CHANGED]);
+  });
+
+  it('does not keep past a change a value whose read was under way when the change came', async () => {
+    let calls = 0;
+    let release = () => {};
+    const value = oncePerDatabase(async () => {
+      const call = ++calls;
+      if (call === 1) await new Promise<void>((resolve) => (release = resolve));
+      return call;
+    });
+    const handle = listening();
+    const first = value(handle.db);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    handle.notify('layout');
+    release();
+    expect(await first).toBe(1);
+    expect([await value(handle.db), await value(handle.db)]).toEqual([2, 2]);
   });
 });

@@ -67,7 +67,8 @@ export type RecordResult = { statusCode: 200; result: RecordRepresentation } | {
 export async function fetchRows(q: Queryable, ids: string[]): Promise<Map<string, RecordRow>> {
   const rows = new Map<string, RecordRow>();
   if (ids.length === 0) return rows;
-  const result = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`, [ids]);
+  // Prepared once per connection: its plan (by primary key) is the same for every list of ids.
+  const result = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`, [ids], { prepareAs: 'record_rows_by_ids' });
   for (const row of result.rows) rows.set(row.id, row);
   return rows;
 }

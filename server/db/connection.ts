@@ -49,10 +49,21 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's shared buffers. The engine zeroes its whole shared memory at every start, in WebAssembly, before
+ * it answers anything: at PostgreSQL's default of 128 MB that was a third of PGlite's start-up time, the
+ * largest part of a restart after kill -9 (`npm run bench:restart`). 32 MB still holds the demo org's working
+ * set; pages beyond it are read from the operating system's file cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // undefined: an in-memory database (tests that need no data directory).
   // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   return {
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.

@@ -215,16 +215,61 @@ describe.each(databases())('guest pages kept on %s', (kind) => {
     expect(handler.cache!.stats).toMatchObject({ misses: 5, hits: 1 });
   });
 
-  it('renders every page afresh with PAGE_CACHE=off', async () => {
+  /** A page handler of its own over the server's API, counting the API calls its renders make, by path. */
+  function countingHandler(env: NodeJS.ProcessEnv) {
+    const calls: string[] = [];
     const handler = pageHandler({
       webRoot: resolve(ROOT, 'dist/web'),
-      fetchApi: (request, env) => server.app.fetch(request, env as never),
+      fetchApi: (request, env) => {
+        calls.push(new URL(request.url).pathname);
+        return server.app.fetch(request, env as never);
+      },
       changes: publicPageChanges(server.db),
-      env: { PAGE_CACHE: 'off' },
+      env,
     });
     const app = new Hono().get('/', handler);
-    for (let request = 0; request < 2; request++) expect(await (await app.request(`${server.baseUrl}${CANADA}`)).text()).toContain('Showing 1–');
-    expect(handler.cache!.stats).toMatchObject({ misses: 2, hits: 0 });
+    const render = async (path: string) => {
+      calls.length = 0;
+      const html = await (await app.request(`${server.baseUrl}${path}`)).text();
+      return { html, calls: [...calls] };
+    };
+    return { handler, render };
+  }
+
+  it('renders every page afresh with PAGE_CACHE=off, from the data kept for guests: only the session is asked again', async () => {
+    const { handler, render } = countingHandler({ PAGE_CACHE: 'off' });
+    const first = await render(CANADA);
+    expect(first.calls.length).toBeGreaterThan(5);
+    const second = await render(CANADA);
+    expect(second.calls).toEqual(['/services/auth/session']);
+    expect(second.html).toContain('Showing 1–');
+    // Another address needs its own contacts only.
+    const other = await render('/?country=Mexico');
+    expect(other.calls.sort()).toEqual(['/lwr/apex/v65.0/APT_ContactUsController/getContacts', '/services/auth/session']);
+    expect(handler.cache!.stats).toMatchObject({ misses: 3, hits: 0 });
+
+    // A change empties the kept data too: the next render asks again, and shows it.
+    const text = `Changed again ${randomBytes(3).toString('hex')}`;
+    await CHANGES.content(server.db, text);
+    const after = await render(CANADA);
+    expect(after.calls.length).toBeGreaterThan(5);
+    expect(after.html).toContain(text);
+    expect((await render(CANADA)).calls).toEqual(['/services/auth/session']);
+  });
+
+  it('keeps no data either with PAGE_CACHE=cold, nor for a signed-in visitor', async () => {
+    const { render } = countingHandler({ PAGE_CACHE: 'cold' });
+    await render(CANADA);
+    const again = await render(CANADA);
+    expect(again.calls.length).toBeGreaterThan(5);
+
+    const session = await signIn(server, 'standard');
+    const { handler } = countingHandler({ PAGE_CACHE: 'off' });
+    const app = new Hono().get('/', handler);
+    const signedIn = async () => (await app.request(`${server.baseUrl}${CANADA}`, { headers: { Cookie: session.cookie } })).text();
+    await signedIn();
+    expect(await signedIn()).toContain('"isGuest":false');
+    expect(handler.data!.size).toBe(0);
   });
 });
 

@@ -15,7 +15,8 @@ import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts
 import { clientAssetsReader, type ClientAssets } from './assets.ts';
 import { DEFAULT_HEAD, renderDocument } from './document.ts';
 import { htmlAnswer, redirectAnswer, sendPage, type PageAnswer } from './page-answer.ts';
-import { pageCache } from './page-cache.ts';
+import { guestQueryData, pageCache } from './page-cache.ts';
+import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
@@ -30,7 +31,10 @@ export interface PageSetup {
   fetchApi: AppFetch;
   /** Subscribes to every change of what a guest's page shows; without it, every page is rendered afresh. */
   changes?: ResultCacheOptions['subscribe'];
-  /** PAGE_CACHE=off renders every page afresh (the benchmark of uncached renders). */
+  /**
+   * PAGE_CACHE=off renders every page afresh (the benchmark of uncached renders), from the data kept for
+   * guests; PAGE_CACHE=cold keeps no data either, so every render calls the API for all of it.
+   */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -43,7 +47,14 @@ interface Rendered {
   complete: boolean;
 }
 
-async function render(url: URL, headers: Record<string, string>, assets: ClientAssets, fetchApi: AppFetch, env: unknown): Promise<Rendered> {
+async function render(
+  url: URL,
+  headers: Record<string, string>,
+  assets: ClientAssets,
+  fetchApi: AppFetch,
+  env: unknown,
+  data?: GuestQueryData,
+): Promise<Rendered> {
   const setCookies: string[] = [];
   const api = createApiClient({
     baseUrl: url.origin,
@@ -55,8 +66,12 @@ async function render(url: URL, headers: Record<string, string>, assets: ClientA
       return response;
     },
   });
+  // A guest's queries start from the data kept for guests, and what they fetch is kept once the page is made.
+  const { queryClient, done } = data ? await data.client() : { queryClient: undefined, done: () => {} };
   try {
-    const rendered = await renderPage(url, api);
+    const rendered = await renderPage(url, api, queryClient);
+    // Only data that no cookie came with is every guest's.
+    if (setCookies.length === 0) done();
     // Not for keeps in the browser: what the page shows depends on the data (a later page may exist tomorrow).
     if ('redirect' in rendered) return { answer: redirectAnswer(rendered.redirect), setCookies, complete: true };
     const { appHtml, state, head, complete } = rendered;
@@ -73,6 +88,7 @@ async function render(url: URL, headers: Record<string, string>, assets: ClientA
 export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: PageSetup) {
   const readAssets = clientAssetsReader(webRoot);
   const cache = changes ? pageCache(changes, env) : undefined;
+  const data = changes ? guestQueryData(changes, env) : undefined;
   const handle = async (c: Context) => {
     const assets = readAssets();
     if (!assets) return c.text('The web app is not built: run npm run build.', 503);
@@ -95,7 +111,7 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     const answer = await cache.entry(
       `${assets.script} ${url.href}`,
       async () => {
-        const rendered = await render(url, headers, assets, fetchApi, c.env);
+        const rendered = await render(url, headers, assets, fetchApi, c.env, data);
         ({ setCookies } = rendered);
         keepable = rendered.complete && setCookies.length === 0;
         return rendered.answer;
@@ -105,5 +121,5 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     // Only the request that rendered the page gets the cookies its calls set; a page that set any is not kept.
     return sendPage(c, answer, { guest, setCookies });
   };
-  return Object.assign(handle, { cache });
+  return Object.assign(handle, { cache, data });
 }

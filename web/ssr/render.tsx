@@ -33,8 +33,11 @@ const SIGN_IN_HEAD: HeadTags = {
  * session (getSession, with the request's cookie) is one of them: the page renders for a guest or a user
  * from it, and the browser hydrates with the same answer.
  */
-export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage | RedirectedPage> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export async function renderPage(
+  url: URL,
+  api: ApiClient,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+): Promise<RenderedPage | RedirectedPage> {
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {
     const [, canonical] = await Promise.all([

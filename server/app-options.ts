@@ -3,6 +3,7 @@
  * request limits, the pages. site/main.ts builds them from the environment; tests pass their own.
  */
 import type { Context } from 'hono';
+import type { ResultCache, ResultCacheOptions } from './storefront/result-cache.ts';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -41,8 +42,12 @@ export interface AppOptions {
   pages?: PagesRenderer;
 }
 
-/** Makes the handler of page requests; fetchApi calls the app's own API without the network. */
+/**
+ * Makes the handler of page requests; fetchApi calls the app's own API without the network, changes subscribes
+ * to every change of what a guest's page shows. The handler may keep guests' pages in a cache of its own.
+ */
 export type PagesRenderer = (setup: {
   webRoot: string;
   fetchApi: (request: Request) => Response | Promise<Response>;
-}) => (c: Context) => Response | Promise<Response>;
+  changes: ResultCacheOptions['subscribe'];
+}) => ((c: Context) => Response | Promise<Response>) & { cache?: ResultCache };

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { compress } from 'hono/compress';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
@@ -27,7 +26,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
-import { locatorResultCache } from './storefront/result-cache.ts';
+import { locatorResultCache, publicPageChanges } from './storefront/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CONTRACT = resolve(root, 'generated/openapi.json');
@@ -84,10 +83,11 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.
-  if (options.pages) {
-    const page = options.pages({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)) });
-    app.get('/', compress(), page);
-    app.get(SIGN_IN_PATH, compress(), page);
+  // Each page answer is gzipped by the page handler itself (a guest's page once, for every guest).
+  const page = options.pages?.({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)), changes: publicPageChanges(db) });
+  if (page) {
+    app.get('/', page);
+    app.get(SIGN_IN_PATH, page);
   }
 
   app.notFound(notFoundHandler);
@@ -96,6 +96,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const front = cachedAnswerFront(locatorCache, limits);
   const dispatch = app.fetch;
   app.fetch = (request, env, executionCtx) => front(request, env) ?? dispatch(request, env, executionCtx);
-  /** The operationIds the areas implement (every other operation of the contract answers 501); the locator's result cache. */
-  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache });
+  /**
+   * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
+   * result cache; the cache of guests' pages, when the pages keep one.
+   */
+  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, pageCache: page?.cache });
 }

@@ -1,11 +1,12 @@
 /**
  * Security headers on every answer: nosniff, no framing, HSTS over HTTPS, and a Content-Security-Policy.
- * API answers get a policy that allows nothing; the page gets one with a per-response nonce for its inline
- * elements and the hashes of the style attributes its server-rendered markup holds (no 'unsafe-inline');
+ * API answers get a policy that allows nothing; the page gets one with the hashes of its inline style elements
+ * and of the style attributes its server-rendered markup holds (no nonce, so that one rendered page can be
+ * sent to every guest; no 'unsafe-inline');
  * the Redoc page its own. Documents (the answers that set their own policy) also get a strict referrer
  * policy and an isolated browsing context, which mean nothing for an answer that is not a document.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
@@ -41,11 +42,6 @@ export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
   };
 }
 
-/** A fresh nonce for one page answer (128 random bits). */
-export function newNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -68,17 +64,16 @@ const PAGE_FIXED =
   "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /**
- * The page's policy: scripts and stylesheets from the server itself or carrying the answer's nonce, and
- * only the style attributes the server rendered (by hash: React sets later styles through the CSSOM,
- * which the policy does not govern).
+ * The page's policy: scripts from the server itself only (the page's inline scripts are data, which runs
+ * nothing); stylesheets from the server and exactly the inline style elements the document holds; only the
+ * style attributes the server rendered (React sets later styles through the CSSOM, which the policy does not
+ * govern). All by hash, so that the policy depends on the page alone, like its ETag.
  */
-export function pagePolicy(nonce: string, appHtml: string): string {
+export function pagePolicy(inlineStyles: readonly string[], appHtml: string): string {
   const hashes = styleAttributeHashes(appHtml);
   const attributes = hashes.length ? `'unsafe-hashes' ${hashes.join(' ')}` : "'none'";
-  return (
-    `${PAGE_FIXED}; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; ` +
-    `style-src-elem 'self' 'nonce-${nonce}'; style-src-attr ${attributes}`
-  );
+  const styles = ["'self'", ...new Set(inlineStyles.map(sha256))].join(' ');
+  return `${PAGE_FIXED}; script-src 'self'; style-src ${styles}; style-src-elem ${styles}; style-src-attr ${attributes}`;
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;

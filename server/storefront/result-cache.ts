@@ -12,6 +12,8 @@ import { jsonTextOf, type JsonText } from './json-text.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';
+/** The channel migration 016's triggers notify when the site's content, SEO settings or object metadata change. */
+export const SITE_CHANGED = 'site_changed';
 /** How long an answer is kept: 5 minutes, as the platform's server-method result cache keeps it. */
 export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
 
@@ -147,10 +149,22 @@ export class ResultCache {
     return (await this.#answer(key, compute, request)) as SerializedAnswer<T>;
   }
 
-  async #answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest): Promise<SerializedAnswer> {
+  /**
+   * The entry kept under key, else make()'s, kept for later when keepable() says so once it is made (a page
+   * that failed in part, or set a cookie, is for its own request only). For answers that are not JSON (the
+   * pages): make() serializes them itself, and may carry more than the body and ETag.
+   */
+  async entry<E extends SerializedAnswer>(key: string, make: () => Promise<E>, keepable: () => boolean): Promise<E> {
+    // One key is one kind of entry, so what is kept under it is what make() gives.
+    return (await this.#answer(key, make, undefined, keepable)) as E;
+  }
+
+  async #answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest, keepable?: () => boolean): Promise<SerializedAnswer> {
+    // answer() computes values to serialize; entry() makes them serialized.
+    const make = keepable ? (compute as () => Promise<SerializedAnswer>) : () => compute().then(serializeAnswer);
     if (!this.enabled) {
       this.stats.misses++;
-      return serializeAnswer(await compute());
+      return make();
     }
     // Subscribed lazily: building the app must not touch the database.
     if (!this.#listening) await this.#subscribe();
@@ -165,11 +179,10 @@ export class ResultCache {
     }
     this.stats.misses++;
     const generation = this.#generation;
-    const promise = compute()
-      .then(serializeAnswer)
+    const promise = make()
       .then((answer) => {
         // Kept only when no change can have been missed while it was computed.
-        if (live && generation === this.#generation && this.#listening?.live) this.#store(key, answer);
+        if (live && generation === this.#generation && this.#listening?.live && (keepable?.() ?? true)) this.#store(key, answer);
         return answer;
       })
       .finally(() => {
@@ -279,4 +292,29 @@ export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = proces
     maxBytes: 32 * 1024 * 1024,
     subscribe: (onChange) => db.listen(CONTACT_US_CHANGED, onChange),
   });
+}
+
+/** Subscribes onChange to several channels at once: live while every subscription is. */
+export async function listenAll(db: Database, channels: readonly string[], onChange: () => void): Promise<Listening> {
+  const listenings: Listening[] = [];
+  const unlisten = async () => {
+    await Promise.all(listenings.map((listening) => listening.unlisten()));
+  };
+  try {
+    for (const channel of channels) listenings.push(await db.listen(channel, onChange));
+  } catch (error) {
+    await unlisten();
+    throw error;
+  }
+  return {
+    get live() {
+      return listenings.every((listening) => listening.live);
+    },
+    unlisten,
+  };
+}
+
+/** Subscribes to every change of what the pages show a guest: contacts and picklists, content, SEO settings, object metadata. */
+export function publicPageChanges(db: Database): ResultCacheOptions['subscribe'] {
+  return (onChange) => listenAll(db, [CONTACT_US_CHANGED, SITE_CHANGED], onChange);
 }

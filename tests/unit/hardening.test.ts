@@ -146,12 +146,12 @@ describe('the page policy', () => {
     ]);
   });
 
-  it('allows scripts and styles from the server or with the nonce, never unsafe-inline', () => {
-    const policy = pagePolicy('n0nce', html);
+  it('allows scripts from the server only, and styles from the server or the inline ones by hash, never unsafe-inline', () => {
+    const policy = pagePolicy(['.a{color:red}', '.b{}', '.a{color:red}'], html);
     const directives = Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive]));
-    expect(directives['script-src']).toBe("script-src 'self' 'nonce-n0nce'");
-    expect(directives['style-src']).toBe("style-src 'self' 'nonce-n0nce'");
-    expect(directives['style-src-elem']).toBe("style-src-elem 'self' 'nonce-n0nce'");
+    expect(directives['script-src']).toBe("script-src 'self'");
+    expect(directives['style-src']).toBe(`style-src 'self' ${hash('.a{color:red}')} ${hash('.b{}')}`);
+    expect(directives['style-src-elem']).toBe(`style-src-elem 'self' ${hash('.a{color:red}')} ${hash('.b{}')}`);
     expect(directives['style-src-attr']).toContain(`'unsafe-hashes' ${hash('--banner-height:420px;--banner-content-width:60%')}`);
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(directives['object-src']).toBe("object-src 'none'");
@@ -160,7 +160,8 @@ describe('the page policy', () => {
   });
 
   it('allows no style attribute when the markup has none', () => {
-    expect(pagePolicy('n', '<p>plain</p>')).toContain("style-src-attr 'none'");
+    expect(pagePolicy([], '<p>plain</p>')).toContain("style-src-attr 'none'");
+    expect(pagePolicy([], '<p>plain</p>')).toContain("style-src 'self';");
   });
 });
 

@@ -26,12 +26,14 @@ export interface DocumentParts {
   /** The dehydrated queries; undefined when the page was not rendered on the server. */
   state?: unknown;
   stateElementId: string;
-  /** The answer's CSP nonce, carried by every inline element. */
-  nonce?: string;
 }
 
-export function renderDocument({ head, assets, appHtml, state, stateElementId, nonce }: DocumentParts): string {
-  const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+/** Without JavaScript the comboboxes cannot work: the locator shows its plain form instead. */
+const NO_SCRIPT_STYLE = '.js-only{display:none!important}';
+/** The document's inline style elements, which its Content-Security-Policy allows by hash. */
+export const DOCUMENT_INLINE_STYLES: readonly string[] = [NO_SCRIPT_STYLE];
+
+export function renderDocument({ head, assets, appHtml, state, stateElementId }: DocumentParts): string {
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
@@ -48,8 +50,7 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId, n
     styles +
     preloads +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
-    // Without JavaScript the comboboxes cannot work: the locator shows its plain form instead.
-    `<noscript><style${nonceAttribute}>.js-only{display:none!important}</style></noscript>` +
+    `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` +
     '</head>' +
     '<body>' +
     `<div id="root">${appHtml}</div>` +

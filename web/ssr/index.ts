@@ -2,25 +2,94 @@
  * Server rendering of the Contact Us page: its queries run in-process through the typed client, whose
  * fetch calls the app itself (no network hop), the page renders to HTML with their data, and the data
  * travels in the page for the browser to hydrate with.
+ *
+ * A guest's page for an address is the same for every guest: it is rendered once and kept (gzipped too)
+ * until what it shows changes, in any server process on the database (see page-cache.ts). A signed-in
+ * visitor's page is rendered for each request.
  */
 import type { Context } from 'hono';
 import { createApiClient } from '../../client/index.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
-import { newNonce, pagePolicy } from '../../server/http/security-headers.ts';
 import { carriesSessionCookie } from '../../server/http/session.ts';
-import { clientAssetsReader } from './assets.ts';
+import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+import { clientAssetsReader, type ClientAssets } from './assets.ts';
 import { DEFAULT_HEAD, renderDocument } from './document.ts';
+import { htmlAnswer, redirectAnswer, sendPage, type PageAnswer } from './page-answer.ts';
+import { guestQueryData, pageCache } from './page-cache.ts';
+import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
 export type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 /** What the visitor's request carries that the API calls made on their behalf need. */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'];
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
-export function pageHandler({ webRoot, fetchApi }: { webRoot: string; fetchApi: AppFetch }) {
+export interface PageSetup {
+  /** The web app's build folder. */
+  webRoot: string;
+  fetchApi: AppFetch;
+  /** Subscribes to every change of what a guest's page shows; without it, every page is rendered afresh. */
+  changes?: ResultCacheOptions['subscribe'];
+  /**
+   * PAGE_CACHE=off renders every page afresh (the benchmark of uncached renders), from the data kept for
+   * guests; PAGE_CACHE=cold keeps no data either, so every render calls the API for all of it.
+   */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A page render's answer, and what it must not share with other visitors. */
+interface Rendered {
+  answer: PageAnswer;
+  /** Cookies the API calls set (a new session, say): for this visitor only. */
+  setCookies: string[];
+  /** Whether every query succeeded: a page with a default standing in for a failed one is not kept. */
+  complete: boolean;
+}
+
+async function render(
+  url: URL,
+  headers: Record<string, string>,
+  assets: ClientAssets,
+  fetchApi: AppFetch,
+  env: unknown,
+  data?: GuestQueryData,
+): Promise<Rendered> {
+  const setCookies: string[] = [];
+  const api = createApiClient({
+    baseUrl: url.origin,
+    headers,
+    fetch: async (request) => {
+      const response = await fetchApi(request, env);
+      // A cookie an API call sets (a new session, say) must reach the browser with the page.
+      setCookies.push(...response.headers.getSetCookie());
+      return response;
+    },
+  });
+  // A guest's queries start from the data kept for guests, and what they fetch is kept once the page is made.
+  const { queryClient, done } = data ? await data.client() : { queryClient: undefined, done: () => {} };
+  try {
+    const rendered = await renderPage(url, api, queryClient);
+    // Only data that no cookie came with is every guest's.
+    if (setCookies.length === 0) done();
+    // Not for keeps in the browser: what the page shows depends on the data (a later page may exist tomorrow).
+    if ('redirect' in rendered) return { answer: redirectAnswer(rendered.redirect), setCookies, complete: true };
+    const { appHtml, state, head, complete } = rendered;
+    const html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID });
+    return { answer: htmlAnswer(html, appHtml), setCookies, complete };
+  } catch (error) {
+    // The page still works: the browser renders it and runs the queries itself.
+    console.error('Server rendering failed; the browser will render the page', error);
+    const html = renderDocument({ head: DEFAULT_HEAD, assets, appHtml: '', stateElementId: QUERY_STATE_ELEMENT_ID });
+    return { answer: htmlAnswer(html, ''), setCookies, complete: false };
+  }
+}
+
+export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: PageSetup) {
   const readAssets = clientAssetsReader(webRoot);
-  return async (c: Context) => {
+  const cache = changes ? pageCache(changes, env) : undefined;
+  const data = changes ? guestQueryData(changes, env) : undefined;
+  const handle = async (c: Context) => {
     const assets = readAssets();
     if (!assets) return c.text('The web app is not built: run npm run build.', 503);
     const url = new URL(c.req.url);
@@ -29,41 +98,28 @@ export function pageHandler({ webRoot, fetchApi }: { webRoot: string; fetchApi: 
       const value = c.req.header(name);
       if (value) headers[name] = value;
     }
-    const setCookies: string[] = [];
-    const api = createApiClient({
-      baseUrl: url.origin,
-      headers,
-      fetch: async (request) => {
-        const response = await fetchApi(request, c.env);
-        // A cookie an API call sets (a new session, say) must reach the browser with the page.
-        setCookies.push(...response.headers.getSetCookie());
-        return response;
-      },
-    });
-
-    let html: string;
-    const nonce = newNonce();
-    let renderedHtml = '';
-    try {
-      const rendered = await renderPage(url, api);
-      if ('redirect' in rendered) {
-        // Not for keeps: what the page shows depends on the data (a later page may exist tomorrow).
-        for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-        c.header('Cache-Control', 'no-cache');
-        return c.redirect(rendered.redirect, 302);
-      }
-      const { appHtml, state, head } = rendered;
-      renderedHtml = appHtml;
-      html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID, nonce });
-    } catch (error) {
-      // The page still works: the browser renders it and runs the queries itself.
-      console.error('Server rendering failed; the browser will render the page', error);
-      html = renderDocument({ head: DEFAULT_HEAD, assets, appHtml: '', stateElementId: QUERY_STATE_ELEMENT_ID, nonce });
+    // A guest: no session, no credentials. What the server answers a guest depends on nothing else the
+    // request carries but its address (host included: links to the site's own host are told apart).
+    const guest = !carriesSessionCookie(headers.cookie) && headers.authorization === undefined;
+    if (!guest || !cache) {
+      const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env);
+      return sendPage(c, answer, { guest, setCookies });
     }
-    c.header('Content-Security-Policy', pagePolicy(nonce, renderedHtml));
-    for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-    // A page rendered for a session (its name, its expiry in the data) is for that browser only.
-    c.header('Cache-Control', carriesSessionCookie(headers.cookie) ? 'private, no-cache' : 'no-cache');
-    return c.html(html);
+    let setCookies: string[] = [];
+    let keepable = false;
+    // Keyed by the built app too: a rebuild while the server runs changes the assets every page names.
+    const answer = await cache.entry(
+      `${assets.script} ${url.href}`,
+      async () => {
+        const rendered = await render(url, headers, assets, fetchApi, c.env, data);
+        ({ setCookies } = rendered);
+        keepable = rendered.complete && setCookies.length === 0;
+        return rendered.answer;
+      },
+      () => keepable,
+    );
+    // Only the request that rendered the page gets the cookies its calls set; a page that set any is not kept.
+    return sendPage(c, answer, { guest, setCookies });
   };
+  return Object.assign(handle, { cache, data });
 }

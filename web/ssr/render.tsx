@@ -14,6 +14,8 @@ export interface RedirectedPage {
 }
 
 export interface RenderedPage {
+  /** Whether every query succeeded: a page that shows a default for a failed one is not to be kept. */
+  complete: boolean;
   appHtml: string;
   state: DehydratedState;
   /** The head from the page's SEO properties (the default head when they could not be read). */
@@ -31,8 +33,11 @@ const SIGN_IN_HEAD: HeadTags = {
  * session (getSession, with the request's cookie) is one of them: the page renders for a guest or a user
  * from it, and the browser hydrates with the same answer.
  */
-export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage | RedirectedPage> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export async function renderPage(
+  url: URL,
+  api: ApiClient,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+): Promise<RenderedPage | RedirectedPage> {
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {
     const [, canonical] = await Promise.all([
@@ -49,8 +54,12 @@ export async function renderPage(url: URL, api: ApiClient): Promise<RenderedPage
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryHash !== seoHash,
     });
+    const complete = queryClient
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.status === 'success');
     const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />);
-    return { appHtml, state, head };
+    return { complete, appHtml, state, head };
   } finally {
     queryClient.clear();
   }

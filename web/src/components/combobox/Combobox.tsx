@@ -13,7 +13,7 @@
  * searchable combobox and leaving it, and Delete or Backspace on a select-only one. A clear is announced.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { buildSearchIndex, filterOptions, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
+import { buildSearchIndex, filterOptions, lazily, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
 import { OptionRow } from './OptionRow';
 
 export type { ComboboxOption };
@@ -78,10 +78,11 @@ export function Combobox({
 
   const interactive = !disabled && !readOnly;
   const isOpen = open && interactive;
-  const index = useMemo(() => buildSearchIndex(options), [options]);
-  const foldedLabels = useMemo(() => index.map((entry) => entry.folded), [index]);
+  // Built at the first search or type-ahead, not at render: the server's render never searches, nor do most visits.
+  const index = useMemo(() => lazily(() => buildSearchIndex(options)), [options]);
+  const foldedLabels = useMemo(() => lazily(() => index().map((entry) => entry.folded)), [index]);
   const positionOf = useMemo(() => new Map(options.map((option, position) => [option.value, position])), [options]);
-  const visible = useMemo(() => (searchable && query !== null ? filterOptions(index, query) : options), [searchable, query, index, options]);
+  const visible = useMemo(() => (searchable && query !== null ? filterOptions(index(), query) : options), [searchable, query, index, options]);
   const selected = value === null ? undefined : options[positionOf.get(value) ?? -1];
   const expanded = isOpen && visible.length > 0;
   const activeIndex = expanded ? visible.findIndex((option) => option.value === activeValue) : -1;
@@ -158,7 +159,7 @@ export function Combobox({
       state.buffer = '';
     }, TYPEAHEAD_RESET_MS);
     const from = positionOf.get((isOpen ? activeValue : value) ?? '') ?? -1;
-    const match = typeaheadMatch(foldedLabels, state.buffer, from);
+    const match = typeaheadMatch(foldedLabels(), state.buffer, from);
     if (match >= 0) {
       setOpen(true);
       setActiveValue(options[match].value);
@@ -232,7 +233,7 @@ export function Combobox({
     setAnnouncement('');
     setQuery(text);
     setOpen(true);
-    setActiveValue(filterOptions(index, text)[0]?.value ?? null);
+    setActiveValue(filterOptions(index(), text)[0]?.value ?? null);
   }
 
   function onBlur() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, filterOptions, fold, typeaheadMatch } from './matching';
+import { buildSearchIndex, filterOptions, fold, lazily, typeaheadMatch } from './matching';
 
 const countries = [
   'Algeria',
@@ -75,5 +75,16 @@ describe('typeaheadMatch', () => {
     expect(typeaheadMatch(folded, 'q', 0)).toBe(-1);
     expect(typeaheadMatch([], 'a', -1)).toBe(-1);
     expect(typeaheadMatch(folded, '', 0)).toBe(-1);
+  });
+});
+
+describe('lazily', () => {
+  it('makes the value at the first call only, and gives the same one after', () => {
+    let made = 0;
+    const value = lazily(() => ({ made: ++made }));
+    expect(made).toBe(0);
+    const first = value();
+    expect(value()).toBe(first);
+    expect(made).toBe(1);
   });
 });

@@ -16,6 +16,12 @@ export interface SearchEntry<Option extends ComboboxOption = ComboboxOption> {
   wordStarts: number[];
 }
 
+/** A value made by make() at the first call, and the same one at every later call. */
+export function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** Lower case without diacritics, so that "cote" finds "Côte d'Ivoire" and "sao" finds "São Tomé". */
 export function fold(text: string): string {
   return text

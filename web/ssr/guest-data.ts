@@ -1,0 +1,117 @@
+/**
+ * The data of guests' queries, kept between renders. What a guest's page asks the API for (the content, the
+ * SEO properties, object info, picklists, the locator's answers) is the same for every guest, so a render takes
+ * it from here instead of calling the API, parsing its answer and building its query again: each query starts
+ * with the data kept for its key, at the time it was fetched, and TanStack Query fetches only what the
+ * contract's cache lifetime (its staleTime) says is stale. Only operations the contract lets a guest call and
+ * lets answers be kept (x-cache-ttl above 0) are kept; the session is asked every time.
+ *
+ * Kept like the pages (page-cache.ts): emptied by every change of what they are made of, in any server
+ * process, and used only while the subscription hears every change; data fetched across a change is not kept.
+ */
+import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { operationTable } from '../../generated/operations.ts';
+import type { Listening } from '../../server/db/connection.ts';
+import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+
+interface Kept {
+  data: unknown;
+  updatedAt: number;
+}
+
+/** Whether a query's answers may be kept for guests: its key starts with the operationId (client/queries.ts). */
+function keepable(queryKey: QueryKey): boolean {
+  const operation = operationTable[queryKey[0] as keyof typeof operationTable] as { guest: boolean; cacheTtl: number | null } | undefined;
+  return operation !== undefined && operation.guest && (operation.cacheTtl ?? 0) > 0;
+}
+
+export class GuestQueryData {
+  readonly enabled: boolean;
+  readonly #subscribe: ResultCacheOptions['subscribe'];
+  readonly #maxEntries: number;
+  readonly #entries = new Map<string, Kept>();
+  /** Bumped by every change: data fetched across one is not kept. */
+  #generation = 0;
+  #listening: Listening | null = null;
+  #subscribing: Promise<void> | null = null;
+  #retryAt = 0;
+
+  constructor({ enabled, subscribe, maxEntries }: { enabled: boolean; subscribe: ResultCacheOptions['subscribe']; maxEntries: number }) {
+    this.enabled = enabled;
+    this.#subscribe = subscribe;
+    this.#maxEntries = maxEntries;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * A QueryClient for one guest's render: its queries start from the data kept, and what it fetches is kept
+   * for the next renders once done() is called (when the render is over).
+   */
+  async client(): Promise<{ queryClient: QueryClient; done(): void }> {
+    const defaultOptions = { queries: { retry: false } };
+    if (!this.enabled) return { queryClient: new QueryClient({ defaultOptions }), done: () => {} };
+    // Subscribed lazily: building the app must not touch the database.
+    if (!this.#listening) await this.#subscribeOnce();
+    if (this.#listening?.live !== true) return { queryClient: new QueryClient({ defaultOptions }), done: () => {} };
+    const generation = this.#generation;
+    const entries = this.#entries;
+    const queryCache = new QueryCache();
+    const build = queryCache.build.bind(queryCache) as (...args: Parameters<QueryCache['build']>) => ReturnType<QueryCache['build']>;
+    queryCache.build = ((...args: Parameters<QueryCache['build']>) => {
+      const query = build(...args);
+      // A query just made (no state given, never updated) starts from the data kept for its key.
+      const fresh = args[2] === undefined && query.state.dataUpdateCount === 0 && query.state.errorUpdateCount === 0;
+      const kept = fresh ? entries.get(query.queryHash) : undefined;
+      if (kept) query.setData(kept.data, { updatedAt: kept.updatedAt, manual: true });
+      return query;
+    }) as QueryCache['build'];
+    const fetched = new Map<string, Kept>();
+    queryCache.subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual || !keepable(event.query.queryKey)) return;
+      fetched.set(event.query.queryHash, { data: event.action.data, updatedAt: event.action.dataUpdatedAt ?? Date.now() });
+    });
+    return {
+      queryClient: new QueryClient({ queryCache, defaultOptions }),
+      done: () => {
+        if (generation !== this.#generation || this.#listening?.live !== true) return;
+        for (const [hash, kept] of fetched) {
+          this.#entries.delete(hash);
+          this.#entries.set(hash, kept);
+        }
+        // The locator's queries are one per filter: the oldest go first.
+        for (const hash of this.#entries.keys()) {
+          if (this.#entries.size <= this.#maxEntries) break;
+          this.#entries.delete(hash);
+        }
+      },
+    };
+  }
+
+  /** Forgets every query's data. */
+  invalidate(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  #subscribeOnce(): Promise<void> {
+    if (Date.now() < this.#retryAt) return Promise.resolve();
+    this.#subscribing ??= this.#subscribe(() => this.invalidate())
+      .then(
+        (listening) => {
+          this.#listening = listening;
+        },
+        (error: unknown) => {
+          // Without notifications nothing may be kept; renders fetch everything until a later one subscribes.
+          this.#retryAt = Date.now() + 5_000;
+          console.error('The page data could not subscribe to changes; rendering without kept data:', error);
+        },
+      )
+      .finally(() => {
+        this.#subscribing = null;
+      });
+    return this.#subscribing;
+  }
+}

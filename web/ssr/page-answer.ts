@@ -1,0 +1,59 @@
+/**
+ * A rendered page as it is sent: the HTML (or a redirect) made once into what every answer of it needs, the
+ * body, its ETag and its Content-Security-Policy, and sent gzipped to clients that accept gzip. The page
+ * cache keeps these for guests; a signed-in visitor's page is made and sent the same way, for one request.
+ */
+import type { Context } from 'hono';
+import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
+import { requestHeader } from '../../server/http/request-header.ts';
+import { pagePolicy } from '../../server/http/security-headers.ts';
+import { acceptsGzip, gzipEtag, gzippedBody, serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
+import { JsonText } from '../../server/storefront/json-text.ts';
+import { DOCUMENT_INLINE_STYLES } from './document.ts';
+
+export type PageAnswer = HtmlAnswer | RedirectAnswer;
+
+export interface HtmlAnswer extends SerializedAnswer {
+  status: 200;
+  /** The Content-Security-Policy of the HTML: by hashes of what it holds, so the same for every answer of it. */
+  policy: string;
+}
+
+/** A page past the last, say: the address of what the page shows instead. */
+export interface RedirectAnswer extends SerializedAnswer {
+  status: 302;
+  location: string;
+}
+
+/** The page's body and ETag are made as the locator's answers are (the same ETag rule), from the HTML text. */
+export function htmlAnswer(html: string, appHtml: string): HtmlAnswer {
+  const { body, etag } = serializeAnswer(new JsonText(html));
+  return { status: 200, body, etag, policy: pagePolicy(DOCUMENT_INLINE_STYLES, appHtml) };
+}
+
+export function redirectAnswer(location: string): RedirectAnswer {
+  return { status: 302, location, body: new Uint8Array(0), etag: '' };
+}
+
+/** Every page answer varies on the encoding, and on the session: a guest's page is not a signed-in user's. */
+const VARY = varyWithSession('Accept-Encoding');
+
+/**
+ * Sends a page answer. A guest's page may be revalidated by any cache, a signed-in user's by the browser only;
+ * neither may be used without asking (the contacts it shows change). If-None-Match with its ETag (either
+ * encoding's) is a 304, which carries the page's policy too: a cache updates the stored headers from it.
+ */
+export function sendPage(c: Context, answer: PageAnswer, { guest, setCookies }: { guest: boolean; setCookies: readonly string[] }): Response {
+  for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+  const cacheControl = guest ? 'no-cache' : 'private, no-cache';
+  if (answer.status === 302) {
+    return c.body(null, 302, { Location: answer.location, 'Cache-Control': cacheControl, Vary: VARY });
+  }
+  const common = { 'Cache-Control': cacheControl, Vary: VARY, 'Content-Security-Policy': answer.policy };
+  const gzip = acceptsGzip(requestHeader(c, 'accept-encoding'));
+  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
+  if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
+  const body = (gzip ? gzippedBody(answer) : answer.body) as Uint8Array<ArrayBuffer>;
+  const encoding: Record<string, string> = gzip ? { 'Content-Encoding': 'gzip' } : {};
+  return c.body(body, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
+}

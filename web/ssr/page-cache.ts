@@ -1,0 +1,29 @@
+/**
+ * Guests' pages, rendered once per address and kept, like the locator's answers (the same ResultCache): the
+ * HTML with its ETag and policy, gzipped at the first request that accepts it. Whatever the page shows
+ * (contacts, picklists, content, SEO settings, object metadata) notifies every server on the database when
+ * it changes (migrations 004 and 016), and each empties its pages at once; a page being rendered across a
+ * change is not kept. Five minutes at most besides, as the locator's answers.
+ */
+import { GuestQueryData } from './guest-data.ts';
+import { ResultCache, SERVER_METHOD_RESULT_TTL_MS, type ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+
+export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): ResultCache {
+  return new ResultCache({
+    enabled: env.PAGE_CACHE !== 'off' && env.PAGE_CACHE !== 'cold',
+    ttlMs: SERVER_METHOD_RESULT_TTL_MS,
+    // A page is some 60 KB of HTML (a sixth of it gzipped): a thousand addresses stay within the bytes.
+    maxEntries: 1_000,
+    maxBytes: 64 * 1024 * 1024,
+    subscribe,
+  });
+}
+
+/**
+ * The data of guests' queries, kept between renders (guest-data.ts) under the same notifications: a page not
+ * kept yet (another address, say) is rendered from it with no API call but the session's.
+ */
+export function guestQueryData(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): GuestQueryData {
+  // The queries of a thousand addresses' contacts; the others are one each.
+  return new GuestQueryData({ enabled: env.PAGE_CACHE !== 'cold', subscribe, maxEntries: 1_000 });
+}

@@ -12,7 +12,8 @@
  *     and getRecordUi as a signed-in administrator. Pages and the locator are asked as browsers ask
  *     (Accept-Encoding: gzip);
  *   - with the caches off (LOCATOR_CACHE=off, PAGE_CACHE=off): the bare endpoint again, the page rendered for
- *     each request, and the locator cold;
+ *     each request (from guests' query data kept between renders), and the locator cold;
+ *   - with nothing kept (PAGE_CACHE=cold): the page rendered for each request from API calls made for it;
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows).
  * Each figure is given with its ratio to the bare endpoint of the same run, the load average before each
@@ -210,6 +211,21 @@ async function benchOne(
     rows.push(...withRatios(targets, await measure(uncached.baseUrl, targets, options)));
   } finally {
     await uncached.stop();
+  }
+
+  // Cold: no guest data kept between renders either, so that every render asks the API for everything.
+  const cold = await startServer(import.meta.filename, { ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'cold' });
+  try {
+    const targets: BenchTarget[] = [
+      { name: 'bare trivial endpoint (cold)', path: TRIVIAL_PATH, headers: BROWSER },
+      { name: 'page / (guest, rendered cold)', path: PAGES[0], headers: BROWSER },
+    ];
+    await warmUp(cold, targets, options);
+    await waitForLoad(options);
+    load('the cold page');
+    rows.push(...withRatios(targets, await measure(cold.baseUrl, targets, options)));
+  } finally {
+    await cold.stop();
   }
 
   const lines = [...loads, `${'measurement'.padEnd(36)}   req/s   p50 ms   p99 ms  server CPU/req  / bare  target`];

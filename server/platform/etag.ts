@@ -8,6 +8,9 @@ export function etagOf(value: unknown): string {
   return md5Hex(JSON.stringify(value));
 }
 
+/** The eTag of a representation from its JSON (etagOf(value) is etagOfJson(JSON.stringify(value))). */
+export const etagOfJson = md5Hex;
+
 /** The JSON of representations serialized already: ones kept in memory, and ones whose eTag hashed it. */
 const serialized = new WeakMap<object, string>();
 
@@ -16,6 +19,11 @@ export function jsonOf(value: object): string {
   let text = serialized.get(value);
   if (text === undefined) serialized.set(value, (text = JSON.stringify(value)));
   return text;
+}
+
+/** Keeps text, which must be JSON.stringify(value), as value's JSON for jsonOf. */
+export function keepJson(value: object, text: string): void {
+  serialized.set(value, text);
 }
 
 /**

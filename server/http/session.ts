@@ -4,7 +4,7 @@
  * an unknown or expired session leaves the caller a guest and clears the cookie (the operations that need a
  * user then answer 401, see operation.ts). It also applies the CSRF defences of csrf.ts.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { clientSchemeOf, requestHeader } from './request-header.ts';
@@ -92,7 +92,8 @@ interface SessionRow {
   is_active: boolean | null;
 }
 
-const hashOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+// One-shot: no Hash object for each request that carries a cookie.
+const hashOf = (sessionId: string) => hash('sha256', sessionId, 'hex');
 
 export class Sessions {
   readonly settings: SessionSettings;

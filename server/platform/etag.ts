@@ -1,9 +1,15 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+
+/** The platform's eTag of a text: 32 hex characters (one-shot hashing: no Hash object per call). */
+const md5Hex = (text: string) => hash('md5', text, 'hex');
 
 /** The platform's eTag of a representation: 32 hex characters that change whenever its content does. */
 export function etagOf(value: unknown): string {
-  return createHash('md5').update(JSON.stringify(value)).digest('hex');
+  return md5Hex(JSON.stringify(value));
 }
+
+/** The eTag of a representation from its JSON (etagOf(value) is etagOfJson(JSON.stringify(value))). */
+export const etagOfJson = md5Hex;
 
 /** The JSON of representations serialized already: ones kept in memory, and ones whose eTag hashed it. */
 const serialized = new WeakMap<object, string>();
@@ -15,14 +21,33 @@ export function jsonOf(value: object): string {
   return text;
 }
 
+/** Keeps text, which must be JSON.stringify(value), as value's JSON for jsonOf. */
+export function keepJson(value: object, text: string): void {
+  serialized.set(value, text);
+}
+
+/**
+ * JSON.stringify(tree) for maps by name nested depth levels deep whose leaves are representations kept in
+ * memory (object infos, layouts): each leaf's JSON is its jsonOf, serialized once for as long as it lives.
+ * Keys come in the order JSON.stringify puts them (Object.keys'); undefined entries are left out as it does.
+ */
+export function jsonOfTree(tree: object, depth: number): string {
+  if (depth === 0) return jsonOf(tree);
+  const entries: string[] = [];
+  for (const key of Object.keys(tree)) {
+    const value = (tree as Record<string, object | undefined>)[key];
+    if (value !== undefined) entries.push(`${JSON.stringify(key)}:${jsonOfTree(value, depth - 1)}`);
+  }
+  return `{${entries.join(',')}}`;
+}
+
 /**
  * A representation with its eTag (of the rest) first, as `{ eTag: etagOf(body), ...body }` is, from one
  * serialization: the text hashed is the answer's too. body has no eTag of its own nor keys that are array
- * indexes (which JSON puts first, before eTag).
+ * indexes (which JSON puts first, before eTag). text, when given, is JSON.stringify(body), built otherwise.
  */
-export function withEtagFirst<T extends object>(body: T): { eTag: string } & T {
-  const text = JSON.stringify(body);
-  const eTag = createHash('md5').update(text).digest('hex');
+export function withEtagFirst<T extends object>(body: T, text = JSON.stringify(body)): { eTag: string } & T {
+  const eTag = md5Hex(text);
   const representation = { eTag, ...body };
   serialized.set(representation, text === '{}' ? `{"eTag":"${eTag}"}` : `{"eTag":"${eTag}",${text.slice(1)}`);
   return representation;

@@ -7,7 +7,7 @@ import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
-import { withEtagFirst } from './etag.ts';
+import { jsonOfTree, withEtagFirst } from './etag.ts';
 import { toId18 } from './ids.ts';
 import { getLayout, LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType } from './layouts.ts';
 import { getLayoutUserState } from './layouts-user-state.ts';
@@ -121,5 +121,9 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
       .filter((record) => record.apiName === object.apiName)
       .flatMap((record) => Object.keys(record.fields));
   const objectInfos = objectInfosOf(org, principal, objectsInvolved(org, principal, roots, fieldsOf));
-  return withEtagFirst({ layoutUserStates, layouts, objectInfos, records });
+  // The layouts and object infos are kept in memory, each serialized once: only the rest is serialized here.
+  const text =
+    `{"layoutUserStates":${JSON.stringify(layoutUserStates)},"layouts":${jsonOfTree(layouts, 4)},` +
+    `"objectInfos":${jsonOfTree(objectInfos, 1)},"records":${JSON.stringify(records)}}`;
+  return withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text);
 }

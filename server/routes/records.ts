@@ -4,6 +4,7 @@ import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
+import { withETag } from '../http/cache.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
@@ -26,8 +27,8 @@ export function recordRoutes(db: Database, options: AppOptions = {}) {
       pageSize: query.pageSize,
       updateMru: query.updateMru,
     });
-    c.header('ETag', `"${record.eTag}"`);
-    return c.json(record, 200);
+    // Serialized once: the JSON its eTag hashed (see withEtag).
+    return withETag(c, record);
   });
 
   implement(app, routes.getChildRecords, async (c) => {

@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../generated/types.ts';
 import type { DescribedObject, DescribedRecordType } from '../describe.ts';
-import { etagOf } from '../etag.ts';
+import { etagOfJson, keepJson } from '../etag.ts';
 import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
 import type { ObjectSelection } from './field-paths.ts';
 import { displayValueOf, type FieldValue, type PicklistLabelOf } from './values.ts';
@@ -94,8 +94,9 @@ function nameOf(row: RecordRow): string | null {
 
 /** Adds the eTag, a strong hash of everything else in the representation. */
 export function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentation {
-  const eTag = etagOf(record);
-  return {
+  const text = JSON.stringify(record);
+  const eTag = etagOfJson(text);
+  const representation: RecordRepresentation = {
     apiName: record.apiName,
     childRelationships: record.childRelationships,
     eTag,
@@ -108,6 +109,30 @@ export function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepr
     systemModstamp: record.systemModstamp,
     weakEtag: record.weakEtag,
   };
+  // The answer's JSON is the text hashed with the eTag where the representation has it (after
+  // childRelationships), when the record's keys come in the representation's order: serialized once.
+  const head = JSON.stringify({ apiName: record.apiName, childRelationships: record.childRelationships }).slice(0, -1);
+  if (head.length > 1 && text.startsWith(head) && inRepresentationOrder(record)) keepJson(representation, `${head},"eTag":"${eTag}"${text.slice(head.length)}`);
+  return representation;
+}
+
+const KEYS_WITHOUT_ETAG = [
+  'apiName',
+  'childRelationships',
+  'fields',
+  'id',
+  'lastModifiedById',
+  'lastModifiedDate',
+  'recordTypeId',
+  'recordTypeInfo',
+  'systemModstamp',
+  'weakEtag',
+];
+
+/** Whether an object's keys are the representation's, eTag aside, in its order. */
+function inRepresentationOrder(record: object): boolean {
+  const keys = Object.keys(record);
+  return keys.length === KEYS_WITHOUT_ETAG.length && keys.every((key, index) => key === KEYS_WITHOUT_ETAG[index]);
 }
 
 /** Builds the representation of a row with the fields of a selection. */

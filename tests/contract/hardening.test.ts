@@ -224,7 +224,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
       expect(directive(policy, 'script-src')).toBe("script-src 'self'");
       for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/\bsrc="\/assets\/|type="application\/json"/);
       // Exactly the inline <style> elements the page holds, by hash.
-      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
+      const styles = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
       expect(html.match(/<style[^>]*>/g)).toHaveLength(styles.length);
       expect(styles.length).toBeGreaterThan(0);
       expect(directive(policy, 'style-src-elem')).toBe(`style-src-elem 'self' ${styles.map(sha256).join(' ')}`);

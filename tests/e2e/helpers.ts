@@ -33,9 +33,41 @@ export interface WatchedPage {
 }
 
 /** A new page that records every console error or warning about hydration, page error and HTTP error. */
+/**
+ * Resolves once the page's app has hydrated it: the storefront fetches its app after the page has loaded,
+ * so a visitor's first clicks come a moment after the load event. A document without the app (an error
+ * page, the docs) or a browser without JavaScript at once.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    const app = document.querySelector('script[type="module"][src^="/assets/"]');
+    // Without scripting the browser parses what <noscript> holds as markup: no app will come.
+    const scripting = !document.querySelector('noscript > style');
+    return !root || !app || !scripting || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+/** Every navigation and reload of the page waits, as goto waits for the load event, until the app has hydrated it. */
+export function waitForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  return page;
+}
+
 export async function watchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
+  const page = waitForHydration(await context.newPage());
   const problems: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
@@ -134,6 +166,25 @@ export async function developmentBuild(
     entry,
     read: (path) => ({ body: readFileSync(join(outDir, path)), contentType: MIME[extname(path)] ?? 'application/octet-stream' }),
   };
+}
+
+/**
+ * Serves the page's scripts from a development build of the web app: the entry in place of the page's own,
+ * and the chunks it imports (the app, once the page has loaded; the session checks) from beside it. Those
+ * import the entry back by the name the page loaded it under, or it would run twice.
+ */
+export async function routeDevelopmentBuild(page: Page, build: Awaited<ReturnType<typeof developmentBuild>>): Promise<void> {
+  const devEntry = build.entry.split('/').pop()!;
+  let pageEntry = devEntry;
+  await page.route(/\/assets\/[\w-]+\.js$/, (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    if (name.startsWith('index-')) {
+      pageEntry = name;
+      return route.fulfill(build.read(build.entry));
+    }
+    const chunk = build.read(`assets/${name}`);
+    return route.fulfill({ contentType: chunk.contentType, body: chunk.body.toString('utf8').replaceAll(devEntry, pageEntry) });
+  });
 }
 
 const WEB_BUILD = resolve(ROOT, 'dist/web/.vite/manifest.json');

@@ -14,7 +14,7 @@ import { databases, type TestServer } from '../support/server.ts';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEMO_USERS, signIn as signInOverHttp } from '../support/session.ts';
-import { developmentBuild, ROOT, type WatchedPage, usePageSession } from './helpers.ts';
+import { developmentBuild, ROOT, routeDevelopmentBuild, type WatchedPage, usePageSession, waitForHydration } from './helpers.ts';
 
 const IDLE_SECONDS = 40;
 const WARNING_SECONDS = 30;
@@ -191,7 +191,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
   it('keeps two tabs in step: warned together, Continue Working in one closes both, Log Out in one signs out both', async () => {
     await signIn();
     const context: BrowserContext = page.context();
-    const second = await context.newPage();
+    const second = waitForHydration(await context.newPage());
     second.on('pageerror', (error) => watched.problems.push(`second tab: ${error.message}`));
     await second.clock.install();
     const started = validatorStarted(second);
@@ -288,19 +288,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
   pgliteOnly('hydrates the signed-in page and the sign-in page without a mismatch in React’s development build', async () => {
     const build = await developmentBuild(resolve(ROOT, 'web'));
     try {
-      // The entry, and the chunks it imports later (the validator's) from beside it; those import the entry
-      // back, by the name the page loaded it under, or React would run twice.
-      const devEntry = build.entry.split('/').pop()!;
-      let pageEntry = devEntry;
-      await page.route(/\/assets\/[\w-]+\.js$/, (route) => {
-        const name = new URL(route.request().url()).pathname.split('/').pop()!;
-        if (name.startsWith('index-')) {
-          pageEntry = name;
-          return route.fulfill(build.read(build.entry));
-        }
-        const chunk = build.read(`assets/${name}`);
-        return route.fulfill({ contentType: chunk.contentType, body: chunk.body.toString('utf8').replaceAll(devEntry, pageEntry) });
-      });
+      await routeDevelopmentBuild(page, build);
       const messages: string[] = [];
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       await page.goto(`${server.baseUrl}/login`);
@@ -326,7 +314,7 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
 
   pgliteOnly('logs out from the footer, in every tab', async () => {
     await signIn();
-    const second = await page.context().newPage();
+    const second = waitForHydration(await page.context().newPage());
     second.on('pageerror', (error) => watched.problems.push(`second tab: ${error.message}`));
     await second.goto(`${server.baseUrl}/`);
     expect(await footer(second).innerText()).toMatch(/^Signed in as /);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAssetsFrom } from '../../web/ssr/assets.ts';
-import { DEFAULT_HEAD, renderDocument } from '../../web/ssr/document.ts';
+import { DEFAULT_HEAD, documentInlineStyles, renderDocument } from '../../web/ssr/document.ts';
 import { parseStartTags, sanitizeHeadTags } from '../../web/ssr/head-tags.ts';
 import { headFromSeo } from '../../web/ssr/seo-head.ts';
 import { escapeHtml, serializeForScript } from '../../web/ssr/serialize.ts';
@@ -22,27 +22,28 @@ describe('escapeHtml', () => {
 });
 
 describe('clientAssetsFrom', () => {
-  it('finds the entry, the stylesheets and the chunks to preload', () => {
+  it('finds the entry, the text of its stylesheets and the chunks to preload', () => {
     const manifest = {
       'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_vendor.js'], css: ['assets/index-abc.css'] },
       '_vendor.js': { file: 'assets/vendor-def.js', imports: ['_shared.js'], css: ['assets/vendor-def.css'] },
       '_shared.js': { file: 'assets/shared-ghi.js', imports: ['_vendor.js'] },
       'lazy.tsx': { file: 'assets/lazy-jkl.js' },
     };
-    expect(clientAssetsFrom(manifest)).toEqual({
+    const css: Record<string, string> = { 'assets/index-abc.css': '.a{}', 'assets/vendor-def.css': '.b{}' };
+    expect(clientAssetsFrom(manifest, (file) => css[file])).toEqual({
       script: '/assets/index-abc.js',
-      styles: ['/assets/index-abc.css', '/assets/vendor-def.css'],
+      css: '.a{}\n.b{}',
       preloads: ['/assets/vendor-def.js', '/assets/shared-ghi.js'],
     });
   });
 
   it('refuses a manifest without an entry', () => {
-    expect(() => clientAssetsFrom({ 'a.js': { file: 'assets/a.js' } })).toThrow('no entry');
+    expect(() => clientAssetsFrom({ 'a.js': { file: 'assets/a.js' } }, () => '')).toThrow('no entry');
   });
 });
 
 describe('renderDocument', () => {
-  const assets = { script: '/assets/index-abc.js', styles: ['/assets/index-abc.css'], preloads: ['/assets/vendor.js'] };
+  const assets = { script: '/assets/index-abc.js', css: '.a{color:red}', preloads: ['/assets/vendor.js'] };
 
   it('puts the page, its assets and its data in one document', () => {
     const html = renderDocument({
@@ -55,11 +56,19 @@ describe('renderDocument', () => {
     expect(html).toMatch(/^<!doctype html><html lang="en-US" dir="ltr"><head><meta charset="utf-8">/);
     expect(html).toContain('<title>Contact &#60;Us&#62;</title>');
     expect(html).toContain('<meta name="description" content="Say &#34;hi&#34;">');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css"><link rel="modulepreload" href="/assets/vendor.js">');
+    expect(html).toContain('<style>.a{color:red}</style><link rel="modulepreload" href="/assets/vendor.js">');
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"><main>page</main></div>');
     expect(html).toContain('<script id="query-state" type="application/json">{"queries":[{"name":"\\u003c/script\\u003e"}]}</script>');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('holds the stylesheets inline, none able to end the style element, and names each inline style for the policy', () => {
+    const hostile = { ...assets, css: '.a::after{content:"</style><script>alert(1)</script>"}' };
+    const html = renderDocument({ head: DEFAULT_HEAD, assets: hostile, appHtml: '', stateElementId: 's' });
+    expect(html.match(/<\/style>/g)).toHaveLength(2); // the stylesheets' and the no-script style's
+    const inline = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
+    expect(inline).toEqual(documentInlineStyles(hostile));
   });
 
   it('leaves the data out when the browser is to render the page alone', () => {
@@ -178,7 +187,7 @@ describe('headFromSeo', () => {
       customHeadTags: null,
     });
     expect(head).toEqual({ title: 'A </title><script>', description: DEFAULT_HEAD.description, extra: '' });
-    const html = renderDocument({ head, assets: { script: '/a.js', styles: [], preloads: [] }, appHtml: '', stateElementId: 's' });
+    const html = renderDocument({ head, assets: { script: '/a.js', css: '', preloads: [] }, appHtml: '', stateElementId: 's' });
     expect(html).toContain('<title>A &#60;/title&#62;&#60;script&#62;</title>');
   });
 

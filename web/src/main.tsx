@@ -6,7 +6,6 @@ import { QUERY_STATE_ELEMENT_ID } from './constants';
 import { invalidSessionMiddleware } from './session/invalid-session';
 import { createQueryClient } from './query-client';
 import { Root } from './Root';
-import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

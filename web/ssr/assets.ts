@@ -5,8 +5,11 @@ import { join } from 'node:path';
 export interface ClientAssets {
   /** The entry module, e.g. /assets/index-abc123.js. */
   script: string;
-  /** Stylesheets of the entry and of the chunks it imports. */
-  styles: string[];
+  /**
+   * The text of the stylesheets of the entry and of the chunks it imports, in that order: the document holds
+   * it inline, so that the page paints without waiting for another request.
+   */
+  css: string;
   /** Chunks the entry imports statically: preloaded so that they download alongside it. */
   preloads: string[];
 }
@@ -20,7 +23,8 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
-export function clientAssetsFrom(manifest: Manifest, base = '/'): ClientAssets {
+/** The entry's assets; readStyle gives the text of a stylesheet of the build (its manifest path). */
+export function clientAssetsFrom(manifest: Manifest, readStyle: (file: string) => string, base = '/'): ClientAssets {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The Vite manifest has no entry chunk');
   const styles = new Set(entry.css ?? []);
@@ -34,12 +38,12 @@ export function clientAssetsFrom(manifest: Manifest, base = '/'): ClientAssets {
   };
   entry.imports?.forEach(visit);
   const url = (file: string) => `${base}${file}`;
-  return { script: url(entry.file), styles: [...styles].map(url), preloads: [...preloads].map(url) };
+  return { script: url(entry.file), css: [...styles].map(readStyle).join('\n'), preloads: [...preloads].map(url) };
 }
 
 /**
- * Reads dist/web/.vite/manifest.json, again only when the file changes (a rebuild while the server
- * runs); null when the web app is not built.
+ * Reads dist/web/.vite/manifest.json and the stylesheets it names, again only when the manifest changes (a
+ * rebuild while the server runs); null when the web app is not built.
  */
 export function clientAssetsReader(webRoot: string): () => ClientAssets | null {
   const path = join(webRoot, '.vite', 'manifest.json');
@@ -52,7 +56,8 @@ export function clientAssetsReader(webRoot: string): () => ClientAssets | null {
       return null;
     }
     if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, assets: clientAssetsFrom(JSON.parse(readFileSync(path, 'utf8')) as Manifest) };
+      const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+      cached = { mtimeMs, assets: clientAssetsFrom(manifest, (file) => readFileSync(join(webRoot, file), 'utf8')) };
     }
     return cached.assets;
   };

@@ -30,11 +30,19 @@ export interface DocumentParts {
 
 /** Without JavaScript the comboboxes cannot work: the locator shows its plain form instead. */
 const NO_SCRIPT_STYLE = '.js-only{display:none!important}';
+
+/** The app's stylesheets as the text of a style element: nothing in them may end the element early. */
+const inlineCss = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
+
 /** The document's inline style elements, which its Content-Security-Policy allows by hash. */
-export const DOCUMENT_INLINE_STYLES: readonly string[] = [NO_SCRIPT_STYLE];
+export function documentInlineStyles(assets: ClientAssets): string[] {
+  return [inlineCss(assets.css), NO_SCRIPT_STYLE];
+}
 
 export function renderDocument({ head, assets, appHtml, state, stateElementId }: DocumentParts): string {
-  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  // Inline rather than linked: the first paint waits for no stylesheet request (the page's HTML is kept
+  // gzipped for guests, and the stylesheets add a few kilobytes to it).
+  const styles = assets.css ? `<style>${inlineCss(assets.css)}</style>` : '';
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
   return (

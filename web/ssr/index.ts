@@ -13,7 +13,7 @@ import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
 import { carriesSessionCookie } from '../../server/http/session.ts';
 import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
 import { clientAssetsReader, type ClientAssets } from './assets.ts';
-import { DEFAULT_HEAD, renderDocument } from './document.ts';
+import { DEFAULT_HEAD, documentInlineStyles, renderDocument } from './document.ts';
 import { htmlAnswer, redirectAnswer, sendPage, type PageAnswer } from './page-answer.ts';
 import { guestQueryData, pageCache } from './page-cache.ts';
 import type { GuestQueryData } from './guest-data.ts';
@@ -76,12 +76,12 @@ async function render(
     if ('redirect' in rendered) return { answer: redirectAnswer(rendered.redirect), setCookies, complete: true };
     const { appHtml, state, head, complete } = rendered;
     const html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID });
-    return { answer: htmlAnswer(html, appHtml), setCookies, complete };
+    return { answer: htmlAnswer(html, appHtml, documentInlineStyles(assets)), setCookies, complete };
   } catch (error) {
     // The page still works: the browser renders it and runs the queries itself.
     console.error('Server rendering failed; the browser will render the page', error);
     const html = renderDocument({ head: DEFAULT_HEAD, assets, appHtml: '', stateElementId: QUERY_STATE_ELEMENT_ID });
-    return { answer: htmlAnswer(html, ''), setCookies, complete: false };
+    return { answer: htmlAnswer(html, '', documentInlineStyles(assets)), setCookies, complete: false };
   }
 }
 

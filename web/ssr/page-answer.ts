@@ -9,7 +9,6 @@ import { requestHeader } from '../../server/http/request-header.ts';
 import { pagePolicy } from '../../server/http/security-headers.ts';
 import { acceptsGzip, gzipEtag, gzippedBody, serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
 import { JsonText } from '../../server/storefront/json-text.ts';
-import { DOCUMENT_INLINE_STYLES } from './document.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
 
@@ -25,10 +24,13 @@ export interface RedirectAnswer extends SerializedAnswer {
   location: string;
 }
 
-/** The page's body and ETag are made as the locator's answers are (the same ETag rule), from the HTML text. */
-export function htmlAnswer(html: string, appHtml: string): HtmlAnswer {
+/**
+ * The page's body and ETag are made as the locator's answers are (the same ETag rule), from the HTML text;
+ * its policy allows the document's inline style elements (documentInlineStyles) and the app's style attributes.
+ */
+export function htmlAnswer(html: string, appHtml: string, inlineStyles: readonly string[]): HtmlAnswer {
   const { body, etag } = serializeAnswer(new JsonText(html));
-  return { status: 200, body, etag, policy: pagePolicy(DOCUMENT_INLINE_STYLES, appHtml) };
+  return { status: 200, body, etag, policy: pagePolicy(inlineStyles, appHtml) };
 }
 
 export function redirectAnswer(location: string): RedirectAnswer {

@@ -28,9 +28,18 @@ export interface SerializedAnswer<T = unknown> {
   gzipped?: Uint8Array;
 }
 
-/** The answer's body gzipped, compressed once per answer: most clients accept it, and it is a sixth of the bytes. */
-export function gzippedBody(answer: SerializedAnswer): Uint8Array {
-  answer.gzipped ??= gzipSync(answer.body, { level: 6 });
+/**
+ * zlib's fastest level, for an answer compressed for one request only: on a page of 100 KB it takes half the
+ * time of level 6, for some 15 % more bytes. A kept answer, compressed once and sent many times, takes level 6.
+ */
+export const GZIP_FAST = 1;
+
+/**
+ * The answer's body gzipped, compressed once per answer (at the level of its first request): most clients
+ * accept it, and it is a sixth of the bytes.
+ */
+export function gzippedBody(answer: SerializedAnswer, level = 6): Uint8Array {
+  answer.gzipped ??= gzipSync(answer.body, { level });
   return answer.gzipped;
 }
 

@@ -14,6 +14,12 @@ import { operationTable } from '../../generated/operations.ts';
 import type { Listening } from '../../server/db/connection.ts';
 import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
 
+/**
+ * The queries of a server render: no retry (a failed call shows its default), and no structural sharing,
+ * which would compare each answer with one that a render's fresh client never holds.
+ */
+export const SERVER_QUERY_DEFAULTS = { queries: { retry: false, structuralSharing: false } } as const;
+
 interface Kept {
   data: unknown;
   updatedAt: number;
@@ -51,7 +57,7 @@ export class GuestQueryData {
    * for the next renders once done() is called (when the render is over).
    */
   async client(): Promise<{ queryClient: QueryClient; done(): void }> {
-    const defaultOptions = { queries: { retry: false } };
+    const defaultOptions = SERVER_QUERY_DEFAULTS;
     if (!this.enabled) return { queryClient: new QueryClient({ defaultOptions }), done: () => {} };
     // Subscribed lazily: building the app must not touch the database.
     if (!this.#listening) await this.#subscribeOnce();

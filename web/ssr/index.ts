@@ -103,14 +103,16 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     const guest = !carriesSessionCookie(headers.cookie) && headers.authorization === undefined;
     if (!guest || !cache) {
       const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env);
-      return sendPage(c, answer, { guest, setCookies });
+      return sendPage(c, answer, { guest, setCookies, once: true });
     }
     let setCookies: string[] = [];
     let keepable = false;
+    let made = false;
     // Keyed by the built app too: a rebuild while the server runs changes the assets every page names.
     const answer = await cache.entry(
       `${assets.script} ${url.href}`,
       async () => {
+        made = true;
         const rendered = await render(url, headers, assets, fetchApi, c.env, data);
         ({ setCookies } = rendered);
         keepable = rendered.complete && setCookies.length === 0;
@@ -119,7 +121,7 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
       () => keepable,
     );
     // Only the request that rendered the page gets the cookies its calls set; a page that set any is not kept.
-    return sendPage(c, answer, { guest, setCookies });
+    return sendPage(c, answer, { guest, setCookies, once: made && !(cache.enabled && keepable) });
   };
   return Object.assign(handle, { cache, data });
 }

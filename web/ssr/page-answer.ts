@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { pagePolicy } from '../../server/http/security-headers.ts';
-import { acceptsGzip, gzipEtag, gzippedBody, serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
+import { acceptsGzip, GZIP_FAST, gzipEtag, gzippedBody, serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
 import { JsonText } from '../../server/storefront/json-text.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
@@ -44,8 +44,14 @@ const VARY = varyWithSession('Accept-Encoding');
  * Sends a page answer. A guest's page may be revalidated by any cache, a signed-in user's by the browser only;
  * neither may be used without asking (the contacts it shows change). If-None-Match with its ETag (either
  * encoding's) is a 304, which carries the page's policy too: a cache updates the stored headers from it.
+ * An answer no other request will get (`once`: a signed-in visitor's page, or one not kept) is compressed
+ * for speed rather than size.
  */
-export function sendPage(c: Context, answer: PageAnswer, { guest, setCookies }: { guest: boolean; setCookies: readonly string[] }): Response {
+export function sendPage(
+  c: Context,
+  answer: PageAnswer,
+  { guest, setCookies, once = false }: { guest: boolean; setCookies: readonly string[]; once?: boolean },
+): Response {
   for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
   const cacheControl = guest ? 'no-cache' : 'private, no-cache';
   if (answer.status === 302) {
@@ -55,7 +61,7 @@ export function sendPage(c: Context, answer: PageAnswer, { guest, setCookies }: 
   const gzip = acceptsGzip(requestHeader(c, 'accept-encoding'));
   const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
-  const body = (gzip ? gzippedBody(answer) : answer.body) as Uint8Array<ArrayBuffer>;
+  const body = (gzip ? gzippedBody(answer, once ? GZIP_FAST : undefined) : answer.body) as Uint8Array<ArrayBuffer>;
   const encoding: Record<string, string> = gzip ? { 'Content-Encoding': 'gzip' } : {};
   return c.body(body, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
 }

@@ -51,8 +51,18 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
  * on later visits), and renders meanwhile exactly what the server did.
  */
 export function firstViewStates(countryStates: CountryStatesMap, country: string | null): CountryStatesMap {
-  return Object.fromEntries(Object.entries(countryStates).map(([name, states]) => [name, name === country ? states : []]));
+  // The map is the same object for as long as it is kept for guests: each country's view is made once.
+  let views = firstViews.get(countryStates);
+  if (!views) firstViews.set(countryStates, (views = new Map()));
+  const key = country !== null && Object.hasOwn(countryStates, country) ? country : null;
+  let view = views.get(key);
+  if (!view) {
+    view = Object.fromEntries(Object.entries(countryStates).map(([name, states]) => [name, name === key ? states : []]));
+    views.set(key, view);
+  }
+  return view;
 }
+const firstViews = new WeakMap<CountryStatesMap, Map<string | null, CountryStatesMap>>();
 
 /** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */
 export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {

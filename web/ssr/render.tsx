@@ -5,6 +5,7 @@ import { getSessionQuery } from '../../client/queries.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { Root } from '../src/Root.tsx';
 import type { HeadTags } from './document.ts';
+import { SERVER_QUERY_DEFAULTS } from './guest-data.ts';
 import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 
@@ -36,7 +37,7 @@ const SIGN_IN_HEAD: HeadTags = {
 export async function renderPage(
   url: URL,
   api: ApiClient,
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS }),
 ): Promise<RenderedPage | RedirectedPage> {
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {

@@ -31,12 +31,12 @@ export function varyWithSession(vary: string | null | undefined): string {
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  // The gzipped representation ("…-gzip") has the same content as the plain one.
+  // The compressed representations ("…-gzip", "…-br") have the same content as the plain one.
   const content = (tag: string) =>
     tag
       .trim()
       .replace(/^W\//, '')
-      .replace(/-gzip"$/, '"');
+      .replace(/-(?:gzip|br)"$/, '"');
   return ifNoneMatch.split(',').some((candidate) => content(candidate) === content(etag));
 }
 

@@ -6,7 +6,7 @@
  * bytes, least recently used out first.
  */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Database, Listening } from '../db/connection.ts';
 import { jsonTextOf, type JsonText } from './json-text.ts';
 
@@ -26,6 +26,8 @@ export interface SerializedAnswer<T = unknown> {
   readonly etag: string;
   /** The body gzipped, made at the first request that accepts it (gzippedBody) and kept with the answer. */
   gzipped?: Uint8Array;
+  /** The body in Brotli, likewise (brotliBody). */
+  brotli?: Uint8Array;
 }
 
 /**
@@ -49,23 +51,56 @@ export function gzipEtag(etag: string): string {
 }
 
 /**
- * Whether an Accept-Encoding header value accepts gzip: a gzip (or *) coding whose quality is not 0.
- * Unspecified means any coding is acceptable (RFC 9110 §12.5.3), but identity is the safe answer then.
+ * Brotli's quality for an answer compressed for one request only (on a page of 100 KB, under half the time
+ * of gzip's fastest level, and smaller), and for a kept one, compressed once and sent many times.
  */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+export const BROTLI_FAST = 1;
+const BROTLI_KEPT = 5;
+
+/** The answer's body in Brotli, compressed once per answer (at the quality of its first request). */
+export function brotliBody(answer: SerializedAnswer, quality = BROTLI_KEPT): Uint8Array {
+  answer.brotli ??= brotliCompressSync(answer.body, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+  });
+  return answer.brotli;
+}
+
+/** The ETag of the Brotli representation. */
+export function brotliEtag(etag: string): string {
+  return `${etag.slice(0, -1)}-br"`;
+}
+
+/**
+ * Whether an Accept-Encoding header value accepts the coding: one of its names (or *, for gzip) whose quality
+ * is not 0. Unspecified means any coding is acceptable (RFC 9110 §12.5.3), but identity is the safe answer then.
+ */
+function accepts(acceptEncoding: string | undefined, names: readonly string[], wildcard: boolean): boolean {
   if (!acceptEncoding) return false;
   let accepted = false;
   for (const part of acceptEncoding.split(',')) {
     const [coding, ...parameters] = part.split(';');
     const name = coding.trim().toLowerCase();
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    if (!names.includes(name) && !(wildcard && name === '*')) continue;
     const quality = parameters.map((parameter) => parameter.trim().toLowerCase()).find((parameter) => parameter.startsWith('q='));
     const ok = quality === undefined || Number(quality.slice(2)) > 0;
-    // An explicit gzip rule wins over the wildcard.
+    // An explicit rule wins over the wildcard.
     if (name !== '*') return ok;
     accepted = ok;
   }
   return accepted;
+}
+
+const GZIP_NAMES = ['gzip', 'x-gzip'];
+const BROTLI_NAMES = ['br'];
+
+/** Whether an Accept-Encoding header value accepts gzip: a gzip (or *) coding whose quality is not 0. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return accepts(acceptEncoding, GZIP_NAMES, true);
+}
+
+/** Whether it names Brotli (br) with a quality above 0: a wildcard is answered with gzip, which every client has. */
+export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
+  return accepts(acceptEncoding, BROTLI_NAMES, false);
 }
 
 export interface ResultCacheOptions {

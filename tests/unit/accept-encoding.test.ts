@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, gzipEtag } from '../../server/storefront/result-cache.ts';
+import { acceptsBrotli, acceptsGzip, brotliEtag, gzipEtag } from '../../server/storefront/result-cache.ts';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -19,5 +19,20 @@ describe('acceptsGzip', () => {
 describe('gzipEtag', () => {
   it('marks the gzipped representation inside the quotes', () => {
     expect(gzipEtag('"0cc175b9c0f1b6a831c399e269772661"')).toBe('"0cc175b9c0f1b6a831c399e269772661-gzip"');
+  });
+});
+
+describe('acceptsBrotli', () => {
+  it.each([['gzip, deflate, br, zstd'], ['BR'], ['br;q=0.5, gzip']])('accepts %s', (header) => expect(acceptsBrotli(header)).toBe(true));
+
+  // A wildcard is answered with gzip, which every client that sends one has.
+  it.each([[undefined], [''], ['gzip, deflate'], ['*'], ['br;q=0'], ['br;q=0, *'], ['brotli']])('refuses %s', (header) =>
+    expect(acceptsBrotli(header)).toBe(false),
+  );
+});
+
+describe('brotliEtag', () => {
+  it('marks the Brotli representation inside the quotes', () => {
+    expect(brotliEtag('"0cc175b9c0f1b6a831c399e269772661"')).toBe('"0cc175b9c0f1b6a831c399e269772661-br"');
   });
 });

@@ -1,13 +1,24 @@
 /**
  * A rendered page as it is sent: the HTML (or a redirect) made once into what every answer of it needs, the
- * body, its ETag and its Content-Security-Policy, and sent gzipped to clients that accept gzip. The page
+ * body, its ETag and its Content-Security-Policy, and sent in Brotli or gzip to clients that accept it. The page
  * cache keeps these for guests; a signed-in visitor's page is made and sent the same way, for one request.
  */
 import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { pagePolicy } from '../../server/http/security-headers.ts';
-import { acceptsGzip, GZIP_FAST, gzipEtag, gzippedBody, serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
+import {
+  acceptsBrotli,
+  acceptsGzip,
+  BROTLI_FAST,
+  brotliBody,
+  brotliEtag,
+  GZIP_FAST,
+  gzipEtag,
+  gzippedBody,
+  serializeAnswer,
+  type SerializedAnswer,
+} from '../../server/storefront/result-cache.ts';
 import { JsonText } from '../../server/storefront/json-text.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
@@ -58,10 +69,19 @@ export function sendPage(
     return c.body(null, 302, { Location: answer.location, 'Cache-Control': cacheControl, Vary: VARY });
   }
   const common = { 'Cache-Control': cacheControl, Vary: VARY, 'Content-Security-Policy': answer.policy };
-  const gzip = acceptsGzip(requestHeader(c, 'accept-encoding'));
-  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
+  const { coding, etag, body } = encodedPage(answer, requestHeader(c, 'accept-encoding'), once);
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
-  const body = (gzip ? gzippedBody(answer, once ? GZIP_FAST : undefined) : answer.body) as Uint8Array<ArrayBuffer>;
-  const encoding: Record<string, string> = gzip ? { 'Content-Encoding': 'gzip' } : {};
-  return c.body(body, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
+  const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
+  return c.body(body() as Uint8Array<ArrayBuffer>, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
+}
+
+/** The page in the best coding the client accepts (Brotli, gzip, none), with that representation's ETag. */
+function encodedPage(answer: HtmlAnswer, acceptEncoding: string | undefined, once: boolean) {
+  if (acceptsBrotli(acceptEncoding)) {
+    return { coding: 'br', etag: brotliEtag(answer.etag), body: () => brotliBody(answer, once ? BROTLI_FAST : undefined) };
+  }
+  if (acceptsGzip(acceptEncoding)) {
+    return { coding: 'gzip', etag: gzipEtag(answer.etag), body: () => gzippedBody(answer, once ? GZIP_FAST : undefined) };
+  }
+  return { coding: undefined, etag: answer.etag, body: () => answer.body };
 }

@@ -183,10 +183,31 @@ class PostgresListener {
    * notifying session signals the listening sessions before its commit returns, and a session sends what it
    * was signalled before it answers a query.
    */
-  async barrier(): Promise<void> {
-    const client = this.#client;
-    if (!client || !this.#live || this.#channels.size === 0) return;
-    await client.query('SELECT 1').catch(() => undefined);
+  barrier(): Promise<void> {
+    if (!this.#client || !this.#live || this.#channels.size === 0) return Promise.resolve();
+    // One round trip at a time on the connection (pg queues, and will refuse, queries sent while one runs).
+    // A round trip under way may have been sent before the caller's commit, so the caller waits for the next
+    // one, which every caller arriving meanwhile shares.
+    if (this.#nextRoundTrip) return this.#nextRoundTrip;
+    if (!this.#roundTrip) return (this.#roundTrip = this.#selectOne());
+    this.#nextRoundTrip = this.#roundTrip.then(() => {
+      this.#nextRoundTrip = undefined;
+      return (this.#roundTrip = this.#selectOne());
+    });
+    return this.#nextRoundTrip;
+  }
+
+  #roundTrip: Promise<void> | undefined;
+  #nextRoundTrip: Promise<void> | undefined;
+
+  async #selectOne(): Promise<void> {
+    try {
+      await this.#client?.query('SELECT 1');
+    } catch {
+      // A lost connection tells every listener so (#lost); the barrier has nothing more to wait for.
+    } finally {
+      this.#roundTrip = undefined;
+    }
   }
 
   async close(): Promise<void> {

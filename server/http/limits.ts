@@ -4,7 +4,7 @@
  * 429 in the called path's error shape. Which operation a request calls is found once per route (the
  * router's own match), so a request costs one WeakMap lookup and, when limited, one Map lookup.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
@@ -289,8 +289,16 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
     return defaultPolicy;
   };
 
-  const limitRequests: MiddlewareHandler = async (c, next) => {
+  const limitRequests: MiddlewareHandler = (c, next) => {
     const policy = policyOf(c);
+    // A GET or HEAD has no body (asking would make the Node adapter build the whole Request): with no rate
+    // limit either, there is nothing to check.
+    const method = c.req.method;
+    if (!policy.limiter && (method === 'GET' || method === 'HEAD')) return next();
+    return limited(c, next, policy);
+  };
+
+  const limited = async (c: Context, next: Next, policy: RoutePolicy): Promise<Response | void> => {
     if (policy.limiter && !uncountedRequests.has(c.req.raw)) {
       const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
@@ -304,7 +312,6 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
         }
       }
     }
-    // A GET or HEAD has no body; asking would make the Node adapter build the whole Request.
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
     if (policy.body && c.req.raw.body) {

@@ -2,11 +2,11 @@
  * A request header, read from Node's own parsed headers when the server runs on @hono/node-server: asking
  * the Request for one builds a whole Headers object first, which costs as much as answering from a cache.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
-/** What @hono/node-server passes as the app's env: the Node request, absent for in-process requests. */
-export type NodeEnv = { incoming?: IncomingMessage } | undefined;
+/** What @hono/node-server passes as the app's env: the Node request and response, absent for in-process requests. */
+export type NodeEnv = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
 
 /** A header of a request the app is given, before any Context exists (the front of the app). */
 export function incomingHeader(request: Request, env: unknown, name: Lowercase<string>): string | undefined {

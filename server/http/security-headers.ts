@@ -11,7 +11,7 @@ import { statSync, readFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
-import { clientSchemeOf } from './request-header.ts';
+import { clientSchemeOf, type NodeEnv } from './request-header.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -24,21 +24,42 @@ const COMMON: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'no
 const DOCUMENT: Readonly<Record<string, string>> = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cross-Origin-Opener-Policy': 'same-origin' };
 const API_HEADERS = { ...COMMON, 'Content-Security-Policy': API_POLICY };
 const API_HTTPS_HEADERS = { ...API_HEADERS, 'Strict-Transport-Security': HSTS };
+const API_HEADER_ENTRIES = Object.entries(API_HEADERS);
 
 /** The security headers of an API answer (what the middleware adds, for answers made before it runs). */
 export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
   return https ? API_HTTPS_HEADERS : API_HEADERS;
 }
 
-/** Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too. */
+/** The headers a document sets itself: its own policy, and the headers of documents only. */
+export function documentSecurityHeaders(policy: string): Record<string, string> {
+  return { 'Content-Security-Policy': policy, ...DOCUMENT };
+}
+
+/**
+ * Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too.
+ *
+ * On a connection (@hono/node-server), the headers are set on Node's response before the answer is made: the
+ * answer's own headers, written after, replace them, so a document's policy (documentSecurityHeaders) wins
+ * over the API's. Setting them on the answer instead would turn its plain header object into a Headers
+ * object, which costs an API answer as much as the rest of its way through the app. A request made in
+ * process has no Node response: its answer gets them afterwards, a document by its own policy.
+ */
 export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
   const trustProxy = trustProxyOf(options);
-  return async function secureHeaders(c, next) {
-    await next();
-    const { headers } = c.res;
-    const document = headers.has('Content-Security-Policy');
-    for (const [name, value] of Object.entries(document ? { ...COMMON, ...DOCUMENT } : API_HEADERS)) headers.set(name, value);
-    if (clientSchemeOf(c, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
+  return function secureHeaders(c, next) {
+    const outgoing = (c.env as NodeEnv)?.outgoing;
+    if (outgoing && !outgoing.headersSent) {
+      for (const [name, value] of API_HEADER_ENTRIES) outgoing.setHeader(name, value);
+      if (clientSchemeOf(c, trustProxy) === 'https') outgoing.setHeader('Strict-Transport-Security', HSTS);
+      return next();
+    }
+    return next().then(() => {
+      const { headers } = c.res;
+      const document = headers.has('Content-Security-Policy');
+      for (const [name, value] of Object.entries(document ? { ...COMMON, ...DOCUMENT } : API_HEADERS)) headers.set(name, value);
+      if (clientSchemeOf(c, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
+    });
   };
 }
 
@@ -115,6 +136,6 @@ export function docsHeaders(file: string): MiddlewareHandler {
       return;
     }
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, policy: docsPolicy(readFileSync(file, 'utf8')) };
-    c.res.headers.set('Content-Security-Policy', cached.policy);
+    for (const [name, value] of Object.entries(documentSecurityHeaders(cached.policy))) c.res.headers.set(name, value);
   };
 }

@@ -5,7 +5,7 @@
  * user then answer 401, see operation.ts). It also applies the CSRF defences of csrf.ts.
  */
 import { hash, randomBytes } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { clientSchemeOf, requestHeader } from './request-header.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
@@ -255,12 +255,20 @@ export class Sessions {
     session.idleExpiresAt = next;
   }
 
-  readonly middleware: MiddlewareHandler = async (c, next) => {
+  readonly middleware: MiddlewareHandler = (c, next) => {
     // The web app's hashed files are the same for everyone: no session lookup for them.
     if (c.req.path.startsWith('/assets/')) return next();
     const unsafe = isUnsafe(c.req.method);
+    // Most requests (guests reading) carry no cookie at all: then nothing else needs reading.
+    if (!unsafe && requestHeader(c, 'cookie') === undefined) {
+      c.set('sessionCookieWritten', false);
+      return next();
+    }
+    return this.#withSession(c, next, unsafe);
+  };
+
+  async #withSession(c: Context, next: Next, unsafe: boolean): Promise<Response | void> {
     if (unsafe && isCrossSite(c, this.settings.trustProxy)) return csrfRefusal(c, CROSS_SITE_MESSAGE);
-    // Most requests (guests) carry no cookie at all: then nothing else needs reading.
     const id = requestHeader(c, 'cookie') === undefined ? undefined : getCookie(c, this.cookieName(c));
     c.set('sessionCookieWritten', false);
     let ended = false;
@@ -288,5 +296,5 @@ export class Sessions {
     }
     await next();
     if (ended && !c.get('sessionCookieWritten')) this.clearCookie(c);
-  };
+  }
 }

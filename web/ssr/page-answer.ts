@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
-import { pagePolicy } from '../../server/http/security-headers.ts';
+import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
 import {
   acceptsBrotli,
   acceptsGzip,
@@ -68,7 +68,7 @@ export function sendPage(
   if (answer.status === 302) {
     return c.body(null, 302, { Location: answer.location, 'Cache-Control': cacheControl, Vary: VARY });
   }
-  const common = { 'Cache-Control': cacheControl, Vary: VARY, 'Content-Security-Policy': answer.policy };
+  const common = { 'Cache-Control': cacheControl, Vary: VARY, ...documentSecurityHeaders(answer.policy) };
   const { coding, etag, body } = encodedPage(answer, requestHeader(c, 'accept-encoding'), once);
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
   const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};

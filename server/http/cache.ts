@@ -3,9 +3,12 @@
  * strong ETag, and 304 with no body when If-None-Match holds that ETag.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonOf } from '../platform/etag.ts';
+import { acceptsBrotli, brotliEtag, BROTLI_KEPT } from '../storefront/result-cache.ts';
+import { requestHeader } from './request-header.ts';
 import { serializedJson } from './serialized-json.ts';
 
 /** A route's x-cache-ttl from the contract: how many milliseconds its answers may be kept (0: never). */
@@ -75,7 +78,42 @@ export const noCache: MiddlewareHandler = async (c, next) => {
 /**
  * Answers a representation that carries its eTag with that eTag as the ETag header, so that the two agree.
  * A representation serialized before (kept in memory, or by withEtagFirst) is not serialized again.
+ *
+ * A representation kept in memory (object info, layouts, picklists: one that is answered a second time) goes
+ * in Brotli to clients that name br, as the pages do: compressed once, for as long as it is kept, with the
+ * ETag of that coding ("…-br"), which If-None-Match takes for the representation's own.
  */
 export function withETag<T extends { eTag: string }>(c: Context, body: T) {
-  return serializedJson<T>(c, jsonOf(body), { ETag: `"${body.eTag}"`, 'Content-Type': 'application/json' });
+  const etag = `"${body.eTag}"`;
+  const brotli = brotliOfKept(body, acceptsBrotli(requestHeader(c, 'accept-encoding')));
+  if (brotli)
+    return serializedJson<T>(c, brotli, { ETag: brotliEtag(etag), 'Content-Type': 'application/json', 'Content-Encoding': 'br', Vary: 'Accept-Encoding' });
+  return serializedJson<T>(c, jsonOf(body), { ETag: etag, 'Content-Type': 'application/json', Vary: 'Accept-Encoding' });
+}
+
+/** Smaller JSON gains too little from a coding to be worth one. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** Per representation answered before: false until answered twice, then its JSON in Brotli (or null, too small). */
+const keptCodings = new WeakMap<object, Uint8Array<ArrayBuffer> | null | false>();
+
+/** The representation's JSON in Brotli, when the client wants it and the representation is kept. */
+function brotliOfKept(body: object, wanted: boolean): Uint8Array<ArrayBuffer> | undefined {
+  const kept = keptCodings.get(body);
+  if (kept === undefined) {
+    // A representation made for one answer is never seen again: nothing to keep a coding for.
+    keptCodings.set(body, false);
+    return undefined;
+  }
+  if (!wanted) return undefined;
+  if (kept !== false) return kept ?? undefined;
+  const text = jsonOf(body);
+  const compressed =
+    text.length < MIN_COMPRESSED_BYTES
+      ? null
+      : new Uint8Array(
+          brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_KEPT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: text.length } }),
+        );
+  keptCodings.set(body, compressed);
+  return compressed ?? undefined;
 }

@@ -55,7 +55,7 @@ export function gzipEtag(etag: string): string {
  * of gzip's fastest level, and smaller), and for a kept one, compressed once and sent many times.
  */
 export const BROTLI_FAST = 1;
-const BROTLI_KEPT = 5;
+export const BROTLI_KEPT = 5;
 
 /** The answer's body in Brotli, compressed once per answer (at the quality of its first request). */
 export function brotliBody(answer: SerializedAnswer, quality = BROTLI_KEPT): Uint8Array {

@@ -64,6 +64,35 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
     expect(await get<ObjectInfoBody>(OBJECT_INFO)).toEqual(before);
   });
 
+  it('answers kept metadata in Brotli to a client that names br, compressed once, with the ETag of that coding', async () => {
+    const ask = (encoding: string, extra: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}${OBJECT_INFO}`, { headers: { ...admin.headers, 'Accept-Encoding': encoding, ...extra } });
+    const plain = await ask('gzip, deflate');
+    const body = (await plain.json()) as ObjectInfoBody;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('etag')).toBe(`"${body.eTag}"`);
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    // Answered before, so kept: in Brotli from now on (fetch decodes it), the same JSON.
+    const first = await ask('gzip, deflate, br');
+    const second = await ask('br');
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('etag')).toBe(`"${body.eTag}-br"`);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      expect(await response.json()).toEqual(body);
+    }
+    // Either coding's ETag names the same representation.
+    for (const etag of [`"${body.eTag}-br"`, `"${body.eTag}"`]) {
+      const revalidated = await ask('br', { 'If-None-Match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(await revalidated.text()).toBe('');
+    }
+    // A client that does not name br still gets the JSON itself.
+    const again = await ask('gzip');
+    expect(again.headers.get('content-encoding')).toBeNull();
+    expect(await again.json()).toEqual(body);
+  });
+
   it('reads a layout again after its layout changes', async () => {
     const before = await get<LayoutBody>(LAYOUT);
     expect(before.status).toBe(200);

@@ -57,6 +57,89 @@ export interface Database extends Queryable {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/**
+ * Named statements on PGlite, which has no prepared statements of its own: its query() plans each statement
+ * afresh, and planning one over the record table, with its many indexes, reads every index's size from the
+ * WebAssembly file system, which was most of a record read's cost. A statement the caller names (prepareAs) is
+ * prepared once (PREPARE) and run with EXECUTE, whose arguments are SQL literals (it takes no bind
+ * parameters): each parameter's text as the driver would send it, quoted, which the statement's parameter
+ * type reads as the driver's text would be read. Used outside transactions only; a statement PREPARE refuses,
+ * or a value with no such text (bytes), takes the ordinary way. Returns undefined for the ordinary way.
+ */
+async function namedStatements(db: PGlite) {
+  // With standard_conforming_strings (PostgreSQL's default), a backslash in '…' is itself: doubling quotes suffices.
+  const { rows } = await db.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
+  const usable = rows[0]?.standard_conforming_strings === 'on';
+  const prepared = new Map<string, string | null>();
+  return async (sql: string, params: unknown[], name: string | undefined): Promise<{ rows: unknown[] } | undefined> => {
+    if (!usable || name === undefined || !/^[a-z][a-z0-9_]*$/i.test(name)) return undefined;
+    const literals = params.map(sqlLiteral);
+    if (literals.some((literal) => literal === undefined)) return undefined;
+    let text = prepared.get(name);
+    if (text === null) return undefined;
+    if (text !== undefined && text !== sql) return undefined;
+    if (text === undefined) {
+      try {
+        await db.exec(`PREPARE "${name}" AS ${sql}`);
+        prepared.set(name, (text = sql));
+      } catch {
+        prepared.set(name, null);
+        return undefined;
+      }
+    }
+    // A named statement's best plan does not depend on its parameters (QueryOptions.prepareAs): its generic
+    // plan, made once, is the one to use. Left to choose, PostgreSQL plans such a statement again at every
+    // run whenever the generic plan's estimate is above a custom one's, which an array parameter's always is.
+    try {
+      const results = await db.exec(
+        `SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${literals.length ? `(${literals.join(', ')})` : ''}; RESET plan_cache_mode`,
+      );
+      return results[1];
+    } catch {
+      // A statement prepared before its tables changed shape (a migration since), or one that failed: made
+      // again at its next use; this run takes the ordinary way, which answers or fails as it would have.
+      prepared.delete(name);
+      await db.exec(`DEALLOCATE "${name}"`).catch(() => undefined);
+      return undefined;
+    }
+  };
+}
+
+const quoted = (text: string) => (text.includes('\0') ? undefined : `'${text.replaceAll("'", "''")}'`);
+
+/** A parameter's text as the driver sends it (dates in ISO form, arrays as array literals, objects as JSON), as an SQL literal. */
+export function sqlLiteral(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return quoted(value);
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return Number.isFinite(Number(value)) || typeof value === 'bigint' ? quoted(String(value)) : undefined;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : quoted(value.toISOString());
+  if (Array.isArray(value)) {
+    const text = arrayText(value);
+    return text === undefined ? undefined : quoted(text);
+  }
+  if (value instanceof Uint8Array || ArrayBuffer.isView(value)) return undefined;
+  if (typeof value === 'object') return quoted(JSON.stringify(value));
+  return undefined;
+}
+
+function arrayText(values: unknown[]): string | undefined {
+  const items: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) items.push('NULL');
+    else if (Array.isArray(value)) {
+      const inner = arrayText(value);
+      if (inner === undefined) return undefined;
+      items.push(inner);
+    } else {
+      const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      items.push(`"${text.replace(/[\\"]/g, '\\$&')}"`);
+    }
+  }
+  return `{${items.join(',')}}`;
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // undefined: an in-memory database (tests that need no data directory).
   // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
@@ -64,10 +147,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
+  const named = await namedStatements(db);
   return {
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
-    query: async (sql, params) => ({ rows: (await db.query(sql, params)).rows as never[] }),
+    query: async (sql, params, options) => ({ rows: ((await named(sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[] }),
     transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params)).rows as never[] }) })),
     exec: async (sql) => {
       await db.exec(sql);

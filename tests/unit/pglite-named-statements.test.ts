@@ -1,0 +1,87 @@
+/**
+ * Named statements on PGlite (QueryOptions.prepareAs): prepared once and run with EXECUTE, their parameters
+ * given as SQL literals. They answer exactly as the same statement run the ordinary way, for every kind of
+ * parameter the app sends, quotes and backslashes included; a statement prepared before its table changed
+ * shape still answers; one PREPARE refuses takes the ordinary way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, sqlLiteral, type Database } from '../../server/db/connection.ts';
+
+describe('SQL literals of parameters', () => {
+  it('quotes text as the driver sends it, and refuses what has no text form', () => {
+    expect(sqlLiteral(null)).toBe('NULL');
+    expect(sqlLiteral(undefined)).toBe('NULL');
+    expect(sqlLiteral("O'Brien \\ co")).toBe("'O''Brien \\ co'");
+    expect(sqlLiteral(42)).toBe("'42'");
+    expect(sqlLiteral(true)).toBe('true');
+    expect(sqlLiteral(new Date('2026-01-02T03:04:05.678Z'))).toBe("'2026-01-02T03:04:05.678Z'");
+    expect(sqlLiteral(['a', 'b"c', 'd\\e', null])).toBe(`'{"a","b\\"c","d\\\\e",NULL}'`);
+    expect(sqlLiteral({ key: "it's" })).toBe(`'{"key":"it''s"}'`);
+    expect(sqlLiteral('nul\0')).toBeUndefined();
+    expect(sqlLiteral(new Uint8Array([1]))).toBeUndefined();
+    expect(sqlLiteral(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('named statements on PGlite', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+    await db.exec(`CREATE TABLE item (id text PRIMARY KEY, name text, tags text[], seen timestamptz, data jsonb, active boolean, size integer)`);
+    await db.query(`INSERT INTO item VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)`, [
+      'a',
+      "O'Brien \\ co",
+      ['x', 'y"z'],
+      new Date('2026-01-02T03:04:05.678Z'),
+      { key: "it's" },
+      true,
+      3,
+      'b',
+      null,
+      [],
+      null,
+      null,
+      false,
+      null,
+    ]);
+  });
+  afterAll(() => db?.close());
+
+  const SELECT = 'SELECT * FROM item WHERE id = ANY($1::text[]) AND (name = $2 OR $2 IS NULL) ORDER BY id';
+
+  it('answers as the ordinary way does, run after run', async () => {
+    for (const [ids, name] of [
+      [['a', 'b'], null],
+      [['a'], "O'Brien \\ co"],
+      [['b', 'missing'], null],
+      [[], null],
+    ] as const) {
+      const ordinary = await db.query(SELECT, [ids, name]);
+      for (let run = 0; run < 7; run++) expect(await db.query(SELECT, [ids, name], { prepareAs: 'items_by_ids' })).toEqual(ordinary);
+    }
+    // Prepared once, and run from then on with the plan made for it.
+    const { rows } = await db.query<{ name: string; generic_plans: number }>('SELECT name, generic_plans FROM pg_prepared_statements');
+    expect(rows).toEqual([{ name: 'items_by_ids', generic_plans: 28 }]);
+    const byValues = 'SELECT id FROM item WHERE seen = $1 AND data = $2 AND active = $3 AND size = $4 AND tags = $5';
+    const values = [new Date('2026-01-02T03:04:05.678Z'), { key: "it's" }, true, 3, ['x', 'y"z']];
+    expect((await db.query(byValues, values, { prepareAs: 'item_by_values' })).rows).toEqual([{ id: 'a' }]);
+  });
+
+  it('writes through a named statement, and leaves the plan settings as they were', async () => {
+    await db.query('UPDATE item SET size = $2 WHERE id = $1', ['b', 7], { prepareAs: 'item_size' });
+    expect((await db.query('SELECT size FROM item WHERE id = $1', ['b'])).rows).toEqual([{ size: 7 }]);
+    expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
+  });
+
+  it('answers after its table changed shape, and when PREPARE refuses the statement', async () => {
+    const all = 'SELECT * FROM item WHERE id = $1';
+    expect((await db.query(all, ['a'], { prepareAs: 'item_all' })).rows).toHaveLength(1);
+    await db.exec('ALTER TABLE item ADD COLUMN extra text');
+    const [row] = (await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows;
+    expect(row).toHaveProperty('extra', null);
+    expect((await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows[0]).toHaveProperty('extra', null);
+    // A parameter whose type nothing tells: PREPARE refuses it; the ordinary way gives the error it always did.
+    await expect(db.query('SELECT $1 AS value', ['x'], { prepareAs: 'untyped' })).resolves.toEqual({ rows: [{ value: 'x' }] });
+    await expect(db.query('SELECT * FROM missing_table WHERE id = $1', ['x'], { prepareAs: 'missing' })).rejects.toThrow(/missing_table/);
+  });
+});

@@ -72,7 +72,7 @@ async function namedStatements(db: PGlite) {
   const usable = rows[0]?.standard_conforming_strings === 'on';
   const prepared = new Map<string, string | null>();
   return async (sql: string, params: unknown[], name: string | undefined): Promise<{ rows: unknown[] } | undefined> => {
-    if (!usable || name === undefined || !/^[a-z][a-z0-9_]*$/i.test(name)) return undefined;
+    if (!usable || name === undefined || !STATEMENT_NAME.test(name)) return undefined;
     const literals = params.map(sqlLiteral);
     if (literals.some((literal) => literal === undefined)) return undefined;
     let text = prepared.get(name);
@@ -80,7 +80,7 @@ async function namedStatements(db: PGlite) {
     if (text !== undefined && text !== sql) return undefined;
     if (text === undefined) {
       try {
-        await db.exec(`PREPARE "${name}" AS ${sql}`);
+        await db.exec(`PREPARE "${GENERIC}${name}" AS ${sql}`);
         prepared.set(name, (text = sql));
       } catch {
         prepared.set(name, null);
@@ -91,15 +91,13 @@ async function namedStatements(db: PGlite) {
     // plan, made once, is the one to use. Left to choose, PostgreSQL plans such a statement again at every
     // run whenever the generic plan's estimate is above a custom one's, which an array parameter's always is.
     try {
-      const results = await db.exec(
-        `SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${literals.length ? `(${literals.join(', ')})` : ''}; RESET plan_cache_mode`,
-      );
+      const results = await db.exec(genericExecute(name, literals as string[]));
       return results[1];
     } catch {
       // A statement prepared before its tables changed shape (a migration since), or one that failed: made
       // again at its next use; this run takes the ordinary way, which answers or fails as it would have.
       prepared.delete(name);
-      await db.exec(`DEALLOCATE "${name}"`).catch(() => undefined);
+      await db.exec(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
       return undefined;
     }
   };
@@ -174,16 +172,76 @@ function toQuery(text: string, values: unknown[] | undefined, options: QueryOpti
   return options?.prepareAs ? { name: options.prepareAs, text, values } : { text, values };
 }
 
+/**
+ * Named statements on PostgreSQL, run on their generic plan. The driver's named statements are prepared once
+ * per connection, but PostgreSQL still plans them again at every run whenever the generic plan's estimate is
+ * above a custom one's, which an array parameter's always is: planning a read of records by id, over the
+ * record table's many indexes, cost ten times its execution. Here a named statement is prepared once per
+ * connection (PREPARE) and run with EXECUTE under plan_cache_mode = force_generic_plan, set and reset around
+ * it in the same round trip, its parameters as SQL literals (see namedStatements). Returns undefined for the
+ * ordinary way: no name, a value with no literal, a statement PREPARE refuses.
+ */
+async function namedPostgresStatements(pool: pg.Pool) {
+  const { rows } = await pool.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
+  const usable = rows[0]?.standard_conforming_strings === 'on';
+  const preparedOn = new WeakMap<pg.PoolClient, Map<string, string>>();
+  const refused = new Set<string>();
+  return async (sql: string, params: unknown[], name: string | undefined): Promise<pg.QueryResult | undefined> => {
+    if (!usable || name === undefined || !STATEMENT_NAME.test(name) || refused.has(name)) return undefined;
+    const literals = params.map(sqlLiteral);
+    if (literals.some((literal) => literal === undefined)) return undefined;
+    const client = await pool.connect();
+    try {
+      let prepared = preparedOn.get(client);
+      if (!prepared) preparedOn.set(client, (prepared = new Map()));
+      const text = prepared.get(name);
+      if (text !== undefined && text !== sql) return undefined;
+      if (text === undefined) {
+        try {
+          await client.query(`PREPARE "${GENERIC}${name}" AS ${sql}`);
+          prepared.set(name, sql);
+        } catch {
+          refused.add(name);
+          return undefined;
+        }
+      }
+      try {
+        const results = (await client.query(genericExecute(name, literals as string[]))) as unknown as pg.QueryResult[];
+        return results[1];
+      } catch {
+        prepared.delete(name);
+        await client.query(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
+        return undefined;
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
+
+const STATEMENT_NAME = /^[a-z][a-z0-9_]*$/i;
+/**
+ * The prefix of the statements PREPARE makes: the driver's own named statements (in transactions) share the
+ * connection's names, and must not meet them.
+ */
+const GENERIC = 'generic_';
+
+/** EXECUTE of a prepared statement on its generic plan, the setting reset after (undone with it if it fails). */
+function genericExecute(name: string, literals: string[]): string {
+  return `SET plan_cache_mode = force_generic_plan; EXECUTE "${GENERIC}${name}"${literals.length ? `(${literals.join(', ')})` : ''}; RESET plan_cache_mode`;
+}
+
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new (driver().Pool)({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
   const listener = new PostgresListener(connectionString);
+  const named = await namedPostgresStatements(pool);
   return {
     kind: 'postgres',
     query: async (sql, params, options) => {
-      const result = await pool.query(toQuery(sql, params, options));
+      const result = (await named(sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
       if (isWrite(result)) await listener.barrier();
       return { rows: result.rows };
     },

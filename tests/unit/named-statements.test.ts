@@ -1,11 +1,17 @@
 /**
- * Named statements on PGlite (QueryOptions.prepareAs): prepared once and run with EXECUTE, their parameters
+ * Named statements on PGlite and PostgreSQL (QueryOptions.prepareAs): prepared once and run with EXECUTE, their parameters
  * given as SQL literals. They answer exactly as the same statement run the ordinary way, for every kind of
  * parameter the app sends, quotes and backslashes included; a statement prepared before its table changed
  * shape still answers; one PREPARE refuses takes the ordinary way.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, sqlLiteral, type Database } from '../../server/db/connection.ts';
+import { openPglite, openPostgres, sqlLiteral, type Database } from '../../server/db/connection.ts';
+import { adminQuery, withSearchPath } from '../support/server.ts';
+
+const POSTGRES = process.env.TEST_DATABASE_URL;
+/** PGlite in memory always; the PostgreSQL server too when TEST_DATABASE_URL names one, in a throw-away schema. */
+const kinds = POSTGRES ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 describe('SQL literals of parameters', () => {
   it('quotes text as the driver sends it, and refuses what has no text form', () => {
@@ -23,10 +29,21 @@ describe('SQL literals of parameters', () => {
   });
 });
 
-describe('named statements on PGlite', () => {
+describe.each(kinds)('named statements on %s', (kind) => {
   let db: Database;
+  const schema = `named_${randomBytes(6).toString('hex')}`;
   beforeAll(async () => {
-    db = await openPglite(undefined);
+    if (kind === 'pglite') db = await openPglite(undefined);
+    else {
+      await adminQuery(POSTGRES!, `CREATE SCHEMA ${schema}`);
+      // One connection: every run meets the statement that connection prepared.
+      process.env.DATABASE_POOL_SIZE = '1';
+      try {
+        db = await openPostgres(withSearchPath(POSTGRES!, schema));
+      } finally {
+        delete process.env.DATABASE_POOL_SIZE;
+      }
+    }
     await db.exec(`CREATE TABLE item (id text PRIMARY KEY, name text, tags text[], seen timestamptz, data jsonb, active boolean, size integer)`);
     await db.query(`INSERT INTO item VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)`, [
       'a',
@@ -45,7 +62,10 @@ describe('named statements on PGlite', () => {
       null,
     ]);
   });
-  afterAll(() => db?.close());
+  afterAll(async () => {
+    await db?.close();
+    if (kind === 'postgres') await adminQuery(POSTGRES!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
 
   const SELECT = 'SELECT * FROM item WHERE id = ANY($1::text[]) AND (name = $2 OR $2 IS NULL) ORDER BY id';
 
@@ -60,8 +80,8 @@ describe('named statements on PGlite', () => {
       for (let run = 0; run < 7; run++) expect(await db.query(SELECT, [ids, name], { prepareAs: 'items_by_ids' })).toEqual(ordinary);
     }
     // Prepared once, and run from then on with the plan made for it.
-    const { rows } = await db.query<{ name: string; generic_plans: number }>('SELECT name, generic_plans FROM pg_prepared_statements');
-    expect(rows).toEqual([{ name: 'items_by_ids', generic_plans: 28 }]);
+    const { rows } = await db.query<{ name: string; generic_plans: number }>('SELECT name, generic_plans::int AS generic_plans FROM pg_prepared_statements');
+    expect(rows).toEqual([{ name: 'generic_items_by_ids', generic_plans: 28 }]);
     const byValues = 'SELECT id FROM item WHERE seen = $1 AND data = $2 AND active = $3 AND size = $4 AND tags = $5';
     const values = [new Date('2026-01-02T03:04:05.678Z'), { key: "it's" }, true, 3, ['x', 'y"z']];
     expect((await db.query(byValues, values, { prepareAs: 'item_by_values' })).rows).toEqual([{ id: 'a' }]);

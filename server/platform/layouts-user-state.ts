@@ -30,6 +30,7 @@ async function stateOf(db: Queryable, principal: Principal, layout: Awaited<Retu
     `SELECT section_id, collapsed FROM layout_user_state
      WHERE user_id = $1 AND object_api_name = $2 AND record_type_id = $3 AND layout_type = $4 AND mode = $5`,
     [principal.userId, layout.object.apiName, layout.recordType.id, layout.layoutType, layout.mode],
+    { prepareAs: 'layout_user_state' },
   );
   const collapsed = new Map(rows.map((row) => [row.section_id, row.collapsed]));
   return {

@@ -13,7 +13,7 @@ import { noteRecordUsed, noteUsedFrom } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
-import { readRecord } from './read.ts';
+import { fetchRows, readRecord } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import { millisOf, RECORD_COLUMNS } from './representation.ts';
 import { autoNumberText, derivedValues, type FieldValue, type PicklistRule, type ValueContext } from './values.ts';
@@ -180,7 +180,7 @@ export function picklistDefaults(object: DescribedObject, input: Record<string, 
 
 /** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
 async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
-  const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id]);
+  const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id], { prepareAs: 'record_lock_by_id' });
   const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
   if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
   return { row: rows[0], object };
@@ -236,12 +236,11 @@ export async function updateRow(
        system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
      WHERE id = $1`;
   // The user's use of the record is noted by the same statement: the row stays locked one round trip less.
-  await q.query(principal.isGuest ? update : `WITH updated AS (${update} RETURNING id, object_api_name) ${noteUsedFrom('updated', '$4')}`, [
-    id,
-    JSON.stringify(merged),
-    now.toISOString(),
-    principal.userId,
-  ]);
+  // By primary key: the same plan for every record, made once per connection.
+  const [sql, prepareAs] = principal.isGuest
+    ? [update, 'record_update']
+    : [`WITH updated AS (${update} RETURNING id, object_api_name) ${noteUsedFrom('updated', '$4')}`, 'record_update_noting_use'];
+  await q.query(sql, [id, JSON.stringify(merged), now.toISOString(), principal.userId], { prepareAs });
 }
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
@@ -328,10 +327,10 @@ export async function updateRecord(
 ): Promise<RecordRepresentation> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);
-  const { rows } = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [id]);
-  const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
-  if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
-  const contextOf = await contextsFor(db, org, rows);
+  const row = (await fetchRows(db, [id])).get(id);
+  const object = row ? org.objects.get(row.object_api_name) : undefined;
+  if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
+  const contextOf = await contextsFor(db, org, [row]);
   await db.transaction((tx) =>
     updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
   );

@@ -2,7 +2,7 @@
  * One interface over the two databases: embedded PGlite (a data directory) or a PostgreSQL server
  * (DATABASE_URL). Both run the same SQL.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
@@ -12,9 +12,10 @@ const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof p
 
 export interface QueryOptions {
   /**
-   * PostgreSQL: keep the statement prepared under this name on each connection, so that it is planned once
-   * per connection rather than at every call (after five calls PostgreSQL may keep one generic plan for all
-   * parameter values: name only statements whose best plan does not depend on them). PGlite ignores it.
+   * Keep the statement prepared under this name (on each connection), run on its one generic plan: planned
+   * once rather than at every call. Name only statements whose best plan does not depend on their parameter
+   * values. Outside a transaction, PREPARE and EXECUTE (see namedStatements); in one, on PostgreSQL, the
+   * driver's named statement (PostgreSQL may keep a generic plan after five calls), on PGlite PREPARE too.
    */
   prepareAs?: string;
 }
@@ -63,27 +64,35 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
  * WebAssembly file system, which was most of a record read's cost. A statement the caller names (prepareAs) is
  * prepared once (PREPARE) and run with EXECUTE, whose arguments are SQL literals (it takes no bind
  * parameters): each parameter's text as the driver would send it, quoted, which the statement's parameter
- * type reads as the driver's text would be read. Used outside transactions only; a statement PREPARE refuses,
- * or a value with no such text (bytes), takes the ordinary way. Returns undefined for the ordinary way.
+ * type reads as the driver's text would be read. A value with no such text (bytes) takes the ordinary way
+ * (the result undefined). Outside a transaction, so does a statement PREPARE refuses or EXECUTE fails (then
+ * prepared again at its next use: its tables may have changed shape), which answers or fails as it would have;
+ * in a transaction, whose statements cannot be run again once one failed, the failure is the caller's.
  */
 async function namedStatements(db: PGlite) {
   // With standard_conforming_strings (PostgreSQL's default), a backslash in '…' is itself: doubling quotes suffices.
   const { rows } = await db.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
   const usable = rows[0]?.standard_conforming_strings === 'on';
   const prepared = new Map<string, string | null>();
-  return async (sql: string, params: unknown[], name: string | undefined): Promise<{ rows: unknown[] } | undefined> => {
+  return async (
+    on: Pick<Transaction, 'exec'>,
+    inTransaction: boolean,
+    sql: string,
+    params: unknown[],
+    name: string | undefined,
+  ): Promise<{ rows: unknown[] } | undefined> => {
     if (!usable || name === undefined || !STATEMENT_NAME.test(name)) return undefined;
     const literals = params.map(sqlLiteral);
     if (literals.some((literal) => literal === undefined)) return undefined;
-    let text = prepared.get(name);
-    if (text === null) return undefined;
-    if (text !== undefined && text !== sql) return undefined;
+    const text = prepared.get(name);
+    if (text === null || (text !== undefined && text !== sql)) return undefined;
     if (text === undefined) {
       try {
-        await db.exec(`PREPARE "${GENERIC}${name}" AS ${sql}`);
-        prepared.set(name, (text = sql));
-      } catch {
+        await on.exec(`PREPARE "${GENERIC}${name}" AS ${sql}`);
+        prepared.set(name, sql);
+      } catch (error) {
         prepared.set(name, null);
+        if (inTransaction) throw error;
         return undefined;
       }
     }
@@ -91,13 +100,12 @@ async function namedStatements(db: PGlite) {
     // plan, made once, is the one to use. Left to choose, PostgreSQL plans such a statement again at every
     // run whenever the generic plan's estimate is above a custom one's, which an array parameter's always is.
     try {
-      const results = await db.exec(genericExecute(name, literals as string[]));
+      const results = await on.exec(genericExecute(name, literals as string[]));
       return results[1];
-    } catch {
-      // A statement prepared before its tables changed shape (a migration since), or one that failed: made
-      // again at its next use; this run takes the ordinary way, which answers or fails as it would have.
+    } catch (error) {
       prepared.delete(name);
-      await db.exec(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
+      if (inTransaction) throw error;
+      await on.exec(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
       return undefined;
     }
   };
@@ -149,8 +157,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
-    query: async (sql, params, options) => ({ rows: ((await named(sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[] }),
-    transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params)).rows as never[] }) })),
+    query: async (sql, params, options) => ({
+      rows: ((await named(db, false, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[],
+    }),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          query: async (sql, params, options) => ({
+            rows: ((await named(tx, true, sql, params ?? [], options?.prepareAs)) ?? (await tx.query(sql, params))).rows as never[],
+          }),
+        }),
+      ),
     exec: async (sql) => {
       await db.exec(sql);
     },

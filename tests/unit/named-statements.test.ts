@@ -93,6 +93,27 @@ describe.each(kinds)('named statements on %s', (kind) => {
     expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
   });
 
+  it("runs a named statement in a transaction, and fails that transaction with the statement's own error", async () => {
+    const read = 'SELECT size FROM item WHERE id = $1 FOR UPDATE';
+    const sizes = await db.transaction(async (tx) => {
+      const before = (await tx.query<{ size: number }>(read, ['a'], { prepareAs: 'item_locked' })).rows[0].size;
+      await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', before + 1], { prepareAs: 'item_size_in_transaction' });
+      return [before, (await tx.query<{ size: number }>(read, ['a'], { prepareAs: 'item_locked' })).rows[0].size];
+    });
+    expect(sizes[1]).toBe(sizes[0] + 1);
+    // On PGlite by PREPARE, as outside; on PostgreSQL, the driver's own named statement.
+    const generic = await db.query("SELECT name FROM pg_prepared_statements WHERE name = 'generic_item_locked'");
+    expect(generic.rows).toHaveLength(kind === 'pglite' ? 1 : 0);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', 100], { prepareAs: 'item_size_in_transaction' });
+        await tx.query('INSERT INTO item (id) VALUES ($1)', ['a'], { prepareAs: 'item_insert' });
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['a'])).rows[0].size).toBe(sizes[1]);
+    expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
+  });
+
   it('answers after its table changed shape, and when PREPARE refuses the statement', async () => {
     const all = 'SELECT * FROM item WHERE id = $1';
     expect((await db.query(all, ['a'], { prepareAs: 'item_all' })).rows).toHaveLength(1);

@@ -93,14 +93,30 @@ function accepts(acceptEncoding: string | undefined, names: readonly string[], w
 const GZIP_NAMES = ['gzip', 'x-gzip'];
 const BROTLI_NAMES = ['br'];
 
+/**
+ * What the Accept-Encoding values seen accept: there are a handful, each browser sending its own with every
+ * request (a few dozen are kept; any other is worked out each time).
+ */
+const acceptedCodings = new Map<string, { gzip: boolean; brotli: boolean }>();
+
+function codingsOf(acceptEncoding: string | undefined): { gzip: boolean; brotli: boolean } {
+  if (!acceptEncoding) return { gzip: false, brotli: false };
+  let codings = acceptedCodings.get(acceptEncoding);
+  if (!codings) {
+    codings = { gzip: accepts(acceptEncoding, GZIP_NAMES, true), brotli: accepts(acceptEncoding, BROTLI_NAMES, false) };
+    if (acceptedCodings.size < 64) acceptedCodings.set(acceptEncoding, codings);
+  }
+  return codings;
+}
+
 /** Whether an Accept-Encoding header value accepts gzip: a gzip (or *) coding whose quality is not 0. */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return accepts(acceptEncoding, GZIP_NAMES, true);
+  return codingsOf(acceptEncoding).gzip;
 }
 
 /** Whether it names Brotli (br) with a quality above 0: a wildcard is answered with gzip, which every client has. */
 export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
-  return accepts(acceptEncoding, BROTLI_NAMES, false);
+  return codingsOf(acceptEncoding).brotli;
 }
 
 export interface ResultCacheOptions {

@@ -9,15 +9,6 @@ import type { Principal } from '../principal.ts';
 import type { JoinedSource } from '../query/select.ts';
 
 /** Notes that the principal used a record of an object (inside the caller's transaction, if any). */
-/**
- * The statement that notes, for the user whose id is the parameter `userParameter`, the use of the records
- * `source` (a table or a WITH query's name) yields with their id and object_api_name.
- */
-export function noteUsedFrom(source: string, userParameter: string): string {
-  return `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) SELECT ${userParameter}, id, object_api_name, clock_timestamp() FROM ${source}
-     ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`;
-}
-
 export async function noteRecordUsed(q: Queryable, principal: Principal, recordId: string, objectApiName: string): Promise<void> {
   if (principal.isGuest) return;
   await q.query(

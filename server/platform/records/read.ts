@@ -309,14 +309,22 @@ const errorOf = (error: unknown): { statusCode: number; result: ErrorItem[] } =>
  * the record's object lacks. A bad field list fails the whole call (throws).
  * `db` must be the app's database handle (the org's metadata is read through it), not a transaction.
  */
-export async function readRecords(db: Queryable, principal: Principal, ids: string[], options: ReadOptions = {}): Promise<RecordResult[]> {
+export async function readRecords(
+  db: Queryable,
+  principal: Principal,
+  ids: string[],
+  options: ReadOptions = {},
+  /** A record as just saved (returned by its update in the transaction that committed it): not read again. */
+  saved?: RecordRow,
+): Promise<RecordResult[]> {
   const org = await describeOrg(db);
   const paths = parseFieldLists(options.fields ?? [], options.optionalFields ?? []);
   const id18s = ids.map((id) => toId18(id));
   const rows = await fetchRows(
     db,
-    id18s.filter((id): id is string => id !== null),
+    id18s.filter((id): id is string => id !== null && id !== saved?.id),
   );
+  if (saved) rows.set(saved.id, saved);
   const selections = new Map<string, ObjectSelection | PlatformError>();
   const results: (RecordResult | { row: RecordRow; object: DescribedObject; selection: ObjectSelection })[] = [];
   for (const [index, id] of id18s.entries()) {
@@ -362,9 +370,9 @@ export async function readRecords(db: Queryable, principal: Principal, ids: stri
 }
 
 /** Reads one record; throws the error a single read answers with (400 bad id or field, 404 not found). */
-export async function readRecord(db: Queryable, principal: Principal, id: string, options: ReadOptions = {}): Promise<RecordRepresentation> {
+export async function readRecord(db: Queryable, principal: Principal, id: string, options: ReadOptions = {}, saved?: RecordRow): Promise<RecordRepresentation> {
   if (!toId18(id)) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${id} is not a valid record ID.`);
-  const [result] = await readRecords(db, principal, [id], options);
+  const [result] = await readRecords(db, principal, [id], options, saved);
   if (result.statusCode === 200) return result.result as RecordRepresentation;
   const [error] = result.result as ErrorItem[];
   throw new PlatformError(result.statusCode as PlatformError['status'], error.errorCode, error.message);

@@ -9,11 +9,11 @@ import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { noteRecordUsed, noteUsedFrom } from '../lists/mru.ts';
+import { noteRecordUsed } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
-import { fetchRows, readRecord } from './read.ts';
+import { readRecord } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import { millisOf, RECORD_COLUMNS } from './representation.ts';
 import { autoNumberText, derivedValues, type FieldValue, type PicklistRule, type ValueContext } from './values.ts';
@@ -68,6 +68,15 @@ const picklistRules = oncePerDatabase(async (db) => {
 });
 
 /** The picklist values and key prefixes writes of one object and record type are checked against. */
+/** The value context of every object and record type, from the picklist rules kept per database (no query once read). */
+export async function everyContext(db: Queryable, org: OrgDescribe): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
+  const rules = await picklistRules(db);
+  return (object, recordTypeId) => ({
+    picklists: rules.get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>(),
+    keyPrefixes: org.keyPrefixes,
+  });
+}
+
 export async function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
   const picklists = (await picklistRules(db)).get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>();
   return { picklists, keyPrefixes: org.keyPrefixes };
@@ -193,7 +202,7 @@ export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Dat
   return Math.floor(millisOf(lastModified) / 1000) * 1000 > ifUnmodifiedSince.getTime();
 }
 
-/** Updates a record inside a transaction. `context` is that of the record's object and record type. */
+/** Updates a record inside a transaction; returns its object and the record as saved. `contextOf` gives value contexts. */
 export async function updateRow(
   q: Queryable,
   org: OrgDescribe,
@@ -204,7 +213,7 @@ export async function updateRow(
   now: Date,
   ifUnmodifiedSince?: Date,
   duplicates: { allowSaveOnDuplicate?: boolean } = {},
-): Promise<void> {
+): Promise<{ object: DescribedObject; row: RecordRow }> {
   const { row, object } = await lockVisible(q, org, principal, id);
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
     throw insufficientAccess(`edit ${object.definition.labelPlural}`);
@@ -234,14 +243,20 @@ export async function updateRow(
   await enforceDuplicateRules(q, principal, object, 'update', merged, { ...duplicates, excludeId: id, changedFields });
   const update = `UPDATE record SET fields = $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
        system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
-     WHERE id = $1`;
-  // The user's use of the record is noted by the same statement: the row stays locked one round trip less.
-  // By primary key: the same plan for every record, made once per connection.
-  const [sql, prepareAs] = principal.isGuest
-    ? [update, 'record_update']
-    : [`WITH updated AS (${update} RETURNING id, object_api_name) ${noteUsedFrom('updated', '$4')}`, 'record_update_noting_use'];
-  await q.query(sql, [id, JSON.stringify(merged), now.toISOString(), principal.userId], { prepareAs });
+     WHERE id = $1 RETURNING ${RECORD_COLUMNS}`;
+  const parameters = [id, JSON.stringify(merged), now.toISOString(), principal.userId];
+  // The user's use of the record is noted by the same statement, and the record comes back as saved: the row
+  // stays locked one round trip less, and is not read again for the answer. By primary key: the same plan for
+  // every record, made once per connection.
+  const { rows } = principal.isGuest
+    ? await q.query<RecordRow>(update, parameters, { prepareAs: 'record_update' })
+    : await q.query<RecordRow>(`WITH noted AS (${NOTE_USE}) ${update}`, [...parameters, object.apiName], { prepareAs: 'record_update_noting_use' });
+  return { object, row: rows[0] };
 }
+
+/** The user's ($4) use of the record ($1, of the object $5), before it is updated. */
+const NOTE_USE = `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) VALUES ($4, $1, $5, clock_timestamp())
+  ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`;
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
 export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Principal, id: string, now: Date): Promise<void> {
@@ -274,9 +289,10 @@ export function readWritten(
   object: DescribedObject,
   sent: string[],
   options: WriteOptions,
+  saved?: RecordRow,
 ): Promise<RecordRepresentation> {
   const optionalFields = options.includeFieldsInBody ? sent.filter((name) => name !== 'Id').map((name) => `${object.apiName}.${name}`) : [];
-  return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields });
+  return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields }, saved);
 }
 
 /** POST /records: creates a record and returns it as saved. */
@@ -327,14 +343,12 @@ export async function updateRecord(
 ): Promise<RecordRepresentation> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);
-  const row = (await fetchRows(db, [id])).get(id);
-  const object = row ? org.objects.get(row.object_api_name) : undefined;
-  if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
-  const contextOf = await contextsFor(db, org, [row]);
-  await db.transaction((tx) =>
+  // The record is read once, locked, in the transaction: its object and record type are known only then.
+  const contextOf = await everyContext(db, org);
+  const { object, row } = await db.transaction((tx) =>
     updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
   );
-  return readWritten(db, principal, id, object, Object.keys(input.fields), options);
+  return readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
 }
 
 /** DELETE /records/{recordId}. */

@@ -345,10 +345,18 @@ export async function updateRecord(
   const org = await describeOrg(db);
   // The record is read once, locked, in the transaction: its object and record type are known only then.
   const contextOf = await everyContext(db, org);
-  const { object, row } = await db.transaction((tx) =>
-    updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
-  );
-  return readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
+  // The answer is built from the record as its UPDATE returned it while the transaction commits (what it
+  // reads besides, its related records, is not what the transaction changes), and sent once it has committed.
+  const answer = await db.transaction(async (tx) => {
+    const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, {
+      allowSaveOnDuplicate: input.allowSaveOnDuplicate,
+    });
+    const building = readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
+    // Awaited below once committed; if the commit fails, its error is the one thrown.
+    building.catch(() => undefined);
+    return { building };
+  });
+  return answer.building;
 }
 
 /** DELETE /records/{recordId}. */

@@ -74,7 +74,7 @@ async function namedStatements(db: PGlite) {
   const { rows } = await db.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
   const usable = rows[0]?.standard_conforming_strings === 'on';
   const prepared = new Map<string, string | null>();
-  return async (
+  const run = async (
     on: Pick<Transaction, 'exec'>,
     inTransaction: boolean,
     sql: string,
@@ -91,8 +91,9 @@ async function namedStatements(db: PGlite) {
         await on.exec(`PREPARE "${GENERIC}${name}" AS ${sql}`);
         prepared.set(name, sql);
       } catch (error) {
-        prepared.set(name, null);
+        // In a transaction, the failure is the transaction's (which may have failed before): tried again next time.
         if (inTransaction) throw error;
+        prepared.set(name, null);
         return undefined;
       }
     }
@@ -104,11 +105,22 @@ async function namedStatements(db: PGlite) {
       return results[1];
     } catch (error) {
       prepared.delete(name);
-      if (inTransaction) throw error;
+      if (inTransaction) {
+        // Deallocated once the transaction has ended (a prepared statement outlives a rollback).
+        stale.add(name);
+        throw error;
+      }
       await on.exec(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
       return undefined;
     }
   };
+  const stale = new Set<string>();
+  /** Deallocates the statements that failed in a transaction, once it has ended. */
+  const deallocateStale = async () => {
+    for (const name of stale) await db.exec(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
+    stale.clear();
+  };
+  return Object.assign(run, { deallocateStale });
 }
 
 const quoted = (text: string) => (text.includes('\0') ? undefined : `'${text.replaceAll("'", "''")}'`);
@@ -160,14 +172,19 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     query: async (sql, params, options) => ({
       rows: ((await named(db, false, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[],
     }),
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async (sql, params, options) => ({
-            rows: ((await named(tx, true, sql, params ?? [], options?.prepareAs)) ?? (await tx.query(sql, params))).rows as never[],
+    transaction: async (fn) => {
+      try {
+        return await db.transaction((tx) =>
+          fn({
+            query: async (sql, params, options) => ({
+              rows: ((await named(tx, true, sql, params ?? [], options?.prepareAs)) ?? (await tx.query(sql, params))).rows as never[],
+            }),
           }),
-        }),
-      ),
+        );
+      } finally {
+        await named.deallocateStale();
+      }
+    },
     exec: async (sql) => {
       await db.exec(sql);
     },
@@ -203,17 +220,29 @@ async function namedPostgresStatements(pool: pg.Pool) {
   const usable = rows[0]?.standard_conforming_strings === 'on';
   const preparedOn = new WeakMap<pg.PoolClient, Map<string, string>>();
   const refused = new Set<string>();
-  return async (sql: string, params: unknown[], name: string | undefined): Promise<pg.QueryResult | undefined> => {
+  const preparedBy = (client: pg.PoolClient) => {
+    let prepared = preparedOn.get(client);
+    if (!prepared) preparedOn.set(client, (prepared = new Map()));
+    return prepared;
+  };
+  /** The literals of a named statement's parameters, or undefined for the ordinary way. */
+  const literalsFor = (sql: string, params: unknown[], name: string | undefined, client?: pg.PoolClient): string[] | undefined => {
     if (!usable || name === undefined || !STATEMENT_NAME.test(name) || refused.has(name)) return undefined;
+    const text = client && preparedBy(client).get(name);
+    if (text !== undefined && text !== sql) return undefined;
     const literals = params.map(sqlLiteral);
-    if (literals.some((literal) => literal === undefined)) return undefined;
+    return literals.some((literal) => literal === undefined) ? undefined : (literals as string[]);
+  };
+
+  /** Outside a transaction: on a connection of the pool. */
+  const run = async (sql: string, params: unknown[], name: string | undefined): Promise<pg.QueryResult | undefined> => {
+    if (literalsFor(sql, params, name) === undefined) return undefined;
     const client = await pool.connect();
     try {
-      let prepared = preparedOn.get(client);
-      if (!prepared) preparedOn.set(client, (prepared = new Map()));
-      const text = prepared.get(name);
-      if (text !== undefined && text !== sql) return undefined;
-      if (text === undefined) {
+      const literals = literalsFor(sql, params, name, client);
+      if (!literals || name === undefined) return undefined;
+      const prepared = preparedBy(client);
+      if (!prepared.has(name)) {
         try {
           await client.query(`PREPARE "${GENERIC}${name}" AS ${sql}`);
           prepared.set(name, sql);
@@ -223,8 +252,7 @@ async function namedPostgresStatements(pool: pg.Pool) {
         }
       }
       try {
-        const results = (await client.query(genericExecute(name, literals as string[]))) as unknown as pg.QueryResult[];
-        return results[1];
+        return lastButOne(await client.query(genericExecute(name, literals)));
       } catch {
         prepared.delete(name);
         await client.query(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
@@ -234,6 +262,51 @@ async function namedPostgresStatements(pool: pg.Pool) {
       client.release();
     }
   };
+
+  /**
+   * In a transaction, on its connection, with `begin` (BEGIN, when the transaction has not begun yet) in the same
+   * round trip. A failure is the transaction's; a statement EXECUTE failed is deallocated once it has ended
+   * (`stale`), since it may stay unusable (its tables changed shape).
+   */
+  const runIn = async (
+    client: pg.PoolClient,
+    begin: string,
+    stale: Set<string>,
+    sql: string,
+    params: unknown[],
+    name: string | undefined,
+  ): Promise<{ result: pg.QueryResult; begun: boolean } | undefined> => {
+    const literals = literalsFor(sql, params, name, client);
+    if (!literals || name === undefined) return undefined;
+    const prepared = preparedBy(client);
+    let begun = false;
+    if (!prepared.has(name)) {
+      // On its own (with BEGIN): whether PREPARE took is then known for certain (it outlives a rollback).
+      await client.query(`${begin}PREPARE "${GENERIC}${name}" AS ${sql}`);
+      prepared.set(name, sql);
+      begun = begin !== '';
+    }
+    try {
+      return { result: lastButOne(await client.query(`${begun ? '' : begin}${genericExecute(name, literals)}`)), begun: begin !== '' };
+    } catch (error) {
+      prepared.delete(name);
+      stale.add(name);
+      throw error;
+    }
+  };
+
+  /** Deallocates, once a transaction has ended, the statements that failed in it. */
+  const deallocate = async (client: pg.PoolClient, stale: Set<string>) => {
+    for (const name of stale) await client.query(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
+  };
+
+  return { run, runIn, deallocate };
+}
+
+/** The result of the EXECUTE of genericExecute's statements (the one before RESET). */
+function lastButOne(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
+  const all = [results].flat();
+  return all[all.length - 2];
 }
 
 const STATEMENT_NAME = /^[a-z][a-z0-9_]*$/i;
@@ -258,28 +331,41 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     query: async (sql, params, options) => {
-      const result = (await named(sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
+      const result = (await named.run(sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
       if (isWrite(result)) await listener.barrier();
       return { rows: result.rows };
     },
     transaction: async (fn) => {
       const client = await pool.connect();
       let wrote = false;
+      // BEGIN goes with the transaction's first statement when that is a named one (one round trip less).
+      let begun = false;
+      const stale = new Set<string>();
       let result: Awaited<ReturnType<typeof fn>>;
       try {
-        await client.query('BEGIN');
         result = await fn({
           query: async (sql, params, options) => {
-            const one = await client.query(toQuery(sql, params, options));
+            const ran = await named.runIn(client, begun ? '' : 'BEGIN; ', stale, sql, params ?? [], options?.prepareAs);
+            let one: pg.QueryResult;
+            if (ran) {
+              begun ||= ran.begun;
+              one = ran.result;
+            } else {
+              if (!begun) await client.query('BEGIN');
+              begun = true;
+              one = await client.query(toQuery(sql, params, options));
+            }
             wrote ||= isWrite(one);
             return { rows: one.rows };
           },
         });
-        await client.query('COMMIT');
+        if (begun) await client.query('COMMIT');
       } catch (error) {
+        // Also when the statement that carried BEGIN failed (the transaction had begun): without one, a warning.
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        await named.deallocate(client, stale);
         client.release();
       }
       if (wrote) await listener.barrier();

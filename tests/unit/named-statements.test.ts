@@ -101,9 +101,9 @@ describe.each(kinds)('named statements on %s', (kind) => {
       return [before, (await tx.query<{ size: number }>(read, ['a'], { prepareAs: 'item_locked' })).rows[0].size];
     });
     expect(sizes[1]).toBe(sizes[0] + 1);
-    // On PGlite by PREPARE, as outside; on PostgreSQL, the driver's own named statement.
+    // By PREPARE, as outside (on PostgreSQL, the transaction's BEGIN sent with its first statement).
     const generic = await db.query("SELECT name FROM pg_prepared_statements WHERE name = 'generic_item_locked'");
-    expect(generic.rows).toHaveLength(kind === 'pglite' ? 1 : 0);
+    expect(generic.rows).toHaveLength(1);
     await expect(
       db.transaction(async (tx) => {
         await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', 100], { prepareAs: 'item_size_in_transaction' });
@@ -111,6 +111,12 @@ describe.each(kinds)('named statements on %s', (kind) => {
       }),
     ).rejects.toThrow(/duplicate key/);
     expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['a'])).rows[0].size).toBe(sizes[1]);
+    // A transaction whose first statement fails (the one that carried BEGIN) is rolled back: the connection
+    // (the only one, on PostgreSQL) goes on answering outside any transaction.
+    await expect(db.transaction((tx) => tx.query('INSERT INTO item (id) VALUES ($1)', ['a'], { prepareAs: 'item_insert' }))).rejects.toThrow(/duplicate key/);
+    await db.query('UPDATE item SET size = $2 WHERE id = $1', ['b', 8], { prepareAs: 'item_size' });
+    await expect(db.transaction(async () => 'no statement')).resolves.toBe('no statement');
+    expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['b'])).rows[0].size).toBe(8);
     expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
   });
 

@@ -8,14 +8,19 @@ import type { Queryable } from '../../db/connection.ts';
 import type { Principal } from '../principal.ts';
 import type { JoinedSource } from '../query/select.ts';
 
+/**
+ * The statement that notes a use, given the placeholders of the user, the record and its object: on its own
+ * (noteRecordUsed), or as a WITH query of the statement that changes the record.
+ */
+export function noteUseStatement(user: string, record: string, object: string): string {
+  return `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) VALUES (${user}, ${record}, ${object}, clock_timestamp())
+     ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`;
+}
+
 /** Notes that the principal used a record of an object (inside the caller's transaction, if any). */
 export async function noteRecordUsed(q: Queryable, principal: Principal, recordId: string, objectApiName: string): Promise<void> {
   if (principal.isGuest) return;
-  await q.query(
-    `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) VALUES ($1, $2, $3, clock_timestamp())
-     ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`,
-    [principal.userId, recordId, objectApiName],
-  );
+  await q.query(noteUseStatement('$1', '$2', '$3'), [principal.userId, recordId, objectApiName]);
 }
 
 /** The user's recently used records of an object, most recent first, for the query core. */

@@ -9,7 +9,7 @@ import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { noteRecordUsed } from '../lists/mru.ts';
+import { noteRecordUsed, noteUseStatement } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
@@ -67,8 +67,10 @@ const picklistRules = oncePerDatabase(async (db) => {
   return byRecordType;
 });
 
-/** The picklist values and key prefixes writes of one object and record type are checked against. */
-/** The value context of every object and record type, from the picklist rules kept per database (no query once read). */
+/**
+ * The picklist values and key prefixes writes of each object and record type are checked against, from the
+ * picklist rules kept per database (no query once they are read).
+ */
 export async function everyContext(db: Queryable, org: OrgDescribe): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
   const rules = await picklistRules(db);
   return (object, recordTypeId) => ({
@@ -77,9 +79,9 @@ export async function everyContext(db: Queryable, org: OrgDescribe): Promise<(ob
   });
 }
 
+/** The value context of one object and record type. */
 export async function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
-  const picklists = (await picklistRules(db)).get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>();
-  return { picklists, keyPrefixes: org.keyPrefixes };
+  return (await everyContext(db, org))(object, recordTypeId);
 }
 
 /** References must name records that exist, of the right object, that the caller may see. */
@@ -250,13 +252,11 @@ export async function updateRow(
   // every record, made once per connection.
   const { rows } = principal.isGuest
     ? await q.query<RecordRow>(update, parameters, { prepareAs: 'record_update' })
-    : await q.query<RecordRow>(`WITH noted AS (${NOTE_USE}) ${update}`, [...parameters, object.apiName], { prepareAs: 'record_update_noting_use' });
+    : await q.query<RecordRow>(`WITH noted AS (${noteUseStatement('$4', '$1', '$5')}) ${update}`, [...parameters, object.apiName], {
+        prepareAs: 'record_update_noting_use',
+      });
   return { object, row: rows[0] };
 }
-
-/** The user's ($4) use of the record ($1, of the object $5), before it is updated. */
-const NOTE_USE = `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at) VALUES ($4, $1, $5, clock_timestamp())
-  ON CONFLICT (user_id, record_id) DO UPDATE SET used_at = EXCLUDED.used_at, object_api_name = EXCLUDED.object_api_name`;
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
 export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Principal, id: string, now: Date): Promise<void> {

@@ -3,11 +3,10 @@
  * strong ETag, and 304 with no body when If-None-Match holds that ETag.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonOf } from '../platform/etag.ts';
-import { acceptsBrotli, brotliEtag, BROTLI_KEPT } from '../storefront/result-cache.ts';
+import { acceptsBrotli, brotli, brotliEtag } from '../storefront/result-cache.ts';
 import { requestHeader } from './request-header.ts';
 import { serializedJson } from './serialized-json.ts';
 
@@ -108,12 +107,7 @@ function brotliOfKept(body: object, wanted: boolean): Uint8Array<ArrayBuffer> | 
   if (!wanted) return undefined;
   if (kept !== false) return kept ?? undefined;
   const text = jsonOf(body);
-  const compressed =
-    text.length < MIN_COMPRESSED_BYTES
-      ? null
-      : new Uint8Array(
-          brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_KEPT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: text.length } }),
-        );
+  const compressed = text.length < MIN_COMPRESSED_BYTES ? null : new Uint8Array(brotli(text));
   keptCodings.set(body, compressed);
   return compressed ?? undefined;
 }

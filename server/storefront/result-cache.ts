@@ -55,13 +55,17 @@ export function gzipEtag(etag: string): string {
  * of gzip's fastest level, and smaller), and for a kept one, compressed once and sent many times.
  */
 export const BROTLI_FAST = 1;
-export const BROTLI_KEPT = 5;
+const BROTLI_KEPT = 5;
+
+/** Bytes or text in Brotli, at a quality (by default, that of a kept answer). */
+export function brotli(body: Uint8Array | string, quality = BROTLI_KEPT): Buffer {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } });
+}
 
 /** The answer's body in Brotli, compressed once per answer (at the quality of its first request). */
 export function brotliBody(answer: SerializedAnswer, quality = BROTLI_KEPT): Uint8Array {
-  answer.brotli ??= brotliCompressSync(answer.body, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
-  });
+  answer.brotli ??= brotli(answer.body, quality);
   return answer.brotli;
 }
 

@@ -56,8 +56,9 @@ export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
     }
     return next().then(() => {
       const { headers } = c.res;
+      // A document carries its own policy and the headers of documents (documentSecurityHeaders).
       const document = headers.has('Content-Security-Policy');
-      for (const [name, value] of Object.entries(document ? { ...COMMON, ...DOCUMENT } : API_HEADERS)) headers.set(name, value);
+      for (const [name, value] of Object.entries(document ? COMMON : API_HEADERS)) headers.set(name, value);
       if (clientSchemeOf(c, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
     });
   };

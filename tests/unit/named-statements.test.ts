@@ -128,8 +128,11 @@ describe.each(kinds)('named statements on %s', (kind) => {
     const [row] = (await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows;
     expect(row).toHaveProperty('extra', null);
     expect((await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows[0]).toHaveProperty('extra', null);
-    // A parameter whose type nothing tells: PREPARE refuses it; the ordinary way gives the error it always did.
+    // A parameter whose type only its use tells (unknown, read as text) answers as the ordinary way does.
     await expect(db.query('SELECT $1 AS value', ['x'], { prepareAs: 'untyped' })).resolves.toEqual({ rows: [{ value: 'x' }] });
+    // PREPARE refuses a statement over a table that does not exist: the ordinary way gives the error it always did,
+    // and nothing is left prepared under its name.
     await expect(db.query('SELECT * FROM missing_table WHERE id = $1', ['x'], { prepareAs: 'missing' })).rejects.toThrow(/missing_table/);
+    expect((await db.query("SELECT name FROM pg_prepared_statements WHERE name = 'generic_missing'")).rows).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
 import { inProcess, requestLimits } from './http/limits.ts';
 import { docsHeaders, securityHeaders } from './http/security-headers.ts';
+import { KeptAnswers } from './http/kept-answers.ts';
 import { Sessions } from './http/session.ts';
 import { appRoutes } from './routes/apps.ts';
 import { actionRoutes } from './routes/actions.ts';
@@ -48,9 +49,10 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
   const sessions = new Sessions(db, options);
   app.use(sessions.middleware);
+  const keptAnswers = new KeptAnswers(db, sessions, limits);
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
-  app.route('/', metadataRoutes(db));
+  app.route('/', metadataRoutes(db, keptAnswers));
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));
   app.route('/', contentRoutes(db));
@@ -92,13 +94,15 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
-  // Before routing: GETs the locator's result cache can answer, with what the middleware would add.
+  // Before routing: GETs the locator's result cache can answer, and a signed-in user's GETs of metadata kept
+  // in memory, with what the middleware would add.
   const front = cachedAnswerFront(locatorCache, limits);
+  const keptFront = keptAnswers.front;
   const dispatch = app.fetch;
-  app.fetch = (request, env, executionCtx) => front(request, env) ?? dispatch(request, env, executionCtx);
+  app.fetch = (request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? dispatch(request, env, executionCtx);
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
-   * result cache; the cache of guests' pages, when the pages keep one.
+   * result cache; the metadata answered at the front; the cache of guests' pages, when the pages keep one.
    */
-  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, pageCache: page?.cache });
+  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, keptAnswers, pageCache: page?.cache });
 }

@@ -95,3 +95,13 @@ export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerData
   };
   return Object.assign(get, { forget: (db: Queryable) => void kept.delete(db) });
 }
+
+/**
+ * The generation of the org's metadata on a database handle: a number that changes with every change of it,
+ * or undefined while changes may be missed (nothing read from it may then be kept). Something made from the
+ * metadata read at generation g is current as long as this is still g.
+ */
+export function metadataGeneration(db: Queryable): number | undefined {
+  const watch = watchOf(db);
+  return watch?.listening?.live === true ? watch.generation : undefined;
+}

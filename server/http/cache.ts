@@ -83,11 +83,17 @@ export const noCache: MiddlewareHandler = async (c, next) => {
  * ETag of that coding ("…-br"), which If-None-Match takes for the representation's own.
  */
 export function withETag<T extends { eTag: string }>(c: Context, body: T) {
+  const { body: json, headers } = representationForm(body, acceptsBrotli(requestHeader(c, 'accept-encoding')));
+  return serializedJson<T>(c, json, headers);
+}
+
+/** What withETag answers with for a representation: its body (JSON, or Brotli when kept and wanted) and headers. */
+export function representationForm(body: { eTag: string }, brotliWanted: boolean): { body: Uint8Array<ArrayBuffer> | string; headers: Record<string, string> } {
   const etag = `"${body.eTag}"`;
-  const brotli = brotliOfKept(body, acceptsBrotli(requestHeader(c, 'accept-encoding')));
+  const brotli = brotliOfKept(body, brotliWanted);
   if (brotli)
-    return serializedJson<T>(c, brotli, { ETag: brotliEtag(etag), 'Content-Type': 'application/json', 'Content-Encoding': 'br', Vary: 'Accept-Encoding' });
-  return serializedJson<T>(c, jsonOf(body), { ETag: etag, 'Content-Type': 'application/json', Vary: 'Accept-Encoding' });
+    return { body: brotli, headers: { ETag: brotliEtag(etag), 'Content-Type': 'application/json', 'Content-Encoding': 'br', Vary: 'Accept-Encoding' } };
+  return { body: jsonOf(body), headers: { ETag: etag, 'Content-Type': 'application/json', Vary: 'Accept-Encoding' } };
 }
 
 /** Smaller JSON gains too little from a coding to be worth one. */

@@ -47,6 +47,12 @@ export class SessionCache<S extends { userId: string }, P> {
     return { session: { ...entry.session }, principal: entry.principal };
   }
 
+  /** A kept session as it is kept, not a copy: for a caller that only reads it. */
+  peek(idHash: string): Readonly<KeptSession<S, P>> | undefined {
+    if (this.#listening?.live !== true) return undefined;
+    return this.#entries.get(idHash);
+  }
+
   /**
    * Reads a session with read() and keeps it when no change may have been missed meanwhile. Subscribes to
    * changes first, on the first call (building the app must not touch the database).

@@ -7,7 +7,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { clientSchemeOf, requestHeader } from './request-header.ts';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { clientScheme, clientSchemeOf, incomingHeader, requestHeader } from './request-header.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
@@ -37,6 +38,8 @@ const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE.http
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE_IN_HEADER.test(cookieHeader);
 }
+/** Cookie headers whose session id hash keptPrincipal keeps, per scheme, before it starts again. */
+const MAX_COOKIE_HEADERS_SEEN = 1_000;
 /** How long before the idle expiry the page warns: the warning text promises approximately 30 seconds. */
 export const WARNING_SECONDS = 30;
 
@@ -248,11 +251,50 @@ export class Sessions {
    * enforced and reported, so the boundary stays exact.
    */
   async #touch(session: ActiveSession, now: number): Promise<void> {
+    if (!this.#touchDue(session, now)) return;
     const next = this.#idleExpiry(now, session.absoluteExpiresAt);
-    const step = Math.min(60_000, (this.settings.idleTimeoutSeconds * 1000) / 60);
-    if (next - session.idleExpiresAt < step) return;
     await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [session.idHash, new Date(next)], { prepareAs: 'session_touch' });
     session.idleExpiresAt = next;
+  }
+
+  /** Whether a request at now moves the session's stored idle expiry on (#touch writes it). */
+  #touchDue(session: ActiveSession, now: number): boolean {
+    const step = Math.min(60_000, (this.settings.idleTimeoutSeconds * 1000) / 60);
+    return this.#idleExpiry(now, session.absoluteExpiresAt) - session.idleExpiresAt >= step;
+  }
+
+  /**
+   * The caller of a GET whose session is kept in memory, when the middleware would find that session without
+   * reading or writing anything: it has not expired, and this request need not move its idle expiry on. For
+   * the front of the app, which answers before the middleware; undefined sends the request the whole way.
+   */
+  keptPrincipal(request: Request, env: unknown): Principal | undefined {
+    const cookies = incomingHeader(request, env, 'cookie');
+    if (cookies === undefined) return undefined;
+    const idHash = this.#sessionIdHashOf(cookies, clientScheme(request, env, this.settings.trustProxy));
+    const kept = idHash === null ? undefined : this.#kept.peek(idHash);
+    if (!kept) return undefined;
+    const now = this.clock.now();
+    const { session } = kept;
+    if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt || this.#touchDue(session, now)) return undefined;
+    return kept.principal;
+  }
+
+  /** Per scheme, the hash of the session id in Cookie headers seen lately (a browser sends the same one again and again), or null for none. */
+  readonly #idHashes = { http: new Map<string, string | null>(), https: new Map<string, string | null>() };
+
+  /** The hash of the session id a Cookie header carries (getCookie's reading of it), or null when it carries none that could be one. */
+  #sessionIdHashOf(cookies: string, scheme: 'http' | 'https'): string | null {
+    const seen = this.#idHashes[scheme];
+    let idHash = seen.get(cookies);
+    if (idHash === undefined) {
+      const name = SESSION_COOKIE[scheme];
+      const id = parseCookies(cookies, name)[name];
+      idHash = id !== undefined && SESSION_ID.test(id) ? hashOf(id) : null;
+      if (seen.size >= MAX_COOKIE_HEADERS_SEEN) seen.clear();
+      seen.set(cookies, idHash);
+    }
+    return idHash;
   }
 
   readonly middleware: MiddlewareHandler = (c, next) => {

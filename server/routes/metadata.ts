@@ -4,18 +4,24 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/cache.ts';
 import { validationHook } from '../http/errors.ts';
+import type { KeptAnswers } from '../http/kept-answers.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
 
-export function metadataRoutes(db: Database) {
+export function metadataRoutes(db: Database, kept?: KeptAnswers) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getObjectInfoDirectory, async (c) => c.json(await getObjectInfoDirectory(db, principalOf(c)), 200));
 
-  implement(app, routes.getObjectInfo, async (c) => withETag(c, await getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c))));
+  implement(app, routes.getObjectInfo, async (c) => {
+    const generation = kept?.generation();
+    const info = await getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c));
+    kept?.note(c, 'getObjectInfo', generation, info);
+    return withETag(c, info);
+  });
 
   implement(app, routes.getObjectInfos, async (c) => c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200));
 
@@ -31,7 +37,10 @@ export function metadataRoutes(db: Database) {
 
   implement(app, routes.getLayout, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
-    return withETag(c, await getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }));
+    const generation = kept?.generation();
+    const layout = await getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId });
+    kept?.note(c, 'getLayout', generation, layout);
+    return withETag(c, layout);
   });
 
   implement(app, routes.getPathLayout, async (c) => {

@@ -42,12 +42,27 @@ export function jsonOfTree(tree: object, depth: number): string {
 }
 
 /**
- * A representation with its eTag (of the rest) first, as `{ eTag: etagOf(body), ...body }` is, from one
- * serialization: the text hashed is the answer's too. body has no eTag of its own nor keys that are array
- * indexes (which JSON puts first, before eTag). text, when given, is JSON.stringify(body), built otherwise.
+ * The eTags of the leaves of maps by name nested depth levels deep, in the same maps: what a representation
+ * made of parts that each carry the eTag of all of their content (records, object infos, layouts) can hash for
+ * its own eTag instead of all of its text, which changes exactly when one of them does.
  */
-export function withEtagFirst<T extends object>(body: T, text = JSON.stringify(body)): { eTag: string } & T {
-  const eTag = md5Hex(text);
+export function etagsOfTree(tree: object, depth: number): unknown {
+  if (depth === 0) return (tree as { eTag: string }).eTag;
+  const etags: Record<string, unknown> = {};
+  for (const key of Object.keys(tree)) {
+    const value = (tree as Record<string, object | undefined>)[key];
+    if (value !== undefined) etags[key] = etagsOfTree(value, depth - 1);
+  }
+  return etags;
+}
+
+/**
+ * A representation with its eTag first, as `{ eTag: etagOf(body), ...body }` is, from one serialization. body
+ * has no eTag of its own nor keys that are array indexes (which JSON puts first, before eTag). text, when
+ * given, is JSON.stringify(body), built otherwise. The eTag is the hash of text, or the one given (which must
+ * change whenever text does).
+ */
+export function withEtagFirst<T extends object>(body: T, text = JSON.stringify(body), eTag = md5Hex(text)): { eTag: string } & T {
   const representation = { eTag, ...body };
   serialized.set(representation, text === '{}' ? `{"eTag":"${eTag}"}` : `{"eTag":"${eTag}",${text.slice(1)}`);
   return representation;

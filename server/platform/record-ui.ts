@@ -7,7 +7,7 @@ import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
-import { jsonOfTree, withEtagFirst } from './etag.ts';
+import { etagOf, etagsOfTree, jsonOfTree, withEtagFirst } from './etag.ts';
 import { toId18 } from './ids.ts';
 import { getLayout, LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType } from './layouts.ts';
 import { getLayoutUserState } from './layouts-user-state.ts';
@@ -125,5 +125,8 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
   const text =
     `{"layoutUserStates":${JSON.stringify(layoutUserStates)},"layouts":${jsonOfTree(layouts, 4)},` +
     `"objectInfos":${jsonOfTree(objectInfos, 1)},"records":${JSON.stringify(records)}}`;
-  return withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text);
+  // Its eTag hashes the parts' own eTags (each the hash of all of that part) and the layout user states, not
+  // the tens of kilobytes of text: it changes exactly when the text does.
+  const eTag = etagOf({ layoutUserStates, layouts: etagsOfTree(layouts, 4), objectInfos: etagsOfTree(objectInfos, 1), records: etagsOfTree(records, 1) });
+  return withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text, eTag);
 }

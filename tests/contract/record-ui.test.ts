@@ -83,6 +83,31 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(again.text).toBe('');
     });
 
+    it('gives an eTag that changes when a record it shows changes, and the same one again when nothing did', async () => {
+      const query = 'layoutTypes=Full&modes=View';
+      const first = (await recordUi(FIRST_CONTACT, query)).body as RecordUi;
+      expect((await recordUi(FIRST_CONTACT, query)).body).toMatchObject({ eTag: first.eTag });
+      const department = first.records[FIRST_CONTACT].fields.Department.value;
+      const update = (value: unknown) =>
+        fetch(`${server.baseUrl}${UI_API}/records/${FIRST_CONTACT}`, {
+          method: 'PATCH',
+          headers: { ...admin.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ fields: { Department: value } }),
+        });
+      expect((await update('Field Service')).status).toBe(200);
+      try {
+        const changed = (await recordUi(FIRST_CONTACT, query)).body as RecordUi;
+        expect(changed.records[FIRST_CONTACT].fields.Department.value).toBe('Field Service');
+        expect(changed.eTag).not.toBe(first.eTag);
+      } finally {
+        expect((await update(department)).status).toBe(200);
+      }
+      // Changed back, the record still has another modstamp: another eTag, the same at every call.
+      const restored = (await recordUi(FIRST_CONTACT, query)).body as RecordUi;
+      expect(restored.eTag).not.toBe(first.eTag);
+      expect((await recordUi(FIRST_CONTACT, query)).body).toMatchObject({ eTag: restored.eTag });
+    });
+
     it('takes a 15-character id and keys the record by its 18-character id', async () => {
       const { status, body } = await recordUi(DEFAULT_CONTACT_ID.slice(0, 15), 'layoutTypes=Full&modes=View');
       expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { etagOf, jsonOf, jsonOfTree, withEtagFirst } from '../../server/platform/etag.ts';
+import { etagOf, etagsOfTree, jsonOf, jsonOfTree, withEtagFirst } from '../../server/platform/etag.ts';
 
 describe('jsonOfTree', () => {
   it('is JSON.stringify of maps of representations, in the same key order, leaving out undefined entries', () => {
@@ -34,5 +34,25 @@ describe('withEtagFirst', () => {
     expect(given.eTag).toBe(representation.eTag);
     expect(jsonOf(given)).toBe(JSON.stringify(given));
     expect(jsonOf(withEtagFirst({}))).toBe(`{"eTag":"${etagOf({})}"}`);
+  });
+});
+
+describe('etagsOfTree', () => {
+  it('gives the eTags of the leaves in the same maps, leaving out undefined entries', () => {
+    const leaf = (eTag: string) => ({ eTag, label: `label of ${eTag}` });
+    const tree = { Account: { '012': { Full: { View: leaf('a'), Edit: leaf('b') } } }, Contact: undefined };
+    expect(etagsOfTree(tree, 4)).toEqual({ Account: { '012': { Full: { View: 'a', Edit: 'b' } } } });
+    expect(etagsOfTree({ x: leaf('c') }, 1)).toEqual({ x: 'c' });
+  });
+
+  it('with withEtagFirst, gives a representation made of parts an eTag that changes when a part does', () => {
+    const parts = (label: string) => ({ objectInfos: { Account: { eTag: etagOf({ label }), label } } });
+    const etagOfParts = (body: ReturnType<typeof parts>) => etagOf({ objectInfos: etagsOfTree(body.objectInfos, 1) });
+    const before = withEtagFirst(parts('Account'), undefined, etagOfParts(parts('Account')));
+    const same = withEtagFirst(parts('Account'), undefined, etagOfParts(parts('Account')));
+    const changed = withEtagFirst(parts('Accounts'), undefined, etagOfParts(parts('Accounts')));
+    expect(same.eTag).toBe(before.eTag);
+    expect(changed.eTag).not.toBe(before.eTag);
+    expect(jsonOf(before)).toBe(JSON.stringify(before));
   });
 });

@@ -117,6 +117,29 @@ function toQuery(text: string, values: unknown[] | undefined, options: QueryOpti
   return options?.prepareAs ? { name: options.prepareAs, text, values } : { text, values };
 }
 
+/**
+ * COMMIT, and before it the mark of a transaction whose writes notified: set by every trigger function that
+ * notifies (migration 018), for that transaction only.
+ */
+const COMMIT_READING_NOTIFIED = "SELECT current_setting('app.notified', true) AS notified; COMMIT";
+/** A statement that notifies by itself rather than through a trigger. */
+const NOTIFYING_SQL = /\bnotify\b|pg_notify/i;
+
+/**
+ * Commits a transaction; whether it notified. One that a failed statement aborted is rolled back by COMMIT,
+ * as before, without an error: the read of the mark would fail there, so it is left out.
+ */
+async function commitReadingNotified(run: (sql: string) => Promise<pg.QueryResult[]>): Promise<boolean> {
+  try {
+    return (await run(COMMIT_READING_NOTIFIED)).some((one) => (one.rows?.[0] as { notified?: string | null } | undefined)?.notified === 'on');
+  } catch (error) {
+    if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
+    await run('COMMIT');
+    return false;
+  }
+}
+const IN_FAILED_TRANSACTION = '25P02';
+
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new (driver().Pool)({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // Fail at start, not at the first request, when the server cannot be reached.
@@ -152,7 +175,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pool.connect();
       const session = sessionOf(client);
       const run = runOn(client);
-      let wrote = false;
+      let notified = false;
+      let notifiedBySql = false;
       // BEGIN goes with the transaction's first statement when that is a named one (one round trip less).
       let begun = false;
       let result: Awaited<ReturnType<typeof fn>>;
@@ -169,11 +193,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
               begun = true;
               one = await client.query(toQuery(sql, params, options));
             }
-            wrote ||= isWrite(one);
+            notifiedBySql ||= NOTIFYING_SQL.test(sql);
             return { rows: one.rows };
           },
         });
-        if (begun) await client.query('COMMIT');
+        if (begun) notified = await commitReadingNotified(run);
       } catch (error) {
         // Also when the statement that carried BEGIN failed (the transaction had begun): without one, a warning.
         await client.query('ROLLBACK').catch(() => undefined);
@@ -182,7 +206,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await named.deallocateStale(session, run);
         client.release();
       }
-      if (wrote) await listener.barrier();
+      // A transaction that notified returns once this process's listeners have had its notifications; one that
+      // did not (most writes: an Account, a list view's record) needs no round trip for that.
+      if (notified || notifiedBySql) await listener.barrier();
       return result;
     },
     exec: async (sql) => {

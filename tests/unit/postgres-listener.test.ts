@@ -1,11 +1,15 @@
 /**
  * PostgreSQL's listening connection: a write returns only after this process's listeners have had the
  * notifications it caused, also when many writes end at once; the barrier that ensures it sends one query
- * at a time on the listening connection (pg refuses, from version 9, a query sent while one runs).
+ * at a time on the listening connection (pg refuses, from version 9, a query sent while one runs). A
+ * transaction waits for that barrier only when it notified: through a trigger, which marks it (migration 018),
+ * or by a statement of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../server/db/connection.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { adminQuery, withSearchPath } from '../support/server.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL listener', () => {
   let db: Database;
@@ -43,5 +47,64 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL listener', () => {
     } finally {
       await listening.unlisten();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('transactions that notify, on PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `notified_${randomBytes(6).toString('hex')}`;
+  let db: Database;
+
+  beforeAll(async () => {
+    await adminQuery(url, `CREATE SCHEMA ${schema}`);
+    db = await openPostgres(withSearchPath(url, schema));
+    await migrate(db);
+    await db.exec('CREATE TABLE plain (n integer)');
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await adminQuery(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
+
+  const mark = async (tx: Pick<Database, 'query'>) =>
+    (await tx.query<{ notified: string | null }>("SELECT current_setting('app.notified', true) AS notified")).rows[0].notified;
+
+  it('marks a transaction when a trigger notifies, and only then', async () => {
+    const marks = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO plain VALUES (1)');
+      const before = await mark(tx);
+      await tx.query(`INSERT INTO cms_site (id, community_id, name) VALUES ('0DM000000000001AAA', '0DB000000000001AAA', 'Marked')`);
+      return [before, await mark(tx)];
+    });
+    expect(marks[0]).not.toBe('on');
+    expect(marks[1]).toBe('on');
+    // The mark is the transaction's own: the next one starts without it.
+    expect(await db.transaction((tx) => mark(tx))).not.toBe('on');
+  });
+
+  it('has delivered the notifications of a transaction when it returns, from a trigger or a statement of its own', async () => {
+    const heard: string[] = [];
+    const site = await db.listen('site_changed', (payload) => payload !== null && heard.push(payload));
+    const own = await db.listen('own_channel', (payload) => payload !== null && heard.push(payload));
+    try {
+      await db.transaction((tx) => tx.query(`UPDATE cms_site SET name = 'Renamed' WHERE id = '0DM000000000001AAA'`));
+      expect(heard).toEqual(['cms_site']);
+      await db.transaction((tx) => tx.query("NOTIFY own_channel, 'own'"));
+      expect(heard).toEqual(['cms_site', 'own']);
+    } finally {
+      await site.unlisten();
+      await own.unlisten();
+    }
+  });
+
+  it('rolls back, without an error, a transaction a failed statement aborted, as COMMIT does', async () => {
+    const result = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO plain VALUES (2)');
+      await tx.query('SELECT 1 / 0').catch(() => undefined);
+      return 'returned';
+    });
+    expect(result).toBe('returned');
+    expect((await db.query('SELECT n FROM plain WHERE n = 2')).rows).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
   const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
+  const { MAX_HEADER_BYTES } = await import('../../server/http/errors.ts');
+  const { serverOptions } = await import('../../server/http/secured-response.ts');
   const { openDatabase } = await import('../../server/bootstrap.ts');
   const pages = site ? (await import('../../web/ssr/index.ts')).pageHandler : undefined;
   const db = await openDatabase(settings);
@@ -44,7 +46,13 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
     return c.json({ cpuMicros: cpu.user + cpu.system });
   });
   const server = serve(
-    { fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)), hostname: '127.0.0.1', port: 0 },
+    {
+      fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)),
+      hostname: '127.0.0.1',
+      port: 0,
+      // As npm start serves the app.
+      serverOptions: serverOptions(MAX_HEADER_BYTES),
+    },
     (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
   );
   const stop = async () => {

@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
 import { clientSchemeOf, type NodeEnv } from './request-header.ts';
+import { SecuredResponse } from './secured-response.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -39,9 +40,10 @@ export function documentSecurityHeaders(policy: string): Record<string, string> 
 /**
  * Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too.
  *
- * On a connection (@hono/node-server), the headers are set on Node's response before the answer is made: the
- * answer's own headers, written after, replace them, so a document's policy (documentSecurityHeaders) wins
- * over the API's. Setting them on the answer instead would turn its plain header object into a Headers
+ * On a connection (@hono/node-server), the headers are given to Node's response before the answer is made: the
+ * answer's own headers of the same names win over them, so a document's policy (documentSecurityHeaders) wins
+ * over the API's. A SecuredResponse (the project's servers) writes them with the answer's; another response
+ * gets them set one by one. Setting them on the answer instead would turn its plain header object into a Headers
  * object, which costs an API answer as much as the rest of its way through the app. A request made in
  * process has no Node response: its answer gets them afterwards, a document by its own policy.
  */
@@ -49,6 +51,10 @@ export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
   const trustProxy = trustProxyOf(options);
   return function secureHeaders(c, next) {
     const outgoing = (c.env as NodeEnv)?.outgoing;
+    if (outgoing instanceof SecuredResponse) {
+      outgoing.defaultHeaders = apiSecurityHeaders(clientSchemeOf(c, trustProxy) === 'https');
+      return next();
+    }
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of API_HEADER_ENTRIES) outgoing.setHeader(name, value);
       if (clientSchemeOf(c, trustProxy) === 'https') outgoing.setHeader('Strict-Transport-Security', HSTS);

@@ -40,6 +40,7 @@ export function carriesSessionCookie(cookieHeader: string | undefined): boolean 
 }
 /** Cookie headers whose session id hash keptPrincipal keeps, per scheme, before it starts again. */
 const MAX_COOKIE_HEADERS_SEEN = 1_000;
+const MAX_COOKIE_HEADER_KEPT = 1_024;
 /** How long before the idle expiry the page warns: the warning text promises approximately 30 seconds. */
 export const WARNING_SECONDS = 30;
 
@@ -200,13 +201,11 @@ export class Sessions {
   }
 
   /**
-   * The session of a cookie value, or null when there is none or it is over (an ended one is destroyed).
+   * The session of an id's hash, or null when there is none or it is over (an ended one is destroyed).
    * A session kept in memory is used while it has not expired by what was kept; its idle expiry only moves
    * on, so one that looks over (another server may have moved it on) is read again before it is ended.
    */
-  async #find(id: string, now: number): Promise<{ session: ActiveSession; principal: Principal } | null> {
-    if (!SESSION_ID.test(id)) return null;
-    const idHash = hashOf(id);
+  async #find(idHash: string, now: number): Promise<{ session: ActiveSession; principal: Principal } | null> {
     const kept = this.#kept.get(idHash);
     if (kept && now < kept.session.idleExpiresAt && now < kept.session.absoluteExpiresAt) return kept;
     return this.#kept.read(idHash, () => this.#read(idHash, now));
@@ -272,7 +271,7 @@ export class Sessions {
     const cookies = incomingHeader(request, env, 'cookie');
     if (cookies === undefined) return undefined;
     const idHash = this.#sessionIdHashOf(cookies, clientScheme(request, env, this.settings.trustProxy));
-    const kept = idHash === null ? undefined : this.#kept.peek(idHash);
+    const kept = idHash ? this.#kept.peek(idHash) : undefined;
     if (!kept) return undefined;
     const now = this.clock.now();
     const { session } = kept;
@@ -280,17 +279,23 @@ export class Sessions {
     return kept.principal;
   }
 
-  /** Per scheme, the hash of the session id in Cookie headers seen lately (a browser sends the same one again and again), or null for none. */
-  readonly #idHashes = { http: new Map<string, string | null>(), https: new Map<string, string | null>() };
+  /**
+   * Per scheme, what #sessionIdHashOf found in Cookie headers seen lately: a browser sends the same one again
+   * and again. Headers longer than MAX_COOKIE_HEADER_KEPT are read every time.
+   */
+  readonly #idHashes = { http: new Map<string, string | null | undefined>(), https: new Map<string, string | null | undefined>() };
 
-  /** The hash of the session id a Cookie header carries (getCookie's reading of it), or null when it carries none that could be one. */
-  #sessionIdHashOf(cookies: string, scheme: 'http' | 'https'): string | null {
+  /**
+   * The hash of the session id a Cookie header carries (as getCookie reads the cookie of the scheme's name):
+   * undefined when it carries no such cookie, null when its value cannot be a session id.
+   */
+  #sessionIdHashOf(cookies: string, scheme: 'http' | 'https'): string | null | undefined {
     const seen = this.#idHashes[scheme];
-    let idHash = seen.get(cookies);
-    if (idHash === undefined) {
-      const name = SESSION_COOKIE[scheme];
-      const id = parseCookies(cookies, name)[name];
-      idHash = id !== undefined && SESSION_ID.test(id) ? hashOf(id) : null;
+    if (seen.has(cookies)) return seen.get(cookies);
+    const name = SESSION_COOKIE[scheme];
+    const id = parseCookies(cookies, name)[name];
+    const idHash = id === undefined ? undefined : SESSION_ID.test(id) ? hashOf(id) : null;
+    if (cookies.length <= MAX_COOKIE_HEADER_KEPT) {
       if (seen.size >= MAX_COOKIE_HEADERS_SEEN) seen.clear();
       seen.set(cookies, idHash);
     }
@@ -311,12 +316,13 @@ export class Sessions {
 
   async #withSession(c: Context, next: Next, unsafe: boolean): Promise<Response | void> {
     if (unsafe && isCrossSite(c, this.settings.trustProxy)) return csrfRefusal(c, CROSS_SITE_MESSAGE);
-    const id = requestHeader(c, 'cookie') === undefined ? undefined : getCookie(c, this.cookieName(c));
+    const cookies = requestHeader(c, 'cookie');
+    const idHash = cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
     c.set('sessionCookieWritten', false);
     let ended = false;
-    if (id !== undefined) {
+    if (idHash !== undefined) {
       const now = this.clock.now();
-      const found = await this.#find(id, now);
+      const found = idHash === null ? null : await this.#find(idHash, now);
       if (!found) ended = true;
       else {
         const { session, principal } = found;

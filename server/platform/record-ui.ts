@@ -121,12 +121,29 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
       .filter((record) => record.apiName === object.apiName)
       .flatMap((record) => Object.keys(record.fields));
   const objectInfos = objectInfosOf(org, principal, objectsInvolved(org, principal, roots, fieldsOf));
+  // Its eTag hashes the parts' own eTags (each the hash of all of that part) and the layout user states, not
+  // the tens of kilobytes of text: it changes exactly when the text does.
+  const eTag = etagOf({ layoutUserStates, layouts: etagsOfTree(layouts, 4), objectInfos: etagsOfTree(objectInfos, 1), records: etagsOfTree(records, 1) });
+  const known = recentRecordUis.get(eTag);
+  if (known) {
+    recentRecordUis.delete(eTag);
+    recentRecordUis.set(eTag, known);
+    return known;
+  }
   // The layouts and object infos are kept in memory, each serialized once: only the rest is serialized here.
   const text =
     `{"layoutUserStates":${JSON.stringify(layoutUserStates)},"layouts":${jsonOfTree(layouts, 4)},` +
     `"objectInfos":${jsonOfTree(objectInfos, 1)},"records":${JSON.stringify(records)}}`;
-  // Its eTag hashes the parts' own eTags (each the hash of all of that part) and the layout user states, not
-  // the tens of kilobytes of text: it changes exactly when the text does.
-  const eTag = etagOf({ layoutUserStates, layouts: etagsOfTree(layouts, 4), objectInfos: etagsOfTree(objectInfos, 1), records: etagsOfTree(records, 1) });
-  return withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text, eTag);
+  const ui = withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text, eTag);
+  recentRecordUis.set(eTag, ui);
+  if (recentRecordUis.size > MAX_RECENT_RECORD_UIS) recentRecordUis.delete(recentRecordUis.keys().next().value!);
+  return ui;
 }
+
+/**
+ * Record UIs answered lately, by eTag, the least recently answered first. One answered again with the same eTag
+ * (the same records, layouts, states and object infos) is the same representation: it is answered as it was,
+ * its JSON made once and, kept, its Brotli too (withETag), rather than tens of kilobytes made and sent afresh.
+ */
+const recentRecordUis = new Map<string, Schemas['RecordUiRepresentation']>();
+const MAX_RECENT_RECORD_UIS = 128;

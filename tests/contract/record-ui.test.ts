@@ -2,10 +2,12 @@
  * Record UI, record defaults (create and clone) and the create and clone templates over real HTTP, on every test database:
  * valid and invalid input, every answer checked against the contract, conditional GETs.
  */
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
 import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API, type ErrorList } from '../support/api.ts';
-import { callOperation } from '../support/contract.ts';
+import { callOperation, expectValidResponse } from '../support/contract.ts';
+import { rawGet } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
@@ -81,6 +83,29 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       const again = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View', admin, { 'If-None-Match': first.headers.get('etag')! });
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
+    });
+
+    it('answers the same record UI again as it was, in Brotli to a client that names br', async () => {
+      const url = `${server.baseUrl}${UI_API}/record-ui/${ADMIN_ACCOUNT}?layoutTypes=Full&modes=View`;
+      const headers = { Cookie: admin.cookie, 'Accept-Encoding': 'gzip, br' };
+      // The first answer of these records may come after an equal one (another test's): asked without br, it is JSON.
+      const first = await rawGet(url, { Cookie: admin.cookie });
+      await rawGet(url, headers);
+      const second = await rawGet(url, headers);
+      expect(first.status).toBe(200);
+      expect(first.headers['content-encoding']).toBeUndefined();
+      expect(second.headers['content-encoding']).toBe('br');
+      expect(second.headers.etag).toBe(`${first.headers.etag!.slice(0, -1)}-br"`);
+      expect(second.headers.vary).toBe('Accept-Encoding, Cookie');
+      const text = brotliDecompressSync(second.body).toString();
+      expect(text).toBe(first.body.toString());
+      expect(second.body.length).toBeLessThan(first.body.length / 4);
+      expectValidResponse('getRecordUi', 200, JSON.parse(text));
+      // Either coding's ETag revalidates it.
+      expect((await rawGet(url, { ...headers, 'If-None-Match': second.headers.etag! })).status).toBe(304);
+      expect((await rawGet(url, { Cookie: admin.cookie, 'If-None-Match': first.headers.etag! })).status).toBe(304);
+      // Without br, the same JSON.
+      expect((await rawGet(url, { Cookie: admin.cookie })).body.toString()).toBe(text);
     });
 
     it('gives an eTag that changes when a record it shows changes, and the same one again when nothing did', async () => {

@@ -216,6 +216,17 @@ describe.each(databases())('sessions on %s', (kind) => {
       expect(headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
     });
 
+    it('treats a session cookie that cannot be a session id as ended, each time it comes, and other cookies as none', async () => {
+      for (let i = 0; i < 2; i++) {
+        const malformed = await csrf({ Cookie: 'theme=dark; sid=not-a-session-id' });
+        expect(malformed.status).toBe(401);
+        expect(malformed.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
+      }
+      const others = await csrf({ Cookie: 'theme=dark; sidebar=open' });
+      expect(others.status).toBe(401);
+      expect(others.headers.getSetCookie()).toEqual([]);
+    });
+
     it('continues as a guest on an operation a guest may call', async () => {
       const session = await signIn(server, 'standard');
       now = START + IDLE_SECONDS * 1000;

@@ -18,6 +18,12 @@ export interface QueryOptions {
    * depend on their parameter values.
    */
   prepareAs?: string;
+  /**
+   * The transaction's last statement: on PostgreSQL, a named one carries the transaction's COMMIT in its round
+   * trip, so that what it locked is held one round trip less. The transaction then takes no more statements,
+   * and nothing the transaction's function does after it may fail (it could no longer be undone).
+   */
+  last?: boolean;
 }
 
 export interface Queryable {
@@ -131,7 +137,7 @@ const NOTIFYING_SQL = /\bnotify\b|pg_notify/i;
  */
 async function commitReadingNotified(run: (sql: string) => Promise<pg.QueryResult[]>): Promise<boolean> {
   try {
-    return (await run(COMMIT_READING_NOTIFIED)).some((one) => (one.rows?.[0] as { notified?: string | null } | undefined)?.notified === 'on');
+    return notifiedIn(await run(COMMIT_READING_NOTIFIED));
   } catch (error) {
     if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
     await run('COMMIT');
@@ -139,6 +145,11 @@ async function commitReadingNotified(run: (sql: string) => Promise<pg.QueryResul
   }
 }
 const IN_FAILED_TRANSACTION = '25P02';
+
+/** Whether the results of COMMIT_READING_NOTIFIED say the transaction notified. */
+function notifiedIn(results: pg.QueryResult[]): boolean {
+  return results.some((one) => (one.rows?.[0] as { notified?: string | null } | undefined)?.notified === 'on');
+}
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new (driver().Pool)({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
@@ -177,17 +188,24 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const run = runOn(client);
       let notified = false;
       let notifiedBySql = false;
+      let committed = false;
       // BEGIN goes with the transaction's first statement when that is a named one (one round trip less).
       let begun = false;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn({
           query: async (sql, params, options) => {
-            const ran = await named.runIn(session, run, begun ? '' : 'BEGIN; ', sql, params ?? [], options?.prepareAs);
+            if (committed) throw new Error('The transaction has committed with its last statement: it takes no more');
+            const tail = options?.last ? `; ${COMMIT_READING_NOTIFIED}` : '';
+            const ran = await named.runIn(session, run, begun ? '' : 'BEGIN; ', sql, params ?? [], options?.prepareAs, tail);
             let one: pg.QueryResult;
             if (ran) {
               begun ||= ran.began;
               one = ran.result;
+              if (tail) {
+                committed = true;
+                notified = notifiedIn(ran.after);
+              }
             } else {
               if (!begun) await client.query('BEGIN');
               begun = true;
@@ -197,10 +215,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
             return { rows: one.rows };
           },
         });
-        if (begun) notified = await commitReadingNotified(run);
+        if (begun && !committed) notified = await commitReadingNotified(run);
       } catch (error) {
         // Also when the statement that carried BEGIN failed (the transaction had begun): without one, a warning.
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!committed) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         await named.deallocateStale(session, run);

@@ -81,7 +81,8 @@ export class NamedStatements {
 
   /**
    * In a transaction, with `begin` (BEGIN, when the transaction has not begun yet; else '') sent in the same
-   * round trip as the first statement. `began`: whether this run began it.
+   * round trip as the first statement, and `tail` (statements after it: the COMMIT, say) in the same round trip
+   * as this one. `began`: whether this run began it; `after`: the results of the tail's statements.
    */
   async runIn<R>(
     session: PreparedSession,
@@ -90,7 +91,8 @@ export class NamedStatements {
     sql: string,
     params: unknown[],
     name: string | undefined,
-  ): Promise<{ result: R; began: boolean } | undefined> {
+    tail = '',
+  ): Promise<{ result: R; began: boolean; after: R[] } | undefined> {
     const literals = this.#literals(sql, params, name);
     if (!literals || name === undefined) return undefined;
     let pending = begin;
@@ -101,7 +103,10 @@ export class NamedStatements {
       pending = '';
     }
     try {
-      return { result: executed(await run(`${pending}${genericExecute(name, literals)}`)), began: begin !== '' };
+      const results = await run(`${pending}${genericExecute(name, literals)}${tail}`);
+      // [BEGIN,] SET, EXECUTE, RESET, then the tail's.
+      const at = pending === '' ? 1 : 2;
+      return { result: results[at], began: begin !== '', after: results.slice(at + 2) };
     } catch (error) {
       session.prepared.delete(name);
       session.stale.add(name);

@@ -98,6 +98,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('transactions that notify, on Post
     }
   });
 
+  it('commits with a named last statement, in its round trip, and takes no statement after it', async () => {
+    const seen = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO plain VALUES ($1)', [3], { prepareAs: 'plain_insert', last: true });
+      // Committed already: another connection sees the row before the transaction's function returns.
+      const others = (await db.query('SELECT n FROM plain WHERE n = 3')).rows;
+      await expect(tx.query('SELECT 1')).rejects.toThrow(/committed/);
+      return others;
+    });
+    expect(seen).toEqual([{ n: 3 }]);
+    // A last statement that fails undoes the transaction as any statement does.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO plain VALUES ($1)', [4]);
+        await tx.query('INSERT INTO plain VALUES ($1 / 0)', [5], { prepareAs: 'plain_insert_failing', last: true });
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect((await db.query('SELECT n FROM plain WHERE n IN (4, 5)')).rows).toEqual([]);
+  });
+
+  it('has delivered the notifications of a transaction whose last statement committed it', async () => {
+    const heard: string[] = [];
+    const site = await db.listen('site_changed', (payload) => payload !== null && heard.push(payload));
+    try {
+      await db.transaction((tx) =>
+        tx.query(`UPDATE cms_site SET name = $1 WHERE id = '0DM000000000001AAA'`, ['Renamed again'], { prepareAs: 'site_rename', last: true }),
+      );
+      expect(heard).toEqual(['cms_site']);
+    } finally {
+      await site.unlisten();
+    }
+  });
+
   it('rolls back, without an error, a transaction a failed statement aborted, as COMMIT does', async () => {
     const result = await db.transaction(async (tx) => {
       await tx.query('INSERT INTO plain VALUES (2)');

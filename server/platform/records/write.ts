@@ -214,7 +214,7 @@ export async function updateRow(
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
   ifUnmodifiedSince?: Date,
-  duplicates: { allowSaveOnDuplicate?: boolean } = {},
+  options: { allowSaveOnDuplicate?: boolean; lastStatement?: boolean } = {},
 ): Promise<{ object: DescribedObject; row: RecordRow }> {
   const { row, object } = await lockVisible(q, org, principal, id);
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
@@ -242,18 +242,20 @@ export async function updateRow(
   Object.assign(merged, derivedValues(object.fields, merged));
   // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
-  await enforceDuplicateRules(q, principal, object, 'update', merged, { ...duplicates, excludeId: id, changedFields });
+  await enforceDuplicateRules(q, principal, object, 'update', merged, { allowSaveOnDuplicate: options.allowSaveOnDuplicate, excludeId: id, changedFields });
   const update = `UPDATE record SET fields = $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
        system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
      WHERE id = $1 RETURNING ${RECORD_COLUMNS}`;
   const parameters = [id, JSON.stringify(merged), now.toISOString(), principal.userId];
   // The user's use of the record is noted by the same statement, and the record comes back as saved: the row
   // stays locked one round trip less, and is not read again for the answer. By primary key: the same plan for
-  // every record, made once per connection.
+  // every record, made once per connection. The transaction's last statement carries its COMMIT.
+  const last = options.lastStatement === true;
   const { rows } = principal.isGuest
-    ? await q.query<RecordRow>(update, parameters, { prepareAs: 'record_update' })
+    ? await q.query<RecordRow>(update, parameters, { prepareAs: 'record_update', last })
     : await q.query<RecordRow>(`WITH noted AS (${noteUseStatement('$4', '$1', '$5')}) ${update}`, [...parameters, object.apiName], {
         prepareAs: 'record_update_noting_use',
+        last,
       });
   return { object, row: rows[0] };
 }
@@ -345,11 +347,13 @@ export async function updateRecord(
   const org = await describeOrg(db);
   // The record is read once, locked, in the transaction: its object and record type are known only then.
   const contextOf = await everyContext(db, org);
-  // The answer is built from the record as its UPDATE returned it while the transaction commits (what it
-  // reads besides, its related records, is not what the transaction changes), and sent once it has committed.
+  // The answer is built from the record as its UPDATE returned it (what it reads besides, its related records,
+  // is not what the transaction changes), and sent once the transaction has committed: on PostgreSQL the UPDATE
+  // carries the COMMIT, so the row is locked for two round trips (the lock, the update).
   const answer = await db.transaction(async (tx) => {
     const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, {
       allowSaveOnDuplicate: input.allowSaveOnDuplicate,
+      lastStatement: true,
     });
     const building = readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
     // Awaited below once committed; if the commit fails, its error is the one thrown.

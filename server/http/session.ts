@@ -38,8 +38,9 @@ const SESSION_COOKIE_IN_HEADER = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE.http
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE_IN_HEADER.test(cookieHeader);
 }
-/** Cookie headers whose session id hash keptPrincipal keeps, per scheme, before it starts again. */
+/** How many Cookie headers' session id hashes are kept per scheme (then they are dropped, and kept afresh). */
 const MAX_COOKIE_HEADERS_SEEN = 1_000;
+/** The longest Cookie header whose session id hash is kept: a longer one is read at every request. */
 const MAX_COOKIE_HEADER_KEPT = 1_024;
 /** How long before the idle expiry the page warns: the warning text promises approximately 30 seconds. */
 export const WARNING_SECONDS = 30;

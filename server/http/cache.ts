@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonOf } from '../platform/etag.ts';
-import { acceptsBrotli, brotli, brotliEtag } from '../storefront/result-cache.ts';
+import { acceptsBrotli, brotli, brotliEtag } from './compression.ts';
 import { requestHeader } from './request-header.ts';
 import { serializedJson } from './serialized-json.ts';
 

@@ -18,8 +18,8 @@ import { operationTable, type OperationId } from '../../generated/operations.ts'
 import type { Database } from '../db/connection.ts';
 import { metadataGeneration } from '../db/per-database.ts';
 import type { Profile } from '../platform/principal.ts';
-import { acceptsBrotli } from '../storefront/result-cache.ts';
 import { cacheControlFor, representationForm, varyWithSession } from './cache.ts';
+import { acceptsBrotli } from './compression.ts';
 import { countGuestRequest, type RequestLimits } from './limits.ts';
 import { principalOf } from './principal.ts';
 import { clientScheme, incomingHeader, requestTarget } from './request-header.ts';

@@ -7,18 +7,8 @@ import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
-import {
-  acceptsBrotli,
-  acceptsGzip,
-  BROTLI_FAST,
-  brotliBody,
-  brotliEtag,
-  GZIP_FAST,
-  gzipEtag,
-  gzippedBody,
-  serializeAnswer,
-  type SerializedAnswer,
-} from '../../server/storefront/result-cache.ts';
+import { acceptsBrotli, acceptsGzip, BROTLI_FAST, brotliBody, brotliEtag, GZIP_FAST, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
+import { serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
 import { JsonText } from '../../server/storefront/json-text.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;

@@ -6,7 +6,6 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { clientScheme, clientSchemeOf, incomingHeader, requestHeader } from './request-header.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
@@ -172,9 +171,8 @@ export class Sessions {
   }
 
   async #destroy(c: Context): Promise<void> {
-    const id = getCookie(c, this.cookieName(c));
-    if (id !== undefined && SESSION_ID.test(id)) {
-      const idHash = hashOf(id);
+    const idHash = this.#sessionIdHashOfRequest(c);
+    if (idHash) {
       this.#kept.drop(idHash);
       await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [idHash]);
     }
@@ -287,7 +285,7 @@ export class Sessions {
   readonly #idHashes = { http: new Map<string, string | null | undefined>(), https: new Map<string, string | null | undefined>() };
 
   /**
-   * The hash of the session id a Cookie header carries (as getCookie reads the cookie of the scheme's name):
+   * The hash of the session id a Cookie header carries (the cookie of the scheme's name, as Hono's getCookie reads it):
    * undefined when it carries no such cookie, null when its value cannot be a session id.
    */
   #sessionIdHashOf(cookies: string, scheme: 'http' | 'https'): string | null | undefined {
@@ -301,6 +299,12 @@ export class Sessions {
       seen.set(cookies, idHash);
     }
     return idHash;
+  }
+
+  /** #sessionIdHashOf the request's Cookie header (undefined without one). */
+  #sessionIdHashOfRequest(c: Context): string | null | undefined {
+    const cookies = requestHeader(c, 'cookie');
+    return cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
   }
 
   readonly middleware: MiddlewareHandler = (c, next) => {
@@ -317,8 +321,7 @@ export class Sessions {
 
   async #withSession(c: Context, next: Next, unsafe: boolean): Promise<Response | void> {
     if (unsafe && isCrossSite(c, this.settings.trustProxy)) return csrfRefusal(c, CROSS_SITE_MESSAGE);
-    const cookies = requestHeader(c, 'cookie');
-    const idHash = cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
+    const idHash = this.#sessionIdHashOfRequest(c);
     c.set('sessionCookieWritten', false);
     let ended = false;
     if (idHash !== undefined) {

@@ -71,7 +71,7 @@ export class NamedStatements {
       }
     }
     try {
-      return executed(await run(genericExecute(name, literals)));
+      return executedIn(await run(genericExecute(name, literals)), '');
     } catch {
       session.prepared.delete(name);
       await run(`DEALLOCATE "${GENERIC}${name}"`).catch(() => undefined);
@@ -104,9 +104,7 @@ export class NamedStatements {
     }
     try {
       const results = await run(`${pending}${genericExecute(name, literals)}${tail}`);
-      // [BEGIN,] SET, EXECUTE, RESET, then the tail's.
-      const at = pending === '' ? 1 : 2;
-      return { result: results[at], began: begin !== '', after: results.slice(at + 2) };
+      return { result: executedIn(results, pending), began: begin !== '', after: results.slice(executedAt(pending) + 2) };
     } catch (error) {
       session.prepared.delete(name);
       session.stale.add(name);
@@ -126,9 +124,12 @@ function genericExecute(name: string, literals: string[]): string {
   return `SET plan_cache_mode = force_generic_plan; EXECUTE "${GENERIC}${name}"${literals.length ? `(${literals.join(', ')})` : ''}; RESET plan_cache_mode`;
 }
 
-/** The result of genericExecute's EXECUTE: the one before RESET's. */
-function executed<R>(results: R[]): R {
-  return results[results.length - 2];
+/** Where genericExecute's EXECUTE is among the results of `${begin}${genericExecute(…)}…`: [BEGIN,] SET, EXECUTE, RESET, then any more. */
+const executedAt = (begin: string) => (begin === '' ? 1 : 2);
+
+/** The result of genericExecute's EXECUTE, sent after `begin`. */
+function executedIn<R>(results: R[], begin: string): R {
+  return results[executedAt(begin)];
 }
 
 const quoted = (text: string) => (text.includes('\0') ? undefined : `'${text.replaceAll("'", "''")}'`);

@@ -33,7 +33,7 @@ const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
 const { clientErrorListener, MAX_HEADER_BYTES } = await import('../server/http/errors.ts');
 const { apiSecurityHeaders } = await import('../server/http/security-headers.ts');
-const { serverOptions } = await import('../server/http/secured-response.ts');
+const { SERVER_OPTIONS } = await import('../server/http/secured-response.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 try {
@@ -51,7 +51,7 @@ try {
   throw error;
 }
 
-const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname, serverOptions: serverOptions(MAX_HEADER_BYTES) }, (info) => {
+const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname, serverOptions: SERVER_OPTIONS }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });

@@ -31,8 +31,7 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
   const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
-  const { MAX_HEADER_BYTES } = await import('../../server/http/errors.ts');
-  const { serverOptions } = await import('../../server/http/secured-response.ts');
+  const { SERVER_OPTIONS } = await import('../../server/http/secured-response.ts');
   const { openDatabase } = await import('../../server/bootstrap.ts');
   const pages = site ? (await import('../../web/ssr/index.ts')).pageHandler : undefined;
   const db = await openDatabase(settings);
@@ -51,7 +50,7 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
       hostname: '127.0.0.1',
       port: 0,
       // As npm start serves the app.
-      serverOptions: serverOptions(MAX_HEADER_BYTES),
+      serverOptions: SERVER_OPTIONS,
     },
     (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
   );

@@ -8,6 +8,7 @@
  * one by one, with the same result.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import { MAX_HEADER_BYTES } from './errors.ts';
 
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
@@ -71,6 +72,4 @@ function names(headers: Headers, lowerName: string): boolean {
 }
 
 /** The options of the servers the project starts: its response class, and the largest request head Node takes. */
-export function serverOptions(maxHeaderSize: number) {
-  return { ServerResponse: SecuredResponse, maxHeaderSize };
-}
+export const SERVER_OPTIONS = { ServerResponse: SecuredResponse, maxHeaderSize: MAX_HEADER_BYTES };

@@ -11,7 +11,7 @@ import { createSite } from '../../site/app.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
 import { clientErrorListener, MAX_HEADER_BYTES } from '../../server/http/errors.ts';
-import { serverOptions } from '../../server/http/secured-response.ts';
+import { SERVER_OPTIONS } from '../../server/http/secured-response.ts';
 import { apiSecurityHeaders } from '../../server/http/security-headers.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
@@ -98,7 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
   const app = createSite(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0, serverOptions: serverOptions(MAX_HEADER_BYTES) }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0, serverOptions: SERVER_OPTIONS }, () => resolve(started));
     started.once('error', reject);
   });
   // What Node refuses before the app sees it is answered as site/main.ts answers it.

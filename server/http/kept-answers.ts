@@ -57,16 +57,19 @@ export class KeptAnswers {
     this.#limits = limits;
   }
 
-  /** The generation to pass to note(): read before the representation is. */
-  generation(): number | undefined {
-    return metadataGeneration(this.#db);
+  /**
+   * The representation read() makes for the whole way's answer to a GET of operationId, noted for the front
+   * with the metadata's generation before the read (a change during it leaves the note stale at once).
+   */
+  async represent<T extends { eTag: string }>(c: Context, operationId: KeptOperation, read: () => Promise<T>): Promise<T> {
+    const generation = metadataGeneration(this.#db);
+    const representation = await read();
+    this.#note(c, operationId, generation, representation);
+    return representation;
   }
 
-  /**
-   * Notes the representation the whole way answers a GET of operationId with, made from the metadata of
-   * generation (undefined: it may be stale already, and is not noted).
-   */
-  note(c: Context, operationId: KeptOperation, generation: number | undefined, representation: { eTag: string }): void {
+  /** Notes a representation made from the metadata of generation (undefined: it may be stale already, and is not noted). */
+  #note(c: Context, operationId: KeptOperation, generation: number | undefined, representation: { eTag: string }): void {
     if (generation === undefined || c.req.method !== 'GET') return;
     const principal = principalOf(c);
     if (principal.isGuest) return;

@@ -11,17 +11,14 @@ import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
 
-export function metadataRoutes(db: Database, kept?: KeptAnswers) {
+export function metadataRoutes(db: Database, kept: KeptAnswers) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getObjectInfoDirectory, async (c) => c.json(await getObjectInfoDirectory(db, principalOf(c)), 200));
 
-  implement(app, routes.getObjectInfo, async (c) => {
-    const generation = kept?.generation();
-    const info = await getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c));
-    kept?.note(c, 'getObjectInfo', generation, info);
-    return withETag(c, info);
-  });
+  implement(app, routes.getObjectInfo, async (c) =>
+    withETag(c, await kept.represent(c, 'getObjectInfo', () => getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c)))),
+  );
 
   implement(app, routes.getObjectInfos, async (c) => c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200));
 
@@ -37,9 +34,9 @@ export function metadataRoutes(db: Database, kept?: KeptAnswers) {
 
   implement(app, routes.getLayout, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
-    const generation = kept?.generation();
-    const layout = await getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId });
-    kept?.note(c, 'getLayout', generation, layout);
+    const layout = await kept.represent(c, 'getLayout', () =>
+      getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }),
+    );
     return withETag(c, layout);
   });
 

@@ -57,8 +57,8 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', appRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
-  app.route('/', recordRoutes(db, options));
-  app.route('/', recordUiRoutes(db));
+  app.route('/', recordRoutes(db, keptAnswers, options));
+  app.route('/', recordUiRoutes(db, keptAnswers));
   app.route('/', fileRoutes(db, options));
   app.route('/', listRoutes(db, options));
   app.route('/', actionRoutes(db, options));

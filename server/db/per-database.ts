@@ -18,13 +18,56 @@ export interface PerDatabase<T> {
   forget(db: Queryable): void;
 }
 
+/**
+ * A database handle's subscription to one notification channel: made at the first call of subscribe, made
+ * again RETRY_MS after one that failed (meanwhile, not live: nothing that relies on it may be kept).
+ */
+export class Subscription {
+  #listening: Listening | null = null;
+  #subscribing: Promise<void> | null = null;
+  #retryAt = 0;
+
+  constructor(
+    private readonly channel: string,
+    private readonly onNotify: (payload: string | null) => void,
+    /** What is kept by it, for the message of a failure. */
+    private readonly what: string,
+  ) {}
+
+  /** Whether every notification on the channel is heard: false before subscribing, and while some may be missed. */
+  get live(): boolean {
+    return this.#listening?.live === true;
+  }
+
+  get subscribed(): boolean {
+    return this.#listening !== null;
+  }
+
+  subscribe(db: Database): Promise<void> {
+    if (Date.now() < this.#retryAt) return Promise.resolve();
+    this.#subscribing ??= db
+      .listen(this.channel, this.onNotify)
+      .then(
+        (listening) => {
+          this.#listening = listening;
+        },
+        (error: unknown) => {
+          this.#retryAt = Date.now() + RETRY_MS;
+          console.error(`${this.what} could not subscribe to changes; reading it at every call meanwhile:`, error);
+        },
+      )
+      .finally(() => {
+        this.#subscribing = null;
+      });
+    return this.#subscribing;
+  }
+}
+
 /** A database handle's subscription to metadata changes, shared by every per-database value. */
 interface Watch {
   /** Bumped by every notification: a value read before it is not current. */
   generation: number;
-  listening: Listening | null;
-  subscribing: Promise<void> | null;
-  retryAt: number;
+  subscription: Subscription;
 }
 
 const watches = new WeakMap<Queryable, Watch>();
@@ -33,30 +76,15 @@ const watches = new WeakMap<Queryable, Watch>();
 function watchOf(db: Queryable): Watch | undefined {
   if (typeof (db as Partial<Database>).listen !== 'function') return undefined;
   let watch = watches.get(db);
-  if (!watch) watches.set(db, (watch = { generation: 0, listening: null, subscribing: null, retryAt: 0 }));
-  return watch;
-}
-
-function subscribe(db: Database, watch: Watch): Promise<void> {
-  if (Date.now() < watch.retryAt) return Promise.resolve();
-  watch.subscribing ??= db
-    .listen(ORG_METADATA_CHANGED, () => {
+  if (!watch) {
+    const created: Watch = {
+      generation: 0,
       // A change, or (null) notifications that may have been missed: whatever was read before is stale.
-      watch.generation++;
-    })
-    .then(
-      (listening) => {
-        watch.listening = listening;
-      },
-      (error: unknown) => {
-        watch.retryAt = Date.now() + RETRY_MS;
-        console.error('Org metadata could not subscribe to changes; reading it at every call meanwhile:', error);
-      },
-    )
-    .finally(() => {
-      watch.subscribing = null;
-    });
-  return watch.subscribing;
+      subscription: new Subscription(ORG_METADATA_CHANGED, () => void created.generation++, 'Org metadata'),
+    };
+    watches.set(db, (watch = created));
+  }
+  return watch;
 }
 
 interface Kept<T> {
@@ -66,12 +94,12 @@ interface Kept<T> {
 
 export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerDatabase<T> {
   const kept = new WeakMap<Queryable, Kept<T>>();
-  const isCurrent = (entry: Kept<T>, watch: Watch | undefined) => !watch || (entry.generation === watch.generation && watch.listening?.live === true);
+  const isCurrent = (entry: Kept<T>, watch: Watch | undefined) => !watch || (entry.generation === watch.generation && watch.subscription.live);
 
   const readAndKeep = (db: Queryable, watch: Watch | undefined): Promise<T> => {
     const value = read(db);
     // Kept only when a change made during the read would be heard: its notification bumps the generation.
-    if (watch && watch.listening?.live !== true) return value;
+    if (watch && !watch.subscription.live) return value;
     const entry = { value, generation: watch?.generation ?? 0 };
     kept.set(db, entry);
     value.catch(() => {
@@ -85,8 +113,8 @@ export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerData
     const entry = kept.get(db);
     if (entry && isCurrent(entry, watch)) return entry.value;
     // Subscribed before the first read, so that a change made during it is heard.
-    if (watch && !watch.listening) {
-      return subscribe(db as Database, watch).then(() => {
+    if (watch && !watch.subscription.subscribed) {
+      return watch.subscription.subscribe(db as Database).then(() => {
         const again = kept.get(db);
         return again && isCurrent(again, watch) ? again.value : readAndKeep(db, watch);
       });
@@ -103,5 +131,5 @@ export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerData
  */
 export function metadataGeneration(db: Queryable): number | undefined {
   const watch = watchOf(db);
-  return watch?.listening?.live === true ? watch.generation : undefined;
+  return watch?.subscription.live ? watch.generation : undefined;
 }

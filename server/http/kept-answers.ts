@@ -1,15 +1,19 @@
 /**
- * The front of the app for a signed-in user's metadata: a GET of an object info or a layout that the whole
- * way answered before with a representation kept in memory is answered again before routing and the
- * middleware chain, as the locator's cached answers are for guests (routes/storefront.ts).
+ * The front of the app for a signed-in user's kept answers: a GET of an object info, a layout, a record or a
+ * record UI that the whole way answered before with a representation kept in memory is answered again before
+ * routing and the middleware chain, as the locator's cached answers are for guests (routes/storefront.ts).
  *
- * Such a representation depends only on the request's target (path and query, as sent), the caller's profile
- * and the org's metadata, so it is noted per target and profile with the metadata's generation, and used
- * while that generation holds (every metadata change, on any server on the database, moves it on). The
- * caller must be the holder of a session kept in memory that the middleware would accept without reading or
- * writing anything (Sessions.keptPrincipal); an operation a guest may call too is counted by the public rate
- * limit first, as the middleware counts it. Anything else (no such session, a conditional request, another
- * target or method) goes the whole way. The answer is the whole way's, header for header
+ * A representation of metadata depends only on the request's target (path and query, as sent), the caller's
+ * profile and the org's metadata, so it is noted per target and profile with the metadata's generation, and
+ * used while that generation holds (every metadata change, on any server on the database, moves it on). One
+ * read from records (getRecord, getRecordUi) depends on the caller too (who owns what, their layout states):
+ * it is noted per target and user with the records it was read from and a mark taken before reading them,
+ * and used while none of them has changed since (db/record-changes.ts) and the metadata's generation holds.
+ *
+ * The caller must be the holder of a session kept in memory that the middleware would accept without reading
+ * or writing anything (Sessions.keptPrincipal); an operation a guest may call too is counted by the public
+ * rate limit first, as the middleware counts it. Anything else (no such session, a conditional request,
+ * another target or method) goes the whole way. The answer is the whole way's, header for header
  * (tests/contract/kept-answers.test.ts compares them): the security headers, the representation's form
  * (withETag's), and the Cache-Control and Vary of cacheFor.
  */
@@ -17,6 +21,8 @@ import type { Context } from 'hono';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import type { Database } from '../db/connection.ts';
 import { metadataGeneration } from '../db/per-database.ts';
+import { changedSince, recordChangeMark } from '../db/record-changes.ts';
+import { jsonOf } from '../platform/etag.ts';
 import type { Profile } from '../platform/principal.ts';
 import { cacheControlFor, representationForm, varyWithSession } from './cache.ts';
 import { acceptsBrotli } from './compression.ts';
@@ -28,10 +34,18 @@ import type { Sessions } from './session.ts';
 
 /** The operations whose representations are noted: each kept per target, profile and metadata generation. */
 export type KeptOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
+/** The operations whose representations are read from records: each kept per target and user, with the records. */
+export type KeptRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
 
 interface Noted {
   generation: number;
+  /** The profile it was made for. */
+  profile: Profile;
+  /** Of a representation read from records: their ids (and layoutStateKey's), and the mark taken before reading them. */
+  records?: { keys: string[]; mark: number };
   representation: { eTag: string };
+  /** Its JSON's length: what keeping it costs, about. */
+  size: number;
   cacheControl: string;
   /** The operation is one a guest may call too: the public rate limit counts it, whoever calls. */
   limited: boolean;
@@ -39,15 +53,21 @@ interface Noted {
   headers: (Readonly<Record<string, string>> | undefined)[];
 }
 
-/** Targets noted at most; past it the oldest is dropped (a caller can ask for many spellings of one object). */
+/**
+ * Targets noted at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
+ * targets noted first are dropped (a caller can ask for many spellings of one object, and for many records).
+ */
 const MAX_TARGETS = 2_000;
+const MAX_SIZE = 32 * 1024 * 1024;
 
 export class KeptAnswers {
   readonly #db: Database;
   readonly #sessions: Sessions;
   readonly #limits: RequestLimits;
-  /** By target, then profile; in the order targets were first noted. */
-  readonly #noted = new Map<string, Map<Profile, Noted>>();
+  /** By target, then profile (metadata) or user id (records); in the order targets were first noted. */
+  readonly #noted = new Map<string, Map<Profile | string, Noted>>();
+  /** The sizes of everything noted. */
+  #size = 0;
   /** Answers given at the front. */
   answered = 0;
 
@@ -64,36 +84,63 @@ export class KeptAnswers {
   async represent<T extends { eTag: string }>(c: Context, operationId: KeptOperation, read: () => Promise<T>): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const representation = await read();
-    this.#note(c, operationId, generation, representation);
-    return representation;
+    return generation === undefined ? representation : this.#note(c, operationId, generation, representation);
   }
 
-  /** Notes a representation made from the metadata of generation (undefined: it may be stale already, and is not noted). */
-  #note(c: Context, operationId: KeptOperation, generation: number | undefined, representation: { eTag: string }): void {
-    if (generation === undefined || c.req.method !== 'GET') return;
+  /**
+   * The representation read(reads) makes from records for the whole way's answer to a GET of operationId
+   * (read fills reads with the ids of the records it read), noted for the front with them, the mark of
+   * record changes and the metadata's generation, both taken before the read.
+   */
+  async representRecords<T extends { eTag: string }>(c: Context, operationId: KeptRecordOperation, read: (reads: Set<string>) => Promise<T>): Promise<T> {
+    const generation = metadataGeneration(this.#db);
+    const mark = recordChangeMark(this.#db);
+    const reads = new Set<string>();
+    const representation = await read(reads);
+    return generation === undefined || mark === undefined ? representation : this.#note(c, operationId, generation, representation, { keys: [...reads], mark });
+  }
+
+  /**
+   * Notes a representation made from the metadata of generation (and from records, given), and returns the one
+   * to answer with: the one noted before when it has the same eTag (made once, it has its JSON and Brotli made
+   * already), or this one.
+   */
+  #note<T extends { eTag: string }>(c: Context, operationId: KeptOperation | KeptRecordOperation, generation: number, made: T, records?: Noted['records']): T {
+    if (c.req.method !== 'GET') return made;
     const principal = principalOf(c);
-    if (principal.isGuest) return;
+    if (principal.isGuest) return made;
     const target = requestTarget(c.req.raw, c.env);
-    let byProfile = this.#noted.get(target);
-    if (!byProfile) {
-      if (this.#noted.size >= MAX_TARGETS) this.#noted.delete(this.#noted.keys().next().value!);
-      this.#noted.set(target, (byProfile = new Map()));
-    }
+    let byCaller = this.#noted.get(target);
+    if (!byCaller) this.#noted.set(target, (byCaller = new Map()));
     const { cacheTtl, guest } = operationTable[operationId];
     if (cacheTtl === null || cacheTtl <= 0) throw new Error(`${operationId} has no x-cache-ttl, so its answers are not kept`);
     const limited = guest && this.#limits.publicLimiter !== undefined;
-    byProfile.set(principal.profile, { generation, representation, cacheControl: cacheControlFor(cacheTtl), limited, headers: [] });
+    const caller = records ? principal.userId : principal.profile;
+    const before = byCaller.get(caller);
+    const representation = before?.representation.eTag === made.eTag ? (before.representation as T) : made;
+    const size = jsonOf(representation).length;
+    this.#size += size - (before?.size ?? 0);
+    const { profile } = principal;
+    byCaller.set(caller, { generation, profile, records, representation, size, cacheControl: cacheControlFor(cacheTtl), limited, headers: [] });
+    // The targets noted first go; the one just noted stays, whatever its size.
+    for (const [first, callers] of this.#noted) {
+      if ((this.#noted.size <= MAX_TARGETS && this.#size <= MAX_SIZE) || first === target) break;
+      for (const dropped of callers.values()) this.#size -= dropped.size;
+      this.#noted.delete(first);
+    }
+    return representation;
   }
 
   /** The answer at the front, or undefined for the whole way. */
   readonly front = (request: Request, env: unknown): Response | undefined => {
     if (this.#noted.size === 0 || request.method !== 'GET') return undefined;
-    const byProfile = this.#noted.get(requestTarget(request, env));
-    if (!byProfile || incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
+    const byCaller = this.#noted.get(requestTarget(request, env));
+    if (!byCaller || incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
     const principal = this.#sessions.keptPrincipal(request, env);
     if (!principal) return undefined;
-    const noted = byProfile.get(principal.profile);
-    if (!noted || noted.generation !== metadataGeneration(this.#db)) return undefined;
+    const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
+    if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db)) return undefined;
+    if (noted.records && changedSince(this.#db, noted.records.keys, noted.records.mark)) return undefined;
     // Counted once: over the limit, the middleware counts it again and answers 429.
     if (noted.limited && countGuestRequest(this.#limits, request, env)) return undefined;
     const { body, headers } = representationForm(noted.representation, acceptsBrotli(incomingHeader(request, env, 'accept-encoding')));

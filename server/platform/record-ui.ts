@@ -5,6 +5,7 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
+import { layoutStateKey } from '../db/record-changes.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
 import { etagOf, etagsOfTree, jsonOfTree, withEtagFirst } from './etag.ts';
@@ -26,6 +27,8 @@ export interface RecordUiQuery {
   layoutTypes: string;
   modes: string;
   optionalFields?: string[];
+  /** Filled with the ids of the records read, and the caller's layoutStateKey. */
+  reads?: Set<string>;
 }
 
 const illegalValue = (parameter: string, value: string) =>
@@ -82,7 +85,8 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
   const layoutTypes = parseNameList<LayoutType>('layoutTypes', query.layoutTypes, LAYOUT_TYPES);
   const modes = parseNameList<LayoutMode>('modes', query.modes, LAYOUT_MODES);
   const org = await describeOrg(db);
-  const results = await readRecords(db, principal, ids, { layoutTypes, modes, optionalFields: query.optionalFields ?? [] });
+  const results = await readRecords(db, principal, ids, { layoutTypes, modes, optionalFields: query.optionalFields ?? [], reads: query.reads });
+  query.reads?.add(layoutStateKey(principal.userId));
   const records: Record<string, RecordRepresentation> = {};
   for (const result of results) {
     if (result.statusCode !== 200) {

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/cache.ts';
 import { validationHook } from '../http/errors.ts';
+import type { KeptAnswers } from '../http/kept-answers.ts';
 import { implement, type ValidationHook } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
@@ -27,7 +28,7 @@ export const invalidConfigHook =
     throw new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operationId}: ${detail}`);
   };
 
-export function recordUiRoutes(db: Database) {
+export function recordUiRoutes(db: Database, kept: KeptAnswers) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getRecordUi, async (c) => {
@@ -35,10 +36,10 @@ export function recordUiRoutes(db: Database) {
     const unsupported = UNSUPPORTED_RECORD_UI_PARAMETERS.find((name) => c.req.query(name) !== undefined);
     if (unsupported) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `The query parameter '${unsupported}' is not supported by getRecordUi`);
     const { layoutTypes, modes, optionalFields } = c.req.valid('query');
-    return withETag(
-      c,
-      await getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields) }),
+    const recordUi = await kept.representRecords(c, 'getRecordUi', (reads) =>
+      getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields), reads }),
     );
+    return withETag(c, recordUi);
   });
 
   implement(app, routes.getRecordCreateDefaults, async (c) => {

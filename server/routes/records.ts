@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { withETag } from '../http/cache.ts';
+import type { KeptAnswers } from '../http/kept-answers.ts';
 import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
@@ -12,23 +13,28 @@ import { splitFieldList } from '../platform/records/field-paths.ts';
 import { getChildRecords, getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
 import { createRecord, deleteRecord, updateRecord } from '../platform/records/write.ts';
 
-export function recordRoutes(db: Database, options: AppOptions = {}) {
+export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const clock = options.clock;
 
   implement(app, routes.getRecord, async (c) => {
     const query = c.req.valid('query');
-    const record = await getRecord(db, principalOf(c), c.req.valid('param').recordId, {
-      fields: splitFieldList(query.fields),
-      optionalFields: splitFieldList(query.optionalFields),
-      layoutTypes: splitFieldList(query.layoutTypes) as LayoutTypeName[],
-      modes: splitFieldList(query.modes) as ModeName[],
-      childRelationships: splitFieldList(query.childRelationships),
-      pageSize: query.pageSize,
-      updateMru: query.updateMru,
-    });
+    const read = (reads?: Set<string>) =>
+      getRecord(db, principalOf(c), c.req.valid('param').recordId, {
+        fields: splitFieldList(query.fields),
+        optionalFields: splitFieldList(query.optionalFields),
+        layoutTypes: splitFieldList(query.layoutTypes) as LayoutTypeName[],
+        modes: splitFieldList(query.modes) as ModeName[],
+        childRelationships: splitFieldList(query.childRelationships),
+        pageSize: query.pageSize,
+        updateMru: query.updateMru,
+        reads,
+      });
+    // Kept for the front unless it writes (the most-recently-used list) or has pages of children (which any new
+    // child record changes).
+    const keepable = !query.updateMru && !query.childRelationships;
     // Serialized once: the JSON its eTag hashed (see withEtag).
-    return withETag(c, record);
+    return withETag(c, keepable ? await kept.representRecords(c, 'getRecord', read) : await read());
   });
 
   implement(app, routes.getChildRecords, async (c) => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_API } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { rawGet, type RawAnswer } from '../support/raw-http.ts';
+import { answerHeaders, rawGet, waitFor, WHOLE_WAY } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
 
@@ -16,15 +16,6 @@ const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
 /** An object whose info differs by profile: the standard user may not edit one of its fields. */
 const CONTACT_US_INFO = `${UI_API}/object-info/APT_Contact_Us__c`;
 const IDLE_SECONDS = 600;
-
-/** The headers of an answer, less the ones Node writes itself for each response. */
-function answerHeaders(answer: RawAnswer): Record<string, unknown> {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = answer.headers;
-  return rest;
-}
-
-/** An If-None-Match no answer has: the request goes the whole way, and gets the whole answer. */
-const WHOLE_WAY = { 'If-None-Match': '"not-an-etag-of-any-answer"' };
 
 describe.each(databases())('metadata answered at the front of the app on %s', (kind) => {
   let server: TestServer;
@@ -181,14 +172,6 @@ describe.each(databases())('metadata answered at the front of the app on %s', (k
 async function signInOverHttps(server: TestServer): Promise<TestSession> {
   const session = await signIn(server, 'admin');
   return { ...session, cookie: `__Host-${session.cookie}` };
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('The condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('the public rate limit at the front of the app', () => {

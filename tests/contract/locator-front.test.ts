@@ -6,18 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, CONTROLLER, contactsUrl, query } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { rawGet, type RawAnswer } from '../support/raw-http.ts';
+import { answerHeaders, rawGet, WHOLE_WAY } from '../support/raw-http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
-
-/** The headers of an answer, less the ones Node writes itself for each response. */
-function answerHeaders(answer: RawAnswer): Record<string, unknown> {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = answer.headers;
-  return rest;
-}
-
-/** An If-None-Match no answer has: the request goes the whole way, and gets the whole answer. */
-const WHOLE_WAY = { 'If-None-Match': '"not-an-etag-of-any-answer"' };
 
 describe('answers at the front of the app', () => {
   let server: TestServer;

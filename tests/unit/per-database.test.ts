@@ -4,8 +4,9 @@
  * notifications may be missed.
  */
 import { describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../server/db/connection.ts';
+import type { Queryable } from '../../server/db/connection.ts';
 import { ORG_METADATA_CHANGED, oncePerDatabase } from '../../server/db/per-database.ts';
+import { listeningHandle } from '../support/listening.ts';
 
 const handle = (): Queryable => ({ query: async () => ({ rows: [] }) });
 
@@ -48,26 +49,7 @@ describe('oncePerDatabase', () => {
     expect([await value(one), await value(two)]).toEqual([3, 2]);
   });
 
-  /** A handle that listens: notify() delivers a notification, live says whether none may be missed. */
-  const listening = () => {
-    const listeners: ((payload: string | null) => void)[] = [];
-    const channels: string[] = [];
-    const state = { live: true };
-    const db = {
-      query: async () => ({ rows: [] }),
-      listen: async (channel: string, onNotify: (payload: string | null) => void) => {
-        channels.push(channel);
-        listeners.push(onNotify);
-        return {
-          get live() {
-            return state.live;
-          },
-          unlisten: async () => {},
-        };
-      },
-    } as unknown as Database;
-    return { db, channels, state, notify: (payload: string | null) => listeners.forEach((listener) => listener(payload)) };
-  };
+  const listening = listeningHandle;
 
   it('on a handle that listens: subscribes once before the first read, reads again after a change, keeps nothing while not live', async () => {
     let calls = 0;

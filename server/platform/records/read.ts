@@ -55,6 +55,8 @@ export interface ReadOptions {
   pageSize?: number;
   /** getRecord: the record moves to the top of the caller's most-recently-used list of its object. */
   updateMru?: boolean;
+  /** Filled with the id of every record the answer is read from, asked for or related, found or not (child pages aside). */
+  reads?: Set<string>;
 }
 
 export interface ErrorItem {
@@ -73,8 +75,13 @@ export async function fetchRows(q: Queryable, ids: string[]): Promise<Map<string
   return rows;
 }
 
-/** Reads the related records a selection reaches, level by level, into `related`. */
-async function loadRelated(q: Queryable, start: { row: RecordRow; selection: ObjectSelection }[], related: Map<string, RecordRow>): Promise<void> {
+/** Reads the related records a selection reaches, level by level, into `related` (and their ids into `reads`). */
+async function loadRelated(
+  q: Queryable,
+  start: { row: RecordRow; selection: ObjectSelection }[],
+  related: Map<string, RecordRow>,
+  reads?: Set<string>,
+): Promise<void> {
   let pending = start;
   while (pending.length > 0) {
     const wanted = new Set<string>();
@@ -84,6 +91,7 @@ async function loadRelated(q: Queryable, start: { row: RecordRow; selection: Obj
         if (id && !related.has(id)) wanted.add(id);
       }
     }
+    for (const id of wanted) reads?.add(id);
     for (const [id, row] of await fetchRows(q, [...wanted])) related.set(id, row);
     const next: typeof pending = [];
     for (const { row, selection } of pending) {
@@ -320,6 +328,7 @@ export async function readRecords(
   const org = await describeOrg(db);
   const paths = parseFieldLists(options.fields ?? [], options.optionalFields ?? []);
   const id18s = ids.map((id) => toId18(id));
+  for (const id of id18s) if (id) options.reads?.add(id);
   const rows = await fetchRows(
     db,
     id18s.filter((id): id is string => id !== null && id !== saved?.id),
@@ -354,7 +363,7 @@ export async function readRecords(
   }
   const related = new Map<string, RecordRow>();
   const found = results.filter((result): result is { row: RecordRow; object: DescribedObject; selection: ObjectSelection } => 'row' in result);
-  await loadRelated(db, found, related);
+  await loadRelated(db, found, related, options.reads);
   const labels = await picklistLabels(db);
   const context = contextFor(principal, related, labels);
   const built: RecordResult[] = [];

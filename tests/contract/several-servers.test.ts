@@ -1,8 +1,9 @@
 /**
  * Several servers, one database: two server processes (node --import tsx site/main.ts) on one PostgreSQL
  * schema (TEST_DATABASE_URL). A record written through one is read through the other; the locator's cached
- * answer is emptied on both by a write through one; a session signed in on one works on the other; and the
- * rate limits, counted in the database, are reached across both together.
+ * answer is emptied on both by a write through one, and so is a record the other answers from memory; a
+ * session signed in on one works on the other; and the rate limits, counted in the database, are reached
+ * across both together.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,12 +11,15 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CONTROLLER, UI_API, apexUrl, query, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
+import { makeId } from '../../server/platform/ids.ts';
+import { waitFor } from '../support/raw-http.ts';
 import { adminQuery, freePort, withSearchPath, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const PASSWORDS = { admin: `several-admin-${randomBytes(6).toString('hex')}`, standard: `several-user-${randomBytes(6).toString('hex')}` };
+const ACCOUNT = makeId('001', 1);
 /** Per address and minute, across both servers. */
 const PUBLIC_LIMIT = 40;
 
@@ -104,6 +108,22 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
     });
     expect(read.status).toBe(200);
     expect(read.body.fields.Name.value).toBe(name);
+  });
+
+  it('a record the other server answers from memory is answered anew once one server changed it', async () => {
+    const url = `${two.server.baseUrl}${UI_API}/records/${ACCOUNT}?fields=Account.Name`;
+    const read = async () => (await callOperation<RecordRep>('getRecord', url, { headers: { ...admin.headers, Origin: two.server.baseUrl } })).body;
+    // The second answer comes from the front of the app of server two.
+    const name = (await read()).fields.Name.value;
+    expect((await read()).fields.Name.value).toBe(name);
+    const renamed = `Renamed ${randomBytes(3).toString('hex')}`;
+    const updated = await callOperation('updateRecord', `${one.server.baseUrl}${UI_API}/records/${ACCOUNT}`, {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fields: { Name: renamed } }),
+    });
+    expect(updated.status, updated.text).toBe(200);
+    await waitFor(async () => (await read()).fields.Name.value === renamed);
   });
 
   it("a write through one server empties the locator's cached answer on both", async () => {

@@ -10,7 +10,7 @@ import { notFound, NOT_FOUND_MESSAGE, PlatformError } from './errors.ts';
 import { toId18 } from './ids.ts';
 import type { Principal } from './principal.ts';
 import { canEditRecord, canSeeRecord } from './records/access.ts';
-import { fetchRows } from './records/read.ts';
+import { fetchRows } from './records/rows.ts';
 
 export const MAX_AVATAR_IDS = 200;
 export const AVATAR_ACTIONS = ['AssociateAvatar', 'DisassociateAvatar', 'RemoveLogo', 'ReportLogo'] as const;

@@ -11,7 +11,8 @@ import { notFound, PlatformError } from './errors.ts';
 import { makeId, toId18 } from './ids.ts';
 import { objectPermissions, type Principal } from './principal.ts';
 import { canSeeRecord, owns } from './records/access.ts';
-import { fetchRows, readRecord } from './records/read.ts';
+import { readRecord } from './records/read.ts';
+import { fetchRows } from './records/rows.ts';
 import type { RecordRepresentation, RecordRow } from './records/representation.ts';
 
 /** The largest file, once decoded (the contract's limit on fileData.content). */

@@ -10,7 +10,8 @@ import { implement } from '../http/operation.ts';
 import { principalOf } from '../http/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
-import { getChildRecords, getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
+import { getChildRecords } from '../platform/records/child-records.ts';
+import { getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
 import { createRecord, deleteRecord, updateRecord } from '../platform/records/write.ts';
 
 export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOptions = {}) {

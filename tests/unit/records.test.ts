@@ -11,7 +11,7 @@ import { profileNamed, type Principal } from '../../server/platform/principal.ts
 import { canDeleteRecord, canEditRecord, canSeeRecord } from '../../server/platform/records/access.ts';
 import { operationType, batchItems } from '../../server/platform/records/batch.ts';
 import { parseFieldLists, parseFieldPath, selectFields, selectionPaths, splitFieldList, withinDepth } from '../../server/platform/records/field-paths.ts';
-import { childPageUrl } from '../../server/platform/records/read.ts';
+import { childPageUrl } from '../../server/platform/records/child-records.ts';
 import { buildRecord, labelsFor, recordPage, type RecordRow } from '../../server/platform/records/representation.ts';
 import { autoNumberText, derivedValues, displayValueOf, normaliseValue, type ValueContext } from '../../server/platform/records/values.ts';
 import { changedSince, picklistDefaults } from '../../server/platform/records/write.ts';

@@ -13,7 +13,7 @@ import { toId18 } from '../ids.ts';
 import { derivedId } from '../layouts-build.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from '../records/access.ts';
-import { fetchRows } from '../records/read.ts';
+import { fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import { writableBy } from '../records/write-rules.ts';
 import {

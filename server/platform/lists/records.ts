@@ -12,7 +12,7 @@ import { buildListQuery } from '../query/select.ts';
 import { ownedBy } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { parseFieldLists, selectFields } from '../records/field-paths.ts';
-import { buildRecords } from '../records/read.ts';
+import { buildRecords } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import type { ListContext } from './context.ts';
 import { isMruList } from './definitions.ts';

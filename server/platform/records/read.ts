@@ -1,43 +1,22 @@
 /**
  * Reading records: one, or a batch, with the fields asked for (related records nested), the fields of
- * layouts, and pages of child records. A record the caller may not see answers exactly like one that does
+ * layouts, and pages of child records (child-records.ts). A record the caller may not see answers exactly like one that does
  * not exist.
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
+import { describeOrg, type DescribedObject } from '../describe.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { layoutFieldPaths } from '../layouts.ts';
 import { noteRecordUsed } from '../lists/mru.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
-import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
-import {
-  addPath,
-  emptySelection,
-  fieldNamed,
-  invalidField,
-  parseFieldLists,
-  parseFieldPath,
-  selectFields,
-  selectionPaths,
-  type FieldPath,
-  type ObjectSelection,
-} from './field-paths.ts';
+import type { Principal } from '../principal.ts';
+import { canSeeRecord } from './access.ts';
+import { parseFieldLists, parseFieldPath, selectFields, type FieldPath, type ObjectSelection } from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';
-import {
-  buildRecord,
-  RECORD_COLUMNS,
-  recordPage,
-  type BuildContext,
-  type PicklistLabels,
-  type RecordCollectionRepresentation,
-  type RecordRepresentation,
-  type RecordRow,
-} from './representation.ts';
-import { UI_API_PATH } from '../../../common/platform.ts';
-
-export const DEFAULT_CHILD_PAGE_SIZE = 5;
+import { buildRecord, type RecordRepresentation, type RecordRow } from './representation.ts';
+import { contextFor, fetchRows, loadRelated } from './rows.ts';
+import { childPages } from './child-records.ts';
 
 export type LayoutTypeName = 'Full' | 'Compact';
 export type ModeName = 'View' | 'Edit' | 'Create';
@@ -66,71 +45,6 @@ export interface ErrorItem {
 
 export type RecordResult = { statusCode: 200; result: RecordRepresentation } | { statusCode: number; result: ErrorItem[] };
 
-export async function fetchRows(q: Queryable, ids: string[]): Promise<Map<string, RecordRow>> {
-  const rows = new Map<string, RecordRow>();
-  if (ids.length === 0) return rows;
-  // Prepared once per connection: its plan (by primary key) is the same for every list of ids.
-  const result = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`, [ids], { prepareAs: 'record_rows_by_ids' });
-  for (const row of result.rows) rows.set(row.id, row);
-  return rows;
-}
-
-/** Reads the related records a selection reaches, level by level, into `related` (and their ids into `reads`). */
-async function loadRelated(
-  q: Queryable,
-  start: { row: RecordRow; selection: ObjectSelection }[],
-  related: Map<string, RecordRow>,
-  reads?: Set<string>,
-): Promise<void> {
-  let pending = start;
-  while (pending.length > 0) {
-    const wanted = new Set<string>();
-    for (const { row, selection } of pending) {
-      for (const relationship of selection.relationships.values()) {
-        const id = relationshipId(row, relationship.field.apiName);
-        if (id && !related.has(id)) wanted.add(id);
-      }
-    }
-    for (const id of wanted) reads?.add(id);
-    for (const [id, row] of await fetchRows(q, [...wanted])) related.set(id, row);
-    const next: typeof pending = [];
-    for (const { row, selection } of pending) {
-      for (const relationship of selection.relationships.values()) {
-        const id = relationshipId(row, relationship.field.apiName);
-        const relatedRow = id ? related.get(id) : undefined;
-        if (relatedRow && relationship.selection.relationships.size > 0) next.push({ row: relatedRow, selection: relationship.selection });
-      }
-    }
-    pending = next;
-  }
-}
-
-function relationshipId(row: RecordRow, fieldApiName: string): string | undefined {
-  const value = fieldApiName === 'CreatedById' ? row.created_by_id : fieldApiName === 'LastModifiedById' ? row.last_modified_by_id : row.fields[fieldApiName];
-  return typeof value === 'string' ? value : undefined;
-}
-
-const contextFor = (principal: Principal, related: Map<string, RecordRow>, picklistLabels: PicklistLabels): BuildContext => ({
-  related,
-  canSee: (row, object) => canSeeRecord(principal, object, row),
-  picklistLabels,
-});
-
-/**
- * The representations of rows of one object with a selection's fields (related records nested, those the
- * caller may not see as null): the records of a page of a list.
- */
-export async function buildRecords(db: Queryable, principal: Principal, rows: RecordRow[], selection: ObjectSelection): Promise<RecordRepresentation[]> {
-  const related = new Map<string, RecordRow>();
-  await loadRelated(
-    db,
-    rows.map((row) => ({ row, selection })),
-    related,
-  );
-  const context = contextFor(principal, related, await picklistLabels(db));
-  return rows.map((row) => buildRecord(row, selection, context));
-}
-
 /** The paths of the layouts asked for, for records of one object and record type. */
 async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId: string | null, options: ReadOptions): Promise<FieldPath[]> {
   const paths: FieldPath[] = [];
@@ -143,167 +57,6 @@ async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId:
     }
   }
   return paths;
-}
-
-/** The fields of a child record page when none are asked for: its name, dates and the reference to the parent. */
-function defaultChildSelection(org: OrgDescribe, principal: Principal, childObject: DescribedObject, parentField: string): ObjectSelection {
-  const selection = emptySelection(childObject);
-  for (const name of ['Id', 'Name', 'CreatedDate', 'LastModifiedById', 'LastModifiedDate', 'SystemModstamp', parentField])
-    addPath(org, principal, selection, [name]);
-  return selection;
-}
-
-/** The child relationship of an object by name (any case), when the caller may read its child object. */
-function childRelationshipOf(org: OrgDescribe, principal: Principal, object: DescribedObject, relationshipName: string) {
-  const relationship = object.childRelationships.find((candidate) => candidate.relationshipName.toLowerCase() === relationshipName.toLowerCase());
-  const childObject = relationship ? org.objects.get(relationship.childObjectApiName) : undefined;
-  if (!relationship || !childObject || !objectPermissions(principal, childObject.apiName).read) {
-    throw new PlatformError(400, 'INVALID_FIELD', `Didn't understand relationship '${relationshipName}' of entity '${object.apiName}'.`);
-  }
-  return { relationship, childObject };
-}
-
-/** Parses `Object.Relationship[.Field]` entries into the relationships of one object and their fields. */
-function childRequests(org: OrgDescribe, principal: Principal, object: DescribedObject, entries: string[]) {
-  const requests = new Map<string, ChildPageRequest>();
-  for (const entry of entries) {
-    const [objectName, relationshipName, fieldName] = entry.split('.');
-    if (objectName.toLowerCase() !== object.apiName.toLowerCase()) continue;
-    const { relationship, childObject } = childRelationshipOf(org, principal, object, relationshipName);
-    let request = requests.get(relationship.relationshipName);
-    if (!request) {
-      const selection = defaultChildSelection(org, principal, childObject, relationship.fieldName);
-      request = { childObject, fieldName: relationship.fieldName, relationshipName: relationship.relationshipName, selection };
-      requests.set(relationship.relationshipName, request);
-    }
-    if (fieldName && !(fieldNamed(childObject, fieldName) && addPath(org, principal, request.selection, [fieldName]))) {
-      throw invalidField(childObject.apiName, fieldName);
-    }
-  }
-  return [...requests.values()];
-}
-
-/**
- * The URL of a page of child records. The platform reaches the other pages through its Get Child Records
- * resource (records/{recordId}/child-relationships/{relationshipName}), with the page's fields; query
- * parameters in alphabetical order, commas encoded.
- */
-export function childPageUrl(parentId: string, relationshipName: string, fields: string[], pageSize: number): (offset: number) => string {
-  const base = `${UI_API_PATH}/records/${parentId}/child-relationships/${encodeURIComponent(relationshipName)}`;
-  return (offset) => `${base}?fields=${encodeURIComponent(fields.join(','))}&pageSize=${pageSize}&pageToken=${offset}`;
-}
-
-interface ChildPageRequest {
-  childObject: DescribedObject;
-  /** The child's reference field to the parent. */
-  fieldName: string;
-  relationshipName: string;
-  selection: ObjectSelection;
-}
-
-/**
- * One page of a parent's children in one relationship, ordered by Id, counting only the children the caller
- * may see (it may read the child object: childRelationshipOf checked); its URLs name the selection's fields,
- * so that every page holds the same ones. The database pages and counts, with canSeeRecord's sharing rule
- * as a condition.
- */
-async function childPage(
-  q: Queryable,
-  principal: Principal,
-  parentId: string,
-  request: ChildPageRequest,
-  offset: number,
-  pageSize: number,
-  labels: PicklistLabels,
-) {
-  const params: unknown[] = [request.childObject.apiName, request.fieldName, parentId];
-  const where = ['object_api_name = $1', 'fields ->> $2 = $3'];
-  if (seesOwnRecordsOnly(principal, request.childObject))
-    where.push(`(fields ->> 'OwnerId' = $${params.push(principal.userId)} OR created_by_id = $${params.length})`);
-  const matching = `FROM record WHERE ${where.join(' AND ')}`;
-  const { rows } = await q.query<RecordRow & { total: number }>(
-    `SELECT ${RECORD_COLUMNS}, (SELECT count(*) ${matching})::int AS total ${matching} ORDER BY id LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}`,
-    params,
-  );
-  // A page past the end has no row to carry the count.
-  const total =
-    rows[0]?.total ?? (offset > 0 ? (await q.query<{ total: number }>(`SELECT count(*)::int AS total ${matching}`, params.slice(0, -2))).rows[0].total : 0);
-  // The same rule again, so that a record is never shown by mistake.
-  const page = rows.filter((row) => canSeeRecord(principal, request.childObject, row));
-  const related = new Map<string, RecordRow>();
-  await loadRelated(
-    q,
-    page.map((row) => ({ row, selection: request.selection })),
-    related,
-  );
-  const context = contextFor(principal, related, labels);
-  const records = page.map((row) => buildRecord(row, request.selection, context));
-  const fields = selectionPaths(request.selection);
-  return recordPage(records, total, offset, pageSize, childPageUrl(parentId, request.relationshipName, fields, pageSize));
-}
-
-/** One page of the children of each relationship asked for, the first one: getRecord has no page token. */
-async function childPages(
-  q: Queryable,
-  org: OrgDescribe,
-  principal: Principal,
-  parent: RecordRow,
-  object: DescribedObject,
-  options: ReadOptions,
-  labels: PicklistLabels,
-) {
-  const pages: Record<string, RecordCollectionRepresentation> = {};
-  const pageSize = options.pageSize ?? DEFAULT_CHILD_PAGE_SIZE;
-  for (const request of childRequests(org, principal, object, options.childRelationships ?? [])) {
-    pages[request.relationshipName] = await childPage(q, principal, parent.id, request, 0, pageSize, labels);
-  }
-  return pages;
-}
-
-export interface ChildRecordsOptions {
-  /** Fields of the child records (`Child.Field`, relationships included); none: the default page fields. */
-  fields?: string[];
-  optionalFields?: string[];
-  pageSize?: number;
-  /** A page token: the zero-based offset of the page's first record. */
-  pageToken?: string;
-  /** The zero-based page number, when there is no page token. */
-  page?: number;
-}
-
-/**
- * GET /records/{recordId}/child-relationships/{relationshipName}: a page of a record's children in one
- * relationship, the resource the child-relationship pages of getRecord link to. A parent the caller may not
- * see answers 404, like one that does not exist.
- */
-export async function getChildRecords(
-  db: Queryable,
-  principal: Principal,
-  recordId: string,
-  relationshipName: string,
-  options: ChildRecordsOptions,
-): Promise<RecordCollectionRepresentation> {
-  const id = toId18(recordId);
-  if (!id) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${recordId} is not a valid record ID.`);
-  const pageSize = options.pageSize ?? DEFAULT_CHILD_PAGE_SIZE;
-  let offset = (options.page ?? 0) * pageSize;
-  if (options.pageToken !== undefined) {
-    if (!/^(0|[1-9][0-9]{0,8})$/.test(options.pageToken))
-      throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Invalid page token: ${options.pageToken}`);
-    offset = Number(options.pageToken);
-  }
-  const org = await describeOrg(db);
-  const parent = (await fetchRows(db, [id])).get(id);
-  const object = parent ? org.objects.get(parent.object_api_name) : undefined;
-  if (!parent || !object || !canSeeRecord(principal, object, parent)) throw notFound();
-  const { relationship, childObject } = childRelationshipOf(org, principal, object, relationshipName);
-  const paths = parseFieldLists(options.fields ?? [], options.optionalFields ?? []);
-  const selection =
-    paths.required.length || paths.optional.length
-      ? selectFields(org, principal, childObject, paths)
-      : defaultChildSelection(org, principal, childObject, relationship.fieldName);
-  const request = { childObject, fieldName: relationship.fieldName, relationshipName: relationship.relationshipName, selection };
-  return childPage(db, principal, parent.id, request, offset, pageSize, await picklistLabels(db));
 }
 
 const errorOf = (error: unknown): { statusCode: number; result: ErrorItem[] } => {

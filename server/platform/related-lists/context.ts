@@ -10,7 +10,7 @@ import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { queryTarget, type QueryTarget } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
-import { fetchRows } from '../records/read.ts';
+import { fetchRows } from '../records/rows.ts';
 import { DEFAULT_RELATED_NAME_FIELD, fieldNamed } from '../records/field-paths.ts';
 import { layoutFor, relatedListNamed, type RelatedListDefinition, type RelatedListLayout } from './definitions.ts';
 import { loadPreferences, NO_PREFERENCES, type RelatedListPreferences } from './store.ts';

@@ -17,7 +17,7 @@ import { buildListQuery, type ListQuery } from '../query/select.ts';
 import type { RowCondition } from '../query/sql.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { COMPANION_FIELDS, parseFieldLists, selectFields } from '../records/field-paths.ts';
-import { buildRecords } from '../records/read.ts';
+import { buildRecords } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import { qualified } from '../lists/records.ts';
 import { readablePath, pathLabel } from '../lists/info.ts';

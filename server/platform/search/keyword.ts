@@ -15,7 +15,7 @@ import { buildListQuery } from '../query/select.ts';
 import type { QueryTarget } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { parseFieldLists, selectFields } from '../records/field-paths.ts';
-import { buildRecords } from '../records/read.ts';
+import { buildRecords } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import {
   checkDataCategories,

@@ -21,7 +21,7 @@ import { buildListQuery, type JoinedSource } from '../query/select.ts';
 import { queryTarget, type QueryTarget } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fieldNamed, invalidField, parseFieldLists, selectFields } from '../records/field-paths.ts';
-import { buildRecords, fetchRows } from '../records/read.ts';
+import { buildRecords, fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './lookup-filter.ts';
 import { checkedTerm, filtersWhere, nameFieldOf, objectSetup, readableFieldNames, searchTargetNamed, type FilterInput } from './common.ts';

@@ -40,6 +40,15 @@ export interface AppOptions {
    * serves the API only.
    */
   pages?: PagesRenderer;
+  /** How much the front of the app keeps for signed-in users (server/http/kept-answers.ts); its defaults otherwise. */
+  keptAnswers?: Partial<KeptBounds>;
+}
+
+export interface KeptBounds {
+  /** Request targets noted at most. */
+  targets: number;
+  /** The length of the JSON noted, in all, at most (characters). */
+  size: number;
 }
 
 /**

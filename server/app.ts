@@ -49,7 +49,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
   const sessions = new Sessions(db, options);
   app.use(sessions.middleware);
-  const keptAnswers = new KeptAnswers(db, sessions, limits);
+  const keptAnswers = new KeptAnswers(db, sessions, limits, options.keptAnswers);
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db, keptAnswers));

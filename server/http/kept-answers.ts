@@ -18,6 +18,7 @@
  * (withETag's), and the Cache-Control and Vary of cacheFor.
  */
 import type { Context } from 'hono';
+import type { KeptBounds } from '../app-options.ts';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import type { Database } from '../db/connection.ts';
 import { metadataGeneration } from '../db/per-database.ts';
@@ -57,13 +58,13 @@ interface Noted {
  * Targets noted at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
  * targets noted first are dropped (a caller can ask for many spellings of one object, and for many records).
  */
-const MAX_TARGETS = 2_000;
-const MAX_SIZE = 32 * 1024 * 1024;
+export const KEPT_BOUNDS: KeptBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
 
 export class KeptAnswers {
   readonly #db: Database;
   readonly #sessions: Sessions;
   readonly #limits: RequestLimits;
+  readonly #bounds: KeptBounds;
   /** By target, then profile (metadata) or user id (records); in the order targets were first noted. */
   readonly #noted = new Map<string, Map<Profile | string, Noted>>();
   /** The sizes of everything noted. */
@@ -71,10 +72,11 @@ export class KeptAnswers {
   /** Answers given at the front. */
   answered = 0;
 
-  constructor(db: Database, sessions: Sessions, limits: RequestLimits) {
+  constructor(db: Database, sessions: Sessions, limits: RequestLimits, bounds: Partial<KeptBounds> = {}) {
     this.#db = db;
     this.#sessions = sessions;
     this.#limits = limits;
+    this.#bounds = { ...KEPT_BOUNDS, ...bounds };
   }
 
   /**
@@ -124,7 +126,7 @@ export class KeptAnswers {
     byCaller.set(caller, { generation, profile, records, representation, size, cacheControl: cacheControlFor(cacheTtl), limited, headers: [] });
     // The targets noted first go; the one just noted stays, whatever its size.
     for (const [first, callers] of this.#noted) {
-      if ((this.#noted.size <= MAX_TARGETS && this.#size <= MAX_SIZE) || first === target) break;
+      if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
       for (const dropped of callers.values()) this.#size -= dropped.size;
       this.#noted.delete(first);
     }

@@ -161,3 +161,40 @@ describe.each(databases())('records answered at the front of the app on %s', (ki
     }
   });
 });
+
+describe('what the front of the app keeps, at most', () => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('drops the targets noted first past the most targets, and past the most JSON', async () => {
+    server = await startTestServer({ demoContacts: 3, app: { keptAnswers: { targets: 2 } } });
+    const admin = await signIn(server, 'admin');
+    const paths = [1, 2, 3].map((n) => `${UI_API}/records/${makeId('001', n)}?fields=Account.Name`);
+    for (const path of paths) await rawGet(server.baseUrl + path, { Cookie: admin.cookie });
+    const atFront = async (path: string) => {
+      const before = server.app.keptAnswers.answered;
+      expect((await rawGet(server.baseUrl + path, { Cookie: admin.cookie })).status).toBe(200);
+      return server.app.keptAnswers.answered === before + 1;
+    };
+    // The first was dropped when the third was noted; answered the whole way, it is noted again, and the
+    // second goes.
+    expect(await atFront(paths[2])).toBe(true);
+    expect(await atFront(paths[1])).toBe(true);
+    expect(await atFront(paths[0])).toBe(false);
+    expect(await atFront(paths[0])).toBe(true);
+    expect(await atFront(paths[1])).toBe(false);
+    await server.close();
+
+    // Room for one record's JSON: each target noted drops the one before, and is kept itself.
+    server = await startTestServer({ demoContacts: 3, app: { keptAnswers: { size: 1 } } });
+    const again = await signIn(server, 'admin');
+    const get = (path: string) => rawGet(server.baseUrl + path, { Cookie: again.cookie });
+    await get(paths[0]);
+    await get(paths[1]);
+    const before = server.app.keptAnswers.answered;
+    await get(paths[1]);
+    expect(server.app.keptAnswers.answered).toBe(before + 1);
+    await get(paths[0]);
+    expect(server.app.keptAnswers.answered).toBe(before + 1);
+  });
+});

@@ -265,7 +265,7 @@ class PostgresListener {
     callbacks.add(onNotify);
     const client = await this.#connect();
     // A new connection LISTENs to the channels known when it connected; LISTEN twice is harmless.
-    if (first) await client.query(`LISTEN ${driver().escapeIdentifier(channel)}`);
+    if (first) await this.#query(client, `LISTEN ${driver().escapeIdentifier(channel)}`);
     // The object below hands out getters that read this server's private state.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -276,7 +276,7 @@ class PostgresListener {
       unlisten: async () => {
         if (!callbacks.delete(onNotify) || callbacks.size > 0) return;
         this.#channels.delete(channel);
-        await this.#client?.query(`UNLISTEN ${driver().escapeIdentifier(channel)}`).catch(() => undefined);
+        if (this.#client) await this.#query(this.#client, `UNLISTEN ${driver().escapeIdentifier(channel)}`).catch(() => undefined);
       },
     };
   }
@@ -302,10 +302,19 @@ class PostgresListener {
 
   #roundTrip: Promise<void> | undefined;
   #nextRoundTrip: Promise<void> | undefined;
+  /** The last query sent on the listening connection, settled or not. */
+  #queued: Promise<unknown> = Promise.resolve();
+
+  /** A query on the listening connection once the one before has settled: pg takes one at a time. */
+  #query(client: pg.Client, sql: string): Promise<unknown> {
+    const run = this.#queued.then(() => client.query(sql));
+    this.#queued = run.catch(() => undefined);
+    return run;
+  }
 
   async #selectOne(): Promise<void> {
     try {
-      await this.#client?.query('SELECT 1');
+      if (this.#client) await this.#query(this.#client, 'SELECT 1');
     } catch {
       // A lost connection tells every listener so (#lost); the barrier has nothing more to wait for.
     } finally {

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's listening connection: a write returns only after this process's listeners have had the
- * notifications it caused, also when many writes end at once; the barrier that ensures it sends one query
- * at a time on the listening connection (pg refuses, from version 9, a query sent while one runs). A
+ * notifications it caused, also when many writes end at once; the barrier that ensures it, and LISTEN,
+ * send one query at a time on the listening connection (pg refuses, from version 9, a query sent while one
+ * runs). A
  * transaction waits for that barrier only when it notified: through a trigger, which marks it (migration 018),
  * or by a statement of its own.
  */
@@ -46,6 +47,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL listener', () => {
       expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
     } finally {
       await listening.unlisten();
+    }
+  });
+
+  it('sends a LISTEN only once the round trip under way has ended, while writes end at once', async () => {
+    const first = await db.listen(`barrier_${randomBytes(6).toString('hex')}`, () => undefined);
+    const channels = Array.from({ length: 5 }, () => `late_${randomBytes(6).toString('hex')}`);
+    const subscriptions: Awaited<ReturnType<Database['listen']>>[] = [];
+    try {
+      await Promise.all([
+        ...Array.from({ length: 20 }, () => db.exec(`NOTIFY ${channels[0]}, 'x'`)),
+        ...channels.map(async (channel) => subscriptions.push(await db.listen(channel, () => undefined))),
+      ]);
+      expect(subscriptions.every((subscription) => subscription.live)).toBe(true);
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      for (const subscription of [first, ...subscriptions]) await subscription.unlisten();
     }
   });
 });

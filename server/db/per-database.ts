@@ -7,60 +7,14 @@
  * or could not be opened), nothing is kept: every call reads. A read that fails is not kept either;
  * forget() drops what was kept.
  */
-import type { Database, Listening, Queryable } from './connection.ts';
+import type { Database, Queryable } from './connection.ts';
+import { Subscription } from './subscription.ts';
 
 export const ORG_METADATA_CHANGED = 'org_metadata_changed';
-/** How long after a failed LISTEN the next call tries again (calls meanwhile read without keeping). */
-const RETRY_MS = 5_000;
 
 export interface PerDatabase<T> {
   (db: Queryable): Promise<T>;
   forget(db: Queryable): void;
-}
-
-/**
- * A database handle's subscription to one notification channel: made at the first call of subscribe, made
- * again RETRY_MS after one that failed (meanwhile, not live: nothing that relies on it may be kept).
- */
-export class Subscription {
-  #listening: Listening | null = null;
-  #subscribing: Promise<void> | null = null;
-  #retryAt = 0;
-
-  constructor(
-    private readonly channel: string,
-    private readonly onNotify: (payload: string | null) => void,
-    /** What is kept by it, for the message of a failure. */
-    private readonly what: string,
-  ) {}
-
-  /** Whether every notification on the channel is heard: false before subscribing, and while some may be missed. */
-  get live(): boolean {
-    return this.#listening?.live === true;
-  }
-
-  get subscribed(): boolean {
-    return this.#listening !== null;
-  }
-
-  subscribe(db: Database): Promise<void> {
-    if (Date.now() < this.#retryAt) return Promise.resolve();
-    this.#subscribing ??= db
-      .listen(this.channel, this.onNotify)
-      .then(
-        (listening) => {
-          this.#listening = listening;
-        },
-        (error: unknown) => {
-          this.#retryAt = Date.now() + RETRY_MS;
-          console.error(`${this.what} could not subscribe to changes; reading it at every call meanwhile:`, error);
-        },
-      )
-      .finally(() => {
-        this.#subscribing = null;
-      });
-    return this.#subscribing;
-  }
 }
 
 /** A database handle's subscription to metadata changes, shared by every per-database value. */

@@ -6,7 +6,7 @@
  * notifications may be missed there is no mark, and nothing made from records may be kept.
  */
 import type { Database } from './connection.ts';
-import { Subscription } from './per-database.ts';
+import { Subscription } from './subscription.ts';
 
 export const RECORD_DATA_CHANGED = 'record_data_changed';
 /** Ids remembered at most; past it, every record counts as changed (the floor moves on) and the list starts again. */

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_API } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { answerHeaders, rawGet, waitFor, WHOLE_WAY } from '../support/raw-http.ts';
+import { expectFrontAsWholeWay } from '../support/front.ts';
+import { rawGet, waitFor } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
 
@@ -43,18 +44,7 @@ describe.each(databases())('metadata answered at the front of the app on %s', (k
     // Over HTTPS the session cookie has its __Host- name: sign in that way for that variant.
     const session = headers['X-Forwarded-Proto'] === 'https' ? await signInOverHttps(server) : admin;
     for (const path of [OBJECT_INFO, LAYOUT]) {
-      const url = server.baseUrl + path;
-      await rawGet(url, as(session, headers));
-      await rawGet(url, as(session, headers));
-      const before = answered();
-      const whole = await rawGet(url, as(session, { ...headers, ...WHOLE_WAY }));
-      expect(answered()).toBe(before);
-      const front = await rawGet(url, as(session, headers));
-      expect(answered(), path).toBe(before + 1);
-      expect(front.status).toBe(200);
-      expect(whole.status).toBe(200);
-      expect(answerHeaders(front)).toEqual(answerHeaders(whole));
-      expect(front.body.equals(whole.body)).toBe(true);
+      await expectFrontAsWholeWay(server.baseUrl + path, as(session, headers), answered, 2);
     }
   });
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, CONTROLLER, contactsUrl, query } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { answerHeaders, rawGet, WHOLE_WAY } from '../support/raw-http.ts';
+import { expectFrontAsWholeWay } from '../support/front.ts';
+import { rawGet } from '../support/raw-http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
 
@@ -32,18 +33,7 @@ describe('answers at the front of the app', () => {
       apexUrl(server.baseUrl, CONTROLLER, 'getDefaultContacts'),
       apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues'),
     ];
-    for (const url of urls) {
-      await rawGet(url, headers);
-      const before = replayed();
-      const whole = await rawGet(url, { ...headers, ...WHOLE_WAY });
-      expect(replayed()).toBe(before);
-      const front = await rawGet(url, headers);
-      expect(replayed(), url).toBe(before + 1);
-      expect(front.status).toBe(200);
-      expect(whole.status).toBe(200);
-      expect(answerHeaders(front)).toEqual(answerHeaders(whole));
-      expect(front.body.equals(whole.body)).toBe(true);
-    }
+    for (const url of urls) await expectFrontAsWholeWay(url, headers, replayed, 1);
   });
 
   it('sends the security headers, HSTS only over HTTPS, and a contract-valid body', async () => {

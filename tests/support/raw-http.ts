@@ -17,15 +17,6 @@ export function rawGet(url: string, headers: Record<string, string> = {}, method
   });
 }
 
-/** The headers of an answer, less the ones Node writes itself for each response (to compare two answers). */
-export function answerHeaders(answer: RawAnswer): Record<string, unknown> {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = answer.headers;
-  return rest;
-}
-
-/** An If-None-Match no answer has: a request that sends it goes the whole way past the app's fronts, and gets the whole answer. */
-export const WHOLE_WAY = { 'If-None-Match': '"not-an-etag-of-any-answer"' };
-
 /** Resolves once condition holds, checked every 20 ms; throws after timeoutMs. */
 export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

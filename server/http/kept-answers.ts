@@ -114,16 +114,14 @@ export class KeptAnswers {
     const target = requestTarget(c.req.raw, c.env);
     let byCaller = this.#noted.get(target);
     if (!byCaller) this.#noted.set(target, (byCaller = new Map()));
-    const { cacheTtl, guest } = operationTable[operationId];
-    if (cacheTtl === null || cacheTtl <= 0) throw new Error(`${operationId} has no x-cache-ttl, so its answers are not kept`);
-    const limited = guest && this.#limits.publicLimiter !== undefined;
+    const { cacheControl, limited } = this.#policyOf(operationId);
     const caller = records ? principal.userId : principal.profile;
     const before = byCaller.get(caller);
     const representation = before?.representation.eTag === made.eTag ? (before.representation as T) : made;
     const size = jsonOf(representation).length;
     this.#size += size - (before?.size ?? 0);
     const { profile } = principal;
-    byCaller.set(caller, { generation, profile, records, representation, size, cacheControl: cacheControlFor(cacheTtl), limited, headers: [] });
+    byCaller.set(caller, { generation, profile, records, representation, size, cacheControl, limited, headers: [] });
     // The targets noted first go; the one just noted stays, whatever its size.
     for (const [first, callers] of this.#noted) {
       if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
@@ -131,6 +129,20 @@ export class KeptAnswers {
       this.#noted.delete(first);
     }
     return representation;
+  }
+
+  /** Per operation: the Cache-Control of its answers, and whether the public rate limit counts it. */
+  readonly #policies = new Map<KeptOperation | KeptRecordOperation, Pick<Noted, 'cacheControl' | 'limited'>>();
+
+  #policyOf(operationId: KeptOperation | KeptRecordOperation): Pick<Noted, 'cacheControl' | 'limited'> {
+    let policy = this.#policies.get(operationId);
+    if (!policy) {
+      const { cacheTtl, guest } = operationTable[operationId];
+      if (cacheTtl === null || cacheTtl <= 0) throw new Error(`${operationId} has no x-cache-ttl, so its answers are not kept`);
+      policy = { cacheControl: cacheControlFor(cacheTtl), limited: guest && this.#limits.publicLimiter !== undefined };
+      this.#policies.set(operationId, policy);
+    }
+    return policy;
   }
 
   /** The answer at the front, or undefined for the whole way. */

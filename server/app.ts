@@ -7,8 +7,9 @@ import type { Context } from 'hono';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
-import { inProcess, requestLimits } from './http/limits.ts';
-import { docsHeaders, securityHeaders } from './http/security-headers.ts';
+import { gateOf } from './http/gate.ts';
+import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits.ts';
+import { docsHeaders } from './http/security-headers.ts';
 import { KeptAnswers } from './http/kept-answers.ts';
 import { Sessions } from './http/session.ts';
 import { appRoutes } from './routes/apps.ts';
@@ -38,17 +39,19 @@ const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 export function createApp(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const locatorCache = locatorResultCache(db);
-  // Before every route: security headers outermost, so that the limits' own answers carry them too.
-  app.use(securityHeaders(options));
+  // The security headers, and the caller (Principal) of every request from its session cookie with the CSRF
+  // and Origin checks, come before routing: see the gate below.
+  const sessions = new Sessions(db, options);
   // On PostgreSQL the rate limits are counted in the database, shared by every server process on it.
   const limits = requestLimits(options, db);
-  app.use(limits);
+  // The limits where they apply: on every path for every request that may carry a body, and on the reads the
+  // public limit counts. A read of any other route has nothing to check, so it passes no middleware for them
+  // (a route without middleware of its own is then called directly by the router).
+  app.on(METHODS_WITH_BODY, '*', limits);
+  if (limits.limitedReads.length) app.on('GET', [...limits.limitedReads], limits);
   const docsSecurityPolicy = docsHeaders(DOCS);
   app.use('/docs', docsSecurityPolicy);
   app.use('/docs/*', docsSecurityPolicy);
-  // The caller (Principal) of every request, from its session cookie; CSRF and Origin checks.
-  const sessions = new Sessions(db, options);
-  app.use(sessions.middleware);
   const keptAnswers = new KeptAnswers(db, sessions, limits, options.keptAnswers);
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
@@ -94,12 +97,12 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
-  // Before routing: GETs the locator's result cache can answer, and a signed-in user's GETs of metadata kept
-  // in memory, with what the middleware would add.
+  // Before routing: GETs the locator's result cache can answer, and a signed-in user's GETs of metadata and
+  // records kept in memory, with what the gate would add; every other request passes the gate.
   const front = cachedAnswerFront(locatorCache, limits);
   const keptFront = keptAnswers.front;
-  const dispatch = app.fetch;
-  app.fetch = (request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? dispatch(request, env, executionCtx);
+  const gate = gateOf(options, sessions, app.fetch);
+  app.fetch = (request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? gate(request, env, executionCtx);
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
    * result cache; the metadata answered at the front; the cache of guests' pages, when the pages keep one.

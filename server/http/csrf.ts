@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery defences, used by the session middleware (OWASP CSRF cheat sheet: Fetch Metadata,
+ * Cross-site request forgery defences, used by the session gate (OWASP CSRF cheat sheet: Fetch Metadata,
  * origin checks, and a synchronizer token where neither proves anything):
  * - a state-changing request that names a foreign Origin, or that the browser marks Sec-Fetch-Site:
  *   cross-site, is refused outright, with or without a session;
@@ -11,11 +11,10 @@
  * server instance agrees on it without storing a token per session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import { CSRF_HEADER } from '../../common/platform.ts';
 import type { Database } from '../db/connection.ts';
-import { errorResponse } from './errors.ts';
-import { clientSchemeOf } from './request-header.ts';
+import { errorAnswer } from './errors.ts';
+import { clientScheme, incomingHeader } from './request-header.ts';
 
 export { CSRF_HEADER };
 
@@ -30,31 +29,38 @@ export function isUnsafe(method: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase());
 }
 
-function requestHost(c: Context, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim() : undefined;
-  return (forwarded || new URL(c.req.url).host).toLowerCase();
+/** The request as the gate sees it, before routing: the Request, and the env the Node adapter gives (undefined in process). */
+type Incoming = { request: Request; env: unknown };
+
+function header({ request, env }: Incoming, name: Lowercase<string>): string | undefined {
+  return incomingHeader(request, env, name);
+}
+
+function requestHost(incoming: Incoming, trustProxy: boolean): string {
+  const forwarded = trustProxy ? header(incoming, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  return (forwarded || new URL(incoming.request.url).host).toLowerCase();
 }
 
 /** Whether an Origin header names the server's own origin (scheme and host); an opaque "null" never does. */
-function isOwnOrigin(c: Context, origin: string, trustProxy: boolean): boolean {
+function isOwnOrigin(incoming: Incoming, origin: string, trustProxy: boolean): boolean {
   let parsed: URL;
   try {
     parsed = new URL(origin);
   } catch {
     return false;
   }
-  const scheme = clientSchemeOf(c, trustProxy);
-  return parsed.protocol === `${scheme}:` && parsed.host.toLowerCase() === requestHost(c, trustProxy);
+  const scheme = clientScheme(incoming.request, incoming.env, trustProxy);
+  return parsed.protocol === `${scheme}:` && parsed.host.toLowerCase() === requestHost(incoming, trustProxy);
 }
 
 /**
  * Whether the request comes from another site: an Origin other than the server's own (an opaque "null"
  * included), or, from a browser that sends no Origin, Sec-Fetch-Site: cross-site.
  */
-export function isCrossSite(c: Context, trustProxy: boolean): boolean {
-  const origin = c.req.header('Origin');
-  if (origin !== undefined) return !isOwnOrigin(c, origin, trustProxy);
-  return c.req.header('Sec-Fetch-Site')?.toLowerCase() === 'cross-site';
+export function isCrossSite(incoming: Incoming, trustProxy: boolean): boolean {
+  const origin = header(incoming, 'origin');
+  if (origin !== undefined) return !isOwnOrigin(incoming, origin, trustProxy);
+  return header(incoming, 'sec-fetch-site')?.toLowerCase() === 'cross-site';
 }
 
 /**
@@ -62,16 +68,22 @@ export function isCrossSite(c: Context, trustProxy: boolean): boolean {
  * or an Origin equal to the site's own, and neither header saying otherwise. Browsers set both headers
  * themselves (a page cannot), so a request forged by another site never carries this proof.
  */
-export function isProvenSameOrigin(c: Context, trustProxy: boolean): boolean {
-  const origin = c.req.header('Origin');
-  const fetchSite = c.req.header('Sec-Fetch-Site')?.toLowerCase();
-  if (origin !== undefined && !isOwnOrigin(c, origin, trustProxy)) return false;
+export function isProvenSameOrigin(incoming: Incoming, trustProxy: boolean): boolean {
+  const origin = header(incoming, 'origin');
+  const fetchSite = header(incoming, 'sec-fetch-site')?.toLowerCase();
+  if (origin !== undefined && !isOwnOrigin(incoming, origin, trustProxy)) return false;
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
   return origin !== undefined || fetchSite === 'same-origin';
 }
 
-export function csrfRefusal(c: Context, message: string) {
-  return errorResponse(c, 403, CSRF_ERROR_CODE, message);
+/** The X-CSRF-Token a request sends, if any. */
+export function csrfTokenOf(incoming: Incoming): string | undefined {
+  return header(incoming, CSRF_HEADER.toLowerCase() as Lowercase<string>);
+}
+
+/** The refusal (403), in the called path's error shape. */
+export function csrfRefusal(path: string, message: string): Response {
+  return errorAnswer(path, 403, CSRF_ERROR_CODE, message);
 }
 
 /** The key of CSRF tokens, created once per database and shared by every server on it. */

@@ -18,6 +18,12 @@ function isApex(c: Context) {
   return c.req.path.startsWith(APEX_PREFIX);
 }
 
+/** errorResponse before routing, where there is no Context yet (the session gate's refusals): by the request's path. */
+export function errorAnswer(path: string, status: ContentfulStatusCode, errorCode: string, message: string): Response {
+  const body = path.startsWith(APEX_PREFIX) ? { errorMessage: message } : [{ errorCode, message }];
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
 /** Answers with the error shape of the called path: Apex transport or record API. */
 export function errorResponse(c: Context, status: ContentfulStatusCode, errorCode: string, message: string, debugInfo?: string) {
   if (isApex(c)) return c.json(debugInfo ? { errorMessage: message, debugInfo } : { errorMessage: message }, status);

@@ -1,7 +1,7 @@
 /**
  * The front of the app for a signed-in user's kept answers: a GET of an object info, a layout, a record or a
  * record UI that the whole way answered before with a representation kept in memory is answered again before
- * routing and the middleware chain, as the locator's cached answers are for guests (routes/storefront.ts).
+ * routing, the gate and the middleware chain, as the locator's cached answers are for guests (routes/storefront.ts).
  *
  * A representation of metadata depends only on the request's target (path and query, as sent), the caller's
  * profile and the org's metadata, so it is noted per target and profile with the metadata's generation, and
@@ -10,9 +10,9 @@
  * it is noted per target and user with the records it was read from and a mark taken before reading them,
  * and used while none of them has changed since (db/record-changes.ts) and the metadata's generation holds.
  *
- * The caller must be the holder of a session kept in memory that the middleware would accept without reading
+ * The caller must be the holder of a session kept in memory that the session gate would accept without reading
  * or writing anything (Sessions.keptPrincipal); an operation a guest may call too is counted by the public
- * rate limit first, as the middleware counts it. Anything else (no such session, a conditional request,
+ * rate limit first, as the limits middleware counts it. Anything else (no such session, a conditional request,
  * another target or method) goes the whole way. The answer is the whole way's, header for header
  * (tests/contract/kept-answers.test.ts compares them): the security headers, the representation's form
  * (withETag's), and the Cache-Control and Vary of cacheFor.
@@ -155,7 +155,7 @@ export class KeptAnswers {
     const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
     if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db)) return undefined;
     if (noted.records && changedSince(this.#db, noted.records.keys, noted.records.mark)) return undefined;
-    // Counted once: over the limit, the middleware counts it again and answers 429.
+    // Counted once: over the limit, the limits middleware counts it again and answers 429.
     if (noted.limited && countGuestRequest(this.#limits, request, env)) return undefined;
     const { body, headers } = representationForm(noted.representation, acceptsBrotli(incomingHeader(request, env, 'accept-encoding')));
     const https = clientScheme(request, env, this.#sessions.settings.trustProxy) === 'https';

@@ -4,6 +4,7 @@
  * 429 in the called path's error shape. Which operation a request calls is found once per route (the
  * router's own match), so a request costs one WeakMap lookup and, when limited, one Map lookup.
  */
+import { METHODS } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
@@ -16,6 +17,7 @@ import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
 import type { Database } from '../db/connection.ts';
 import { SharedWindowLimiter } from './shared-limiter.ts';
+import { closeIfBodyUnread, SMALL_BODY_BYTES } from './response-headers.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
 export type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
@@ -192,28 +194,6 @@ function tooLarge(maxBytes: number) {
   };
 }
 
-/** A body the app may leave unread and let the Node adapter drain (it gives up after half a second). */
-const SMALL_BODY_BYTES = 64 * 1024;
-
-/**
- * An answer given without reading a large body (a guest refused before its upload is read, a body over the
- * limit): the connection ends with it, and says so, since the rest of the body is not read in time for the
- * connection to carry another request, and a client that sent one on it would see it fail.
- */
-function closeIfBodyUnread(c: Context) {
-  if (c.req.raw.bodyUsed || !c.req.raw.body) return;
-  const length = Number(c.req.header('content-length') ?? NaN);
-  if (length <= SMALL_BODY_BYTES || c.res.headers.get('Connection')) return;
-  try {
-    c.res.headers.set('Connection', 'close');
-  } catch {
-    // A response whose headers are immutable (served from a cache, a static file): a copy that may change.
-    const response = new Response(c.res.body, c.res);
-    response.headers.set('Connection', 'close');
-    c.res = response;
-  }
-}
-
 function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
   const response = page ? plainPage(c, 429, 'Too many requests', message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
@@ -233,11 +213,23 @@ export type RequestLimits = MiddlewareHandler & {
   readonly trustProxy: boolean;
   /** The operationIds a guest may call: the ones the public limit counts. */
   readonly guestOperations: ReadonlySet<string>;
+  /** The paths of the GETs the public limit counts (none when there is no public limit). */
+  readonly limitedReads: readonly string[];
 };
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by the limits once they have checked the request. */
+    limitsApplied: boolean;
+  }
+}
+
+/** Every method but GET and HEAD: the requests that may carry a body. */
+export const METHODS_WITH_BODY = METHODS.filter((method) => method !== 'GET' && method !== 'HEAD');
+
 /**
- * The limits middleware; mount it before the routes, for every path. Given a PostgreSQL database, the rate
- * limits are counted in it, so that every server process on it enforces them together.
+ * The limits middleware; mount it before the routes where it applies (server/app.ts). Given a PostgreSQL
+ * database, the rate limits are counted in it, so that every server process on it enforces them together.
  */
 export function requestLimits(options: AppOptions = {}, db?: Database): RequestLimits {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -275,10 +267,10 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   const defaultPolicy: RoutePolicy = { body: defaultBody };
   const policies = new WeakMap<object, RoutePolicy>();
 
-  /** The policy of the first route answering this method (middleware for every method is skipped). */
+  /** The policy of the first route answering this method (middleware for every method, and the limits themselves, skipped). */
   const policyOf = (c: Context): RoutePolicy => {
     for (const route of matchedRoutes(c)) {
-      if (route.method === 'ALL') continue;
+      if (route.method === 'ALL' || route.handler === limitRequests) continue;
       let policy = policies.get(route);
       if (!policy) {
         policy = policyOfKey(`${route.method} ${route.path}`);
@@ -290,6 +282,10 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   };
 
   const limitRequests: MiddlewareHandler = (c, next) => {
+    // Mounted on paths that may overlap (object-info/:objectApiName and object-info/batch/:objectApiNames): a
+    // request is limited once.
+    if (c.get('limitsApplied')) return next();
+    c.set('limitsApplied', true);
     const policy = policyOf(c);
     // A GET or HEAD has no body (asking would make the Node adapter build the whole Request): with no rate
     // limit either, there is nothing to check.
@@ -319,7 +315,10 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
       const refused = await policy.body(c, next);
       if (refused instanceof Response) c.res = refused;
     } else await next();
-    closeIfBodyUnread(c);
+    const closing = closeIfBodyUnread(c.req.raw, c.res);
+    if (closing !== c.res) c.res = closing;
   };
-  return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()) });
+  // The reads the public rate limit counts: a guest's GETs and the pages ("GET /path/:param").
+  const limitedReads = publicLimiter ? [...guestRoutes.keys()].filter((key) => key.startsWith('GET ')).map((key) => key.slice('GET '.length)) : [];
+  return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()), limitedReads });
 }

@@ -1,16 +1,44 @@
 /**
- * The caller of a request. The session middleware (server/http/session.ts) sets it from the session
- * cookie; a request it has not set it on is a guest's.
+ * The caller of a request. The session gate (Sessions.gate, server/http/session.ts) finds it from the
+ * session cookie before routing and hands it to the app in the env; a request it found no caller for (a read
+ * without a cookie) is a guest's.
  */
 import type { Context } from 'hono';
 import { GUEST, type Principal } from '../platform/principal.ts';
+import type { NodeEnv } from './request-header.ts';
 
-declare module 'hono' {
-  interface ContextVariableMap {
-    principal: Principal;
-  }
+/** A signed-in session, as the request found it (after this request's activity was counted). */
+export interface ActiveSession {
+  idHash: string;
+  userId: string;
+  username: string;
+  displayName: string;
+  createdAt: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+/** Who sent a request, as the session gate found out, and what the answer has done with the session cookie. */
+export interface Caller {
+  principal: Principal;
+  /** The session the cookie named, while it lasts. */
+  session: ActiveSession | undefined;
+  /** Set once a handler wrote the session cookie, so that the gate does not clear it afterwards. */
+  cookieWritten: boolean;
+}
+
+/** The env the app is given past the session gate: the Node request and response, and the caller when it was looked at. */
+export type CallerEnv = (NonNullable<NodeEnv> & { caller?: Caller }) | undefined;
+
+export function callerOf(c: Context): Caller | undefined {
+  return (c.env as CallerEnv)?.caller;
 }
 
 export function principalOf(c: Context): Principal {
-  return c.get('principal') ?? GUEST;
+  return callerOf(c)?.principal ?? GUEST;
+}
+
+/** The request's session, while it lasts. */
+export function sessionOf(c: Context): ActiveSession | undefined {
+  return callerOf(c)?.session;
 }

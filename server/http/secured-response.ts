@@ -4,7 +4,7 @@
  * Setting them on the response before the answer (setHeader) costs more than the rest of a small answer's way
  * through the app: Node then checks and copies every header of the answer once more, one by one.
  *
- * The servers the project starts use it (SERVER_OPTIONS); on another server the middleware sets the headers
+ * The servers the project starts use it (SERVER_OPTIONS); on another server the gate sets the headers
  * one by one, with the same result.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';

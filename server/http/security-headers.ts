@@ -11,7 +11,7 @@ import { statSync, readFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import type { AppOptions } from '../app-options.ts';
 import { trustProxyOf } from './limits.ts';
-import { clientSchemeOf, type NodeEnv } from './request-header.ts';
+import { clientScheme, type NodeEnv } from './request-header.ts';
 import { SecuredResponse } from './secured-response.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
@@ -37,36 +37,42 @@ export function documentSecurityHeaders(policy: string): Record<string, string> 
   return { 'Content-Security-Policy': policy, ...DOCUMENT };
 }
 
+/** Adds the security headers to an answer made in process, once it is made. */
+export type SecureAnswer = (response: Response) => Response;
+
 /**
- * Mount first, for every path, so that answers of the other middleware (413, 429) get the headers too.
+ * The security headers of a request, set before routing (server/http/gate.ts), so that every answer gets them,
+ * the limits' own (413, 429) included.
  *
  * On a connection (@hono/node-server), the headers are given to Node's response before the answer is made: the
  * answer's own headers of the same names win over them, so a document's policy (documentSecurityHeaders) wins
  * over the API's. A SecuredResponse (the project's servers) writes them with the answer's; another response
  * gets them set one by one. Setting them on the answer instead would turn its plain header object into a Headers
  * object, which costs an API answer as much as the rest of its way through the app. A request made in
- * process has no Node response: its answer gets them afterwards, a document by its own policy.
+ * process has no Node response: for it, this returns what adds them to its answer afterwards, a document's by
+ * its own policy.
  */
-export function securityHeaders(options: AppOptions = {}): MiddlewareHandler {
+export function securityHeaders(options: AppOptions = {}): (request: Request, env: unknown) => SecureAnswer | undefined {
   const trustProxy = trustProxyOf(options);
-  return function secureHeaders(c, next) {
-    const outgoing = (c.env as NodeEnv)?.outgoing;
+  return function secureHeaders(request, env) {
+    const outgoing = (env as NodeEnv)?.outgoing;
     if (outgoing instanceof SecuredResponse) {
-      outgoing.defaultHeaders = apiSecurityHeaders(clientSchemeOf(c, trustProxy) === 'https');
-      return next();
+      outgoing.defaultHeaders = apiSecurityHeaders(clientScheme(request, env, trustProxy) === 'https');
+      return undefined;
     }
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of API_HEADER_ENTRIES) outgoing.setHeader(name, value);
-      if (clientSchemeOf(c, trustProxy) === 'https') outgoing.setHeader('Strict-Transport-Security', HSTS);
-      return next();
+      if (clientScheme(request, env, trustProxy) === 'https') outgoing.setHeader('Strict-Transport-Security', HSTS);
+      return undefined;
     }
-    return next().then(() => {
-      const { headers } = c.res;
+    return (response) => {
+      const { headers } = response;
       // A document carries its own policy and the headers of documents (documentSecurityHeaders).
       const document = headers.has('Content-Security-Policy');
       for (const [name, value] of Object.entries(document ? COMMON : API_HEADERS)) headers.set(name, value);
-      if (clientSchemeOf(c, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
-    });
+      if (clientScheme(request, env, trustProxy) === 'https') headers.set('Strict-Transport-Security', HSTS);
+      return response;
+    };
   };
 }
 

@@ -1,31 +1,37 @@
 /**
  * Sessions: a random id in an HttpOnly cookie, stored only as its SHA-256, with an idle and an absolute
- * expiry enforced here. The middleware turns the cookie into the request's Principal with one indexed query;
- * an unknown or expired session leaves the caller a guest and clears the cookie (the operations that need a
- * user then answer 401, see operation.ts). It also applies the CSRF defences of csrf.ts.
+ * expiry enforced here. The gate (before routing) turns the cookie into the request's Principal with one
+ * indexed query, or none while the session is kept in memory; an unknown or expired session leaves the caller a
+ * guest and clears the cookie (the operations that need a user then answer 401, see operation.ts). It also
+ * applies the CSRF defences of csrf.ts.
  */
 import { hash, randomBytes } from 'node:crypto';
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context } from 'hono';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { clientScheme, clientSchemeOf, incomingHeader, requestHeader } from './request-header.ts';
+import { getPath } from 'hono/utils/url';
+import { callerOf, type ActiveSession, type Caller, type CallerEnv } from './principal.ts';
+import { clientScheme, clientSchemeOf, incomingHeader, requestHeader, type NodeEnv } from './request-header.ts';
+import { closeIfBodyUnread, withHeader } from './response-headers.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { GUEST, type Principal } from '../platform/principal.ts';
 import { principalOfUser, type SignInUser } from '../platform/users.ts';
 import {
   CROSS_SITE_MESSAGE,
-  CSRF_HEADER,
   CSRF_TOKEN_MESSAGE,
   csrfRefusal,
   csrfSecret,
   csrfTokenFor,
   csrfTokenMatches,
+  csrfTokenOf,
   isCrossSite,
   isProvenSameOrigin,
   isUnsafe,
 } from './csrf.ts';
 import { SESSION_COOKIE } from '../../common/platform.ts';
 import { SessionCache } from './session-cache.ts';
+
+export type { ActiveSession };
 
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
@@ -66,25 +72,6 @@ export function sessionSettings(options: AppOptions, env: NodeJS.ProcessEnv = pr
   };
 }
 
-/** A signed-in session, as the request found it (after this request's activity was counted). */
-export interface ActiveSession {
-  idHash: string;
-  userId: string;
-  username: string;
-  displayName: string;
-  createdAt: number;
-  idleExpiresAt: number;
-  absoluteExpiresAt: number;
-}
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    session: ActiveSession | undefined;
-    /** Set once a handler wrote the session cookie, so that the middleware does not clear it afterwards. */
-    sessionCookieWritten: boolean;
-  }
-}
-
 interface SessionRow {
   user_id: string;
   created_at: Date;
@@ -114,22 +101,15 @@ export class Sessions {
     this.#secret = csrfSecret(db);
   }
 
-  cookieName(c: Context): string {
-    return SESSION_COOKIE[clientSchemeOf(c, this.settings.trustProxy)];
-  }
-
-  #cookieAttributes(c: Context): string {
-    return `Path=/; HttpOnly; SameSite=Lax${clientSchemeOf(c, this.settings.trustProxy) === 'https' ? '; Secure' : ''}`;
+  /** The Set-Cookie header of the session cookie for a scheme: a new session's id, or '' to clear it. */
+  #cookie(scheme: 'http' | 'https', value: string): string {
+    const clearing = value === '' ? '; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
+    return `${SESSION_COOKIE[scheme]}=${value}; Path=/; HttpOnly; SameSite=Lax${scheme === 'https' ? '; Secure' : ''}${clearing}`;
   }
 
   #writeCookie(c: Context, value: string) {
-    const clearing = value === '' ? '; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
-    c.header('Set-Cookie', `${this.cookieName(c)}=${value}; ${this.#cookieAttributes(c)}${clearing}`, { append: true });
-    c.set('sessionCookieWritten', true);
-  }
-
-  clearCookie(c: Context) {
-    this.#writeCookie(c, '');
+    c.header('Set-Cookie', this.#cookie(clientSchemeOf(c, this.settings.trustProxy), value), { append: true });
+    callerAt(c).cookieWritten = true;
   }
 
   /** The idle expiry a request at `now` earns, never past the absolute one. */
@@ -165,8 +145,7 @@ export class Sessions {
       new Date(absoluteExpiresAt),
     ]);
     this.#writeCookie(c, id);
-    c.set('session', session);
-    c.set('principal', user.principal);
+    Object.assign(callerAt(c), { session, principal: user.principal });
     return session;
   }
 
@@ -176,14 +155,13 @@ export class Sessions {
       this.#kept.drop(idHash);
       await this.#db.query('DELETE FROM user_session WHERE id_hash = $1', [idHash]);
     }
-    c.set('session', undefined);
-    c.set('principal', GUEST);
+    Object.assign(callerAt(c), { session: undefined, principal: GUEST });
   }
 
   /** Signs out: destroys the request's session on the server, whatever its state, and clears the cookie. */
   async end(c: Context): Promise<void> {
     await this.#destroy(c);
-    this.clearCookie(c);
+    this.#writeCookie(c, '');
   }
 
   /** Continue Working: moves the idle expiry on (never past the absolute one). */
@@ -307,22 +285,34 @@ export class Sessions {
     return cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
   }
 
-  readonly middleware: MiddlewareHandler = (c, next) => {
-    // The web app's hashed files are the same for everyone: no session lookup for them.
-    if (c.req.path.startsWith('/assets/')) return next();
-    const unsafe = isUnsafe(c.req.method);
-    // Most requests (guests reading) carry no cookie at all: then nothing else needs reading.
-    if (!unsafe && requestHeader(c, 'cookie') === undefined) {
-      c.set('sessionCookieWritten', false);
-      return next();
-    }
-    return this.#withSession(c, next, unsafe);
-  };
+  /**
+   * Before routing (server/http/gate.ts): the caller of a request, from its session cookie, with the CSRF
+   * defences of csrf.ts, handed to the app in the env (callerOf); then the app's answer, which clears the cookie
+   * of a session that is over unless the answer wrote one itself. A read that carries no cookie, which most
+   * requests are (guests reading), and any request for the web app's hashed files, which are the same for
+   * everyone, go on as a guest's with nothing looked at.
+   */
+  gate(request: Request, env: unknown, dispatch: (env: CallerEnv) => Response | Promise<Response>): Response | Promise<Response> {
+    const unsafe = isUnsafe(request.method);
+    if (!unsafe && incomingHeader(request, env, 'cookie') === undefined) return dispatch(env as CallerEnv);
+    const path = getPath(request);
+    if (path.startsWith('/assets/')) return dispatch(env as CallerEnv);
+    return this.#withSession({ request, env }, path, unsafe, dispatch);
+  }
 
-  async #withSession(c: Context, next: Next, unsafe: boolean): Promise<Response | void> {
-    if (unsafe && isCrossSite(c, this.settings.trustProxy)) return csrfRefusal(c, CROSS_SITE_MESSAGE);
-    const idHash = this.#sessionIdHashOfRequest(c);
-    c.set('sessionCookieWritten', false);
+  async #withSession(
+    incoming: { request: Request; env: unknown },
+    path: string,
+    unsafe: boolean,
+    dispatch: (env: CallerEnv) => Response | Promise<Response>,
+  ): Promise<Response> {
+    const { request, env } = incoming;
+    const { trustProxy } = this.settings;
+    if (unsafe && isCrossSite(incoming, trustProxy)) return closeIfBodyUnread(request, csrfRefusal(path, CROSS_SITE_MESSAGE));
+    const cookies = incomingHeader(request, env, 'cookie');
+    const scheme = clientScheme(request, env, trustProxy);
+    const idHash = cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, scheme);
+    const caller: Caller = { principal: GUEST, session: undefined, cookieWritten: false };
     let ended = false;
     if (idHash !== undefined) {
       const now = this.clock.now();
@@ -330,23 +320,31 @@ export class Sessions {
       if (!found) ended = true;
       else {
         const { session, principal } = found;
-        const signingIn = c.req.method === 'POST' && c.req.path === SESSION_PATH;
+        const signingIn = request.method === 'POST' && path === SESSION_PATH;
         // Signing in again replaces the session, so it needs no token of the old one; the Origin check holds.
         // A token, when sent, must be the session's; without one, the browser's proof of the same origin will do.
         if (unsafe && !signingIn) {
-          const token = c.req.header(CSRF_HEADER);
-          const proven = token === undefined ? isProvenSameOrigin(c, this.settings.trustProxy) : csrfTokenMatches(token, await this.csrfToken(session));
-          if (!proven) return csrfRefusal(c, CSRF_TOKEN_MESSAGE);
+          const token = csrfTokenOf(incoming);
+          const proven = token === undefined ? isProvenSameOrigin(incoming, trustProxy) : csrfTokenMatches(token, await this.csrfToken(session));
+          if (!proven) return closeIfBodyUnread(request, csrfRefusal(path, CSRF_TOKEN_MESSAGE));
         }
         // The page polls getSession to learn when to warn: asking must not postpone the answer. Signing in
         // and out replace or end the session, and Continue Working extends it itself.
-        const ownPath = c.req.path === SESSION_PATH || c.req.path === KEEP_ALIVE_PATH;
+        const ownPath = path === SESSION_PATH || path === KEEP_ALIVE_PATH;
         if (!ownPath) await this.#touch(session, now);
-        c.set('session', session);
-        c.set('principal', principal);
+        caller.session = session;
+        caller.principal = principal;
       }
     }
-    await next();
-    if (ended && !c.get('sessionCookieWritten')) this.clearCookie(c);
+    const response = await dispatch({ ...(env as NodeEnv), caller });
+    if (!ended || caller.cookieWritten) return response;
+    return withHeader(response, 'Set-Cookie', this.#cookie(scheme, ''));
   }
+}
+
+/** The caller the gate handed a request on with: every request that may change or carry a session has one. */
+function callerAt(c: Context): Caller {
+  const caller = callerOf(c);
+  if (!caller) throw new Error('The request did not pass the session gate with a caller (a read without a cookie cannot write the session cookie).');
+  return caller;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
-import { principalOf } from '../http/principal.ts';
+import { principalOf, sessionOf } from '../http/principal.ts';
 import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/session.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { authenticate } from '../platform/users.ts';
@@ -14,7 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function representation(c: Context, sessions: Sessions) {
   const principal = principalOf(c);
-  const session: ActiveSession | undefined = principal.isGuest ? undefined : c.get('session');
+  const session: ActiveSession | undefined = principal.isGuest ? undefined : sessionOf(c);
   const serverTime = iso(sessions.clock.now());
   if (!session) {
     return {
@@ -46,9 +46,9 @@ function representation(c: Context, sessions: Sessions) {
   };
 }
 
-/** A session the middleware found; operation() has already answered 401 to callers without one. */
+/** A session the session gate found; operation() has already answered 401 to callers without one. */
 function activeSession(c: Context): ActiveSession {
-  const session = c.get('session');
+  const session = sessionOf(c);
   if (!session) throw new PlatformError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
   return session;
 }

@@ -54,7 +54,7 @@ interface FrontAnswer {
 
 /**
  * The front of the app: a GET that a cacheable server method answered before (so it was valid then) is
- * answered again from the result cache's current entry, before routing and the middleware chain. Such an
+ * answered again from the result cache's current entry, before routing, the gate and the middleware chain. Such an
  * answer needs little of what they do, and this does it: the guest rate limit, the security headers, and
  * the Cache-Control, Vary and ETag the whole way gives (tests/contract/locator-front.test.ts compares the
  * two header by header). A request carrying a session cookie, a conditional one, one whose continuation
@@ -84,7 +84,7 @@ export function cachedAnswerFront(results: ResultCache, limits: RequestLimits) {
     if (carriesSessionCookie(incomingHeader(request, env, 'cookie'))) return undefined;
     const target = requestTarget(request, env);
     if (!results.knows(target)) return undefined;
-    // Counted once: if the entry is gone by now, the middleware does not count the request again.
+    // Counted once: if the entry is gone by now, the limits middleware does not count the request again.
     if (countGuestRequest(limits, request, env)) return undefined;
     const replayed = results.replay(target);
     if (!replayed) return undefined;

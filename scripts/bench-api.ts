@@ -7,8 +7,8 @@
  * seeds, it runs the whole site (the API and the server-rendered pages, NODE_ENV=production) as a child
  * process on 127.0.0.1 beside a bare Hono endpoint of the same process, and measures with wrk (Debian:
  * apt-get install wrk), in alternating one-second slices so that all meet the same background load:
- *   - with the caches on: the bare trivial endpoint; a trivial endpoint inside the app, behind the middleware
- *     every answer passes; the guest page `/` (cached); the locator warm; getObjectInfo, getRecord, getLayout
+ *   - with the caches on: the bare trivial endpoint; a trivial endpoint inside the app, behind the gate every
+ *     answer passes; the guest page `/` (cached); the locator warm; getObjectInfo, getRecord, getLayout
  *     and getRecordUi as a signed-in administrator (repeated GETs: answered at the front of the app from what
  *     is kept in memory), and getRecord and getRecordUi read anew (an If-None-Match no answer has sends them
  *     the whole way, to the database). Pages and the locator are asked as browsers ask (Accept-Encoding:

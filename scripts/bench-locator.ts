@@ -14,10 +14,10 @@
  *     the ceiling of what any answer can reach here. These run in alternating one-second slices, so that
  *     all meet the same background load, and the ratio is printed. The warm call is measured as browsers
  *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding.
- *     A warm call is answered at the front of the app, before routing and the middleware chain
+ *     A warm call is answered at the front of the app, before routing, the gate and the middleware chain
  *     (cachedAnswerFront in server/routes/storefront.ts); the figures say how many were. Also a trivial
- *     endpoint inside the app, behind the middleware every other answer passes (security headers, limits,
- *     sessions), so that the cost of that middleware shows.
+ *     endpoint inside the app, behind the gate every other answer passes (security headers, the caller from
+ *     the session cookie), so that the cost of that way shows.
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
@@ -195,7 +195,7 @@ async function main() {
   console.log(
     `warm / trivial throughput: ${(ratio * 100).toFixed(1)} % as browsers ask (Accept-Encoding: gzip); ${(plainRatio * 100).toFixed(1)} % without Accept-Encoding`,
   );
-  console.log(`warm / trivial endpoint in the app (same security headers and middleware): ${(inAppRatio * 100).toFixed(1)} %`);
+  console.log(`warm / trivial endpoint in the app (behind the same gate): ${(inAppRatio * 100).toFixed(1)} %`);
 }
 
 /** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */

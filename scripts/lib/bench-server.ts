@@ -19,12 +19,12 @@ export const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
 const STATS_PATH = '/__bench/stats';
 
-/** A trivial endpoint inside the app, behind the middleware every answer passes (security headers, limits, sessions). */
+/** A trivial endpoint inside the app, behind the gate every answer passes (security headers, the caller from the session cookie). */
 export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 
 /**
  * The child: the app as `npm start` serves it (with the pages when `site`), beside a trivial endpoint, a
- * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its middleware. Rate
+ * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its gate. Rate
  * limits are off: one address sends every request.
  */
 export async function serveForBench(settings: DatabaseSettings, { site = false }: { site?: boolean } = {}): Promise<void> {

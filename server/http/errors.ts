@@ -14,20 +14,20 @@ import { ApexError } from '../storefront/apex-error.ts';
 
 const APEX_PREFIX = '/lwr/apex/';
 
-function isApex(c: Context) {
-  return c.req.path.startsWith(APEX_PREFIX);
+/** The error body of a path: {errorMessage, debugInfo?} on the Apex transport, [{errorCode, message}] on the record API. */
+function errorBody(path: string, errorCode: string, message: string, debugInfo?: string) {
+  if (path.startsWith(APEX_PREFIX)) return debugInfo ? { errorMessage: message, debugInfo } : { errorMessage: message };
+  return [{ errorCode, message }];
 }
 
 /** errorResponse before routing, where there is no Context yet (the session gate's refusals): by the request's path. */
 export function errorAnswer(path: string, status: ContentfulStatusCode, errorCode: string, message: string): Response {
-  const body = path.startsWith(APEX_PREFIX) ? { errorMessage: message } : [{ errorCode, message }];
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(errorBody(path, errorCode, message)), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** Answers with the error shape of the called path: Apex transport or record API. */
 export function errorResponse(c: Context, status: ContentfulStatusCode, errorCode: string, message: string, debugInfo?: string) {
-  if (isApex(c)) return c.json(debugInfo ? { errorMessage: message, debugInfo } : { errorMessage: message }, status);
-  return c.json([{ errorCode, message }], status);
+  return c.json(errorBody(c.req.path, errorCode, message, debugInfo), status);
 }
 
 /** The markup of plainPage: a heading and a paragraph of trusted markup. */

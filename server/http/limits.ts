@@ -17,7 +17,7 @@ import { honoPath } from './operation.ts';
 import { incomingHeader, type NodeEnv } from './request-header.ts';
 import type { Database } from '../db/connection.ts';
 import { SharedWindowLimiter } from './shared-limiter.ts';
-import { closeIfBodyUnread, SMALL_BODY_BYTES } from './response-headers.ts';
+import { closeIfBodyUnread } from './response-headers.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
 export type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
@@ -302,9 +302,8 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
         const retryAfter = policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
         if (retryAfter) {
           const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
-          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body && !(Number(c.req.header('content-length') ?? NaN) <= SMALL_BODY_BYTES))
-            response.headers.set('Connection', 'close');
-          return response;
+          // A GET or HEAD has no body (asking would make the Node adapter build the whole Request).
+          return c.req.method === 'GET' || c.req.method === 'HEAD' ? response : closeIfBodyUnread(c.req.raw, response);
         }
       }
     }

@@ -13,7 +13,7 @@ export function withHeader(response: Response, name: string, value: string): Res
 }
 
 /** A body the app may leave unread and let the Node adapter drain (it gives up after half a second). */
-export const SMALL_BODY_BYTES = 64 * 1024;
+const SMALL_BODY_BYTES = 64 * 1024;
 
 /**
  * An answer given without reading a large body (a guest refused before its upload is read, a body over the

@@ -33,6 +33,9 @@ import { SessionCache } from './session-cache.ts';
 
 export type { ActiveSession };
 
+/** The app's way on from the session gate, given the env with the request's caller. */
+type CallerDispatch = (env: CallerEnv) => Response | Promise<Response>;
+
 export const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -292,7 +295,7 @@ export class Sessions {
    * requests are (guests reading), and any request for the web app's hashed files, which are the same for
    * everyone, go on as a guest's with nothing looked at.
    */
-  gate(request: Request, env: unknown, dispatch: (env: CallerEnv) => Response | Promise<Response>): Response | Promise<Response> {
+  gate(request: Request, env: unknown, dispatch: CallerDispatch): Response | Promise<Response> {
     const unsafe = isUnsafe(request.method);
     if (!unsafe && incomingHeader(request, env, 'cookie') === undefined) return dispatch(env as CallerEnv);
     const path = getPath(request);
@@ -300,12 +303,7 @@ export class Sessions {
     return this.#withSession({ request, env }, path, unsafe, dispatch);
   }
 
-  async #withSession(
-    incoming: { request: Request; env: unknown },
-    path: string,
-    unsafe: boolean,
-    dispatch: (env: CallerEnv) => Response | Promise<Response>,
-  ): Promise<Response> {
+  async #withSession(incoming: { request: Request; env: unknown }, path: string, unsafe: boolean, dispatch: CallerDispatch): Promise<Response> {
     const { request, env } = incoming;
     const { trustProxy } = this.settings;
     if (unsafe && isCrossSite(incoming, trustProxy)) return closeIfBodyUnread(request, csrfRefusal(path, CROSS_SITE_MESSAGE));

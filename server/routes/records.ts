@@ -12,7 +12,8 @@ import { executeBatch } from '../platform/records/batch.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 import { getChildRecords } from '../platform/records/child-records.ts';
 import { getRecord, getRecords, type LayoutTypeName, type ModeName } from '../platform/records/read.ts';
-import { createRecord, deleteRecord, updateRecord } from '../platform/records/write.ts';
+import { updateRecord } from '../platform/records/update.ts';
+import { createRecord, deleteRecord } from '../platform/records/write.ts';
 
 export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });

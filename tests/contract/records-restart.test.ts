@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseSettings } from '../../server/bootstrap.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
-import { createRecord, updateRecord } from '../../server/platform/records/write.ts';
+import { updateRecord } from '../../server/platform/records/update.ts';
+import { createRecord } from '../../server/platform/records/write.ts';
 import { databases } from '../support/server.ts';
 
 const ADMIN: Principal = { userId: '0058d0000000001AAA', isGuest: false, profile: profileNamed('System Administrator') };

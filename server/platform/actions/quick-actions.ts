@@ -17,7 +17,8 @@ import { fieldPermissions, objectPermissions, type Principal } from '../principa
 import { defaultFieldValue, defaultsContext, optionalFieldNames } from '../record-defaults.ts';
 import type { FieldValueRepresentation } from '../records/representation.ts';
 import { displayValueOf, type FieldValue } from '../records/values.ts';
-import { createRecord, updateRecord } from '../records/write.ts';
+import { updateRecord } from '../records/update.ts';
+import { createRecord } from '../records/write.ts';
 import { iconUrls, quickActionNamed, type QuickAction } from './definitions.ts';
 import { mayCreate, readableObjectOf, recordIdsOf, visibleRecords, type VisibleRecord } from './lists.ts';
 

@@ -12,7 +12,8 @@ import { toId18 } from '../ids.ts';
 import type { Principal } from '../principal.ts';
 import type { ErrorItem } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
-import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, updateRow, valueContext, type RecordInput, type WriteOptions } from './write.ts';
+import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, valueContext, type RecordInput, type WriteOptions } from './write.ts';
+import { updateRow } from './update.ts';
 import { recordTypeForCreate, RecordWriteError } from './write-rules.ts';
 
 export const MAX_BATCH_RECORDS = 200;

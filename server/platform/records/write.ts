@@ -1,6 +1,6 @@
 /**
- * Writing records: create, update (optionally only if unchanged since a given instant) and delete, each in
- * a transaction. A write answers with the record as saved, read afresh after the commit.
+ * Writing records: create and delete, each in a transaction, and what updates (update.ts) share with them. A write
+ * answers with the record as saved.
  */
 import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
@@ -9,9 +9,9 @@ import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { noteRecordUsed, noteUseStatement } from '../lists/mru.ts';
+import { noteRecordUsed } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
-import { canDeleteRecord, canEditRecord, canSeeRecord } from './access.ts';
+import { canDeleteRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { readRecord } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
@@ -23,7 +23,6 @@ import {
   recordTypeForCreate,
   recordWriteError,
   RecordWriteError,
-  withoutRecordType,
   WRITE_FAILED_MESSAGE,
   writableByDefinition,
   type RecordExceptionError,
@@ -41,7 +40,7 @@ export interface WriteOptions {
   includeFieldsInBody?: boolean;
 }
 
-const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
+export const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
 
 /** Every record type's picklist rules, by `object/recordTypeId`, then by field: read once per database handle. */
 const picklistRules = oncePerDatabase(async (db) => {
@@ -85,7 +84,7 @@ export async function valueContext(db: Queryable, org: OrgDescribe, object: Desc
 }
 
 /** References must name records that exist, of the right object, that the caller may see. */
-async function checkReferences(
+export async function checkReferences(
   q: Queryable,
   org: OrgDescribe,
   principal: Principal,
@@ -190,74 +189,18 @@ export function picklistDefaults(object: DescribedObject, input: Record<string, 
 }
 
 /** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
-async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
+export async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
   const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id], { prepareAs: 'record_lock_by_id' });
   const object = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
   if (!rows[0] || !object || !canSeeRecord(principal, object, rows[0])) throw notFound();
   return { row: rows[0], object };
 }
 
-const noRightsOnRecord = () => recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
+export const noRightsOnRecord = () => recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
 
 /** Whether a record changed after an HTTP date (which has whole seconds). */
 export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Date): boolean {
   return Math.floor(millisOf(lastModified) / 1000) * 1000 > ifUnmodifiedSince.getTime();
-}
-
-/** Updates a record inside a transaction; returns its object and the record as saved. `contextOf` gives value contexts. */
-export async function updateRow(
-  q: Queryable,
-  org: OrgDescribe,
-  principal: Principal,
-  id: string,
-  fields: Record<string, FieldValue>,
-  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
-  now: Date,
-  ifUnmodifiedSince?: Date,
-  options: { allowSaveOnDuplicate?: boolean; lastStatement?: boolean } = {},
-): Promise<{ object: DescribedObject; row: RecordRow }> {
-  const { row, object } = await lockVisible(q, org, principal, id);
-  if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
-    throw insufficientAccess(`edit ${object.definition.labelPlural}`);
-  if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
-  if (ifUnmodifiedSince && changedSince(row.last_modified_date, ifUnmodifiedSince)) {
-    throw new PlatformError(412, 'PRECONDITION_FAILED', `The record was modified after ${ifUnmodifiedSince.toUTCString()}`);
-  }
-  if ('Id' in fields && (typeof fields.Id !== 'string' || toId18(fields.Id) !== id)) {
-    throw new RecordWriteError({
-      enhancedErrorType: 'RecordError',
-      message: WRITE_FAILED_MESSAGE,
-      output: {
-        errors: [],
-        fieldErrors: {
-          Id: [recordError('INVALID_ID_FIELD', `The Id ${String(fields.Id)} does not name the record being updated`, fieldNamed(object, 'Id') ?? null)],
-        },
-      },
-    });
-  }
-  const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
-  const { values } = checkWrite(principal, object, 'update', withoutRecordType(object, fields, recordTypeId), contextOf(object, recordTypeId), row.fields);
-  await checkReferences(q, org, principal, object, values);
-  const merged = { ...row.fields, ...values };
-  Object.assign(merged, derivedValues(object.fields, merged));
-  // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
-  const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
-  await enforceDuplicateRules(q, principal, object, 'update', merged, { allowSaveOnDuplicate: options.allowSaveOnDuplicate, excludeId: id, changedFields });
-  const update = `UPDATE record SET fields = $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
-       system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
-     WHERE id = $1 RETURNING ${RECORD_COLUMNS}`;
-  const parameters = [id, JSON.stringify(merged), now.toISOString(), principal.userId];
-  // The user's use of the record is noted by the same statement, and the record comes back as saved: the row
-  // stays locked one round trip less, and is not read again for the answer. By primary key: the same plan for
-  // every record, made once per connection. The transaction's last statement carries its COMMIT.
-  const last = options.lastStatement === true;
-  const { rows } = principal.isGuest
-    ? await q.query<RecordRow>(update, parameters, { prepareAs: 'record_update', last })
-    : await q.query<RecordRow>(`WITH noted AS (${noteUseStatement('$4', '$1', '$5')}) ${update}`, [...parameters, object.apiName], {
-        prepareAs: 'record_update_noting_use',
-        last,
-      });
-  return { object, row: rows[0] };
 }
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
@@ -281,7 +224,7 @@ export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Princ
   await q.query('DELETE FROM record WHERE id = $1', [id]);
 }
 
-const nowOf = (options: WriteOptions) => new Date(options.clock?.now() ?? Date.now());
+export const nowOf = (options: WriteOptions) => new Date(options.clock?.now() ?? Date.now());
 
 /** The record as a write answers with it: the Full layout's fields in View mode, and the fields sent if asked. */
 export function readWritten(
@@ -333,34 +276,6 @@ export function recordIdOf(id: string): string {
   const id18 = toId18(id);
   if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${id} is not a valid record ID.`);
   return id18;
-}
-
-/** PATCH /records/{recordId}: writes the fields and returns the record as saved. */
-export async function updateRecord(
-  db: Database,
-  principal: Principal,
-  recordId: string,
-  input: RecordInput,
-  options: WriteOptions & { ifUnmodifiedSince?: Date } = {},
-): Promise<RecordRepresentation> {
-  const id = recordIdOf(recordId);
-  const org = await describeOrg(db);
-  // The record is read once, locked, in the transaction: its object and record type are known only then.
-  const contextOf = await everyContext(db, org);
-  // The answer is built from the record as its UPDATE returned it (what it reads besides, its related records,
-  // is not what the transaction changes), and sent once the transaction has committed: on PostgreSQL the UPDATE
-  // carries the COMMIT, so the row is locked for two round trips (the lock, the update).
-  const answer = await db.transaction(async (tx) => {
-    const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, nowOf(options), options.ifUnmodifiedSince, {
-      allowSaveOnDuplicate: input.allowSaveOnDuplicate,
-      lastStatement: true,
-    });
-    const building = readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
-    // Awaited below once committed; if the commit fails, its error is the one thrown.
-    building.catch(() => undefined);
-    return { building };
-  });
-  return answer.building;
 }
 
 /** DELETE /records/{recordId}. */

@@ -1,0 +1,91 @@
+/**
+ * One update at a time per record from a server process, each told what the one before leaves.
+ *
+ * Updates of one record take its row lock in turn anyway. Waiting for the turn here, before a connection of the
+ * pool is taken, keeps the pool for everything else: without it, a record updated many times at once (an Account
+ * every user edits, say) fills the pool with transactions that wait for its lock, and every request of the process
+ * that reads the database waits behind them.
+ *
+ * The turn passes on as soon as its holder sends its update, with the record as that update will leave it: the
+ * next update is checked against that and sent at once, written if the record is as expected when its turn comes
+ * in the database (updateRecord). So a record updated many times at once is written one statement after another,
+ * with at most UPDATES_IN_FLIGHT connections of the pool on it. Other processes on the same database take their own turns;
+ * the row lock orders them all.
+ */
+import type { Database } from '../../db/connection.ts';
+import type { RecordRow } from './representation.ts';
+
+export interface WriteTurn {
+  /** The record as the update before this one in turn will leave it, if that one was sent. */
+  expected?: RecordRow;
+  /** Lets the next update go (once, however often it is called), with the record as this update will leave it. */
+  pass: (planned?: RecordRow) => void;
+  /** This update is over (written or not): passes the turn if it has not passed. */
+  end: () => void;
+}
+
+interface Turn {
+  /** The record as the update will leave it, once sent (undefined if it was not) and its gate has opened. */
+  sent: Promise<RecordRow | undefined>;
+  ended: Promise<void>;
+}
+
+/** How many updates of one record may be sent and not yet ended: each holds a connection of the pool. */
+export const UPDATES_IN_FLIGHT = 8;
+
+export class WriteTurns {
+  /** Per record: the last turns taken, the last one the one a new update waits for. */
+  readonly #recent = new Map<string, Turn[]>();
+
+  /**
+   * Waits for the record's turn: the update before has been sent, and no more than UPDATES_IN_FLIGHT - 1 others
+   * are sent and not ended.
+   */
+  async take(recordId: string): Promise<WriteTurn> {
+    let recent = this.#recent.get(recordId);
+    if (!recent) this.#recent.set(recordId, (recent = []));
+    const previous = recent.at(-1);
+    // The update whose end lets this one's successor go: UPDATES_IN_FLIGHT - 1 turns back.
+    const gate = recent.length >= UPDATES_IN_FLIGHT - 1 ? recent[recent.length - (UPDATES_IN_FLIGHT - 1)] : undefined;
+    let sent!: (planned: RecordRow | undefined) => void;
+    let ended!: () => void;
+    const mine: Turn = { sent: new Promise((resolve) => (sent = resolve)), ended: new Promise((resolve) => (ended = resolve)) };
+    recent.push(mine);
+    if (recent.length > UPDATES_IN_FLIGHT - 1) recent.shift();
+    const expected = previous ? await previous.sent : undefined;
+    let passed = false;
+    let over = false;
+    const pass = (planned?: RecordRow) => {
+      if (passed) return;
+      passed = true;
+      if (gate) void gate.ended.then(() => sent(planned));
+      else sent(planned);
+    };
+    return {
+      expected,
+      pass,
+      end: () => {
+        if (over) return;
+        over = true;
+        pass();
+        const now = this.#recent.get(recordId);
+        if (now?.at(-1) === mine) this.#recent.delete(recordId);
+        ended();
+      },
+    };
+  }
+
+  /** Records with an update in turn or waiting: none once every update has ended. */
+  get size(): number {
+    return this.#recent.size;
+  }
+}
+
+const turns = new WeakMap<Database, WriteTurns>();
+
+/** The update turns of a database handle's process. */
+export function writeTurnsOf(db: Database): WriteTurns {
+  let of = turns.get(db);
+  if (!of) turns.set(db, (of = new WriteTurns()));
+  return of;
+}

@@ -172,7 +172,7 @@ export async function updateRecord(
       }));
     }
   } finally {
-    // Written (or not): the next update but one may go.
+    // Written (or not): an update waiting behind the ones in flight may go.
     turn.end();
   }
   return building;

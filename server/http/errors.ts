@@ -99,9 +99,11 @@ export function validationHook(result: ValidationResult, c: Context) {
     case 'param':
     case 'query':
     case 'header': {
-      const value = raw(result.target) ?? '';
+      const value = raw(result.target);
       const kind = result.target === 'query' ? 'query parameter' : result.target === 'header' ? 'header' : 'parameter';
       const code = result.target === 'param' && /Ids?$/.test(name) ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE';
+      // A required one not sent: say so, rather than show an empty value.
+      if (value === undefined) return errorResponse(c, 400, code, `Required ${kind} '${name}' is missing`);
       // A parameter that holds a JSON document (methodParams): say what in the document is wrong.
       if (issue && (issue.path.length > 1 || issue.code === 'custom')) {
         const where = issue.path.length > 1 ? ` at ${issue.path.slice(1).join('.')}` : '';

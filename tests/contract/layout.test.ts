@@ -282,8 +282,15 @@ describe.each(databases())('layouts on %s', (kind) => {
       });
 
       it('a query without the record type', async () => {
-        const { status } = await userState(CONTACT_US, 'layoutType=Full&mode=View');
+        const { status, body: errors } = await userState(CONTACT_US, 'layoutType=Full&mode=View');
         expect(status).toBe(400);
+        expect((errors as ErrorList)[0]).toMatchObject({
+          errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+          message: "Required query parameter 'recordTypeId' is missing",
+        });
+        const update = await updateUserState(CONTACT_US, 'layoutType=Full&mode=View', { sectionUserStates: {} });
+        expect(update.status).toBe(400);
+        expect((update.body as ErrorList)[0].message).toBe("Required query parameter 'recordTypeId' is missing");
       });
     });
 

@@ -12,6 +12,7 @@ import { noteUseStatement } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canEditRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
+import { fetchRows } from './rows.ts';
 import { RECORD_COLUMNS, type RecordRepresentation, type RecordRow } from './representation.ts';
 import { derivedValues, type FieldValue, type ValueContext } from './values.ts';
 import { checkWrite, recordError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE } from './write-rules.ts';
@@ -201,7 +202,7 @@ async function updateAsExpected(
   let expected = turn.expected;
   let planned: PlannedUpdate;
   try {
-    expected ??= (await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [id], { prepareAs: 'record_by_id' })).rows[0];
+    expected ??= (await fetchRows(db, [id])).get(id);
     if (!expected) return undefined;
     planned = await planUpdate(db, org, principal, expected, input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
   } catch {

@@ -6,11 +6,11 @@ import type { Database, Queryable } from '../../db/connection.ts';
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
 import { describeOrg } from '../describe.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
-import { notFound, PlatformError } from '../errors.ts';
+import { PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { noteUseStatement } from '../lists/mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
-import { canEditRecord, canSeeRecord } from './access.ts';
+import { canEditRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { fetchRows } from './rows.ts';
 import { RECORD_COLUMNS, type RecordRepresentation, type RecordRow } from './representation.ts';
@@ -23,6 +23,7 @@ import {
   everyContext,
   insufficientAccess,
   lockVisible,
+  visibleObject,
   noRightsOnRecord,
   nowOf,
   readWritten,
@@ -37,19 +38,20 @@ interface PlannedUpdate {
   merged: Record<string, FieldValue>;
 }
 
-/** Checks an update of a record as it is (the row given) and makes the fields it writes; throws what a check finds. */
+/**
+ * Checks an update of a record as it is (the row given, of an object the caller may see: visibleObject) and makes the
+ * fields it writes; throws what a check finds.
+ */
 async function planUpdate(
   q: Queryable,
   org: OrgDescribe,
   principal: Principal,
-  row: RecordRow,
+  { row, object }: { row: RecordRow; object: DescribedObject },
   fields: Record<string, FieldValue>,
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   ifUnmodifiedSince: Date | undefined,
   allowSaveOnDuplicate: boolean | undefined,
 ): Promise<PlannedUpdate> {
-  const object = org.objects.get(row.object_api_name);
-  if (!object || !canSeeRecord(principal, object, row)) throw notFound();
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
     throw insufficientAccess(`edit ${object.definition.labelPlural}`);
   if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
@@ -131,8 +133,9 @@ export async function updateRow(
     beforeLastStatement?: (planned: RecordRow) => void;
   } = {},
 ): Promise<{ object: DescribedObject; row: RecordRow }> {
-  const { row } = await lockVisible(q, org, principal, id);
-  const planned = await planUpdate(q, org, principal, row, fields, contextOf, ifUnmodifiedSince, options.allowSaveOnDuplicate);
+  const locked = await lockVisible(q, org, principal, id);
+  const { row } = locked;
+  const planned = await planUpdate(q, org, principal, locked, fields, contextOf, ifUnmodifiedSince, options.allowSaveOnDuplicate);
   options.beforeLastStatement?.({ ...row, fields: planned.merged });
   const saved = await writeUpdate(q, principal, id, planned, now, { last: options.lastStatement === true });
   return { object: planned.object, row: saved! };
@@ -204,7 +207,17 @@ async function updateAsExpected(
   try {
     expected ??= (await fetchRows(db, [id])).get(id);
     if (!expected) return undefined;
-    planned = await planUpdate(db, org, principal, expected, input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
+    const row = expected;
+    planned = await planUpdate(
+      db,
+      org,
+      principal,
+      { row, object: visibleObject(org, principal, row) },
+      input.fields,
+      contextOf,
+      undefined,
+      input.allowSaveOnDuplicate,
+    );
   } catch {
     return undefined;
   }

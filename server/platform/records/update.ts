@@ -23,7 +23,7 @@ import {
   everyContext,
   insufficientAccess,
   lockVisible,
-  visibleObject,
+  visibleRecord,
   noRightsOnRecord,
   nowOf,
   readWritten,
@@ -32,14 +32,15 @@ import {
   type WriteOptions,
 } from './write.ts';
 
-/** What an update writes, every check passed: the record's object, and its fields as they will be. */
+/** What an update writes, every check passed: the record as checked, its object, and its fields as they will be. */
 interface PlannedUpdate {
+  row: RecordRow;
   object: DescribedObject;
   merged: Record<string, FieldValue>;
 }
 
 /**
- * Checks an update of a record as it is (the row given, of an object the caller may see: visibleObject) and makes the
+ * Checks an update of a record as it is (the row given, of an object the caller may see: visibleRecord) and makes the
  * fields it writes; throws what a check finds.
  */
 async function planUpdate(
@@ -78,7 +79,7 @@ async function planUpdate(
   // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
   await enforceDuplicateRules(q, principal, object, 'update', merged, { allowSaveOnDuplicate, excludeId: row.id, changedFields });
-  return { object, merged };
+  return { row, object, merged };
 }
 
 /**
@@ -133,10 +134,17 @@ export async function updateRow(
     beforeLastStatement?: (planned: RecordRow) => void;
   } = {},
 ): Promise<{ object: DescribedObject; row: RecordRow }> {
-  const locked = await lockVisible(q, org, principal, id);
-  const { row } = locked;
-  const planned = await planUpdate(q, org, principal, locked, fields, contextOf, ifUnmodifiedSince, options.allowSaveOnDuplicate);
-  options.beforeLastStatement?.({ ...row, fields: planned.merged });
+  const planned = await planUpdate(
+    q,
+    org,
+    principal,
+    await lockVisible(q, org, principal, id),
+    fields,
+    contextOf,
+    ifUnmodifiedSince,
+    options.allowSaveOnDuplicate,
+  );
+  options.beforeLastStatement?.({ ...planned.row, fields: planned.merged });
   const saved = await writeUpdate(q, principal, id, planned, now, { last: options.lastStatement === true });
   return { object: planned.object, row: saved! };
 }
@@ -188,9 +196,10 @@ export async function updateRecord(
  * when the statement runs (it waits for that update's lock, then compares). A record updated many times at once is
  * then written one statement after another, with no round trip to the server between them.
  *
- * Undefined when the record is not as expected (another process wrote it, the update before failed) or a check
- * failed on what was expected: the update is then made under the row lock, where the checks decide on the record
- * as it is.
+ * A check that fails on the record as read is the answer: the update changes nothing, as if made at the read.
+ * Undefined when a check failed on what the update before will leave (it may not be written), or when the record
+ * is not as expected (another process wrote it, the update before failed): the update is then made under the row
+ * lock, where the checks decide on the record as it is.
  */
 async function updateAsExpected(
   db: Database,
@@ -202,27 +211,15 @@ async function updateAsExpected(
   now: Date,
   turn: WriteTurn,
 ): Promise<{ object: DescribedObject; row: RecordRow } | undefined> {
-  let expected = turn.expected;
+  const expected = turn.expected ?? (await fetchRows(db, [id])).get(id);
   let planned: PlannedUpdate;
   try {
-    expected ??= (await fetchRows(db, [id])).get(id);
-    if (!expected) return undefined;
-    const row = expected;
-    planned = await planUpdate(
-      db,
-      org,
-      principal,
-      { row, object: visibleObject(org, principal, row) },
-      input.fields,
-      contextOf,
-      undefined,
-      input.allowSaveOnDuplicate,
-    );
-  } catch {
-    return undefined;
+    planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
+  } catch (error) {
+    if (turn.expected) return undefined;
+    throw error;
   }
-  turn.pass({ ...expected, fields: planned.merged });
-  const unlessChangedFrom = expected;
-  const row = await db.transaction((tx) => writeUpdate(tx, principal, id, planned, now, { last: true, unlessChangedFrom }));
+  turn.pass({ ...planned.row, fields: planned.merged });
+  const row = await db.transaction((tx) => writeUpdate(tx, principal, id, planned, now, { last: true, unlessChangedFrom: planned.row }));
   return row ? { object: planned.object, row } : undefined;
 }

@@ -188,17 +188,17 @@ export function picklistDefaults(object: DescribedObject, input: Record<string, 
   return defaults;
 }
 
-/** The object of a record the caller may see; throws 404 for one that does not exist or that the caller may not see. */
-export function visibleObject(org: OrgDescribe, principal: Principal, row: RecordRow | undefined): DescribedObject {
+/** A record the caller may see, with its object; throws 404 for one that does not exist or that the caller may not see. */
+export function visibleRecord(org: OrgDescribe, principal: Principal, row: RecordRow | undefined): { row: RecordRow; object: DescribedObject } {
   const object = row ? org.objects.get(row.object_api_name) : undefined;
   if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
-  return object;
+  return { row, object };
 }
 
 /** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
 export async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
   const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id], { prepareAs: 'record_lock_by_id' });
-  return { row: rows[0], object: visibleObject(org, principal, rows[0]) };
+  return visibleRecord(org, principal, rows[0]);
 }
 
 export const noRightsOnRecord = () => recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');

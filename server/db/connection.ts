@@ -2,11 +2,11 @@
  * One interface over the two databases: embedded PGlite (a data directory) or a PostgreSQL server
  * (DATABASE_URL). Both run the same SQL.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { NamedStatements, preparedSession, type PreparedSession } from './named-statements.ts';
+import { NamedStatements, preparedSession, type PreparedSession, type WithSession } from './named-statements.ts';
 
 /** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (PGlite starts without it). */
 const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
@@ -75,11 +75,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   // PGlite is one session: what it prepared serves every query.
   const session = preparedSession();
   const run = (sql: string) => db.exec(sql);
+  const withSession: WithSession<Results> = (use) => use(session, run);
   return {
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
     query: async (sql, params, options) => ({
-      rows: ((await named.run(session, run, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[],
+      rows: ((await named.run(withSession, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[],
     }),
     transaction: async (fn) => {
       try {
@@ -165,12 +166,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     return session;
   };
   const runOn = (client: pg.PoolClient) => async (sql: string) => [await client.query(sql)].flat() as pg.QueryResult[];
-  /** A named statement outside a transaction, on a connection of the pool; undefined for the ordinary way. */
-  const runNamed = async (sql: string, params: unknown[], name: string | undefined) => {
-    if (name === undefined) return undefined;
+  /** A connection of the pool, for a named statement outside a transaction: taken only when one runs. */
+  const withConnection: WithSession<pg.QueryResult> = async (use) => {
     const client = await pool.connect();
     try {
-      return await named.run(sessionOf(client), runOn(client), sql, params, name);
+      return await use(sessionOf(client), runOn(client));
     } finally {
       client.release();
     }
@@ -178,7 +178,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     query: async (sql, params, options) => {
-      const result = (await runNamed(sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
+      const result = (await named.run(withConnection, sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
       if (isWrite(result)) await listener.barrier();
       return { rows: result.rows };
     },

@@ -31,6 +31,9 @@ export function preparedSession(): PreparedSession {
 /** Runs statements separated by semicolons (the simple protocol) on a session; one result per statement. */
 export type RunStatements<R> = (sql: string) => Promise<R[]>;
 
+/** Lends a session and its way of running statements for as long as `use` runs (a pool's connection, say). */
+export type WithSession<R> = <T>(use: (session: PreparedSession, run: RunStatements<R>) => Promise<T>) => Promise<T>;
+
 const STATEMENT_NAME = /^[a-z][a-z0-9_]*$/i;
 /** The prefix of the statements PREPARE makes: the driver's own named statements share a connection's names. */
 const GENERIC = 'generic_';
@@ -57,10 +60,14 @@ export class NamedStatements {
     return literals.some((literal) => literal === undefined) ? undefined : (literals as string[]);
   }
 
-  /** Outside a transaction. */
-  async run<R>(session: PreparedSession, run: RunStatements<R>, sql: string, params: unknown[], name: string | undefined): Promise<R | undefined> {
+  /** Outside a transaction, on a session `withSession` lends only when the statement takes this way. */
+  async run<R>(withSession: WithSession<R>, sql: string, params: unknown[], name: string | undefined): Promise<R | undefined> {
     const literals = this.#literals(sql, params, name);
     if (!literals || name === undefined) return undefined;
+    return withSession((session, run) => this.#execute(session, run, sql, literals, name));
+  }
+
+  async #execute<R>(session: PreparedSession, run: RunStatements<R>, sql: string, literals: string[], name: string): Promise<R | undefined> {
     if (!session.prepared.has(name)) {
       try {
         await run(`PREPARE "${GENERIC}${name}" AS ${sql}`);

@@ -97,11 +97,22 @@ const ENTITY = /&(?:amp|quot|#x27|#39|lt|gt);/g;
 /** A style attribute: text and other attribute values cannot hold ` style="`, since React escapes `"`. */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 
+/** The hashes of style attribute values, which are few (the app's components set them) and met at every render. */
+const styleAttributeHashOf = new Map<string, string>();
+function styleAttributeHash(attribute: string): string {
+  let hash = styleAttributeHashOf.get(attribute);
+  if (hash === undefined) {
+    if (styleAttributeHashOf.size >= 1_000) styleAttributeHashOf.clear();
+    styleAttributeHashOf.set(attribute, (hash = sha256(attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]))));
+  }
+  return hash;
+}
+
 /** The CSP hash sources of the distinct style attribute values of server-rendered markup. */
 export function styleAttributeHashes(html: string): string[] {
-  const values = new Set<string>();
-  for (const match of html.matchAll(STYLE_ATTRIBUTE)) values.add(match[1].replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
-  return [...values].map(sha256);
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(STYLE_ATTRIBUTE)) hashes.add(styleAttributeHash(match[1]));
+  return [...hashes];
 }
 
 const PAGE_FIXED =

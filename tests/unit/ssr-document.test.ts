@@ -1,9 +1,13 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { clientAssetsFrom } from '../../web/ssr/assets.ts';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientAssetsFrom, clientAssetsReader } from '../../web/ssr/assets.ts';
 import { DEFAULT_HEAD, documentInlineStyles, renderDocument } from '../../web/ssr/document.ts';
 import { parseStartTags, sanitizeHeadTags } from '../../web/ssr/head-tags.ts';
 import { headFromSeo } from '../../web/ssr/seo-head.ts';
-import { escapeHtml, serializeForScript } from '../../web/ssr/serialize.ts';
+import { escapeHtml, serializeForScript, serializeQueryState } from '../../web/ssr/serialize.ts';
 
 describe('serializeForScript', () => {
   it('escapes what could end the script element, and JSON.parse reads it back unchanged', () => {
@@ -12,6 +16,54 @@ describe('serializeForScript', () => {
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(text).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+/** A dehydrated query as TanStack Query's dehydrate makes it: data, when it has any, inside its state. */
+function dehydratedQuery(queryKey: unknown[], data: unknown, status: 'success' | 'error' = 'success'): DehydratedState['queries'][number] {
+  return {
+    dehydratedAt: 1,
+    queryKey,
+    queryHash: JSON.stringify(queryKey),
+    state: {
+      ...(data === undefined ? {} : { data }),
+      dataUpdateCount: data === undefined ? 0 : 1,
+      dataUpdatedAt: 2,
+      error: status === 'error' ? new Error('x') : null,
+      errorUpdateCount: status === 'error' ? 1 : 0,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      isInvalidated: false,
+      status,
+      fetchStatus: 'idle',
+    } as DehydratedState['queries'][number]['state'],
+  };
+}
+
+describe('serializeQueryState', () => {
+  const hostile = { name: '</script><script>alert(1)</script>', lines: 'a\u2028b', nested: [{ amp: 'A & B' }] };
+  const state: DehydratedState = {
+    mutations: [],
+    queries: [
+      dehydratedQuery(['getObjectInfo', { objectApiName: '<x>' }], hostile),
+      dehydratedQuery(['getDefaultContacts', {}], 'text </script>'),
+      dehydratedQuery(['getSession', {}], undefined, 'error'),
+      dehydratedQuery(['getContacts', {}], null),
+    ],
+  };
+
+  it('is the JSON serializeForScript makes of the state: the same value, escaped the same way', () => {
+    const text = serializeQueryState(state);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(JSON.parse(serializeForScript(state)));
+  });
+
+  it('makes the text of a data object once, and that of another object anew', () => {
+    expect(serializeQueryState(state)).toBe(serializeQueryState(state));
+    const changed = { ...state, queries: [dehydratedQuery(['getObjectInfo', {}], { ...hostile, name: 'other' })] };
+    expect(JSON.parse(serializeQueryState(changed)).queries[0].state.data.name).toBe('other');
   });
 });
 
@@ -42,6 +94,35 @@ describe('clientAssetsFrom', () => {
   });
 });
 
+describe('clientAssetsReader', () => {
+  it('reads the build again when its manifest changes, looking at most once a second', () => {
+    const root = mkdtempSync(join(tmpdir(), 'assets-reader-'));
+    try {
+      mkdirSync(join(root, '.vite'));
+      const build = (script: string, mtime: number) => {
+        const manifest = join(root, '.vite', 'manifest.json');
+        writeFileSync(manifest, JSON.stringify({ 'index.html': { file: script, isEntry: true } }));
+        utimesSync(manifest, mtime, mtime);
+      };
+      let now = 10_000;
+      const read = clientAssetsReader(root, () => now);
+      expect(read()).toBeNull();
+      build('assets/a.js', 1_000);
+      expect(read()?.script).toBe('/assets/a.js');
+      build('assets/b.js', 2_000);
+      now += 999;
+      expect(read()?.script).toBe('/assets/a.js');
+      now += 1;
+      expect(read()?.script).toBe('/assets/b.js');
+      rmSync(join(root, '.vite'), { recursive: true });
+      now += 1_000;
+      expect(read()).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('renderDocument', () => {
   const assets = { script: '/assets/index-abc.js', css: '.a{color:red}', preloads: ['/assets/vendor.js'] };
 
@@ -50,7 +131,7 @@ describe('renderDocument', () => {
       head: { title: 'Contact <Us>', description: 'Say "hi"' },
       assets,
       appHtml: '<main>page</main>',
-      state: { queries: [{ name: '</script>' }] },
+      state: { mutations: [], queries: [dehydratedQuery(['getSession', {}], { name: '</script>' })] },
       stateElementId: 'query-state',
     });
     expect(html).toMatch(/^<!doctype html><html lang="en-US" dir="ltr"><head><meta charset="utf-8">/);
@@ -59,7 +140,7 @@ describe('renderDocument', () => {
     expect(html).toContain('<style>.a{color:red}</style><link rel="modulepreload" href="/assets/vendor.js">');
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"><main>page</main></div>');
-    expect(html).toContain('<script id="query-state" type="application/json">{"queries":[{"name":"\\u003c/script\\u003e"}]}</script>');
+    expect(html).toContain('<script id="query-state" type="application/json">{"mutations":[],"queries":[{"state":{"data":{"name":"\\u003c/script\\u003e"},');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 

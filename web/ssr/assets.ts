@@ -41,18 +41,25 @@ export function clientAssetsFrom(manifest: Manifest, readStyle: (file: string) =
   return { script: url(entry.file), css: [...styles].map(readStyle).join('\n'), preloads: [...preloads].map(url) };
 }
 
+/** How long the manifest's modification time is taken as read: a page render asks for the assets each time. */
+const MANIFEST_CHECK_MS = 1_000;
+
 /**
  * Reads dist/web/.vite/manifest.json and the stylesheets it names, again only when the manifest changes (a
- * rebuild while the server runs); null when the web app is not built.
+ * rebuild while the server runs, seen within a second); null when the web app is not built.
  */
-export function clientAssetsReader(webRoot: string): () => ClientAssets | null {
+export function clientAssetsReader(webRoot: string, now: () => number = Date.now): () => ClientAssets | null {
   const path = join(webRoot, '.vite', 'manifest.json');
   let cached: { mtimeMs: number; assets: ClientAssets } | undefined;
+  let checkedAt = -Infinity;
   return () => {
+    if (cached && now() - checkedAt < MANIFEST_CHECK_MS) return cached.assets;
+    checkedAt = now();
     let mtimeMs: number;
     try {
       mtimeMs = statSync(path).mtimeMs;
     } catch {
+      cached = undefined;
       return null;
     }
     if (cached?.mtimeMs !== mtimeMs) {

@@ -1,6 +1,7 @@
 /** The HTML document around the rendered page. */
 import type { ClientAssets } from './assets.ts';
-import { escapeHtml, serializeForScript } from './serialize.ts';
+import type { DehydratedState } from '@tanstack/react-query';
+import { escapeHtml, serializeQueryState } from './serialize.ts';
 
 export interface HeadTags {
   title: string;
@@ -24,7 +25,7 @@ export interface DocumentParts {
   /** The rendered page; '' to let the browser render it alone. */
   appHtml: string;
   /** The dehydrated queries; undefined when the page was not rendered on the server. */
-  state?: unknown;
+  state?: DehydratedState;
   stateElementId: string;
 }
 
@@ -51,7 +52,7 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId }:
   // gzipped for guests, and the stylesheets add a few kilobytes to it).
   const styles = assets.css ? `<style>${inlineCss(assets.css)}</style>` : '';
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
-  const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeForScript(state)}</script>`;
+  const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeQueryState(state)}</script>`;
   return (
     '<!doctype html>' +
     '<html lang="en-US" dir="ltr">' +

@@ -1,3 +1,5 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
 /**
  * JSON for a <script type="application/json"> element: "<" is escaped so that no "</script>" or "<!--"
  * in the data can end the element, ">" and "&" for good measure, U+2028/9 so that the text is also a
@@ -19,4 +21,28 @@ export function serializeForScript(value: unknown): string {
 /** Text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The JSON of each query's data, by the data's identity: what is kept for guests (guest-data.ts) is the same
+ * object render after render, so its JSON (the object info alone is some 16 KB) is made once. Query data is
+ * never changed in place (TanStack Query replaces it), so the text stays true to the object.
+ */
+const dataJson = new WeakMap<object, string>();
+
+function queryDataJson(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return serializeForScript(data);
+  let json = dataJson.get(data);
+  if (json === undefined) dataJson.set(data, (json = serializeForScript(data)));
+  return json;
+}
+
+/** serializeForScript of dehydrated queries: the same text, each query's data made once per data object. */
+export function serializeQueryState({ queries, mutations }: DehydratedState): string {
+  const queryJson = ({ state: { data, ...state }, ...query }: DehydratedState['queries'][number]) => {
+    // Both objects always have properties (a status; a key and hash), so "{" opens each and a comma may follow.
+    const stateJson = data === undefined ? serializeForScript(state) : `{"data":${queryDataJson(data)},${serializeForScript(state).slice(1)}`;
+    return `{"state":${stateJson},${serializeForScript(query).slice(1)}`;
+  };
+  return `{"mutations":${serializeForScript(mutations)},"queries":[${queries.map(queryJson).join(',')}]}`;
 }

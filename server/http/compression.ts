@@ -2,14 +2,15 @@
  * The codings of answers: what a client's Accept-Encoding accepts, gzip and Brotli at the settings of an answer
  * compressed for one request or kept and sent many times, and the strong ETags of the compressed forms.
  */
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { SerializedAnswer } from '../storefront/result-cache.ts';
 
 /**
  * zlib's fastest level, for an answer compressed for one request only: on a page of 100 KB it takes half the
  * time of level 6, for some 15 % more bytes. A kept answer, compressed once and sent many times, takes level 6.
  */
-export const GZIP_FAST = 1;
+const GZIP_FAST = 1;
 
 /** The ETag of the gzipped representation: a different representation needs a different strong ETag. */
 export function gzipEtag(etag: string): string {
@@ -20,13 +21,29 @@ export function gzipEtag(etag: string): string {
  * Brotli's quality for an answer compressed for one request only (on a page of 100 KB, under half the time
  * of gzip's fastest level, and smaller), and for a kept one, compressed once and sent many times.
  */
-export const BROTLI_FAST = 1;
+const BROTLI_FAST = 1;
 const BROTLI_KEPT = 5;
+
+function brotliOptions(body: Uint8Array | string, quality: number): BrotliOptions {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } };
+}
 
 /** Bytes or text in Brotli, at a quality (by default, that of a kept answer). */
 export function brotli(body: Uint8Array | string, quality = BROTLI_KEPT): Buffer {
-  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  return brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } });
+  return brotliCompressSync(body, brotliOptions(body, quality));
+}
+
+const brotliInPool = promisify(brotliCompress);
+const gzipInPool = promisify(gzip);
+
+/**
+ * A body sent once (a page rendered for one request), compressed at the fast settings in libuv's thread pool:
+ * the event loop serves other requests meanwhile, and on a machine with a core to spare the work is off its
+ * thread altogether.
+ */
+export function compressOnce(body: Uint8Array, coding: 'br' | 'gzip'): Promise<Buffer> {
+  return coding === 'br' ? brotliInPool(body, brotliOptions(body, BROTLI_FAST)) : gzipInPool(body, { level: GZIP_FAST });
 }
 
 /** The ETag of the Brotli representation. */

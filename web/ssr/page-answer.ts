@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
-import { acceptsBrotli, acceptsGzip, BROTLI_FAST, brotliBody, brotliEtag, GZIP_FAST, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
+import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
 import { serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
 import { JsonText } from '../../server/storefront/json-text.ts';
 
@@ -46,32 +46,34 @@ const VARY = varyWithSession('Accept-Encoding');
  * neither may be used without asking (the contacts it shows change). If-None-Match with its ETag (either
  * encoding's) is a 304, which carries the page's policy too: a cache updates the stored headers from it.
  * An answer no other request will get (`once`: a signed-in visitor's page, or one not kept) is compressed
- * for speed rather than size.
+ * for speed rather than size, off the event loop; a kept one once, at its first request, and kept with it.
  */
-export function sendPage(
+export async function sendPage(
   c: Context,
   answer: PageAnswer,
   { guest, setCookies, once = false }: { guest: boolean; setCookies: readonly string[]; once?: boolean },
-): Response {
+): Promise<Response> {
   for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
   const cacheControl = guest ? 'no-cache' : 'private, no-cache';
   if (answer.status === 302) {
     return c.body(null, 302, { Location: answer.location, 'Cache-Control': cacheControl, Vary: VARY });
   }
   const common = { 'Cache-Control': cacheControl, Vary: VARY, ...documentSecurityHeaders(answer.policy) };
-  const { coding, etag, body } = encodedPage(answer, requestHeader(c, 'accept-encoding'), once);
+  const { coding, etag } = encodingOf(answer, requestHeader(c, 'accept-encoding'));
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
+  const body = coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : keptBody(answer, coding);
   const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
-  return c.body(body() as Uint8Array<ArrayBuffer>, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
 }
 
-/** The page in the best coding the client accepts (Brotli, gzip, none), with that representation's ETag. */
-function encodedPage(answer: HtmlAnswer, acceptEncoding: string | undefined, once: boolean) {
-  if (acceptsBrotli(acceptEncoding)) {
-    return { coding: 'br', etag: brotliEtag(answer.etag), body: () => brotliBody(answer, once ? BROTLI_FAST : undefined) };
-  }
-  if (acceptsGzip(acceptEncoding)) {
-    return { coding: 'gzip', etag: gzipEtag(answer.etag), body: () => gzippedBody(answer, once ? GZIP_FAST : undefined) };
-  }
-  return { coding: undefined, etag: answer.etag, body: () => answer.body };
+/** The best coding the client accepts (Brotli, gzip, none), with that representation's ETag. */
+function encodingOf(answer: HtmlAnswer, acceptEncoding: string | undefined): { coding: 'br' | 'gzip' | undefined; etag: string } {
+  if (acceptsBrotli(acceptEncoding)) return { coding: 'br', etag: brotliEtag(answer.etag) };
+  if (acceptsGzip(acceptEncoding)) return { coding: 'gzip', etag: gzipEtag(answer.etag) };
+  return { coding: undefined, etag: answer.etag };
+}
+
+/** A kept answer's body in a coding, compressed at its first request and kept with it. */
+function keptBody(answer: HtmlAnswer, coding: 'br' | 'gzip'): Uint8Array {
+  return coding === 'br' ? brotliBody(answer) : gzippedBody(answer);
 }

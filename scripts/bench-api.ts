@@ -47,6 +47,13 @@ import {
 import { hasWrk, runLoad, runWrkMix, type MixedRequest } from './lib/load-generator.ts';
 
 const UI_API = '/services/data/v65.0/ui-api';
+/**
+ * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
+ * once it has run often enough): at least WARM_REQUESTS requests, or WARM_MAX_SECONDS of load. A page render
+ * needs some 2,000 renders to go from about 9 ms of CPU to its steady cost; a second of load gives a few hundred.
+ */
+const WARM_REQUESTS = 3_000;
+const WARM_MAX_SECONDS = 15;
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_api';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const ACCOUNTS = [1, 2, 3].map((n) => makeId('001', n));
@@ -292,14 +299,7 @@ function mixedRequests(cookie: string, csrf: string): MixedRequest[] {
 }
 
 /** Every target answers 200 before it is measured; a short run first, so that nothing is measured cold by accident. */
-/**
- * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
- * once it has run often enough): at least WARM_REQUESTS requests, or WARM_MAX_SECONDS of load. A page render
- * needs some 2,000 renders to go from about 9 ms of CPU to its steady cost; a second of load gives a few hundred.
- */
-const WARM_REQUESTS = 3_000;
-const WARM_MAX_SECONDS = 15;
-
+/** Each target is warmed up (see WARM_REQUESTS) before it is measured. */
 async function warmUp(server: Server, targets: BenchTarget[], options: MeasureOptions): Promise<void> {
   for (const target of targets) await check(server, target.path, target.headers ?? {});
   for (const target of targets) {

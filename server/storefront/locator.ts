@@ -57,22 +57,26 @@ export async function getDefaultContacts(db: Queryable): Promise<Schemas['Defaul
   return rows.map((row) => ({ ...pickFields(row.id, row.fields, DEFAULT_CONTACT_FIELDS), APT_Company_Name__c: String(row.fields.APT_Company_Name__c ?? '') }));
 }
 
-async function picklist(db: Queryable, field: string) {
-  const { rows } = await db.query<{ value: string; valid_for: string[] }>(
-    `SELECT value, valid_for FROM picklist_value
-     WHERE object_api_name = $1 AND field_api_name = $2 AND record_type_id = $3 ORDER BY position`,
-    [CONTACT_US_OBJECT, field, MASTER_RECORD_TYPE_ID],
-  );
-  return rows;
-}
-
-/** Each country (the controlling picklist) with its states (the dependent picklist), as a JSON text. */
+/**
+ * Each country (the controlling picklist) with its states (the dependent picklist), in the picklists' order, as
+ * a JSON text: {"Country":["State",…],…}, with no spaces, as JSON.stringify writes it. Made by the database in
+ * one statement: some 5,000 states, which as rows cost the server several times the database's work.
+ */
 export async function getDependentStatePicklistsValues(db: Queryable): Promise<string> {
-  const countries = await picklist(db, 'APT_Country__c');
-  const states = await picklist(db, 'APT_Primary_State__c');
-  const map: Record<string, string[]> = Object.fromEntries(countries.map((country) => [country.value, []]));
-  for (const state of states) for (const country of state.valid_for) map[country]?.push(state.value);
-  return JSON.stringify(map);
+  const { rows } = await db.query<{ map: string }>(
+    `WITH state AS (
+       SELECT country, '[' || string_agg(to_json(s.value)::text, ',' ORDER BY s.position) || ']' AS names
+       FROM picklist_value s CROSS JOIN unnest(s.valid_for) AS country
+       WHERE s.object_api_name = $1 AND s.field_api_name = $3 AND s.record_type_id = $4
+       GROUP BY country
+     )
+     SELECT '{' || COALESCE(string_agg(to_json(c.value)::text || ':' || COALESCE(state.names, '[]'), ',' ORDER BY c.position), '') || '}' AS map
+     FROM picklist_value c LEFT JOIN state ON state.country = c.value
+     WHERE c.object_api_name = $1 AND c.field_api_name = $2 AND c.record_type_id = $4`,
+    [CONTACT_US_OBJECT, 'APT_Country__c', 'APT_Primary_State__c', MASTER_RECORD_TYPE_ID],
+    { prepareAs: 'country_state_map' },
+  );
+  return rows[0].map;
 }
 
 /** Throws the 400 of the first argument that names no picklist value (or no id), in the order of the arguments. */

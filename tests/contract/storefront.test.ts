@@ -116,6 +116,28 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       for (const country of countries) {
         expect(map[country.value], country.value).toEqual(states.filter((state) => state.valid_for.includes(country.value)).map((state) => state.value));
       }
+      // The text itself is JSON.stringify's, with no spaces: the platform's method serializes a map.
+      expect(body).toBe(JSON.stringify(map));
+    });
+
+    it('writes values that JSON escapes as JSON.stringify does', async () => {
+      const country = 'Q "quoted" \\ back\tslash\u0001 Ünïcødé ☃ 🌍';
+      const state = 'S </script> \n line';
+      const insert = `INSERT INTO picklist_value (object_api_name, field_api_name, record_type_id, position, value, label, valid_for)
+                      VALUES ($1, $2, $3, $4, $5, $5, $6)`;
+      await server.db.query(insert, [CONTACT_US, 'APT_Country__c', MASTER_RECORD_TYPE_ID, 1_000_000, country, []]);
+      await server.db.query(insert, [CONTACT_US, 'APT_Primary_State__c', MASTER_RECORD_TYPE_ID, 1_000_000, state, [country, 'Canada']]);
+      try {
+        const { status, body } = await callOperation<string>('getDependentStatePicklistsValues', url());
+        expect(status).toBe(200);
+        expect(body).toContain(`${JSON.stringify(country)}:${JSON.stringify([state])}}`);
+        const map = JSON.parse(body) as Record<string, string[]>;
+        expect(map[country]).toEqual([state]);
+        expect(map.Canada.at(-1)).toBe(state);
+        expect(body).toBe(JSON.stringify(map));
+      } finally {
+        await server.db.query('DELETE FROM picklist_value WHERE object_api_name = $1 AND position = $2', [CONTACT_US, 1_000_000]);
+      }
     });
 
     it('answers 400 {errorMessage} to a bad X-SFDC-Allow-Continuation', async () => {

@@ -19,8 +19,8 @@ import {
   getRelatedListRecordActions,
   getRelatedListsActions,
   splitList,
-  type ActionListQuery,
 } from '../platform/actions/lists.ts';
+import type { ActionListQuery } from '../platform/actions/listing.ts';
 import {
   getQuickActionDefaults,
   getQuickActionInfo,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { contentQueryOf, mediaPath, pageUrl, referencedKeys, type ContentQueryInput } from '../../server/content/delivery.ts';
+import { contentQueryOf, pageUrl, type ContentQueryInput } from '../../server/content/delivery-query.ts';
+import { mediaPath, referencedKeys } from '../../server/content/delivery.ts';
 import { fieldText, parseFieldNames } from '../../server/seo/properties.ts';
 
 const KEY = (n: number) => `MC${String(n).padStart(26, 'A')}`;

@@ -4,188 +4,36 @@
  * the formulas that activate actions. An action is listed only when the caller may do what it does: Edit on
  * a record it may change, Delete where it may delete, create actions for objects it may create (docs/product-spec.md §7 Actions).
  */
+import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
 import { etagOf } from '../etag.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { toId18 } from '../ids.ts';
-import { derivedId } from '../layouts-build.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
-import { canDeleteRecord, canEditRecord, canSeeRecord } from '../records/access.ts';
+import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
-import { writableBy } from '../records/write-rules.ts';
+import { loadActions, OVERRIDABLE_ACTIONS, placementFor, quickActionNamed, SECTIONS, standardActionNamed, type ActionListContext } from './definitions.ts';
 import {
-  iconUrls,
-  loadActions,
-  OVERRIDABLE_ACTIONS,
-  placementFor,
-  quickActionNamed,
-  SECTIONS,
-  standardActionNamed,
-  type ActionListContext,
-  type QuickAction,
-  type Section,
-  type StandardActionDefinition,
-} from './definitions.ts';
-
-export type ActionRepresentation = Schemas['ActionRepresentation'];
-export type PlatformAction = Schemas['PlatformActionRepresentation'];
-type EntityActions = Schemas['EntityActionRepresentation'];
-
-const UI_API = '/services/data/v65.0/ui-api';
-
-export interface ActionListQuery {
-  actionTypes?: string[];
-  apiNames?: string[];
-  formFactor?: string;
-  retrievalMode?: 'All' | 'PageLayout';
-  sections?: string[];
-}
+  actionFor,
+  filtered,
+  mayCreate,
+  mayRunQuickAction,
+  quickRepresentation,
+  representation,
+  standardRepresentation,
+  type ActionListQuery,
+  type ActionRepresentation,
+  type PlatformAction,
+  type Source,
+} from './listing.ts';
 
 /** A comma-separated query parameter as a list; absent or empty, undefined. */
 export function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined || value === '') return undefined;
   return value.split(',').filter((item) => item !== '');
-}
-
-/** What an action is shown for, as its representation says it. */
-interface Source {
-  context: ActionListContext;
-  sourceObject: string;
-  relatedSourceObject?: string | null;
-  relatedListRecordId?: string | null;
-}
-
-function standardRepresentation(
-  action: StandardActionDefinition,
-  source: Source,
-  section: Section,
-  targetObject: string,
-  apiName = action.apiName,
-  label = action.label,
-): PlatformAction {
-  return {
-    actionListContext: source.context,
-    actionTarget: null,
-    actionTargetType: 'Invoke',
-    apiName,
-    externalId: apiName,
-    iconUrl: null,
-    id: derivedId('0JV', source.context, source.sourceObject, source.relatedSourceObject ?? '', apiName),
-    isMassAction: 'false',
-    label,
-    primaryColor: null,
-    relatedListRecordId: source.relatedListRecordId ?? null,
-    relatedSourceObject: source.relatedSourceObject ?? null,
-    section,
-    sourceObject: source.sourceObject,
-    subtype: null,
-    targetObject,
-    targetUrl: null,
-    type: 'StandardButton',
-  };
-}
-
-function quickRepresentation(action: QuickAction, source: Source, section: Section): PlatformAction {
-  return {
-    actionListContext: source.context,
-    actionTarget: `${UI_API}/actions/quick-action-info/${action.apiName}`,
-    actionTargetType: 'Describe',
-    apiName: action.apiName,
-    externalId: action.externalId,
-    iconUrl: iconUrls(action).png,
-    id: derivedId('0JV', source.context, source.sourceObject, source.relatedSourceObject ?? '', action.apiName),
-    isMassAction: 'false',
-    label: action.label,
-    primaryColor: action.color,
-    relatedListRecordId: source.relatedListRecordId ?? null,
-    relatedSourceObject: source.relatedSourceObject ?? null,
-    section,
-    sourceObject: source.sourceObject,
-    subtype: action.type,
-    targetObject: action.targetObject,
-    targetUrl: null,
-    type: 'QuickAction',
-  };
-}
-
-/** Whether the caller may create records of an object. */
-export function mayCreate(principal: Principal, object: DescribedObject | undefined): boolean {
-  return !!object && objectPermissions(principal, object.apiName).create && !!object.definition.flags?.createable;
-}
-
-/** Whether the caller may run a quick action: create its records, or change the record it is run on. */
-export function mayRunQuickAction(principal: Principal, org: OrgDescribe, action: QuickAction, record?: { row: RecordRow; object: DescribedObject }): boolean {
-  const target = org.objects.get(action.targetObject);
-  if (!target || !objectPermissions(principal, target.apiName).read) return false;
-  if (action.type === 'Update') {
-    if (!record) return false;
-    return record.object.apiName === target.apiName && !!target.definition.flags?.updateable && canEditRecord(principal, target, record.row);
-  }
-  if (!mayCreate(principal, target)) return false;
-  const parentField = action.targetParentField ? target.fieldsByName.get(action.targetParentField) : undefined;
-  return !action.targetParentField || (!!parentField && writableBy(principal, target, parentField, 'create'));
-}
-
-/** Whether the caller may do a standard action on an object, or on one of its records. */
-function mayDoStandard(principal: Principal, action: StandardActionDefinition, object: DescribedObject, row?: RecordRow): boolean {
-  switch (action.requires) {
-    case 'read':
-      return row ? canSeeRecord(principal, object, row) : objectPermissions(principal, object.apiName).read;
-    case 'create':
-      return mayCreate(principal, object);
-    case 'edit':
-      return !!row && !!object.definition.flags?.updateable && canEditRecord(principal, object, row);
-    case 'delete':
-      return !!row && !!object.definition.flags?.deletable && canDeleteRecord(principal, object, row);
-    case 'changeOwner': {
-      const owner = object.fieldsByName.get('OwnerId');
-      return (
-        !!row && !!owner && !!object.definition.flags?.updateable && canEditRecord(principal, object, row) && writableBy(principal, object, owner, 'update')
-      );
-    }
-  }
-}
-
-/** An action named in the metadata, as listed for a source, or null when it does not apply or the caller may not do it. */
-function actionFor(
-  principal: Principal,
-  org: OrgDescribe,
-  apiName: string,
-  source: Source,
-  section: Section,
-  object: DescribedObject | undefined,
-  record?: { row: RecordRow; object: DescribedObject },
-): PlatformAction | null {
-  const quick = quickActionNamed(apiName);
-  if (quick) return mayRunQuickAction(principal, org, quick, record) ? quickRepresentation(quick, source, section) : null;
-  const standard = standardActionNamed(apiName);
-  if (!standard || !object || !standard.contexts.includes(source.context)) return null;
-  return mayDoStandard(principal, standard, object, record?.row) ? standardRepresentation(standard, source, section, object.apiName) : null;
-}
-
-/** The filters every list takes: kinds of action, API names, sections. */
-function filtered(actions: PlatformAction[], query: ActionListQuery): PlatformAction[] {
-  const names = query.apiNames?.map((name) => name.toLowerCase());
-  const seen = new Set<string>();
-  return actions.filter((action) => {
-    if (query.actionTypes && !query.actionTypes.includes(action.type)) return false;
-    if (names && !names.includes(action.apiName.toLowerCase())) return false;
-    if (query.sections && !query.sections.includes(action.section ?? '')) return false;
-    // An action placed in two sections is listed once per section; never twice in one.
-    const key = `${action.section}/${action.apiName}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function representation(url: string, entries: [string, PlatformAction[], string][]): ActionRepresentation {
-  const actions: Record<string, EntityActions> = {};
-  for (const [key, list, entryUrl] of entries) actions[key] = { actions: list, links: [], url: entryUrl };
-  return { actions, eTag: etagOf({ actions, url }), url };
 }
 
 /** Record ids of the path, each checked (400 for a malformed one) and made 18 characters long. */
@@ -230,7 +78,7 @@ export async function getGlobalActions(db: Queryable, principal: Principal, quer
       if (action) actions.push(action);
     }
   }
-  const url = `${UI_API}/actions/global`;
+  const url = `${UI_API_PATH}/actions/global`;
   return representation(url, [['Global', filtered(actions, query), url]]);
 }
 
@@ -274,8 +122,8 @@ export async function getRecordActions(db: Queryable, principal: Principal, reco
   const ids = recordIdsOf('recordIds', recordIds);
   const records = await visibleRecords(db, org, principal, ids);
   return representation(
-    `${UI_API}/actions/record/${recordIds.join(',')}`,
-    records.map((record) => [record.row.id, recordActions(principal, org, record, query), `${UI_API}/actions/record/${record.row.id}`]),
+    `${UI_API_PATH}/actions/record/${recordIds.join(',')}`,
+    records.map((record) => [record.row.id, recordActions(principal, org, record, query), `${UI_API_PATH}/actions/record/${record.row.id}`]),
   );
 }
 
@@ -285,14 +133,14 @@ export async function getRecordEditActions(db: Queryable, principal: Principal, 
   const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
   const standard = loadActions().standard.filter((action) => action.contexts.includes('RecordEdit'));
   return representation(
-    `${UI_API}/actions/record/${recordIds.join(',')}/record-edit`,
+    `${UI_API_PATH}/actions/record/${recordIds.join(',')}/record-edit`,
     records.map((record) => {
       const source: Source = { context: 'RecordEdit', sourceObject: record.row.id };
       const actions = standard.flatMap((action) => {
         const listed = actionFor(principal, org, action.apiName, source, 'Page', record.object, record);
         return listed ? [listed] : [];
       });
-      return [record.row.id, filtered(actions, query), `${UI_API}/actions/record/${record.row.id}/record-edit`];
+      return [record.row.id, filtered(actions, query), `${UI_API_PATH}/actions/record/${record.row.id}/record-edit`];
     }),
   );
 }
@@ -323,7 +171,7 @@ export async function getObjectCreateActions(
 ): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
   const object = readableObjectOf(org, principal, objectApiName);
-  const url = `${UI_API}/actions/object/${object.apiName}/record-create`;
+  const url = `${UI_API_PATH}/actions/object/${object.apiName}/record-create`;
   return representation(url, [[object.apiName, filtered(createActions(principal, org, object, 'ObjectHomeChart'), query), url]]);
 }
 
@@ -332,8 +180,12 @@ export async function getLookupActions(db: Queryable, principal: Principal, obje
   const org = await describeOrg(db);
   const objects = [...new Map(objectApiNames.map((name) => readableObjectOf(org, principal, name)).map((object) => [object.apiName, object])).values()];
   return representation(
-    `${UI_API}/actions/lookup/${objectApiNames.join(',')}`,
-    objects.map((object) => [object.apiName, filtered(createActions(principal, org, object, 'Lookup'), query), `${UI_API}/actions/lookup/${object.apiName}`]),
+    `${UI_API_PATH}/actions/lookup/${objectApiNames.join(',')}`,
+    objects.map((object) => [
+      object.apiName,
+      filtered(createActions(principal, org, object, 'Lookup'), query),
+      `${UI_API_PATH}/actions/lookup/${object.apiName}`,
+    ]),
   );
 }
 
@@ -380,7 +232,7 @@ export async function getRelatedListActions(
   const org = await describeOrg(db);
   const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
   const lists = records.map((record) => relatedListActions(principal, org, record, relatedListId, query));
-  const url = `${UI_API}/actions/record/${recordIds.join(',')}/related-list/${lists[0][0]}`;
+  const url = `${UI_API_PATH}/actions/record/${recordIds.join(',')}/related-list/${lists[0][0]}`;
   return representation(url, [[lists[0][0], lists[0][1], url]]);
 }
 
@@ -426,7 +278,7 @@ export async function getRelatedListRecordActions(
   const parent = parents[0];
   const standard = loadActions().standard.filter((action) => action.contexts.includes('RelatedListRecord'));
   return representation(
-    `${UI_API}/actions/record/${recordIds.join(',')}/related-list-record/${relatedListRecordIds.join(',')}`,
+    `${UI_API_PATH}/actions/record/${recordIds.join(',')}/related-list-record/${relatedListRecordIds.join(',')}`,
     children.map((child) => {
       const relationship = parent.object.childRelationships.find(
         (candidate) => candidate.childObjectApiName === child.object.apiName && child.row.fields[candidate.fieldName] === parent.row.id,
@@ -442,7 +294,7 @@ export async function getRelatedListRecordActions(
         const listed = actionFor(principal, org, action.apiName, source, 'Page', child.object, child);
         return listed ? [listed] : [];
       });
-      return [child.row.id, filtered(actions, query), `${UI_API}/actions/record/${parent.row.id}/related-list-record/${child.row.id}`];
+      return [child.row.id, filtered(actions, query), `${UI_API_PATH}/actions/record/${parent.row.id}/related-list-record/${child.row.id}`];
     }),
   );
 }

@@ -20,7 +20,8 @@ import { displayValueOf, type FieldValue } from '../records/values.ts';
 import { updateRecord } from '../records/update.ts';
 import { createRecord } from '../records/write.ts';
 import { iconUrls, quickActionNamed, type QuickAction } from './definitions.ts';
-import { mayCreate, readableObjectOf, recordIdsOf, visibleRecords, type VisibleRecord } from './lists.ts';
+import { readableObjectOf, recordIdsOf, visibleRecords, type VisibleRecord } from './lists.ts';
+import { mayCreate } from './listing.ts';
 
 /** A quick action the caller may see: its objects (the one it is launched from and its target) readable; otherwise 404. */
 export function quickActionFor(org: OrgDescribe, principal: Principal, actionApiName: string): { action: QuickAction; target: DescribedObject } {

@@ -7,6 +7,7 @@
  * sourceRecord, else dependentFieldBindings, else the saved record sourceRecordId names). Only records the
  * caller may see, and only fields it may read, are offered.
  */
+import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { FieldDefinition } from '../definitions.ts';
@@ -27,7 +28,6 @@ import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './loo
 import { checkedTerm, filtersWhere, nameFieldOf, objectSetup, readableFieldNames, searchTargetNamed, type FilterInput } from './common.ts';
 
 export const LOOKUP_PAGE_SIZE = 25;
-const UI_API = '/services/data/v65.0/ui-api';
 
 export type SearchType = 'Recent' | 'Search' | 'TypeAhead';
 
@@ -150,7 +150,7 @@ async function targetPage(
     ['Id', ...shown].map((name) => `${object.apiName}.${name}`),
   );
   const records = await buildRecords(db, principal, visible, selectFields(target.org, principal, object, paths));
-  const basePath = `${UI_API}/lookups/${lookup.source.object.apiName}/${lookup.field.apiName}/${object.apiName}`;
+  const basePath = `${UI_API_PATH}/lookups/${lookup.source.object.apiName}/${lookup.field.apiName}/${object.apiName}`;
   const parameters: Record<string, UrlParameter> = {
     pageSize,
     q: searchType === 'Recent' ? undefined : request.q,

@@ -56,3 +56,18 @@ describe('sanitizeSrcset', () => {
     expect(sanitizeSrcset('/a.jpg 640w,javascript:x 2x,  /b.jpg   1280w', () => undefined)).toBe('/a.jpg 640w, /b.jpg 1280w');
   });
 });
+
+describe('sanitizeSrcset with the console', () => {
+  it('reads a srcset once: the same text again, and its bad entry warned of once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const srcset = '/img/kept-640.jpg 640w, javascript:alert(1) 2x, /img/kept-1280.jpg 1280w';
+      expect(sanitizeSrcset(srcset)).toBe('/img/kept-640.jpg 640w, /img/kept-1280.jpg 1280w');
+      expect(sanitizeSrcset(srcset)).toBe('/img/kept-640.jpg 640w, /img/kept-1280.jpg 1280w');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(sanitizeSrcset('/img/other.jpg 2x')).toBe('/img/other.jpg 2x');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

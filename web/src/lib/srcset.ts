@@ -69,9 +69,23 @@ export function parseSrcset(srcset: string | null | undefined, warn: (message: s
   return candidates;
 }
 
+/**
+ * What sanitizeSrcset made of each srcset it met with the console's warnings: a picture shows the same few
+ * srcsets at every render (the server renders every page with the banner's), so each is read once, and a bad
+ * entry warned of once.
+ */
+const sanitized = new Map<string, string>();
+
 /** The valid entries of a srcset as a srcset string again ('' when none is valid). */
 export function sanitizeSrcset(srcset: string | null | undefined, warn?: (message: string) => void): string {
-  return parseSrcset(srcset, warn)
+  const kept = warn === undefined && typeof srcset === 'string' ? sanitized.get(srcset) : undefined;
+  if (kept !== undefined) return kept;
+  const text = parseSrcset(srcset, warn)
     .map(({ url, descriptor }) => (descriptor ? `${url} ${descriptor}` : url))
     .join(', ');
+  if (warn === undefined && typeof srcset === 'string') {
+    if (sanitized.size >= 64) sanitized.clear();
+    sanitized.set(srcset, text);
+  }
+  return text;
 }

@@ -153,7 +153,19 @@ function notifiedIn(results: pg.QueryResult[]): boolean {
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new (driver().Pool)({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new (driver().Pool)({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // Idle connections are kept: a new one costs its first requests tens of milliseconds (connecting, the
+    // catalog entries of the record table's many indexes, each named statement's PREPARE), which the pool's
+    // default of closing them after 10 s idle made every quiet spell pay again.
+    idleTimeoutMillis: 0,
+    // A server gone without a word (a dropped route) is noticed, not waited on.
+    keepAlive: true,
+  });
+  // An idle connection the server ends (a restart, pg_terminate_backend, a timeout) is dropped by the pool, which
+  // then emits the error: unheard, it would end the process. The next query takes a new connection.
+  pool.on('error', (error) => console.error('A PostgreSQL connection of the pool was lost while idle:', error.message));
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

@@ -80,16 +80,21 @@ function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The hashes of inline style elements: a page holds the same stylesheets, some 20 KB, at every render. */
-const inlineStyleHashes = new Map<string, string>();
-function inlineStyleHash(text: string): string {
-  let hash = inlineStyleHashes.get(text);
-  if (hash === undefined) {
-    if (inlineStyleHashes.size >= 16) inlineStyleHashes.clear();
-    inlineStyleHashes.set(text, (hash = sha256(text)));
-  }
-  return hash;
+/** sha256 of a text met again and again, made once while at most `limit` texts are kept (then forgotten at once). */
+function keptSha256(limit: number, prepare: (text: string) => string = (text) => text): (text: string) => string {
+  const hashes = new Map<string, string>();
+  return (text) => {
+    let hash = hashes.get(text);
+    if (hash === undefined) {
+      if (hashes.size >= limit) hashes.clear();
+      hashes.set(text, (hash = sha256(prepare(text))));
+    }
+    return hash;
+  };
 }
+
+/** The hashes of inline style elements: a page holds the same stylesheets, some 20 KB, at every render. */
+const inlineStyleHash = keptSha256(16);
 
 /** React's escapes in attribute values, read back to the value the browser hashes. */
 const ATTRIBUTE_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
@@ -98,15 +103,7 @@ const ENTITY = /&(?:amp|quot|#x27|#39|lt|gt);/g;
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 
 /** The hashes of style attribute values, which are few (the app's components set them) and met at every render. */
-const styleAttributeHashOf = new Map<string, string>();
-function styleAttributeHash(attribute: string): string {
-  let hash = styleAttributeHashOf.get(attribute);
-  if (hash === undefined) {
-    if (styleAttributeHashOf.size >= 1_000) styleAttributeHashOf.clear();
-    styleAttributeHashOf.set(attribute, (hash = sha256(attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]))));
-  }
-  return hash;
-}
+const styleAttributeHash = keptSha256(1_000, (attribute) => attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
 
 /** The CSP hash sources of the distinct style attribute values of server-rendered markup. */
 export function styleAttributeHashes(html: string): string[] {

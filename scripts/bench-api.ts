@@ -20,8 +20,8 @@
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows).
  * Every target is warmed up before it is measured (warmUp), so that the figures are those of a server that has
  * run a while. Each figure is given with its ratio to the bare endpoint of the same run, the load average
- * before each group, and whether the issue's target is met. Rate limits are off in the measured server (one address sends
- * every request); the body-size limit, security headers, sessions and CSRF checks stay on.
+ * before each group, and whether the issue's target is met. Rate limits are off in the measured server (one
+ * address sends every request); the body-size limit, security headers, sessions and CSRF checks stay on.
  */
 import { loadavg, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -299,8 +299,7 @@ function mixedRequests(cookie: string, csrf: string): MixedRequest[] {
   ];
 }
 
-/** Every target answers 200 before it is measured; a short run first, so that nothing is measured cold by accident. */
-/** Each target is warmed up (see WARM_REQUESTS) before it is measured. */
+/** Every target answers 200 before it is measured, then is warmed up (WARM_REQUESTS), so that nothing is measured cold. */
 async function warmUp(server: Server, targets: BenchTarget[], options: MeasureOptions): Promise<void> {
   for (const target of targets) await check(server, target.path, target.headers ?? {});
   for (const target of targets) {

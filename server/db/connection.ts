@@ -156,12 +156,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const pool = new (driver().Pool)({
     connectionString,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    // Idle connections are kept: a new one costs its first requests tens of milliseconds (connecting, the
-    // catalog entries of the record table's many indexes, each named statement's PREPARE), which the pool's
-    // default of closing them after 10 s idle made every quiet spell pay again.
+    // Idle connections are kept: a new one costs its first requests tens of ms (connecting, the record table's
+    // catalog entries, each PREPARE), which closing them after 10 s idle (the default) made every lull pay again.
     idleTimeoutMillis: 0,
-    // A server gone without a word (a dropped route) is noticed, not waited on.
-    keepAlive: true,
+    keepAlive: true, // a server gone without a word is noticed, not waited on
   });
   // An idle connection the server ends (a restart, pg_terminate_backend, a timeout) is dropped by the pool, which
   // then emits the error: unheard, it would end the process. The next query takes a new connection.

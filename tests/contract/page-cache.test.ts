@@ -91,6 +91,8 @@ describe.each(databases())('guest pages kept on %s', (kind) => {
       expect(second.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(first.html).toContain('Showing 1–');
+    // The form for visitors without JavaScript, made by the server, with the address's country chosen.
+    expect(first.html).toMatch(/<noscript><form class="locator__fallback" action="\/" method="get">.*<option value="Canada" selected="">Canada<\/option>/);
     expect(first.headers.get('cache-control')).toBe('no-cache');
     expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     // Another address is another page.

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../client/index';
 import { ApiClientProvider } from './api-client';
 import { App } from './App';
 import { LocationProvider } from './location';
+import { ServerMarkupProvider, type ServerMarkup } from './server-markup';
 import { SessionProvider } from './session/SessionProvider';
 
 interface RootProps {
@@ -17,18 +18,22 @@ interface RootProps {
   dehydratedState?: DehydratedState;
   /** On the server, the URL being rendered; in the browser, undefined (window.location is read). */
   requestUrl?: string;
+  /** On the server, the markup only it makes (<noscript> content); in the browser, undefined. */
+  serverMarkup?: ServerMarkup;
 }
 
-export function Root({ queryClient, api, dehydratedState, requestUrl }: RootProps) {
+export function Root({ queryClient, api, dehydratedState, requestUrl, serverMarkup }: RootProps) {
   return (
     <StrictMode>
       <LocationProvider value={requestUrl ? { href: requestUrl } : null}>
         <QueryClientProvider client={queryClient}>
           <HydrationBoundary state={dehydratedState}>
             <ApiClientProvider client={api}>
-              <SessionProvider>
-                <App />
-              </SessionProvider>
+              <ServerMarkupProvider value={serverMarkup ?? null}>
+                <SessionProvider>
+                  <App />
+                </SessionProvider>
+              </ServerMarkupProvider>
             </ApiClientProvider>
           </HydrationBoundary>
         </QueryClientProvider>

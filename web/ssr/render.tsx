@@ -8,6 +8,7 @@ import type { HeadTags } from './document.ts';
 import { SERVER_QUERY_DEFAULTS } from './guest-data.ts';
 import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
+import { serverMarkup } from './server-markup.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
 export interface RedirectedPage {
@@ -59,7 +60,7 @@ export async function renderPage(
       .getQueryCache()
       .getAll()
       .every((query) => query.state.status === 'success');
-    const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} />);
+    const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} serverMarkup={serverMarkup} />);
     return { complete, appHtml, state, head };
   } finally {
     queryClient.clear();

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import type { CountryStatesMap, PicklistValuesRepresentation } from '../../../client/index';
 import { getDependentStatePicklistsValuesQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
 import { CONTACTS_PER_PAGE } from '../constants';
+import { memoByObject } from '../lib/memo';
 import { brandPicklistQuery, brandRecordTypeId, contactUsObjectInfoQuery } from '../locator-data';
 import {
   canonicalSearch,
@@ -22,6 +24,18 @@ import { Pager } from './Pager';
 import { Spinner } from './Spinner';
 
 const NO_OPTIONS: ComboboxOption[] = [];
+
+// Each list's options, made once per answer: the comboboxes and the no-JS form get the same list render after
+// render (on the server too, from the data kept for guests).
+const brandOptionsOf = memoByObject((picklist: PicklistValuesRepresentation) =>
+  picklist.values.map((entry): ComboboxOption => ({ value: entry.value, label: entry.label.toUpperCase() })),
+);
+const countryOptionsOf = memoByObject((countryStates: CountryStatesMap) =>
+  Object.keys(countryStates).map((country): ComboboxOption => ({ value: country, label: country })),
+);
+const stateOptionsOf = memoByObject((states: readonly string[]) =>
+  states.length ? states.map((state): ComboboxOption => ({ value: state, label: state.toUpperCase() })) : NO_OPTIONS,
+);
 
 /**
  * The contact locator (docs/product-spec.md §2, §4): brand, country and state/province filters over a
@@ -45,14 +59,8 @@ export function ContactLocator() {
     }
   }, [countryStates.error, objectInfo.error, brandPicklist.error]);
 
-  const brandOptions = useMemo<ComboboxOption[]>(
-    () => (brandPicklist.data?.values ?? []).map((entry) => ({ value: entry.value, label: entry.label.toUpperCase() })),
-    [brandPicklist.data],
-  );
-  const countryOptions = useMemo<ComboboxOption[]>(
-    () => Object.keys(countryStates.data ?? {}).map((country) => ({ value: country, label: country })),
-    [countryStates.data],
-  );
+  const brandOptions = brandPicklist.data ? brandOptionsOf(brandPicklist.data) : NO_OPTIONS;
+  const countryOptions = countryStates.data ? countryOptionsOf(countryStates.data) : NO_OPTIONS;
   const choices = useMemo(
     () => ({ brands: brandPicklist.data?.values.map((entry) => entry.value), countryStates: countryStates.data }),
     [brandPicklist.data, countryStates.data],
@@ -60,10 +68,8 @@ export function ContactLocator() {
   const filters = useMemo(() => resolveLocatorFilters(params, choices), [params, choices]);
   // A filter of the address that names nothing in the lists is left out, and the page says so.
   const unrecognised = useMemo(() => unrecognisedFilters(params, filters, choices), [params, filters, choices]);
-  const stateOptions = useMemo<ComboboxOption[]>(() => {
-    const states = filters.country ? (countryStates.data?.[filters.country] ?? []) : [];
-    return states.length ? states.map((state) => ({ value: state, label: state.toUpperCase() })) : NO_OPTIONS;
-  }, [countryStates.data, filters.country]);
+  const states = filters.country ? countryStates.data?.[filters.country] : undefined;
+  const stateOptions = states ? stateOptionsOf(states) : NO_OPTIONS;
 
   const pages = useContactPages(filters, params.page);
 

@@ -14,6 +14,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { buildSearchIndex, filterOptions, lazily, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
+import { memoByObject } from '../../lib/memo';
 import { OptionRow } from './OptionRow';
 
 export type { ComboboxOption };
@@ -44,6 +45,9 @@ export interface ComboboxProps {
 }
 
 type OpenAt = 'selected-or-first' | 'selected-or-last' | 'selected';
+
+/** Each option's place in its list, by value: once per list (a list is the same array while its data is). */
+const positionsOf = memoByObject((options: readonly ComboboxOption[]) => new Map(options.map((option, position) => [option.value, position])));
 
 export function Combobox({
   label,
@@ -81,7 +85,7 @@ export function Combobox({
   // Built at the first search or type-ahead, not at render: the server's render never searches, nor do most visits.
   const index = useMemo(() => lazily(() => buildSearchIndex(options)), [options]);
   const foldedLabels = useMemo(() => lazily(() => index().map((entry) => entry.folded)), [index]);
-  const positionOf = useMemo(() => new Map(options.map((option, position) => [option.value, position])), [options]);
+  const positionOf = positionsOf(options);
   const visible = useMemo(() => (searchable && query !== null ? filterOptions(index(), query) : options), [searchable, query, index, options]);
   const selected = value === null ? undefined : options[positionOf.get(value) ?? -1];
   const expanded = isOpen && visible.length > 0;

@@ -13,12 +13,14 @@ import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { operationTable } from '../../generated/operations.ts';
 import type { Listening } from '../../server/db/connection.ts';
 import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+import { queryDefaults } from '../src/query-client.ts';
 
 /**
  * The queries of a server render: no retry (a failed call shows its default), and no structural sharing,
- * which would compare each answer with one that a render's fresh client never holds.
+ * which would compare each answer with one that a render's fresh client never holds. Frozen: see
+ * queryDefaults (web/src/query-client.ts).
  */
-export const SERVER_QUERY_DEFAULTS = { queries: { retry: false, structuralSharing: false } } as const;
+export const SERVER_QUERY_DEFAULTS = { queries: queryDefaults({ retry: false, structuralSharing: false }) } as const;
 
 interface Kept {
   data: unknown;

@@ -4,6 +4,10 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { H, RouterRoute } from 'hono/types';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
@@ -11,6 +15,7 @@ import { gateOf } from './http/gate.ts';
 import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits.ts';
 import { docsHeaders } from './http/security-headers.ts';
 import { KeptAnswers } from './http/kept-answers.ts';
+import { RememberingRouter } from './http/remembering-router.ts';
 import { Sessions } from './http/session.ts';
 import { appRoutes } from './routes/apps.ts';
 import { actionRoutes } from './routes/actions.ts';
@@ -37,7 +42,9 @@ const WEB = resolve(root, 'dist/web');
 const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 
 export function createApp(db: Database, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  // Hono's own choice of router, which remembers its matches.
+  const router = new RememberingRouter<[H, RouterRoute]>(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }));
+  const app = new OpenAPIHono({ defaultHook: validationHook, router });
   const locatorCache = locatorResultCache(db);
   // The security headers, and the caller (Principal) of every request from its session cookie with the CSRF
   // and Origin checks, come before routing: see the gate below.

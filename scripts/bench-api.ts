@@ -26,7 +26,7 @@
 import { loadavg, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { CSRF_HEADER } from '../common/platform.ts';
+import { CSRF_HEADER, UI_API_PATH as UI_API } from '../common/platform.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
 import { makeId } from '../server/platform/ids.ts';
@@ -46,7 +46,6 @@ import {
 } from './lib/bench-server.ts';
 import { hasWrk, runLoad, runWrkMix, type MixedRequest } from './lib/load-generator.ts';
 
-const UI_API = '/services/data/v65.0/ui-api';
 /**
  * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
  * once it has run often enough): at least WARM_REQUESTS requests, or WARM_MAX_SECONDS of load. A page render

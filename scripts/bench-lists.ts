@@ -22,6 +22,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { UI_API_PATH as UI_API } from '../common/platform.ts';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
@@ -42,7 +43,7 @@ import {
 import { hasWrk, type LoadRequest } from './lib/load-generator.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
-const LIST = `/services/data/v65.0/ui-api/list-records/${OBJECT}/AllContactUs`;
+const LIST = `${UI_API}/list-records/${OBJECT}/AllContactUs`;
 const where = (filter: string) => `where=${encodeURIComponent(filter)}`;
 const SEARCH_TERM = 'Austin';
 /** The parent of the related-list measurements: an Account of the bench's own with RELATED_CHILDREN Contacts. */
@@ -70,15 +71,15 @@ const TARGETS: Target[] = [
     goal: 25,
   },
   { name: `searchTerm "${SEARCH_TERM}"`, path: `${LIST}?pageSize=50&searchTerm=${SEARCH_TERM}`, goal: 60 },
-  { name: 'MRU list', path: `/services/data/v65.0/ui-api/mru-list-records/${OBJECT}?pageSize=50`, goal: 25 },
+  { name: 'MRU list', path: `${UI_API}/mru-list-records/${OBJECT}?pageSize=50`, goal: 25 },
   {
     name: 'related list count, maxCount 2000 (100k)',
-    path: `/services/data/v65.0/ui-api/related-list-count/${RELATED_PARENT_ID}/Contacts?maxCount=2000`,
+    path: `${UI_API}/related-list-count/${RELATED_PARENT_ID}/Contacts?maxCount=2000`,
     goal: 20,
   },
   {
     name: 'related list first page by name (100k)',
-    path: `/services/data/v65.0/ui-api/related-list-records/${RELATED_PARENT_ID}/Contacts`,
+    path: `${UI_API}/related-list-records/${RELATED_PARENT_ID}/Contacts`,
     goal: 20,
     request: { method: 'POST', body: JSON.stringify({ fields: ['Contact.Name', 'Contact.Email'], pageSize: 50, sortBy: ['Contact.Name'] }) },
   },

@@ -13,6 +13,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { UI_API_PATH as UI_API } from '../common/platform.ts';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
@@ -31,7 +32,6 @@ import {
 import { hasWrk } from './lib/load-generator.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
-const UI_API = '/services/data/v65.0/ui-api';
 const CITY = 'Austin';
 const BROAD = 'automation';
 const PREFIX = 'CU-0042';

@@ -10,22 +10,22 @@ import type { FallbackField, FallbackForm, ServerMarkup } from '../src/server-ma
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 /** Text or an attribute's value as React writes it into HTML. */
-export function escapeHtml(text: string): string {
+function escapeAsReact(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 }
 
-const optionStart = (value: string) => `<option value="${escapeHtml(value)}"`;
+const optionStart = (value: string) => `<option value="${escapeAsReact(value)}"`;
 
 /** A list's options, none chosen. */
 const optionsMarkup = memoByObject((options: readonly ComboboxOption[]) =>
-  options.map((option) => `${optionStart(option.value)}>${escapeHtml(option.label)}</option>`).join(''),
+  options.map((option) => `${optionStart(option.value)}>${escapeAsReact(option.label)}</option>`).join(''),
 );
 
 /** The placeholder (chosen when the field has no value), then the options with the field's value chosen. */
 function selectOptions({ placeholder, options, value }: FallbackField): string {
   const chosen = ' selected=""';
   const list = optionsMarkup(options);
-  const first = `<option value=""${value === null || value === '' ? chosen : ''}>${escapeHtml(placeholder)}</option>`;
+  const first = `<option value=""${value === null || value === '' ? chosen : ''}>${escapeAsReact(placeholder)}</option>`;
   if (value === null || value === '') return first + list;
   const start = `${optionStart(value)}>`;
   const at = list.indexOf(start);
@@ -38,11 +38,11 @@ export function locatorFallbackForm({ action, fields }: FallbackForm): string {
   const selects = fields
     .map(
       (field) =>
-        `<label class="locator__fallback-field"><span class="locator__fallback-label">${escapeHtml(field.label)}</span>` +
+        `<label class="locator__fallback-field"><span class="locator__fallback-label">${escapeAsReact(field.label)}</span>` +
         `<select name="${field.name}" class="locator__fallback-select">${selectOptions(field)}</select></label>`,
     )
     .join('');
-  return `<form class="locator__fallback" action="${escapeHtml(action)}" method="get">${selects}<button type="submit" class="button button--brand">Show contacts</button></form>`;
+  return `<form class="locator__fallback" action="${escapeAsReact(action)}" method="get">${selects}<button type="submit" class="button button--brand">Show contacts</button></form>`;
 }
 
 export const serverMarkup: ServerMarkup = { locatorFallbackForm };

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../client/index.ts';
 import type { CountryStatesMap } from '../../client/index.ts';
 import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type ContactsChunks } from '../../client/queries.ts';
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
+import { memoByObject } from '../src/lib/memo.ts';
 import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
 import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../src/locator-data.ts';
 import { canonicalSearch, hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../src/locator-params.ts';
@@ -52,8 +53,7 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
  */
 export function firstViewStates(countryStates: CountryStatesMap, country: string | null): CountryStatesMap {
   // The map is the same object for as long as it is kept for guests: each country's view is made once.
-  let views = firstViews.get(countryStates);
-  if (!views) firstViews.set(countryStates, (views = new Map()));
+  const views = firstViewsOf(countryStates);
   const key = country !== null && Object.hasOwn(countryStates, country) ? country : null;
   let view = views.get(key);
   if (!view) {
@@ -62,7 +62,7 @@ export function firstViewStates(countryStates: CountryStatesMap, country: string
   }
   return view;
 }
-const firstViews = new WeakMap<CountryStatesMap, Map<string | null, CountryStatesMap>>();
+const firstViewsOf = memoByObject((_map: CountryStatesMap) => new Map<string | null, CountryStatesMap>());
 
 /** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */
 export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {

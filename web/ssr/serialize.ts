@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { memoByObject } from '../src/lib/memo.ts';
 
 /**
  * JSON for a <script type="application/json"> element: "<" is escaped so that no "</script>" or "<!--"
@@ -28,13 +29,10 @@ export function escapeHtml(text: string): string {
  * object render after render, so its JSON (the object info alone is some 16 KB) is made once. Query data is
  * never changed in place (TanStack Query replaces it), so the text stays true to the object.
  */
-const dataJson = new WeakMap<object, string>();
+const dataJson = memoByObject((data: object) => serializeForScript(data));
 
 function queryDataJson(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return serializeForScript(data);
-  let json = dataJson.get(data);
-  if (json === undefined) dataJson.set(data, (json = serializeForScript(data)));
-  return json;
+  return typeof data === 'object' && data !== null ? dataJson(data) : serializeForScript(data);
 }
 
 /** serializeForScript of dehydrated queries: the same text, each query's data made once per data object. */

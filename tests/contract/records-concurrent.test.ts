@@ -1,12 +1,14 @@
 /**
  * Many updates of one record at once, over real HTTP on every test database: each is written whole, in turn, and
- * none undoes another, also when a write that does not take the process's turns (a batch) comes between them.
+ * none undoes another, also when a write that does not take the process's turns (a batch) comes between them. One
+ * after another, each is checked on the record as the one before left it, unless it changed since.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_API, type ErrorList, type RecordError, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
+import { changedSince, recordChangeMark } from '../../server/db/record-changes.ts';
 import { writeTurnsOf } from '../../server/platform/records/write-turns.ts';
 
 describe.each(databases())('updates of one record at once on %s', (kind) => {
@@ -22,6 +24,13 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
   const read = async (id: string) =>
     (await callOperation<RecordRep>('getRecord', url(`/records/${id}?fields=Account.Description,Account.Phone,Account.Industry`), { headers: admin.headers }))
       .body;
+  /** An update of another kind, which takes no turn: a batch. */
+  const batch = (id: string, fields: Record<string, unknown>) =>
+    callOperation<{ results: { statusCode: number }[] }>('executeBatchRecordOperations', url('/records/batch'), {
+      method: 'POST',
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ allOrNone: true, operations: [{ type: 'Update', records: [{ fields: { Id: id, ...fields } }] }] }),
+    });
   const createAccount = async (name: string) => {
     const { status, body } = await callOperation<RecordRep>('createRecord', url('/records'), {
       method: 'POST',
@@ -81,13 +90,10 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
 
   it('loses no write of another kind that comes between them', async () => {
     const id = await createAccount('Concurrent Drive Systems');
-    const batch = () =>
-      callOperation<{ results: { statusCode: number }[] }>('executeBatchRecordOperations', url('/records/batch'), {
-        method: 'POST',
-        headers: { ...admin.headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ allOrNone: true, operations: [{ type: 'Update', records: [{ fields: { Id: id, Industry: 'Energy' } }] }] }),
-      });
-    const [batched, ...updates] = await Promise.all([batch(), ...Array.from({ length: 8 }, (_, i) => update(id, { Description: `update ${i}` }))]);
+    const [batched, ...updates] = await Promise.all([
+      batch(id, { Industry: 'Energy' }),
+      ...Array.from({ length: 8 }, (_, i) => update(id, { Description: `update ${i}` })),
+    ]);
     expect(batched.status).toBe(200);
     expect(batched.body.results[0].statusCode).toBe(200);
     expect(updates.map((answer) => answer.status)).toEqual(Array(8).fill(200));
@@ -96,5 +102,35 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
     expect(now.fields.Industry.value).toBe('Energy');
     const last = updates.map((answer) => answer.body as RecordRep).reduce((a, b) => (b.weakEtag > a.weakEtag ? b : a));
     expect(now.fields.Description.value).toBe(last.fields.Description.value);
+  });
+
+  it('checks an update, one after another, on the record as the update before left it, unless it changed since', async () => {
+    const id = await createAccount('Sequential Panel Makers');
+    expect((await update(id, { Description: 'one' })).status).toBe(200);
+    const turns = writeTurnsOf(server.db);
+    const kept = turns.lastWritten(id, () => true);
+    expect(kept?.fields.Description).toBe('one');
+    expect((await update(id, { Description: 'two' })).status).toBe(200);
+    expect(turns.lastWritten(id, () => true)?.fields.Description).toBe('two');
+
+    // A change of another kind, heard of: the record as the last update left it is no longer kept.
+    const batched = await batch(id, { Industry: 'Energy' });
+    expect(batched.body.results[0].statusCode).toBe(200);
+    expect(turns.lastWritten(id, (mark) => !changedSince(server.db, [id], mark))).toBeUndefined();
+    expect((await update(id, { Description: 'three' })).status).toBe(200);
+    expect((await read(id)).fields.Industry.value).toBe('Energy');
+
+    // A change not heard of yet (another server's, its notification on its way): the record as this process
+    // last left it is kept still, so the update is checked on that; it is written only if the record is still
+    // that, and here it is not: it is made on the record as it is.
+    const stale = turns.lastWritten(id, () => true)!;
+    expect((await batch(id, { Industry: 'Construction' })).body.results[0].statusCode).toBe(200);
+    turns.written({ ...stale, system_modstamp: new Date(Date.now() + 60_000) }, recordChangeMark(server.db));
+    const answer = await update(id, { Description: 'four' });
+    expect(answer.status).toBe(200);
+    expect((answer.body as RecordRep).fields.Description.value).toBe('four');
+    const now = await read(id);
+    expect(now.fields.Industry.value).toBe('Construction');
+    expect(now.fields.Description.value).toBe('four');
   });
 });

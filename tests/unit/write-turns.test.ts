@@ -1,9 +1,12 @@
 /** The turns of updates of one record (server/platform/records/write-turns.ts): order, what each is told, the bound. */
 import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '../../server/platform/records/representation.ts';
-import { UPDATES_IN_FLIGHT, WriteTurns } from '../../server/platform/records/write-turns.ts';
+import { UPDATES_IN_FLIGHT, WRITTEN_KEPT, WriteTurns } from '../../server/platform/records/write-turns.ts';
 
 const row = (description: string) => ({ id: '0018d0000000001AAA', fields: { Description: description } }) as unknown as RecordRow;
+/** A record as an update left it, at a SystemModstamp. */
+const saved = (id: string, description: string, modstamp: string) =>
+  ({ id, fields: { Description: description }, system_modstamp: modstamp }) as unknown as RecordRow;
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('WriteTurns', () => {
@@ -61,5 +64,39 @@ describe('WriteTurns', () => {
     expect(taken).toBe(false);
     sent[0].end();
     expect((await waiting).expected?.fields).toEqual({ Description: String(UPDATES_IN_FLIGHT - 1) });
+  });
+
+  describe('the record as the last update left it', () => {
+    const unchanged = () => true;
+
+    it('is kept while no change of the record has been heard since its mark, and forgotten once one has', () => {
+      const turns = new WriteTurns();
+      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'), 7);
+      const marks: number[] = [];
+      expect(turns.lastWritten('a', (mark) => (marks.push(mark), true))?.fields).toEqual({ Description: 'one' });
+      expect(marks).toEqual([7]);
+      expect(turns.lastWritten('b', unchanged)).toBeUndefined();
+      expect(turns.lastWritten('a', () => false)).toBeUndefined();
+      expect(turns.lastWritten('a', unchanged)).toBeUndefined();
+    });
+
+    it('is not kept without a mark (changes may be missed), nor replaced by an earlier one', () => {
+      const turns = new WriteTurns();
+      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'), undefined);
+      expect(turns.lastWritten('a', unchanged)).toBeUndefined();
+      turns.written(saved('a', 'two', '2026-11-27T01:00:00.002Z'), 1);
+      turns.written(saved('a', 'earlier', '2026-11-27T01:00:00.001Z'), 2);
+      expect(turns.lastWritten('a', unchanged)?.fields).toEqual({ Description: 'two' });
+      turns.written(saved('a', 'three', '2026-11-27 01:00:00.003+00'), 3);
+      expect(turns.lastWritten('a', unchanged)?.fields).toEqual({ Description: 'three' });
+    });
+
+    it(`is kept for ${WRITTEN_KEPT} records at most, the one written longest ago forgotten first`, () => {
+      const turns = new WriteTurns();
+      for (let i = 0; i <= WRITTEN_KEPT; i++) turns.written(saved(`r${i}`, String(i), '2026-11-27T01:00:00.000Z'), i);
+      expect(turns.lastWritten('r0', unchanged)).toBeUndefined();
+      expect(turns.lastWritten('r1', unchanged)?.fields).toEqual({ Description: '1' });
+      expect(turns.lastWritten(`r${WRITTEN_KEPT}`, unchanged)?.fields).toEqual({ Description: String(WRITTEN_KEPT) });
+    });
   });
 });

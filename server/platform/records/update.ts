@@ -3,6 +3,7 @@
  * lock or, for updates of one record in turn, in one statement written only if the record is as expected.
  */
 import type { Database, Queryable } from '../../db/connection.ts';
+import { changedSince as recordChangedSince, recordChangeMark } from '../../db/record-changes.ts';
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
 import { describeOrg } from '../describe.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
@@ -162,16 +163,21 @@ export async function updateRecord(
   const contextOf = await everyContext(db, org);
   const now = nowOf(options);
   // The record's turn among this process's updates of it, before a connection is taken (write-turns.ts).
-  const turn = await writeTurnsOf(db).take(id);
+  const turns = writeTurnsOf(db);
+  const turn = await turns.take(id);
   let building: Promise<RecordRepresentation>;
   try {
-    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input, contextOf, now, turn);
-    if (unlocked) building = readWritten(db, principal, id, unlocked.object, Object.keys(input.fields), options, unlocked.row);
-    else {
+    const lastWritten = turns.lastWritten(id, (mark) => !recordChangedSince(db, [id], mark));
+    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input, contextOf, now, turn, lastWritten);
+    let saved: RecordRow;
+    if (unlocked) {
+      saved = unlocked.row;
+      building = readWritten(db, principal, id, unlocked.object, Object.keys(input.fields), options, unlocked.row);
+    } else {
       // The answer is built from the record as its UPDATE returned it (what it reads besides, its related records,
       // is not what the transaction changes), and sent once the transaction has committed: on PostgreSQL the
       // UPDATE carries the COMMIT, so the row is locked for two round trips (the lock, the update).
-      ({ building } = await db.transaction(async (tx) => {
+      ({ building, saved } = await db.transaction(async (tx) => {
         const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, now, options.ifUnmodifiedSince, {
           allowSaveOnDuplicate: input.allowSaveOnDuplicate,
           lastStatement: true,
@@ -180,9 +186,11 @@ export async function updateRecord(
         const reading = readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
         // Awaited below once committed; if the commit fails, its error is the one thrown.
         reading.catch(() => undefined);
-        return { building: reading };
+        return { building: reading, saved: row };
       }));
     }
+    // Committed, and this process has heard of it (the transaction returns once it has): the mark is taken after it.
+    turns.written(saved, recordChangeMark(db));
   } finally {
     // Written (or not): an update waiting behind the ones in flight may go.
     turn.end();
@@ -196,10 +204,13 @@ export async function updateRecord(
  * when the statement runs (it waits for that update's lock, then compares). A record updated many times at once is
  * then written one statement after another, with no round trip to the server between them.
  *
+ * With no update before it in turn, the record is the one this process's last update of it left (`lastWritten`),
+ * while no change of it has been heard since, else it is read.
+ *
  * A check that fails on the record as read is the answer: the update changes nothing, as if made at the read.
- * Undefined when a check failed on what the update before will leave (it may not be written), or when the record
- * is not as expected (another process wrote it, the update before failed): the update is then made under the row
- * lock, where the checks decide on the record as it is.
+ * Undefined when a check failed on what an update before left or will leave (it may not be written, or may have
+ * been changed since), or when the record is not as expected (another process wrote it, the update before
+ * failed): the update is then made under the row lock, where the checks decide on the record as it is.
  */
 async function updateAsExpected(
   db: Database,
@@ -210,13 +221,15 @@ async function updateAsExpected(
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
   turn: WriteTurn,
+  lastWritten: RecordRow | undefined,
 ): Promise<{ object: DescribedObject; row: RecordRow } | undefined> {
-  const expected = turn.expected ?? (await fetchRows(db, [id])).get(id);
+  const foreseen = turn.expected ?? lastWritten;
+  const expected = foreseen ?? (await fetchRows(db, [id])).get(id);
   let planned: PlannedUpdate;
   try {
     planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
   } catch (error) {
-    if (turn.expected) return undefined;
+    if (foreseen) return undefined;
     throw error;
   }
   turn.pass({ ...planned.row, fields: planned.merged });

@@ -10,10 +10,11 @@
  * next update is checked against that and sent at once, written if the record is as expected when its turn comes
  * in the database (updateRecord). So a record updated many times at once is written one statement after another,
  * with at most UPDATES_IN_FLIGHT connections of the pool on it. Other processes on the same database take their own turns;
- * the row lock orders them all.
+ * the row lock orders them all. An update with none before it in turn is checked, likewise, against the record as
+ * this process's last update of it left it, while no change of the record has been heard since (lastWritten).
  */
 import type { Database } from '../../db/connection.ts';
-import type { RecordRow } from './representation.ts';
+import { millisOf, type RecordRow } from './representation.ts';
 
 export interface WriteTurn {
   /** The record as the update before this one in turn will leave it, if that one was sent. */
@@ -33,9 +34,37 @@ interface Turn {
 /** How many updates of one record may be sent and not yet ended: each holds a connection of the pool. */
 export const UPDATES_IN_FLIGHT = 8;
 
+/** Records whose last update (lastWritten) is kept at most: past it, the one written longest ago is forgotten. */
+export const WRITTEN_KEPT = 1_000;
+
 export class WriteTurns {
   /** Per record: the last turns taken, the last one the one a new update waits for. */
   readonly #recent = new Map<string, Turn[]>();
+  /** Per record: the record as this process's last update of it left it, and the change mark it was kept at. */
+  readonly #written = new Map<string, { row: RecordRow; mark: number }>();
+
+  /**
+   * Keeps the record as an update left it, at the change mark taken once this process had heard of that update
+   * (recordChangeMark): the next update of it, with none in turn before it, is checked against that rather than
+   * read first, for as long as no change of the record has been heard since (lastWritten). A later row of the
+   * record (by SystemModstamp) is never replaced by an earlier one.
+   */
+  written(row: RecordRow, mark: number | undefined): void {
+    const kept = this.#written.get(row.id);
+    if (mark === undefined || (kept && millisOf(kept.row.system_modstamp) > millisOf(row.system_modstamp))) return;
+    this.#written.delete(row.id);
+    if (this.#written.size >= WRITTEN_KEPT) this.#written.delete(this.#written.keys().next().value!);
+    this.#written.set(row.id, { row, mark });
+  }
+
+  /** The record as this process's last update of it left it, while `unchangedSince` says no change was heard since its mark. */
+  lastWritten(recordId: string, unchangedSince: (mark: number) => boolean): RecordRow | undefined {
+    const kept = this.#written.get(recordId);
+    if (!kept) return undefined;
+    if (unchangedSince(kept.mark)) return kept.row;
+    this.#written.delete(recordId);
+    return undefined;
+  }
 
   /**
    * Waits for the record's turn: the update before has been sent, and no more than UPDATES_IN_FLIGHT - 1 others

@@ -23,7 +23,7 @@ const PAINT_REPORT_WAIT_MS = 500;
  * pictures is the largest element (no report of them comes).
  */
 function largestPaintReported(pictures: HTMLImageElement[]): Promise<void> {
-  if (!pictures.length || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return Promise.resolve();
+  if (!pictures.length || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) return Promise.resolve();
   return new Promise((done) => {
     const finish = () => {
       observer.disconnect();

@@ -234,8 +234,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await named.deallocateStale(session, run);
         client.release();
       }
-      // A transaction that notified returns once this process's listeners have had its notifications; one that
-      // did not (most writes: an Account, a list view's record) needs no round trip for that.
+      // A transaction that notified returns once this process's listeners have had its notifications (every
+      // change of records notifies: migration 019); one that did not needs no round trip for that.
       if (notified || notifiedBySql) await listener.barrier();
       return result;
     },

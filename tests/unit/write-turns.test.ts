@@ -1,7 +1,7 @@
 /** The turns of updates of one record (server/platform/records/write-turns.ts): order, what each is told, the bound. */
 import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '../../server/platform/records/representation.ts';
-import { UPDATES_IN_FLIGHT, WRITTEN_KEPT, WriteTurns } from '../../server/platform/records/write-turns.ts';
+import { UPDATES_IN_FLIGHT, WRITTEN_KEPT, WriteTurns, type HeardChanges } from '../../server/platform/records/write-turns.ts';
 
 const row = (description: string) => ({ id: '0018d0000000001AAA', fields: { Description: description } }) as unknown as RecordRow;
 /** A record as an update left it, at a SystemModstamp. */
@@ -67,36 +67,62 @@ describe('WriteTurns', () => {
   });
 
   describe('the record as the last update left it', () => {
-    const unchanged = () => true;
+    /** Changes heard, as the test sets them: the mark of now, the records changed since, and the marks asked about. */
+    function heard() {
+      const state = { mark: 7 as number | undefined, changed: new Set<string>(), asked: [] as number[] };
+      const changes: HeardChanges = {
+        mark: () => state.mark,
+        changedSince: (recordId, mark) => (state.asked.push(mark), state.changed.has(recordId)),
+      };
+      return { state, turns: new WriteTurns(changes) };
+    }
 
     it('is kept while no change of the record has been heard since its mark, and forgotten once one has', () => {
-      const turns = new WriteTurns();
-      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'), 7);
-      const marks: number[] = [];
-      expect(turns.lastWritten('a', (mark) => (marks.push(mark), true))?.fields).toEqual({ Description: 'one' });
-      expect(marks).toEqual([7]);
-      expect(turns.lastWritten('b', unchanged)).toBeUndefined();
-      expect(turns.lastWritten('a', () => false)).toBeUndefined();
-      expect(turns.lastWritten('a', unchanged)).toBeUndefined();
+      const { state, turns } = heard();
+      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'));
+      expect(turns.lastWritten('a')?.fields).toEqual({ Description: 'one' });
+      expect(state.asked).toEqual([7]);
+      expect(turns.lastWritten('b')).toBeUndefined();
+      state.changed.add('a');
+      expect(turns.lastWritten('a')).toBeUndefined();
+      state.changed.clear();
+      expect(turns.lastWritten('a')).toBeUndefined();
     });
 
     it('is not kept without a mark (changes may be missed), nor replaced by an earlier one', () => {
-      const turns = new WriteTurns();
-      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'), undefined);
-      expect(turns.lastWritten('a', unchanged)).toBeUndefined();
-      turns.written(saved('a', 'two', '2026-11-27T01:00:00.002Z'), 1);
-      turns.written(saved('a', 'earlier', '2026-11-27T01:00:00.001Z'), 2);
-      expect(turns.lastWritten('a', unchanged)?.fields).toEqual({ Description: 'two' });
-      turns.written(saved('a', 'three', '2026-11-27 01:00:00.003+00'), 3);
-      expect(turns.lastWritten('a', unchanged)?.fields).toEqual({ Description: 'three' });
+      const { state, turns } = heard();
+      state.mark = undefined;
+      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'));
+      expect(turns.lastWritten('a')).toBeUndefined();
+      state.mark = 1;
+      turns.written(saved('a', 'two', '2026-11-27T01:00:00.002Z'));
+      state.mark = 2;
+      turns.written(saved('a', 'earlier', '2026-11-27T01:00:00.001Z'));
+      expect(turns.lastWritten('a')?.fields).toEqual({ Description: 'two' });
+      state.mark = 3;
+      turns.written(saved('a', 'three', '2026-11-27 01:00:00.003+00'));
+      expect(turns.lastWritten('a')?.fields).toEqual({ Description: 'three' });
     });
 
     it(`is kept for ${WRITTEN_KEPT} records at most, the one written longest ago forgotten first`, () => {
-      const turns = new WriteTurns();
-      for (let i = 0; i <= WRITTEN_KEPT; i++) turns.written(saved(`r${i}`, String(i), '2026-11-27T01:00:00.000Z'), i);
-      expect(turns.lastWritten('r0', unchanged)).toBeUndefined();
-      expect(turns.lastWritten('r1', unchanged)?.fields).toEqual({ Description: '1' });
-      expect(turns.lastWritten(`r${WRITTEN_KEPT}`, unchanged)?.fields).toEqual({ Description: String(WRITTEN_KEPT) });
+      const { state, turns } = heard();
+      for (let i = 0; i <= WRITTEN_KEPT; i++) {
+        state.mark = i;
+        turns.written(saved(`r${i}`, String(i), '2026-11-27T01:00:00.000Z'));
+      }
+      expect(turns.lastWritten('r0')).toBeUndefined();
+      expect(turns.lastWritten('r1')?.fields).toEqual({ Description: '1' });
+      expect(turns.lastWritten(`r${WRITTEN_KEPT}`)?.fields).toEqual({ Description: String(WRITTEN_KEPT) });
+    });
+
+    it('is what an update with none before it in turn, or none sent, is told to expect', async () => {
+      const { turns } = heard();
+      turns.written(saved('a', 'one', '2026-11-27T01:00:00.000Z'));
+      const first = await turns.take('a');
+      expect(first.expected?.fields).toEqual({ Description: 'one' });
+      const second = turns.take('a');
+      first.end();
+      expect((await second).expected?.fields).toEqual({ Description: 'one' });
     });
   });
 });

@@ -3,7 +3,6 @@
  * lock or, for updates of one record in turn, in one statement written only if the record is as expected.
  */
 import type { Database, Queryable } from '../../db/connection.ts';
-import { changedSince as recordChangedSince, recordChangeMark } from '../../db/record-changes.ts';
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
 import { describeOrg } from '../describe.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
@@ -167,8 +166,7 @@ export async function updateRecord(
   const turn = await turns.take(id);
   let building: Promise<RecordRepresentation>;
   try {
-    const lastWritten = turns.lastWritten(id, (mark) => !recordChangedSince(db, [id], mark));
-    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input, contextOf, now, turn, lastWritten);
+    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input, contextOf, now, turn);
     let saved: RecordRow;
     if (unlocked) {
       saved = unlocked.row;
@@ -189,8 +187,8 @@ export async function updateRecord(
         return { building: reading, saved: row };
       }));
     }
-    // Committed, and this process has heard of it (the transaction returns once it has): the mark is taken after it.
-    turns.written(saved, recordChangeMark(db));
+    // Committed, and this process has heard of it (the transaction returns once it has).
+    turns.written(saved);
   } finally {
     // Written (or not): an update waiting behind the ones in flight may go.
     turn.end();
@@ -204,8 +202,8 @@ export async function updateRecord(
  * when the statement runs (it waits for that update's lock, then compares). A record updated many times at once is
  * then written one statement after another, with no round trip to the server between them.
  *
- * With no update before it in turn, the record is the one this process's last update of it left (`lastWritten`),
- * while no change of it has been heard since, else it is read.
+ * With no update before it in turn, the record is the one this process's last update of it left, while no change
+ * of it has been heard since (WriteTurn.expected), else it is read.
  *
  * A check that fails on the record as read is the answer: the update changes nothing, as if made at the read.
  * Undefined when a check failed on what an update before left or will leave (it may not be written, or may have
@@ -221,15 +219,13 @@ async function updateAsExpected(
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
   turn: WriteTurn,
-  lastWritten: RecordRow | undefined,
 ): Promise<{ object: DescribedObject; row: RecordRow } | undefined> {
-  const foreseen = turn.expected ?? lastWritten;
-  const expected = foreseen ?? (await fetchRows(db, [id])).get(id);
+  const expected = turn.expected ?? (await fetchRows(db, [id])).get(id);
   let planned: PlannedUpdate;
   try {
     planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
   } catch (error) {
-    if (foreseen) return undefined;
+    if (turn.expected) return undefined;
     throw error;
   }
   turn.pass({ ...planned.row, fields: planned.merged });

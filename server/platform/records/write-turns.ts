@@ -14,10 +14,25 @@
  * this process's last update of it left it, while no change of the record has been heard since (lastWritten).
  */
 import type { Database } from '../../db/connection.ts';
+import { changedSince, recordChangeMark } from '../../db/record-changes.ts';
 import { millisOf, type RecordRow } from './representation.ts';
 
+/** What this process has heard of changes of records (server/db/record-changes.ts). */
+export interface HeardChanges {
+  /** The mark to keep a record at; undefined while changes may be missed. */
+  mark(): number | undefined;
+  /** Whether a change of the record has been heard since the mark. */
+  changedSince(recordId: string, mark: number): boolean;
+}
+
+/** Nothing heard: no mark, so nothing is kept. */
+const NOTHING_HEARD: HeardChanges = { mark: () => undefined, changedSince: () => true };
+
 export interface WriteTurn {
-  /** The record as the update before this one in turn will leave it, if that one was sent. */
+  /**
+   * The record as the update before this one in turn will leave it, if that one was sent; else as this process's
+   * last update of it left it, if no change of it has been heard since (lastWritten).
+   */
   expected?: RecordRow;
   /** Lets the next update go (once, however often it is called), with the record as this update will leave it. */
   pass: (planned?: RecordRow) => void;
@@ -42,14 +57,20 @@ export class WriteTurns {
   readonly #recent = new Map<string, Turn[]>();
   /** Per record: the record as this process's last update of it left it, and the change mark it was kept at. */
   readonly #written = new Map<string, { row: RecordRow; mark: number }>();
+  readonly #changes: HeardChanges;
+
+  constructor(changes: HeardChanges = NOTHING_HEARD) {
+    this.#changes = changes;
+  }
 
   /**
-   * Keeps the record as an update left it, at the change mark taken once this process had heard of that update
-   * (recordChangeMark): the next update of it, with none in turn before it, is checked against that rather than
-   * read first, for as long as no change of the record has been heard since (lastWritten). A later row of the
-   * record (by SystemModstamp) is never replaced by an earlier one.
+   * Keeps the record as an update left it, at the change mark of now: call it once this process has heard of that
+   * update. The next update of it, with none in turn before it, is checked against that rather than read first,
+   * for as long as no change of the record has been heard since (lastWritten). A later row of the record (by
+   * SystemModstamp) is never replaced by an earlier one.
    */
-  written(row: RecordRow, mark: number | undefined): void {
+  written(row: RecordRow): void {
+    const mark = this.#changes.mark();
     const kept = this.#written.get(row.id);
     if (mark === undefined || (kept && millisOf(kept.row.system_modstamp) > millisOf(row.system_modstamp))) return;
     this.#written.delete(row.id);
@@ -57,11 +78,11 @@ export class WriteTurns {
     this.#written.set(row.id, { row, mark });
   }
 
-  /** The record as this process's last update of it left it, while `unchangedSince` says no change was heard since its mark. */
-  lastWritten(recordId: string, unchangedSince: (mark: number) => boolean): RecordRow | undefined {
+  /** The record as this process's last update of it left it, if no change of it has been heard since. */
+  lastWritten(recordId: string): RecordRow | undefined {
     const kept = this.#written.get(recordId);
     if (!kept) return undefined;
-    if (unchangedSince(kept.mark)) return kept.row;
+    if (!this.#changes.changedSince(recordId, kept.mark)) return kept.row;
     this.#written.delete(recordId);
     return undefined;
   }
@@ -81,7 +102,7 @@ export class WriteTurns {
     const mine: Turn = { sent: new Promise((resolve) => (sent = resolve)), ended: new Promise((resolve) => (ended = resolve)) };
     recent.push(mine);
     if (recent.length > UPDATES_IN_FLIGHT - 1) recent.shift();
-    const expected = previous ? await previous.sent : undefined;
+    const expected = (previous ? await previous.sent : undefined) ?? this.lastWritten(recordId);
     let passed = false;
     let over = false;
     const pass = (planned?: RecordRow) => {
@@ -115,6 +136,6 @@ const turns = new WeakMap<Database, WriteTurns>();
 /** The update turns of a database handle's process. */
 export function writeTurnsOf(db: Database): WriteTurns {
   let of = turns.get(db);
-  if (!of) turns.set(db, (of = new WriteTurns()));
+  if (!of) turns.set(db, (of = new WriteTurns({ mark: () => recordChangeMark(db), changedSince: (id, mark) => changedSince(db, [id], mark) })));
   return of;
 }

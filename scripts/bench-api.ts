@@ -19,8 +19,8 @@
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows).
  * Every target is warmed up before it is measured (warmUp; the mixed load with MIX_WARM_SECONDS of itself), so
- * that the figures are those of a server that has run a while. Each figure is given with its ratio to the bare endpoint of the same run, the load average
- * before each group, and whether the issue's target is met. Rate limits are off in the measured server (one
+ * that the figures are those of a server that has run a while. Each figure is given with its ratio to the bare
+ * endpoint of the same run, the load average before each group, and whether the issue's target is met. Rate limits are off in the measured server (one
  * address sends every request); the body-size limit, security headers, sessions and CSRF checks stay on.
  */
 import { loadavg, cpus } from 'node:os';
@@ -56,7 +56,8 @@ const WARM_MAX_SECONDS = 15;
 /**
  * The mixed load is warmed up too, at its connections, before it is measured: its writes run only there, and the
  * pool opens its connections (each preparing its statements) only under that many requests at once. Its first
- * seconds are slower: on PostgreSQL, a p99 of 105 and 151 ms in its first two 3 s slices, 42 to 98 ms in the 18 after.
+ * seconds are slower: on PostgreSQL, a p99 of 105 and 151 ms in its first two 3 s slices, 42 to 98 ms in the 18
+ * after.
  */
 const MIX_WARM_SECONDS = 15;
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_api';

@@ -91,8 +91,15 @@ function inCycle(schemas: Record<string, JsonSchema>, start: string): boolean {
   return false;
 }
 
-const PARSE_JSON_TEXT = `/** The document inside a JSON text parameter (contentSchema); text that is not JSON is the parameter's issue. */
+const PARSE_JSON_TEXT = `/**
+ * The document inside a JSON text parameter (contentSchema); text that is not JSON, or that nests deeper than
+ * a JSON body may, is the parameter's issue.
+ */
 export function parseJsonText(text: string, ctx: z.RefinementCtx): unknown {
+  if (jsonNestingExceeds(text)) {
+    ctx.addIssue({ code: 'custom', message: JSON_TOO_DEEP_MESSAGE });
+    return z.NEVER;
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -104,7 +111,14 @@ export function parseJsonText(text: string, ctx: z.RefinementCtx): unknown {
 
 function generateSchemas(doc: Document): string {
   const defined = new Set<string>();
-  const lines = [HEADER, "import { z } from '@hono/zod-openapi';", "import type { components } from './types.ts';", '', PARSE_JSON_TEXT];
+  const lines = [
+    HEADER,
+    "import { z } from '@hono/zod-openapi';",
+    "import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../common/json-nesting.ts';",
+    "import type { components } from './types.ts';",
+    '',
+    PARSE_JSON_TEXT,
+  ];
   for (const name of orderComponents(doc.components.schemas)) {
     const schema = doc.components.schemas[name];
     const code = emitSchema(schema, { defined });

@@ -13,6 +13,7 @@ import { cacheFor, noCache } from './cache.ts';
 import { validationHook, type ValidationResult } from './errors.ts';
 import { principalOf } from './principal.ts';
 import { findUnstorableText, unstorableReason } from './storable-text.ts';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../common/json-nesting.ts';
 
 /** Whether only a signed-in user may call the operation: its contract security leaves out anonymous access ({}). */
 export function requiresUser(route: { operationId?: string }): boolean {
@@ -86,12 +87,19 @@ export function isJsonContentType(contentType: string): boolean {
   return JSON_CONTENT_TYPE.test(contentType.trim());
 }
 
-/** Refuses, before the body is read, a Content-Type other than JSON on an operation that takes a JSON body. */
-const jsonContentTypeOnly: MiddlewareHandler = async (c, next) => {
-  const contentType = c.req.header('content-type');
-  if (contentType !== undefined && !isJsonContentType(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
-  await next();
-};
+/**
+ * The rules every operation that takes a JSON body shares, before the contract's validation reads it: a
+ * Content-Type other than JSON is 415; a body nested deeper than MAX_JSON_DEPTH is 400, before anything parses
+ * it. The body is read as text once (the validator parses that text).
+ */
+function jsonBodyRules(): MiddlewareHandler {
+  return async (c, next) => {
+    const contentType = c.req.header('content-type');
+    if (contentType !== undefined && !isJsonContentType(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+    if (c.req.raw.body && jsonNestingExceeds(await c.req.text())) throw new HTTPException(400, { message: JSON_TOO_DEEP_MESSAGE });
+    await next();
+  };
+}
 
 /** The parts of a request the contract's validators hand a handler. */
 const VALIDATED_TARGETS = ['param', 'query', 'header', 'json'] as const;
@@ -149,7 +157,7 @@ export function implement<R extends RouteConfig & { operationId: OperationId }>(
   const headers = route.request?.headers as z.ZodObject | undefined;
   const middleware = [
     ...middlewareOf(route.operationId, options.ownCacheHeaders),
-    ...(takesJson ? [jsonContentTypeOnly] : []),
+    ...(takesJson ? [jsonBodyRules()] : []),
     ...(headers ? [headerValidator(headers, hook)] : []),
   ];
   const checked: Handler = async (c, next) => (await refuseUnstorableText(c, hook)) ?? (handler as unknown as Handler)(c, next);

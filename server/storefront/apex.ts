@@ -7,6 +7,7 @@ import type { Queryable } from '../db/connection.ts';
 import { ContactsQuery } from '../../generated/schemas.ts';
 import type { Schemas } from '../../generated/types.ts';
 import { ApexError } from './apex-error.ts';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../common/json-nesting.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from './locator.ts';
 import type { JsonText } from './json-text.ts';
 import { stableJson } from './result-cache.ts';
@@ -36,6 +37,7 @@ function describeIssues(error: z.ZodError): string {
 /** Parses the GET form's methodParams: URL-encoded JSON, absent when there are no arguments. */
 export function parseMethodParams(methodParams: string | undefined): unknown {
   if (methodParams === undefined || methodParams === '') return {};
+  if (jsonNestingExceeds(methodParams)) throw new ApexError(400, `methodParams: ${JSON_TOO_DEEP_MESSAGE}`);
   try {
     return JSON.parse(methodParams);
   } catch {

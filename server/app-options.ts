@@ -3,6 +3,7 @@
  * request limits, the pages. site/main.ts builds them from the environment; tests pass their own.
  */
 import type { Context } from 'hono';
+import type { EventLoopWatchOptions } from './http/event-loop-watch.ts';
 import type { ResultCache, ResultCacheOptions } from './storefront/result-cache.ts';
 
 export interface Clock {
@@ -42,6 +43,8 @@ export interface AppOptions {
   pages?: PagesRenderer;
   /** How much the front of the app keeps for signed-in users (server/http/kept-answers.ts); its defaults otherwise. */
   keptAnswers?: Partial<KeptBounds>;
+  /** What is reported of requests under way while the event loop stalls (server/http/event-loop-watch.ts). */
+  eventLoop?: EventLoopWatchOptions;
 }
 
 export interface KeptBounds {

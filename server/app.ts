@@ -11,6 +11,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
+import { EventLoopWatch } from './http/event-loop-watch.ts';
 import { gateOf } from './http/gate.ts';
 import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits.ts';
 import { docsHeaders } from './http/security-headers.ts';
@@ -109,7 +110,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const front = cachedAnswerFront(locatorCache, limits);
   const keptFront = keptAnswers.front;
   const gate = gateOf(options, sessions, app.fetch);
-  app.fetch = (request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? gate(request, env, executionCtx);
+  // Every request is watched for stalls of the event loop while it is under way.
+  const watch = new EventLoopWatch(options.eventLoop);
+  app.fetch = watch.wrap((request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? gate(request, env, executionCtx));
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
    * result cache; the metadata answered at the front; the cache of guests' pages, when the pages keep one.

@@ -87,18 +87,38 @@ export function isJsonContentType(contentType: string): boolean {
   return JSON_CONTENT_TYPE.test(contentType.trim());
 }
 
+/** The answer to a required body that is absent or empty (the platform's words for it). */
+export const BODY_REQUIRED_MESSAGE = 'The HTTP entity body is required, but this request has no entity body.';
+
 /**
- * The rules every operation that takes a JSON body shares, before the contract's validation reads it: a
- * Content-Type other than JSON is 415; a body nested deeper than MAX_JSON_DEPTH is 400, before anything parses
- * it. The body is read as text once (the validator parses that text).
+ * The rules every operation that takes a JSON body shares, before the contract's validation reads it:
+ * - a Content-Type other than JSON is 415;
+ * - an absent or empty body (whitespace only) is 400 where the contract requires one, and no body at all where
+ *   it does not, whatever Content-Type came with it (the platform's client sends one on every call);
+ * - a body nested deeper than MAX_JSON_DEPTH is 400, before anything parses it.
+ * The body is read as text once (the validator parses that text); a UTF-8 byte-order mark before it is
+ * dropped, as every reader of a fetch body drops it.
  */
-function jsonBodyRules(): MiddlewareHandler {
+function jsonBodyRules(required: boolean): MiddlewareHandler {
   return async (c, next) => {
     const contentType = c.req.header('content-type');
     if (contentType !== undefined && !isJsonContentType(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
-    if (c.req.raw.body && jsonNestingExceeds(await c.req.text())) throw new HTTPException(400, { message: JSON_TOO_DEEP_MESSAGE });
+    const text = c.req.raw.body ? await c.req.text() : '';
+    if (text.trim() === '') {
+      if (required) throw new HTTPException(400, { message: BODY_REQUIRED_MESSAGE });
+      if (contentType !== undefined) c.req.raw = withoutBody(c.req.raw);
+    } else if (jsonNestingExceeds(text)) {
+      throw new HTTPException(400, { message: JSON_TOO_DEEP_MESSAGE });
+    }
     await next();
   };
+}
+
+/** The request without its (empty) body and the headers that describe one, which the validator then takes as no body. */
+function withoutBody(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name);
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /** The parts of a request the contract's validators hand a handler. */
@@ -151,13 +171,14 @@ export function implement<R extends RouteConfig & { operationId: OperationId }>(
   handler: DeclaredHandler<R>,
   options: ImplementOptions = {},
 ): void {
-  const takesJson = Boolean((route.request?.body?.content as Record<string, unknown> | undefined)?.['application/json']);
+  const body = route.request?.body as { required?: boolean; content?: Record<string, unknown> } | undefined;
+  const takesJson = Boolean(body?.content?.['application/json']);
   // After the user check: a guest learns that it must sign in before anything about its body.
   const hook: ValidationHook = options.hook ?? validationHook;
   const headers = route.request?.headers as z.ZodObject | undefined;
   const middleware = [
     ...middlewareOf(route.operationId, options.ownCacheHeaders),
-    ...(takesJson ? [jsonBodyRules()] : []),
+    ...(takesJson ? [jsonBodyRules(body?.required === true)] : []),
     ...(headers ? [headerValidator(headers, hook)] : []),
   ];
   const checked: Handler = async (c, next) => (await refuseUnstorableText(c, hook)) ?? (handler as unknown as Handler)(c, next);

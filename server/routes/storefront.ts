@@ -6,7 +6,7 @@ import { ContactsQuery } from '../../generated/schemas.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { honoPath, implement } from '../http/operation.ts';
+import { implement } from '../http/operation.ts';
 import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
 import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
 import { clientScheme, incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
@@ -141,23 +141,10 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     return cacheable(c, call.key, () => call.run(db));
   });
 
-  // The platform's client sends Content-Type: application/json on every imperative call, with no body when
-  // the method takes no arguments: an empty body is no body, whatever it is declared to be.
-  app.use(honoPath(routes.invokeApexImperative.path), async (c, next) => {
-    if (c.req.method === 'POST' && c.req.header('content-type') !== undefined && (await c.req.text()).trim() === '') {
-      const headers = new Headers(c.req.raw.headers);
-      for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name);
-      c.req.raw = new Request(c.req.raw.url, { method: 'POST', headers });
-    }
-    await next();
-  });
-
   implement(app, routes.invokeApexImperative, async (c) => {
     const { apexClass, apexMethod } = c.req.valid('param');
-    // An absent body means no arguments; a present one was checked against ApexMethodParams.
-    const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
-    const params = hasBody ? c.req.valid('json') : {};
-    const { value } = await invokeApex(db, apexClass, apexMethod, params, 'POST');
+    // No body means no arguments (the validator gives {}); the platform's client sends none for a method without.
+    const { value } = await invokeApex(db, apexClass, apexMethod, c.req.valid('json'), 'POST');
     // Never cached: serialized (or passed through, when the database built the JSON) at every call.
     return serializedJson<Schemas['ApexMethodResult']>(c, jsonTextOf(value), { 'Content-Type': 'application/json' });
   });

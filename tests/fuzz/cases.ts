@@ -67,6 +67,9 @@ const QUERY_ATTACKS: [string, string][] = [
   ['malformed JSON', '%7B%22a%22%3A'],
   ['JSON with NUL', encodeURIComponent(JSON.stringify({ a: NUL }))],
   ['JSON with surrogate', encodeURIComponent('{"a":"\\ud800"}')],
+  // As much as an address holds (16 KiB): a JSON parameter (methodParams) deep or wide.
+  ['JSON nested 2,000 deep', '%5B'.repeat(2_000) + '%5D'.repeat(2_000)],
+  ['JSON object of 1,000 keys', encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [index.toString(36), 0]))))],
 ];
 
 /** Values of the wrong type (or holding bad text) for a body field. */
@@ -174,6 +177,13 @@ function getAt(document: unknown, path: (string | number)[]): unknown {
 
 const where = (path: (string | number)[]) => path.join('.') || '(root)';
 
+/** The example body (an object) with count more keys beside its own, or an object of just those keys. */
+function wideObject(example: unknown, count: number): string {
+  const extra = Array.from({ length: count }, (_, index) => `"${index.toString(36)}":0`).join(',');
+  const own = example && typeof example === 'object' && !Array.isArray(example) ? JSON.stringify(example).slice(1, -1) : '';
+  return `{${own ? `${own},` : ''}${extra}}`;
+}
+
 /** Every request the fuzzer sends for an operation (for one caller; the runner sends each as guest and as administrator). */
 export function fuzzCases(operation: Operation, random: () => number): FuzzCase[] {
   const base = baseRequest(operation);
@@ -231,6 +241,7 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
       add(`content type ${type}`, base.pathAndQuery, { ...baseHeaders, 'Content-Type': type }, sample);
     }
     add('no content type', base.pathAndQuery, baseHeaders, new TextEncoder().encode(sample));
+    add('no body', base.pathAndQuery, baseHeaders);
     add('content type application/json; charset=UTF-8', base.pathAndQuery, withJson({ 'Content-Type': 'application/json; charset=UTF-8' }), sample);
     // Malformed and odd bodies.
     for (const [label, text] of [
@@ -246,6 +257,11 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
     ] as const) {
       add(label, base.pathAndQuery, withJson(), text);
     }
+    // Nested, wide and long as much as the body limit (1 MiB) allows: the sizes no pass over the input may be
+    // slow on (each must be linear).
+    add('nested 100000 deep in a field', base.pathAndQuery, withJson(), `{"zzDeep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    add('wide object (100,000 keys)', base.pathAndQuery, withJson(), wideObject(jsonBody, 100_000));
+    add('string of 900,000 characters', base.pathAndQuery, withJson(), JSON.stringify({ zzLong: 'z'.repeat(900_000) }));
     // Bytes that are not UTF-8, inside a JSON string.
     add(
       'invalid UTF-8 bytes',

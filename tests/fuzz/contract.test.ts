@@ -4,16 +4,21 @@
  * PostgreSQL. Every answer must be below 500, of a status the operation declares, with a body valid against
  * the contract; on PostgreSQL, a write answered with anything but 2xx must leave the database as it was
  * (a digest of every table but the sessions', taken before and after). Bounded in time per database
- * (FUZZ_BUDGET_MS, default 110 s); prints how many requests it sent per operation and what they answered.
+ * (FUZZ_BUDGET_MS, default 110 s); prints how many requests it sent per operation and what they answered. A
+ * request that blocks the server's event loop over 1 s, or takes over 5 s, fails it too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordApiCall } from '../support/api-calls.ts';
 import { contract, contractOperation, expectValidResponse, operationsOf, type Operation } from '../support/contract.ts';
+import type { BlockedRequest } from '../../server/http/event-loop-watch.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 import { fuzzCases, oversizedHeaderCase, prng, type FuzzCase } from './cases.ts';
 
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 110_000);
+/** A request may not block the event loop longer than this, nor take longer than MAX_REQUEST_MS in all. */
+const MAX_BLOCKED_MS = 1_000;
+const MAX_REQUEST_MS = 5_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Tables a request may write whatever it answers: the sessions (last seen, sign-in). */
 const UNDIGESTED_TABLES = new Set(['user_session']);
@@ -86,9 +91,11 @@ for (const kind of databases()) {
   describe(`contract fuzzer on ${kind}`, () => {
     let server: TestServer;
     let admin: TestSession;
+    /** The server's reports of requests under way while its event loop stalled (100 ms or more). */
+    const blocked: BlockedRequest[] = [];
 
     beforeAll(async () => {
-      server = await startTestServer({ database: kind, demoContacts: 30 });
+      server = await startTestServer({ database: kind, demoContacts: 30, app: { eventLoop: { onBlocked: (report) => blocked.push(report) } } });
       admin = await signIn(server, 'admin');
     });
     afterAll(() => server?.close());
@@ -101,6 +108,8 @@ for (const kind of databases()) {
       let digest = kind === 'postgres' ? await databaseDigest(server) : '';
       let digestStale = false;
       let cut = 0;
+      /** The longest stall of the event loop a request lived through (none: none of 100 ms or more), and which. */
+      let longestStall: { ms: number; request: string } | undefined;
 
       const send = async (operation: Operation, fuzz: FuzzCase, as: 'guest' | 'admin') => {
         const headers: Record<string, string> = { Origin: server.baseUrl, ...fuzz.headers, ...(as === 'admin' ? admin.headers : {}) };
@@ -112,6 +121,8 @@ for (const kind of databases()) {
         let status = 0;
         let text = '';
         let contentType = '';
+        blocked.length = 0;
+        const sentAt = performance.now();
         try {
           const response = await fetch(`${server.baseUrl}${fuzz.pathAndQuery}`, {
             method: fuzz.method,
@@ -126,6 +137,13 @@ for (const kind of databases()) {
         } catch (error) {
           failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: the request failed: ${(error as Error).message}`);
           return;
+        }
+        const tookMs = performance.now() - sentAt;
+        if (tookMs > MAX_REQUEST_MS) failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: took ${Math.round(tookMs)} ms`);
+        for (const report of blocked) {
+          if (report.blockedMs > (longestStall?.ms ?? 0)) longestStall = { ms: report.blockedMs, request: `${operation.operationId} as ${as}, ${fuzz.label}` };
+          if (report.blockedMs > MAX_BLOCKED_MS)
+            failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: blocked the event loop ${Math.round(report.blockedMs)} ms`);
         }
         const tally = tallies.get(operation.operationId) ?? { sent: 0, statuses: new Map() };
         tally.sent++;
@@ -156,7 +174,7 @@ for (const kind of databases()) {
       for (const [index, operation] of operations.entries()) {
         // What the issue names first (text the database cannot store, content types, sizes) before the rest, so
         // that a tight time budget cuts the least telling cases.
-        const first = (fuzz: FuzzCase) => /example|NUL|surrogate|UTF-8|content type|oversized|headers over/.test(fuzz.label);
+        const first = (fuzz: FuzzCase) => /example|NUL|surrogate|UTF-8|content type|oversized|headers over|nested|wide|900,000|keys/.test(fuzz.label);
         const generated = fuzzCases(operation, random);
         const cases = [oversizedHeaderCase(operation), ...generated.filter(first), ...generated.filter((fuzz) => !first(fuzz))];
         const operationStarted = Date.now();
@@ -185,6 +203,7 @@ for (const kind of databases()) {
             (cut ? `; ${cut} cases left out by the time budget` : ''),
           '  operation                           sent  statuses',
           ...rows,
+          `  longest stall of the event loop: ${longestStall ? `${Math.round(longestStall.ms)} ms (${longestStall.request})` : 'none of 100 ms or more'}`,
           `  failures: ${failures.length}`,
         ].join('\n'),
       );

@@ -5029,6 +5029,15 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
+        /** @description The request's body did not arrive within the server's time for a whole request (120 seconds by default); the connection is closed. */
+        ApexRequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
         /** @description The request body is larger than the server's limit (1 MiB by default). */
         ApexRequestTooLarge: {
             headers: {
@@ -5161,6 +5170,15 @@ export interface components {
         };
         /** @description The caller is signed in but lacks the permission the operation needs. */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The request's body did not arrive within the server's time for a whole request (120 seconds by default); the connection is closed. */
+        RequestTimeout: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5748,6 +5766,7 @@ export interface operations {
             400: components["responses"]["ApexBadRequest"];
             403: components["responses"]["ApexCsrfRefused"];
             404: components["responses"]["ApexNotFound"];
+            408: components["responses"]["ApexRequestTimeout"];
             413: components["responses"]["ApexRequestTooLarge"];
             414: components["responses"]["ApexUriTooLong"];
             415: components["responses"]["ApexUnsupportedMediaType"];
@@ -6336,6 +6355,7 @@ export interface operations {
             400: components["responses"]["RecordWriteError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6479,6 +6499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -6570,6 +6591,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6650,6 +6672,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6686,6 +6709,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6860,6 +6884,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7345,6 +7370,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             /** @description The object already has a list view with this listViewApiName; nothing was created. */
             409: {
                 headers: {
@@ -7457,6 +7483,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7531,6 +7558,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7935,6 +7963,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8051,6 +8080,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8302,6 +8332,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8856,6 +8887,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8951,6 +8983,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9037,6 +9070,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9073,6 +9107,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9316,6 +9351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9419,6 +9455,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9455,6 +9492,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9574,6 +9612,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9723,6 +9762,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9761,6 +9801,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9814,6 +9855,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9946,6 +9988,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["CsrfRefused"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

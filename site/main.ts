@@ -27,18 +27,17 @@ const { openMigratedDatabase } = await import('../server/db/open.ts');
 const opening = openMigratedDatabase(settings);
 opening.catch(() => undefined); // Its failure is handled where it is awaited, below.
 const { prepareDatabase } = await import('../server/bootstrap.ts');
-const { serve } = await import('@hono/node-server');
 const { createSite } = await import('./app.ts');
-const { limitOptionsFromEnv } = await import('../server/http/limits.ts');
+const { limitOptionsFromEnv, trustProxyOf } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
-const { clientErrorListener, MAX_HEADER_BYTES } = await import('../server/http/errors.ts');
-const { apiSecurityHeaders } = await import('../server/http/security-headers.ts');
-const { SERVER_OPTIONS } = await import('../server/http/secured-response.ts');
+const { connectionOptionsFromEnv, serveSite } = await import('../server/http/serve.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
+let connections: ReturnType<typeof connectionOptionsFromEnv>;
 try {
   limits = limitOptionsFromEnv();
   session = sessionSettings({});
+  connections = connectionOptionsFromEnv();
 } catch (error) {
   refuse((error as Error).message);
 }
@@ -51,13 +50,12 @@ try {
   throw error;
 }
 
-const server = serve({ fetch: createSite(db, { limits, session }).fetch, port, hostname, serverOptions: SERVER_OPTIONS }, (info) => {
+// The deadlines and caps on connections, and the answers to what Node refuses, are serveSite's.
+const site = createSite(db, { limits, session });
+const server = serveSite({ fetch: site.fetch, port, hostname, connections, trustProxy: trustProxyOf({}) }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });
-// What Node refuses before the app sees it (an address over the limit, say) is answered in the site's way:
-// a short page for a browser, the API's error shape for an API path, instead of an empty 431.
-server.on('clientError', clientErrorListener({ limitBytes: MAX_HEADER_BYTES, headers: apiSecurityHeaders(false) }));
 server.on('error', async (error: NodeJS.ErrnoException) => {
   await db.close().catch(() => undefined);
   if (error.code === 'EADDRINUSE') refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);
@@ -77,11 +75,10 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping`);
-  const http = server as import('node:http').Server;
-  const closed = new Promise<void>((done) => http.close(() => done()));
-  const idle = setInterval(() => http.closeIdleConnections?.(), 50);
-  const cut = setTimeout(() => http.closeAllConnections?.(), STOP_GRACE_MS);
-  http.closeIdleConnections?.();
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+  server.closeIdleConnections();
   await closed;
   clearInterval(idle);
   clearTimeout(cut);

@@ -25,13 +25,12 @@ export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 /**
  * The child: the app as `npm start` serves it (with the pages when `site`), beside a trivial endpoint, a
  * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its gate. Rate
- * limits are off: one address sends every request.
+ * limits and the cap on connections per address are off: one address sends every request.
  */
 export async function serveForBench(settings: DatabaseSettings, { site = false }: { site?: boolean } = {}): Promise<void> {
-  const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
-  const { SERVER_OPTIONS } = await import('../../server/http/secured-response.ts');
+  const { DEFAULT_CONNECTIONS, serveSite } = await import('../../server/http/serve.ts');
   const { openDatabase } = await import('../../server/bootstrap.ts');
   const pages = site ? (await import('../../web/ssr/index.ts')).pageHandler : undefined;
   const db = await openDatabase(settings);
@@ -44,13 +43,14 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
     const cpu = process.cpuUsage();
     return c.json({ cpuMicros: cpu.user + cpu.system });
   });
-  const server = serve(
+  // As npm start serves the app.
+  const server = serveSite(
     {
       fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)),
       hostname: '127.0.0.1',
       port: 0,
-      // As npm start serves the app.
-      serverOptions: SERVER_OPTIONS,
+      connections: { ...DEFAULT_CONNECTIONS, maxConnectionsPerAddress: 0 },
+      trustProxy: false,
     },
     (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
   );

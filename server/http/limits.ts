@@ -155,15 +155,18 @@ function routeKeyOf(operationId: OperationId): string {
   return `${method.toUpperCase()} ${honoPath(path)}`;
 }
 
+/** A whole number, 0 or more, from an environment variable; fallback when it is unset or empty. */
+export function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got ${raw})`);
+  return value;
+}
+
 /** The limit options from the environment; unset or empty variables keep the defaults. */
 export function limitOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LimitOptions {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got ${raw})`);
-    return value;
-  };
+  const read = (name: string, fallback: number) => wholeNumberFromEnv(env, name, fallback);
   return {
     maxBodyBytes: read('MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
     publicRequestsPerMinute: read('PUBLIC_REQUESTS_PER_MINUTE', DEFAULT_LIMITS.publicRequestsPerMinute),

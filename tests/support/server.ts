@@ -4,15 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import type { AppOptions } from '../../server/app-options.ts';
 import { createSite } from '../../site/app.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { clientErrorListener, MAX_HEADER_BYTES } from '../../server/http/errors.ts';
-import { SERVER_OPTIONS } from '../../server/http/secured-response.ts';
-import { apiSecurityHeaders } from '../../server/http/security-headers.ts';
+import { trustProxyOf } from '../../server/http/limits.ts';
+import { DEFAULT_CONNECTIONS, serveSite, type ConnectionOptions } from '../../server/http/serve.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -27,6 +25,8 @@ export interface TestServerOptions {
   demoContacts?: number;
   /** Passed to createSite: a clock tests can move, session lifetimes, limits. */
   app?: AppOptions;
+  /** Deadlines and caps on connections; the defaults, but no cap per address unless a test sets one. */
+  connections?: Partial<ConnectionOptions>;
 }
 
 export interface TestServer {
@@ -97,12 +97,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
   const app = createSite(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0, serverOptions: SERVER_OPTIONS }, () => resolve(started));
+  // Served as site/main.ts serves. Every test's requests come from 127.0.0.1, many at once in some suites: like
+  // the rate limits, the cap on connections per address is off unless a test sets it.
+  const connections = { ...DEFAULT_CONNECTIONS, maxConnectionsPerAddress: 0, ...options.connections };
+  const serving = { fetch: app.fetch, hostname: '127.0.0.1', port: 0, connections, trustProxy: trustProxyOf(options.app ?? {}) };
+  const server = await new Promise<ReturnType<typeof serveSite>>((resolve, reject) => {
+    const started = serveSite(serving, () => resolve(started));
     started.once('error', reject);
   });
-  // What Node refuses before the app sees it is answered as site/main.ts answers it.
-  server.on('clientError', clientErrorListener({ limitBytes: MAX_HEADER_BYTES, headers: apiSecurityHeaders(false) }));
   const { port } = server.address() as AddressInfo;
 
   let closed = false;
@@ -118,7 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive connections of fetch would hold close() open until they time out.
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.closeAllConnections();
       });
       await db.close();
       await dropSchema();

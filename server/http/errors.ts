@@ -121,21 +121,25 @@ export function validationHook(result: ValidationResult, c: Context) {
 /**
  * The answer to a request Node's HTTP parser refuses before the app sees it, as raw HTTP: an address or
  * headers over the size limit (Node would answer 431 with no body, and a browser would show its own error
- * page), or a request that is not HTTP (400, as Node answers it). What is known of the request is its
- * first bytes: a visitor going to a page gets a short document with the way back to the Contact Us page,
- * an API path the API's error shape, as for any other error.
+ * page), a request not received in time (408), or a request that is not HTTP (400, as Node answers it).
+ * What is known of the request is its first bytes, or its head when only its body was late: a visitor going
+ * to a page gets a short document with the way back to the Contact Us page, an API path the API's error
+ * shape, as for any other error.
  */
 export function clientErrorResponse(
   error: { code?: string; rawPacket?: Buffer; bytesParsed?: number },
-  { limitBytes, headers: securityHeaders }: ClientErrorOptions,
+  options: ClientErrorOptions,
+  request?: RequestHead,
 ): string {
+  const { limitBytes, headers: securityHeaders } = options;
   const rawResponse = (status: number, headers: Record<string, string>, body: string) => httpResponse(status, { ...headers, ...securityHeaders }, body);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return timeoutResponse(request, options);
   const raw = error.rawPacket?.toString('latin1') ?? '';
   const lineEnd = raw.indexOf('\r\n');
   const [method = '', target = ''] = (lineEnd < 0 ? raw : raw.slice(0, lineEnd)).split(' ');
   const known = /^[A-Z]+$/.test(method) && target.startsWith('/');
   if (error.code !== 'HPE_HEADER_OVERFLOW' || !known) {
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     return rawResponse(status, {}, '');
   }
   // The address itself is too long when the request line does not end within the limit (or where the
@@ -175,11 +179,45 @@ export function clientErrorResponse(
   return rawResponse(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' }, JSON.stringify(body));
 }
 
+/**
+ * The answer to a request not received within the server's time. Before its head is whole nothing of it is
+ * known (a client trickling its headers, or a connection opened and never used): Node's 408, with no body.
+ * A request whose body came too slowly is answered as its path and headers ask, as a request too large is.
+ */
+function timeoutResponse(request: RequestHead | undefined, { requestTimeoutMs, headers: securityHeaders }: ClientErrorOptions): string {
+  const rawResponse = (headers: Record<string, string>, body: string) =>
+    httpResponse(408, { ...headers, 'Cache-Control': 'no-store', ...securityHeaders }, body);
+  if (!request?.method || !request.url) return httpResponse(408, securityHeaders, '');
+  const path = request.url.split('?', 1)[0];
+  const seconds = Math.round(requestTimeoutMs / 1000);
+  const within = `within ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const header = (name: string) => {
+    const value = request.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  if (isPageRequest(request.method, path, header)) {
+    const paragraph = `Your browser did not send the whole request ${within}. <a href="/">Go to the Contact Us page</a>.`;
+    return rawResponse({ 'Content-Type': 'text/html; charset=UTF-8' }, plainDocument('Request timed out', paragraph));
+  }
+  const message = `The request was not received in full ${within}`;
+  const body = path.startsWith(APEX_PREFIX) ? { errorMessage: message } : [{ errorCode: 'REQUEST_TIMEOUT', message }];
+  return rawResponse({ 'Content-Type': 'application/json; charset=UTF-8' }, JSON.stringify(body));
+}
+
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+
+/** What is known of a request whose head was read whole: the request Node handed the app. */
+export interface RequestHead {
+  method?: string;
+  url?: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
 
 export interface ClientErrorOptions {
   /** The server's maxHeaderSize: the most the request line and headers together may take. */
   limitBytes: number;
+  /** The server's requestTimeout: how long the whole request may take to arrive (ms). */
+  requestTimeoutMs: number;
   /** The security headers every answer carries (security-headers.ts: the API's, which fit these documents too). */
   headers: Readonly<Record<string, string>>;
 }
@@ -194,20 +232,20 @@ function httpResponse(status: number, headers: Record<string, string>, body: str
 /** The minimum of a socket answerClientError writes to (net.Socket). */
 interface ClientSocket {
   writable: boolean;
-  /** Node's: the answer being written on the connection, if any (node:_http_server's own check). */
-  _httpMessage?: { _headerSent?: boolean } | null;
+  /** Node's: the answer being written on the connection, if any (node:_http_server's own check), and its request. */
+  _httpMessage?: { _headerSent?: boolean; req?: RequestHead } | null;
   end(data: string): unknown;
   destroy(): unknown;
   on(event: 'error', listener: () => void): unknown;
 }
 
+/** Node's own limit on the request line and headers (its default), stated so that the answers above it can say it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
 /**
  * The HTTP server's clientError listener: answers as clientErrorResponse says, once per connection, then
  * closes it (the client may still be sending the rest of its request: it is let go a moment later).
  */
-/** Node's own limit on the request line and headers (its default), stated so that the answers above it can say it. */
-export const MAX_HEADER_BYTES = 16 * 1024;
-
 export function clientErrorListener(options: ClientErrorOptions) {
   return (error: Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number }, socket: ClientSocket) => {
     socket.on('error', () => {});
@@ -218,7 +256,7 @@ export function clientErrorListener(options: ClientErrorOptions) {
       socket.destroy();
       return;
     }
-    socket.end(clientErrorResponse(error, options));
+    socket.end(clientErrorResponse(error, options, inFlight?.req));
     setTimeout(() => socket.destroy(), 2000).unref();
   };
 }

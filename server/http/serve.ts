@@ -155,7 +155,8 @@ export function serveSite(options: ServeSiteOptions, listening?: (info: AddressI
   const server = serve({ fetch: options.fetch, hostname: options.hostname, port: options.port, serverOptions }, listening) as Server;
   // What Node refuses before the app sees it (an address over the size limit, a request too slow) is answered
   // in the site's way: a short page for a browser, the API's error shape for an API path.
-  server.on('clientError', clientErrorListener({ limitBytes: MAX_HEADER_BYTES, headers: apiSecurityHeaders(false) }));
+  const errorOptions = { limitBytes: MAX_HEADER_BYTES, requestTimeoutMs: connections.requestTimeoutMs, headers: apiSecurityHeaders(false) };
+  server.on('clientError', clientErrorListener(errorOptions));
   if (connections.maxConnections > 0) server.maxConnections = connections.maxConnections;
   if (connections.maxConnectionsPerAddress > 0 && !options.trustProxy) capConnectionsPerAddress(server, connections.maxConnectionsPerAddress);
   return server;

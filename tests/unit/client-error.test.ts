@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientErrorResponse } from '../../server/http/errors.ts';
 
-const OPTIONS = { limitBytes: 16 * 1024, headers: { 'X-Content-Type-Options': 'nosniff' } };
+const OPTIONS = { limitBytes: 16 * 1024, requestTimeoutMs: 120_000, headers: { 'X-Content-Type-Options': 'nosniff' } };
 
 function overflow(raw: string) {
   return clientErrorResponse({ code: 'HPE_HEADER_OVERFLOW', rawPacket: Buffer.from(raw, 'latin1') }, OPTIONS);
@@ -62,6 +62,41 @@ describe('the answer to a request over the size limit', () => {
       status: 400,
       body: '',
     });
-    expect(parse(clientErrorResponse({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, OPTIONS))).toMatchObject({ status: 408, body: '' });
+  });
+});
+
+describe('the answer to a request not received in time', () => {
+  const timeout = (method: string, url: string, headers: Record<string, string> = {}) =>
+    parse(clientErrorResponse({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, OPTIONS, { method, url, headers }));
+  const MESSAGE = 'The request was not received in full within 120 seconds';
+
+  it('is Node’s own 408, with no body, before the request’s head is whole: nothing is known of it', () => {
+    const answer = parse(clientErrorResponse({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, OPTIONS));
+    expect(answer).toMatchObject({ statusLine: 'HTTP/1.1 408 Request Timeout', body: '' });
+    expect(answer.headers).toMatchObject({ connection: 'close', 'x-content-type-options': 'nosniff', 'content-length': '0' });
+  });
+
+  it('is the API’s error shape when a body came too slowly: the record API’s array, the Apex transport’s object', () => {
+    const record = timeout('POST', '/services/data/v65.0/ui-api/records', { 'content-type': 'application/json' });
+    expect(record.statusLine).toBe('HTTP/1.1 408 Request Timeout');
+    expect(record.headers).toMatchObject({ 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store', connection: 'close' });
+    expect(JSON.parse(record.body)).toEqual([{ errorCode: 'REQUEST_TIMEOUT', message: MESSAGE }]);
+    const apex = timeout('POST', '/lwr/apex/v65.0/APT_ContactUsController/getContacts?x=1');
+    expect(JSON.parse(apex.body)).toEqual({ errorMessage: MESSAGE });
+    // The timeout as the server has it, in whole seconds.
+    const short = clientErrorResponse(
+      { code: 'ERR_HTTP_REQUEST_TIMEOUT' },
+      { ...OPTIONS, requestTimeoutMs: 1_000 },
+      { method: 'PATCH', url: '/x', headers: {} },
+    );
+    expect(JSON.parse(parse(short).body)[0].message).toBe('The request was not received in full within 1 second');
+  });
+
+  it('is a short page for a browser going to a page', () => {
+    const page = timeout('GET', '/?country=Canada', { accept: 'text/html,*/*' });
+    expect(page.status).toBe(408);
+    expect(page.headers['content-type']).toBe('text/html; charset=UTF-8');
+    expect(page.body).toContain('<title>Request timed out</title>');
+    expect(page.body).toContain('within 120 seconds');
   });
 });

@@ -11,6 +11,7 @@ import type { z } from '@hono/zod-openapi';
 import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/errors.ts';
 import { RecordWriteError } from '../platform/records/write-rules.ts';
 import { ApexError } from '../storefront/apex-error.ts';
+import type { NodeEnv } from './request-header.ts';
 
 const APEX_PREFIX = '/lwr/apex/';
 
@@ -80,6 +81,10 @@ export function errorHandler(error: Error, c: Context) {
     const code = status === 400 ? 'JSON_PARSER_ERROR' : status === 413 ? 'REQUEST_TOO_LARGE' : 'INVALID_REQUEST';
     return errorResponse(c, status, code, error.message || 'The request is invalid');
   }
+  // The client went away before its request arrived whole (it closed the connection, or was cut off for sending
+  // too slowly): its body could not be read, but nothing went wrong here, and there is nobody left to answer.
+  const incoming = (c.env as NodeEnv)?.incoming;
+  if (incoming?.destroyed && !incoming.complete) return errorResponse(c, 400, 'INVALID_REQUEST', 'The request was not received in full');
   // Anything else is a defect: log it with an id, and tell the client only the id.
   const errorId = randomUUID().slice(0, 8);
   console.error(`[${errorId}] ${c.req.method} ${c.req.path}:`, error);

@@ -1,7 +1,8 @@
 /**
  * The pieces of the request limits and security headers that need no server: the fixed-window counter,
  * address keys, which operations a guest may call, the policies' hashes, the environment, the client's
- * scheme behind a proxy, and the 500 body of a defect (no stack, no message of the error).
+ * scheme behind a proxy, and the 500 body of a defect (no stack, no message of the error), which a client
+ * gone before its request arrived whole is not.
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
@@ -239,5 +240,16 @@ describe('the 500 of a defect', () => {
     expectValidSchema('ApexErrorRepresentation', body);
     expect(Object.keys(body)).toEqual(['errorMessage']);
     expect(JSON.stringify(body)).not.toMatch(/RangeError|call stack|\bat /);
+  });
+
+  it('is not logged when the client went away before its request arrived whole: its body could not be read', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const gone = { incoming: { destroyed: true, complete: false } };
+    const response = await appThatFails().request('/services/data/v65.0/broken', {}, gone);
+    expect(response.status).toBe(400);
+    expect(logged).not.toHaveBeenCalled();
+    // A request received whole is the server's own defect, whatever became of the connection since.
+    expect((await appThatFails().request('/services/data/v65.0/broken', {}, { incoming: { destroyed: true, complete: true } })).status).toBe(500);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

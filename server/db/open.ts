@@ -12,29 +12,42 @@ import { usesDataDirectory, type DatabaseSettings } from './settings.ts';
  */
 export const PGLITE_CHECKPOINT_INTERVAL_MS = 15_000;
 
+/**
+ * The database as it is, not migrated (a backup reads it as it finds it; a restore migrates it step by step);
+ * for PGlite in a data directory, with the directory's lock, which closing it releases.
+ */
+export async function openDatabaseAsFound(settings: DatabaseSettings): Promise<Database> {
+  if (settings.databaseUrl) return openPostgres(settings.databaseUrl);
+  if (!usesDataDirectory(settings)) return openPglite(undefined);
+  const release = lockDataDirectory(settings.dataDir);
+  let db: Database;
+  try {
+    db = await openPglite(settings.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    ...db,
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
 /** The database, migrated; closing it releases the data directory's lock. */
 export async function openMigratedDatabase(settings: DatabaseSettings): Promise<Database> {
-  let release = () => {};
-  let db: Database;
-  if (settings.databaseUrl) db = await openPostgres(settings.databaseUrl);
-  else if (!usesDataDirectory(settings)) db = await openPglite(undefined);
-  else {
-    release = lockDataDirectory(settings.dataDir);
-    try {
-      db = await openPglite(settings.dataDir);
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
+  const db = await openDatabaseAsFound(settings);
   try {
     await migrate(db);
   } catch (error) {
     await db.close().catch(() => undefined);
-    release();
     throw error;
   }
-  const close = db.close;
   let checkpoints: NodeJS.Timeout | undefined;
   if (db.kind === 'pglite' && usesDataDirectory(settings)) {
     checkpoints = setInterval(() => void db.exec('CHECKPOINT').catch(() => undefined), PGLITE_CHECKPOINT_INTERVAL_MS);
@@ -44,8 +57,7 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
     ...db,
     close: async () => {
       clearInterval(checkpoints);
-      await close();
-      release();
+      await db.close();
     },
   };
 }

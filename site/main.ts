@@ -31,6 +31,7 @@ const { createSite } = await import('./app.ts');
 const { limitOptionsFromEnv, trustProxyOf } = await import('../server/http/limits.ts');
 const { sessionSettings } = await import('../server/http/session.ts');
 const { connectionOptionsFromEnv, serveSite } = await import('../server/http/serve.ts');
+const { openControlChannel } = await import('../server/db/control-channel.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 let connections: ReturnType<typeof connectionOptionsFromEnv>;
@@ -50,6 +51,9 @@ try {
   throw error;
 }
 
+// On a PGlite data directory, which no other process may open, backups ask this process for the dump.
+const control = usesDataDirectory(settings) ? await openControlChannel(settings.dataDir, db) : null;
+
 // The deadlines and caps on connections, and the answers to what Node refuses, are serveSite's.
 const site = createSite(db, { limits, session });
 const server = serveSite({ fetch: site.fetch, port, hostname, connections, trustProxy: trustProxyOf({}) }, (info) => {
@@ -57,6 +61,7 @@ const server = serveSite({ fetch: site.fetch, port, hostname, connections, trust
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });
 server.on('error', async (error: NodeJS.ErrnoException) => {
+  await control?.close().catch(() => undefined);
   await db.close().catch(() => undefined);
   if (error.code === 'EADDRINUSE') refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);
   refuse(`The server could not listen on ${hostname}:${port}: ${error.message}`);
@@ -68,8 +73,9 @@ const STOP_GRACE_MS = 10_000;
 let stopping = false;
 /**
  * A clean stop: no new connections, the requests under way answered (idle keep-alive connections closed as
- * they become idle; any left after STOP_GRACE_MS cut), then the database closed (PGlite: checkpointed, so
- * that the next start has nothing to recover), then exit 0.
+ * they become idle; any left after STOP_GRACE_MS cut), a backup under way on the control socket ended (it is
+ * easily made again) and the socket removed, then the database closed (PGlite: checkpointed, so that the next
+ * start has nothing to recover), then exit 0.
  */
 async function stop(signal: string) {
   if (stopping) return;
@@ -82,6 +88,7 @@ async function stop(signal: string) {
   await closed;
   clearInterval(idle);
   clearTimeout(cut);
+  await control?.close();
   await db.close();
   console.log(`${signal}: stopped`);
   process.exit(0);

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { EventLoopWatchOptions } from './http/event-loop-watch.ts';
-import type { ResultCache, ResultCacheOptions } from './storefront/result-cache.ts';
+import type { ResultCache, ResultCacheOptions } from './cache/result-cache.ts';
 
 export interface Clock {
   /** Milliseconds since the epoch. */

@@ -34,7 +34,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
-import { locatorResultCache, publicPageChanges } from './storefront/result-cache.ts';
+import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CONTRACT = resolve(root, 'generated/openapi.json');

@@ -8,7 +8,7 @@
  * used while that generation holds (every metadata change, on any server on the database, moves it on). One
  * read from records (getRecord, getRecordUi) depends on the caller too (who owns what, their layout states):
  * it is noted per target and user with the records it was read from and a mark taken before reading them,
- * and used while none of them has changed since (db/record-changes.ts) and the metadata's generation holds.
+ * and used while none of them has changed since (cache/record-changes.ts) and the metadata's generation holds.
  *
  * The caller must be the holder of a session kept in memory that the session gate would accept without reading
  * or writing anything (Sessions.keptPrincipal); an operation a guest may call too is counted by the public
@@ -21,8 +21,8 @@ import type { Context } from 'hono';
 import type { KeptBounds } from '../app-options.ts';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import type { Database } from '../db/connection.ts';
-import { metadataGeneration } from '../db/per-database.ts';
-import { changedSince, recordChangeMark } from '../db/record-changes.ts';
+import { metadataGeneration } from '../cache/per-database.ts';
+import { changedSince, recordChangeMark } from '../cache/record-changes.ts';
 import { jsonOf } from '../platform/etag.ts';
 import type { Profile } from '../platform/principal.ts';
 import { cacheControlFor, representationForm, varyWithSession } from './cache.ts';

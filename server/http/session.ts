@@ -29,7 +29,7 @@ import {
   isUnsafe,
 } from './csrf.ts';
 import { SESSION_COOKIE } from '../../common/platform.ts';
-import { SessionCache } from './session-cache.ts';
+import { SessionCache } from '../cache/session-cache.ts';
 
 export type { ActiveSession };
 

@@ -2,11 +2,11 @@
  * The org's metadata as the record engine reads it: every object with its fields (in order), record types
  * and child relationships. Metadata changes only when a server starts with new metadata files
  * (loadOrgMetadata), so it is read from the database once per database handle and kept until a change is
- * notified (db/per-database.ts), also one made by another server on the same database.
+ * notified (cache/per-database.ts), also one made by another server on the same database.
  */
 import type { Queryable } from '../db/connection.ts';
 import { objectPermissions, type Principal } from './principal.ts';
-import { oncePerDatabase } from '../db/per-database.ts';
+import { oncePerDatabase } from '../cache/per-database.ts';
 import type { FieldDefinition, ObjectDefinition } from './definitions.ts';
 
 export interface DescribedRecordType {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database, Queryable } from '../db/connection.ts';
-import { oncePerDatabase } from '../db/per-database.ts';
+import { oncePerDatabase } from '../cache/per-database.ts';
 import { describeObject, type DescribedObject, type DescribedRecordType } from './describe.ts';
 import { noAccess, notFound, PlatformError } from './errors.ts';
 import { etagOf } from './etag.ts';
@@ -83,7 +83,7 @@ interface LayoutRow {
   definition: LayoutDefinition;
 }
 
-/** The org's layout data by object, read once per database handle and again after each change (db/per-database.ts). */
+/** The org's layout data by object, read once per database handle and again after each change (cache/per-database.ts). */
 const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinition[]>> => {
   const { rows } = await db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name');
   const byObject = new Map<string, LayoutDefinition[]>();

@@ -5,7 +5,7 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
-import { layoutStateKey } from '../db/record-changes.ts';
+import { layoutStateKey } from '../cache/record-changes.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
 import { etagOf, etagsOfTree, jsonOfTree, withEtagFirst } from './etag.ts';

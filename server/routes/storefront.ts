@@ -14,10 +14,10 @@ import { apiSecurityHeaders } from '../http/security-headers.ts';
 import { carriesSessionCookie } from '../http/session.ts';
 import { serializedJson } from '../http/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
-import { jsonTextOf, type JsonText } from '../storefront/json-text.ts';
+import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/compression.ts';
-import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../storefront/result-cache.ts';
+import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
 /** The Vary cacheFor gives these answers: they are the same for every caller, but its rule holds for all. */

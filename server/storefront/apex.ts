@@ -9,8 +9,8 @@ import type { Schemas } from '../../generated/types.ts';
 import { ApexError } from './apex-error.ts';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../common/json-nesting.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from './locator.ts';
-import type { JsonText } from './json-text.ts';
-import { stableJson } from './result-cache.ts';
+import type { JsonText } from '../../common/json-text.ts';
+import { stableJson } from '../cache/result-cache.ts';
 
 type ApexMethodResult = Schemas['ApexMethodResult'];
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../platform/ids.ts';
 import { ApexError } from './apex-error.ts';
 import { CONTACT_US_OBJECT } from './demo-contacts.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText } from '../../common/json-text.ts';
 
 /**
  * At most this many contacts come back per call (the contract's ContactsResult says the same); the next chunk

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { Database, Listening } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { locatorResultCache, ResultCache, type ResultCacheStats } from '../../server/storefront/result-cache.ts';
+import { locatorResultCache, ResultCache, type ResultCacheStats } from '../../server/cache/result-cache.ts';
 import { contactsUrl, matches, query, storedContacts, type ContactsQuery } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { rawGet } from '../support/raw-http.ts';

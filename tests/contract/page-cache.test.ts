@@ -14,7 +14,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { publicPageChanges, type ResultCache, type ResultCacheStats } from '../../server/storefront/result-cache.ts';
+import { publicPageChanges, type ResultCache, type ResultCacheStats } from '../../server/cache/result-cache.ts';
 import { createSite } from '../../site/app.ts';
 import { pageHandler } from '../../web/ssr/index.ts';
 import { COMMUNITY_ID, HEADING } from '../support/content.ts';

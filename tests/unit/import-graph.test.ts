@@ -1,6 +1,7 @@
 /**
  * The layers point one way: server/ imports nothing from web/, client/ or site/ (site/ puts them together);
- * db/ is the ground and imports only from db/, generated/ and common/; domain code (platform, storefront,
+ * db/ is the ground and imports only from db/, generated/ and common/; cache/ (every data cache and the change
+ * notifications that keep them current) stands on db/ alone; domain code (platform, storefront,
  * content, seo) does not import the HTTP layer or the client; common/ imports only itself; and no module
  * imports itself through others.
  */
@@ -33,6 +34,11 @@ const graph = new Map(sources.map((file) => [file, importsOf(file)]));
 const RULES: { from: RegExp; to: RegExp; why: string }[] = [
   { from: /^server\//, to: /^(web|client|site)\//, why: 'server/ is below web/, client/ and site/' },
   { from: /^server\/db\//, to: /^(?!server\/db\/|generated\/|common\/)/, why: 'db/ is the ground' },
+  {
+    from: /^server\/cache\//,
+    to: /^(?!server\/(db|cache)\/|generated\/|common\/)/,
+    why: 'cache/ stands on db/ alone, so that every layer above may keep data',
+  },
   { from: /^server\/(platform|storefront|content|seo)\//, to: /^(server\/(routes|http)|client)\//, why: 'domain code knows no HTTP and no client' },
   { from: /^common\//, to: /^(?!common\/)/, why: 'common/ is shared by all and depends on nothing' },
 ];

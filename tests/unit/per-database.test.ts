@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/connection.ts';
-import { ORG_METADATA_CHANGED, oncePerDatabase } from '../../server/db/per-database.ts';
+import { ORG_METADATA_CHANGED, oncePerDatabase } from '../../server/cache/per-database.ts';
 import { listeningHandle } from '../support/listening.ts';
 
 const handle = (): Queryable => ({ query: async () => ({ rows: [] }) });

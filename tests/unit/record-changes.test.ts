@@ -1,12 +1,12 @@
 /**
- * Record changes (server/db/record-changes.ts): no mark before the subscription to record_data_changed is
+ * Record changes (server/cache/record-changes.ts): no mark before the subscription to record_data_changed is
  * made or while notifications may be missed; after a mark, a notification changes the records it names and
  * no others; '*', or missed notifications, change every record.
  */
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { listeningHandle } from '../support/listening.ts';
-import { changedSince, layoutStateKey, RECORD_DATA_CHANGED, recordChangeMark } from '../../server/db/record-changes.ts';
+import { changedSince, layoutStateKey, RECORD_DATA_CHANGED, recordChangeMark } from '../../server/cache/record-changes.ts';
 
 /** A mark, once the subscription the first call starts is made. */
 async function markOf(db: Database): Promise<number> {

@@ -14,7 +14,7 @@
 import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { operationTable } from '../../generated/operations.ts';
 import type { Listening } from '../../server/db/connection.ts';
-import type { ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+import type { ResultCacheOptions } from '../../server/cache/result-cache.ts';
 import { queryDefaults } from '../src/query-client.ts';
 
 /**

@@ -8,8 +8,8 @@ import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
 import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
-import { serializeAnswer, type SerializedAnswer } from '../../server/storefront/result-cache.ts';
-import { JsonText } from '../../server/storefront/json-text.ts';
+import { serializeAnswer, type SerializedAnswer } from '../../server/cache/result-cache.ts';
+import { JsonText } from '../../common/json-text.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
 

@@ -6,7 +6,7 @@
  * change is not kept. Five minutes at most besides, as the locator's answers.
  */
 import { GuestQueryData } from './guest-data.ts';
-import { ResultCache, SERVER_METHOD_RESULT_TTL_MS, type ResultCacheOptions } from '../../server/storefront/result-cache.ts';
+import { ResultCache, SERVER_METHOD_RESULT_TTL_MS, type ResultCacheOptions } from '../../server/cache/result-cache.ts';
 
 export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): ResultCache {
   return new ResultCache({

@@ -7,7 +7,7 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { oncePerDatabase } from '../../db/per-database.ts';
+import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { DescribedObject } from '../describe.ts';
 import type { Principal } from '../principal.ts';
 import { canSeeRecord } from '../records/access.ts';

@@ -4,7 +4,7 @@
  * when the server starts, so the labels are read once per database handle, like the org's describe.
  */
 import type { Queryable } from '../../db/connection.ts';
-import { oncePerDatabase } from '../../db/per-database.ts';
+import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { PicklistLabels } from './representation.ts';
 
 async function readLabels(db: Queryable): Promise<PicklistLabels> {

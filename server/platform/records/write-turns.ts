@@ -14,10 +14,10 @@
  * this process's last update of it left it, while no change of the record has been heard since (lastWritten).
  */
 import type { Database } from '../../db/connection.ts';
-import { changedSince, recordChangeMark } from '../../db/record-changes.ts';
+import { changedSince, recordChangeMark } from '../../cache/record-changes.ts';
 import { millisOf, type RecordRow } from './representation.ts';
 
-/** What this process has heard of changes of records (server/db/record-changes.ts). */
+/** What this process has heard of changes of records (server/cache/record-changes.ts). */
 export interface HeardChanges {
   /** The mark to keep a record at; undefined while changes may be missed. */
   mark(): number | undefined;

@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
-import { oncePerDatabase } from '../../db/per-database.ts';
+import { oncePerDatabase } from '../../cache/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';

@@ -7,7 +7,7 @@
  * or could not be opened), nothing is kept: every call reads. A read that fails is not kept either;
  * forget() drops what was kept.
  */
-import type { Database, Queryable } from './connection.ts';
+import type { Database, Queryable } from '../db/connection.ts';
 import { Subscription } from './subscription.ts';
 
 export const ORG_METADATA_CHANGED = 'org_metadata_changed';

@@ -7,7 +7,7 @@
  */
 import { hash } from 'node:crypto';
 import type { Database, Listening } from '../db/connection.ts';
-import { jsonTextOf, type JsonText } from './json-text.ts';
+import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';

@@ -5,7 +5,7 @@
  * server on the database; a user's layout states are named 'layout-state:' and the user's id. While
  * notifications may be missed there is no mark, and nothing made from records may be kept.
  */
-import type { Database } from './connection.ts';
+import type { Database } from '../db/connection.ts';
 import { Subscription } from './subscription.ts';
 
 export const RECORD_DATA_CHANGED = 'record_data_changed';

@@ -2,7 +2,7 @@
  * A database handle's subscription to one notification channel (LISTEN), for what is kept in memory until a
  * notification says it changed: the org's metadata (per-database.ts), records (record-changes.ts).
  */
-import type { Database, Listening } from './connection.ts';
+import type { Database, Listening } from '../db/connection.ts';
 
 /** How long after a failed LISTEN the next try may be (meanwhile, nothing that relies on it is kept). */
 const RETRY_MS = 5_000;

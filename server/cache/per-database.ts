@@ -5,9 +5,10 @@
  * metadata table notifies org_metadata_changed at commit (migration 016), and each handle that can listen
  * reads again after a notification. While notifications may be missed (the listening connection is down,
  * or could not be opened), nothing is kept: every call reads. A read that fails is not kept either;
- * forget() drops what was kept.
+ * forget() drops what was kept. With CACHES=off nothing is kept at all.
  */
 import type { Database, Queryable } from '../db/connection.ts';
+import { CACHES_ON } from './switch.ts';
 import { Subscription } from './subscription.ts';
 
 export const ORG_METADATA_CHANGED = 'org_metadata_changed';
@@ -63,6 +64,7 @@ export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerData
   };
 
   const get = (db: Queryable): Promise<T> => {
+    if (!CACHES_ON) return read(db);
     const watch = watchOf(db);
     const entry = kept.get(db);
     if (entry && isCurrent(entry, watch)) return entry.value;
@@ -84,6 +86,7 @@ export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerData
  * metadata read at generation g is current as long as this is still g.
  */
 export function metadataGeneration(db: Queryable): number | undefined {
+  if (!CACHES_ON) return undefined;
   const watch = watchOf(db);
   return watch?.subscription.live ? watch.generation : undefined;
 }

@@ -6,6 +6,7 @@
  * notifications may be missed there is no mark, and nothing made from records may be kept.
  */
 import type { Database } from '../db/connection.ts';
+import { CACHES_ON } from './switch.ts';
 import { Subscription } from './subscription.ts';
 
 export const RECORD_DATA_CHANGED = 'record_data_changed';
@@ -49,6 +50,8 @@ function watchOf(db: Database): RecordChanges {
  * (the first call subscribes: until that is done, there is no mark).
  */
 export function recordChangeMark(db: Database): number | undefined {
+  // With caches off there is never a mark: nothing made from records is kept.
+  if (!CACHES_ON) return undefined;
   const watch = watchOf(db);
   if (watch.subscription.live) return watch.sequence;
   if (!watch.subscription.subscribed) void watch.subscription.subscribe(db);

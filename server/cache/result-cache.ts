@@ -8,6 +8,7 @@
 import { hash } from 'node:crypto';
 import type { Database, Listening } from '../db/connection.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
+import { CACHES_ON } from './switch.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';
@@ -259,7 +260,7 @@ export class ResultCache {
 /** The locator's cache over db: emptied whenever a Contact Us record or a picklist value changes. */
 export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = process.env): ResultCache {
   return new ResultCache({
-    enabled: env.LOCATOR_CACHE !== 'off',
+    enabled: CACHES_ON && env.LOCATOR_CACHE !== 'off',
     ttlMs: SERVER_METHOD_RESULT_TTL_MS,
     // A chunk of contacts is about 13 KB: 2,000 of them stay within the bytes.
     maxEntries: 2_000,

@@ -5,9 +5,11 @@
  * updated or deleted (deactivated, another profile). Each server listens and drops what the change touched,
  * so a sign-out or a deactivation through any server holds on every server as soon as the notification
  * arrives (through the server that made it, before the change's request is answered). While notifications
- * may be missed nothing is kept, and a read that was under way when a change arrived is not kept.
+ * may be missed nothing is kept, and a read that was under way when a change arrived is not kept; with
+ * CACHES=off, nothing ever is.
  */
 import type { Database, Listening } from '../db/connection.ts';
+import { CACHES_ON } from './switch.ts';
 
 export const USER_SESSION_CHANGED = 'user_session_changed';
 const RETRY_MS = 5_000;
@@ -61,7 +63,7 @@ export class SessionCache<S extends { userId: string }, P> {
     if (!this.#listening) await this.#subscribe();
     const generation = this.#generation;
     const found = await read();
-    if (found && generation === this.#generation && this.#listening?.live === true) {
+    if (found && CACHES_ON && generation === this.#generation && this.#listening?.live === true) {
       this.#entries.delete(idHash);
       this.#entries.set(idHash, { session: { ...found.session }, principal: found.principal });
       for (const oldest of this.#entries.keys()) {

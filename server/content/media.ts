@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { CACHES_ON } from '../cache/switch.ts';
 import type { Queryable } from '../db/connection.ts';
 import { notFound, PlatformError } from '../platform/errors.ts';
 
@@ -219,7 +220,7 @@ export function variantCacheStats() {
 }
 
 function remember(key: string, bytes: Buffer) {
-  if (bytes.length > MAX_CACHED_BYTES || variants.has(key)) return;
+  if (!CACHES_ON || bytes.length > MAX_CACHED_BYTES || variants.has(key)) return;
   variants.set(key, bytes);
   counters.cachedBytes += bytes.length;
   for (const [oldest, old] of variants) {

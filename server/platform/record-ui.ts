@@ -5,6 +5,7 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
+import { CACHES_ON } from '../cache/switch.ts';
 import { layoutStateKey } from '../cache/record-changes.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
 import { invalidId, notFound, PlatformError } from './errors.ts';
@@ -128,7 +129,7 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
   // Its eTag hashes the parts' own eTags (each the hash of all of that part) and the layout user states, not
   // the tens of kilobytes of text: it changes exactly when the text does.
   const eTag = etagOf({ layoutUserStates, layouts: etagsOfTree(layouts, 4), objectInfos: etagsOfTree(objectInfos, 1), records: etagsOfTree(records, 1) });
-  const known = recentRecordUis.get(eTag);
+  const known = CACHES_ON ? recentRecordUis.get(eTag) : undefined;
   if (known) {
     recentRecordUis.delete(eTag);
     recentRecordUis.set(eTag, known);
@@ -139,7 +140,7 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
     `{"layoutUserStates":${JSON.stringify(layoutUserStates)},"layouts":${jsonOfTree(layouts, 4)},` +
     `"objectInfos":${jsonOfTree(objectInfos, 1)},"records":${JSON.stringify(records)}}`;
   const ui = withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text, eTag);
-  recentRecordUis.set(eTag, ui);
+  if (CACHES_ON) recentRecordUis.set(eTag, ui);
   if (recentRecordUis.size > MAX_RECENT_RECORD_UIS) recentRecordUis.delete(recentRecordUis.keys().next().value!);
   return ui;
 }

@@ -11,6 +11,7 @@ import { expectFrontAsWholeWay } from '../support/front.ts';
 import { rawGet, waitFor } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 const OBJECT_INFO = `${UI_API}/object-info/Account`;
 const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
@@ -18,7 +19,7 @@ const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
 const CONTACT_US_INFO = `${UI_API}/object-info/APT_Contact_Us__c`;
 const IDLE_SECONDS = 600;
 
-describe.each(databases())('metadata answered at the front of the app on %s', (kind) => {
+describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of the app on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
@@ -164,7 +165,7 @@ async function signInOverHttps(server: TestServer): Promise<TestSession> {
   return { ...session, cookie: `__Host-${session.cookie}` };
 }
 
-describe('the public rate limit at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('the public rate limit at the front of the app', () => {
   let server: TestServer;
   afterAll(() => server?.close());
 

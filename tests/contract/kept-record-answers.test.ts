@@ -12,6 +12,7 @@ import { expectFrontAsWholeWay } from '../support/front.ts';
 import { rawGet, waitFor, type RawAnswer } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 const ADMIN_ACCOUNT = makeId('001', 1);
 const OTHER_ACCOUNT = makeId('001', 2);
@@ -32,7 +33,7 @@ interface RecordUi {
   records: Record<string, RecordRep>;
 }
 
-describe.each(databases())('records answered at the front of the app on %s', (kind) => {
+describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of the app on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
@@ -153,7 +154,7 @@ describe.each(databases())('records answered at the front of the app on %s', (ki
   });
 });
 
-describe('what the front of the app keeps, at most', () => {
+describe.skipIf(!CACHES_ON)('what the front of the app keeps, at most', () => {
   let server: TestServer;
   afterAll(() => server?.close());
 

@@ -10,8 +10,9 @@ import { expectFrontAsWholeWay } from '../support/front.ts';
 import { rawGet } from '../support/raw-http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
-describe('answers at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('answers at the front of the app', () => {
   let server: TestServer;
   const replayed = () => server.app.locatorCache.stats.replayed;
 
@@ -82,7 +83,7 @@ describe('answers at the front of the app', () => {
   });
 });
 
-describe('the guest rate limit at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('the guest rate limit at the front of the app', () => {
   let server: TestServer;
 
   beforeAll(async () => {

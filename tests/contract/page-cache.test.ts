@@ -21,6 +21,7 @@ import { COMMUNITY_ID, HEADING } from '../support/content.ts';
 import { rawGet } from '../support/raw-http.ts';
 import { databases, startTestServer, withSearchPath, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CANADA = '/?country=Canada';
@@ -68,7 +69,7 @@ const CHANGES = {
   },
 } as const;
 
-describe.each(databases())('guest pages kept on %s', (kind) => {
+describe.skipIf(!CACHES_ON).each(databases())('guest pages kept on %s', (kind) => {
   let server: TestServer;
   let cache: ResultCache;
   const stats = () => ({ ...cache.stats });
@@ -322,7 +323,7 @@ async function startInstance(connectionString: string): Promise<Instance> {
   };
 }
 
-describe.skipIf(!databases().includes('postgres'))('guest pages kept by two servers on one PostgreSQL database', () => {
+describe.skipIf(!CACHES_ON || !databases().includes('postgres'))('guest pages kept by two servers on one PostgreSQL database', () => {
   let a: TestServer;
   let b: Instance;
 

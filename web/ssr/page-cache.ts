@@ -7,10 +7,11 @@
  */
 import { GuestQueryData } from './guest-data.ts';
 import { ResultCache, SERVER_METHOD_RESULT_TTL_MS, type ResultCacheOptions } from '../../server/cache/result-cache.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): ResultCache {
   return new ResultCache({
-    enabled: env.PAGE_CACHE !== 'off' && env.PAGE_CACHE !== 'cold',
+    enabled: CACHES_ON && env.PAGE_CACHE !== 'off' && env.PAGE_CACHE !== 'cold',
     ttlMs: SERVER_METHOD_RESULT_TTL_MS,
     // A page is some 60 KB of HTML (a sixth of it gzipped): a thousand addresses stay within the bytes.
     maxEntries: 1_000,
@@ -25,5 +26,5 @@ export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJ
  */
 export function guestQueryData(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): GuestQueryData {
   // The queries of a thousand addresses' contacts; the others are one each.
-  return new GuestQueryData({ enabled: env.PAGE_CACHE !== 'cold', subscribe, maxEntries: 1_000 });
+  return new GuestQueryData({ enabled: CACHES_ON && env.PAGE_CACHE !== 'cold', subscribe, maxEntries: 1_000 });
 }

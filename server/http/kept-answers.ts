@@ -17,6 +17,7 @@
  * (tests/contract/kept-answers.test.ts compares them): the security headers, the representation's form
  * (withETag's), and the Cache-Control and Vary of cacheFor.
  */
+import { frozenUnderTest } from '../cache/frozen.ts';
 import type { Context } from 'hono';
 import type { KeptBounds } from '../app-options.ts';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
@@ -121,7 +122,7 @@ export class KeptAnswers {
     const size = jsonOf(representation).length;
     this.#size += size - (before?.size ?? 0);
     const { profile } = principal;
-    byCaller.set(caller, { generation, profile, records, representation, size, cacheControl, limited, headers: [] });
+    byCaller.set(caller, { generation, profile, records, representation: frozenUnderTest(representation), size, cacheControl, limited, headers: [] });
     // The targets noted first go; the one just noted stays, whatever its size.
     for (const [first, callers] of this.#noted) {
       if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;

@@ -3,6 +3,7 @@
  * object, record type, layout type and mode as the caller may see them. An object without layout data gets
  * the layout the platform would build for it: every field, two to a row.
  */
+import { frozenUnderTest } from '../cache/frozen.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -140,7 +141,7 @@ export async function getLayout(db: Queryable, principal: Principal, objectApiNa
   const key = `${principal.profile.id}/${layoutType}/${recordType.id}/${mode}`;
   const entry = kept.get(key);
   if (entry?.definition === definition) return entry.layout;
-  const layout = withETag(render(object, definition, recordType, mode, principal));
+  const layout = frozenUnderTest(withETag(render(object, definition, recordType, mode, principal)));
   // A definition built from the fields (an object without layout data) is new at every call: kept too, by key.
   kept.set(key, { definition, layout });
   return layout;
@@ -170,7 +171,7 @@ export async function layoutFieldPaths(
   const entry = kept.get(key);
   if (entry?.definition === definition) return entry.paths;
   const layout = render(object, definition, recordType, parseLayoutMode(mode));
-  const paths = layoutFieldNames(layout).map((name) => `${object.apiName}.${name}`);
+  const paths = frozenUnderTest(layoutFieldNames(layout).map((name) => `${object.apiName}.${name}`));
   kept.set(key, { definition, paths });
   return paths;
 }

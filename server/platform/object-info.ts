@@ -2,6 +2,7 @@
  * Object info: the directory of objects, one object's metadata and batches of them, built from the org
  * metadata (describe.ts) as the caller's profile lets it see it. Picklist values are in picklists.ts.
  */
+import { frozenUnderTest } from '../cache/frozen.ts';
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { describeOrg, visibleObject, type DescribedObject, type OrgDescribe } from './describe.ts';
@@ -82,7 +83,7 @@ export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principa
   const profile = principal?.profile ?? null;
   const kept = byProfile.get(profile);
   if (kept?.org === org) return kept.info;
-  const info = buildObjectInfo(object, org, principal);
+  const info = frozenUnderTest(buildObjectInfo(object, org, principal));
   byProfile.set(profile, { org, info });
   return info;
 }

@@ -3,6 +3,7 @@
  * records with their layouts' fields, those layouts by object, record type, layout type and mode, the
  * caller's layout states, and the object info of every object involved.
  */
+import { frozenUnderTest } from '../cache/frozen.ts';
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { CACHES_ON } from '../cache/switch.ts';
@@ -140,7 +141,7 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
     `{"layoutUserStates":${JSON.stringify(layoutUserStates)},"layouts":${jsonOfTree(layouts, 4)},` +
     `"objectInfos":${jsonOfTree(objectInfos, 1)},"records":${JSON.stringify(records)}}`;
   const ui = withEtagFirst({ layoutUserStates, layouts, objectInfos, records }, text, eTag);
-  if (CACHES_ON) recentRecordUis.set(eTag, ui);
+  if (CACHES_ON) recentRecordUis.set(eTag, frozenUnderTest(ui));
   if (recentRecordUis.size > MAX_RECENT_RECORD_UIS) recentRecordUis.delete(recentRecordUis.keys().next().value!);
   return ui;
 }

@@ -17,6 +17,7 @@ import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits.ts';
 import { docsHeaders } from './http/security-headers.ts';
 import { KeptAnswers } from './http/kept-answers.ts';
 import { RememberingRouter } from './http/remembering-router.ts';
+import { replayStage } from './http/replay.ts';
 import { Sessions } from './http/session.ts';
 import { appRoutes } from './routes/apps.ts';
 import { actionRoutes } from './routes/actions.ts';
@@ -33,7 +34,7 @@ import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
-import { cachedAnswerFront, storefrontRoutes } from './routes/storefront.ts';
+import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -60,7 +61,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const docsSecurityPolicy = docsHeaders(DOCS);
   app.use('/docs', docsSecurityPolicy);
   app.use('/docs/*', docsSecurityPolicy);
-  const keptAnswers = new KeptAnswers(db, sessions, limits, options.keptAnswers);
+  const keptAnswers = new KeptAnswers(db, sessions, options.keptAnswers);
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
   app.route('/', metadataRoutes(db, keptAnswers));
@@ -105,14 +106,13 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler);
-  // Before routing: GETs the locator's result cache can answer, and a signed-in user's GETs of metadata and
-  // records kept in memory, with what the gate would add; every other request passes the gate.
-  const front = cachedAnswerFront(locatorCache, limits);
-  const keptFront = keptAnswers.front;
+  // One way in: a GET a cache can answer is replayed before routing (the locator's answers for guests, a
+  // signed-in user's metadata and record answers); every other request passes the gate, then the router. Every
+  // request is watched for stalls of the event loop while it is under way.
+  const replay = replayStage([locatorReplay(locatorCache), keptAnswers], limits);
   const gate = gateOf(options, sessions, app.fetch);
-  // Every request is watched for stalls of the event loop while it is under way.
   const watch = new EventLoopWatch(options.eventLoop);
-  app.fetch = watch.wrap((request, env, executionCtx) => front(request, env) ?? keptFront(request, env) ?? gate(request, env, executionCtx));
+  app.fetch = watch.wrap((request, env, executionCtx) => replay(request, env) ?? gate(request, env, executionCtx));
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
    * result cache; the metadata answered at the front; the cache of guests' pages, when the pages keep one.

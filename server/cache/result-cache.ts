@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 import type { Database, Listening } from '../db/connection.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { CACHES_ON } from './switch.ts';
+import type { OperationId } from '../../generated/operations.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 export const CONTACT_US_CHANGED = 'contact_us_changed';
@@ -56,10 +57,10 @@ export interface ResultCacheStats {
   evictions: number;
 }
 
-/** A request answer() is given: its path and query, and the Cache-Control its answers carry. */
+/** A request answer() is given: its path and query, and the operation it calls. */
 export interface AskingRequest {
   target: string;
-  cacheControl: string;
+  operationId: OperationId;
 }
 
 interface Entry {
@@ -95,8 +96,8 @@ export class ResultCache {
   /** In least-recently-used order: a hit moves its entry to the end. */
   readonly #entries = new Map<string, Entry>();
   readonly #computing = new Map<string, Promise<SerializedAnswer>>();
-  /** Request (path and query) -> key and the answer's Cache-Control, for replay(). */
-  readonly #requests = new Map<string, { key: string; cacheControl: string }>();
+  /** Request (path and query) -> key and the operation it calls, for replay(). */
+  readonly #requests = new Map<string, { key: string; operationId: OperationId }>();
   #bytes = 0;
   /** Bumped by every change: an answer computed across a change is not kept. */
   #generation = 0;
@@ -116,8 +117,8 @@ export class ResultCache {
 
   /**
    * The answer for key: from the cache when it holds a current one, else compute()'s, kept for later.
-   * request, when given, names the request (its path and query) that asked, and the Cache-Control its
-   * answers carry: replay() answers it from now on.
+   * request, when given, names the request (its path and query) that asked, and the operation it calls:
+   * replay() answers it from now on.
    */
   async answer<T>(key: string, compute: () => Promise<T | JsonText<T>>, request?: AskingRequest): Promise<SerializedAnswer<T>> {
     // One key is one call of one method, so what is kept under it is what compute() gives.
@@ -167,22 +168,15 @@ export class ResultCache {
     return promise;
   }
 
-  /** Whether replay() may know the request (path and query): answer() was given it and nothing emptied the cache since. */
-  knows(target: string): boolean {
-    return this.#requests.has(target);
-  }
-
   /**
-   * The current answer for a request (path and query) that answer() was given before, and its
-   * Cache-Control, without parsing the request again: a request that was valid once is valid again, and
-   * asks for the same key.
+   * The current answer for a request (path and query) that answer() was given before, and the operation it
+   * calls, without parsing the request again: a request that was valid once is valid again, and asks for the
+   * same key. Whoever answers with it counts it in stats.replayed.
    */
-  replay(target: string): { answer: SerializedAnswer; cacheControl: string } | undefined {
+  replay(target: string): { answer: SerializedAnswer; operationId: OperationId } | undefined {
     const request = this.#requests.get(target);
     const answer = request && this.#current(request.key, this.#listening?.live === true);
-    if (!answer) return undefined;
-    this.stats.replayed++;
-    return { answer, cacheControl: request.cacheControl };
+    return answer ? { answer, operationId: request.operationId } : undefined;
   }
 
   /** Forgets every answer, and every computation under way (their callers still get them). */
@@ -229,12 +223,12 @@ export class ResultCache {
     return entry.answer;
   }
 
-  #remember({ target, cacheControl }: AskingRequest, key: string) {
+  #remember({ target, operationId }: AskingRequest, key: string) {
     const known = this.#requests.get(target);
-    if (known?.key === key && known.cacheControl === cacheControl) return;
+    if (known?.key === key && known.operationId === operationId) return;
     // Requests outnumber entries (several spell one key); past a bound they are forgotten, and re-learned.
     if (this.#requests.size >= this.#options.maxEntries * 4) this.#requests.clear();
-    this.#requests.set(target, { key, cacheControl });
+    this.#requests.set(target, { key, operationId });
   }
 
   #store(key: string, answer: SerializedAnswer) {

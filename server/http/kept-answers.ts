@@ -1,37 +1,32 @@
 /**
- * The front of the app for a signed-in user's kept answers: a GET of an object info, a layout, a record or a
- * record UI that the whole way answered before with a representation kept in memory is answered again before
- * routing, the gate and the middleware chain, as the locator's cached answers are for guests (routes/storefront.ts).
+ * A signed-in user's answers cached for replay before routing (server/http/replay.ts): a GET of an object info,
+ * a layout, a record or a record UI that the router's way answered before with a representation cached in
+ * memory is answered again from it, as the locator's cached answers are for guests (routes/storefront.ts).
  *
  * A representation of metadata depends only on the request's target (path and query, as sent), the caller's
- * profile and the org's metadata, so it is noted per target and profile with the metadata's generation, and
+ * profile and the org's metadata, so it is cached per target and profile with the metadata's generation, and
  * used while that generation holds (every metadata change, on any server on the database, moves it on). One
  * read from records (getRecord, getRecordUi) depends on the caller too (who owns what, their layout states):
- * it is noted per target and user with the records it was read from and a mark taken before reading them,
+ * it is cached per target and user with the records it was read from and a mark taken before reading them,
  * and used while none of them has changed since (cache/record-changes.ts) and the metadata's generation holds.
  *
- * The caller must be the holder of a session kept in memory that the session gate would accept without reading
- * or writing anything (Sessions.keptPrincipal); an operation a guest may call too is counted by the public
- * rate limit first, as the limits middleware counts it. Anything else (no such session, a conditional request,
- * another target or method) goes the whole way. The answer is the whole way's, header for header
- * (tests/contract/kept-answers.test.ts compares them): the security headers, the representation's form
- * (withETag's), and the Cache-Control and Vary of cacheFor.
+ * The caller must be the holder of a session cached in memory that the session gate would accept without
+ * reading or writing anything (Sessions.keptPrincipal); anything else goes through the router.
  */
 import { frozenUnderTest } from '../cache/frozen.ts';
 import type { Context } from 'hono';
 import type { KeptBounds } from '../app-options.ts';
-import { operationTable, type OperationId } from '../../generated/operations.ts';
+import type { OperationId } from '../../generated/operations.ts';
 import type { Database } from '../db/connection.ts';
 import { metadataGeneration } from '../cache/per-database.ts';
 import { changedSince, recordChangeMark } from '../cache/record-changes.ts';
 import { jsonOf } from '../platform/etag.ts';
 import type { Profile } from '../platform/principal.ts';
-import { cacheControlFor, representationForm, varyWithSession } from './cache.ts';
+import { representationForm } from './cache.ts';
 import { acceptsBrotli } from './compression.ts';
-import { countGuestRequest, type RequestLimits } from './limits.ts';
 import { principalOf } from './principal.ts';
-import { clientScheme, incomingHeader, requestTarget } from './request-header.ts';
-import { apiSecurityHeaders } from './security-headers.ts';
+import type { CachedAnswer } from './replay.ts';
+import { incomingHeader, requestTarget } from './request-header.ts';
 import type { Sessions } from './session.ts';
 
 /** The operations whose representations are noted: each kept per target, profile and metadata generation. */
@@ -48,10 +43,8 @@ interface Noted {
   representation: { eTag: string };
   /** Its JSON's length: what keeping it costs, about. */
   size: number;
-  cacheControl: string;
-  /** The operation is one a guest may call too: the public rate limit counts it, whoever calls. */
-  limited: boolean;
-  /** The answer's headers, per form (Brotli or not, over HTTPS or not), made once each. */
+  operationId: KeptOperation | KeptRecordOperation;
+  /** The representation's headers, per form (JSON or Brotli), made once each. */
   headers: (Readonly<Record<string, string>> | undefined)[];
 }
 
@@ -64,19 +57,17 @@ export const KEPT_BOUNDS: KeptBounds = { targets: 2_000, size: 32 * 1024 * 1024 
 export class KeptAnswers {
   readonly #db: Database;
   readonly #sessions: Sessions;
-  readonly #limits: RequestLimits;
   readonly #bounds: KeptBounds;
   /** By target, then profile (metadata) or user id (records); in the order targets were first noted. */
   readonly #noted = new Map<string, Map<Profile | string, Noted>>();
   /** The sizes of everything noted. */
   #size = 0;
-  /** Answers given at the front. */
+  /** Answers replayed before routing. */
   answered = 0;
 
-  constructor(db: Database, sessions: Sessions, limits: RequestLimits, bounds: Partial<KeptBounds> = {}) {
+  constructor(db: Database, sessions: Sessions, bounds: Partial<KeptBounds> = {}) {
     this.#db = db;
     this.#sessions = sessions;
-    this.#limits = limits;
     this.#bounds = { ...KEPT_BOUNDS, ...bounds };
   }
 
@@ -115,14 +106,13 @@ export class KeptAnswers {
     const target = requestTarget(c.req.raw, c.env);
     let byCaller = this.#noted.get(target);
     if (!byCaller) this.#noted.set(target, (byCaller = new Map()));
-    const { cacheControl, limited } = this.#policyOf(operationId);
     const caller = records ? principal.userId : principal.profile;
     const before = byCaller.get(caller);
     const representation = before?.representation.eTag === made.eTag ? (before.representation as T) : made;
     const size = jsonOf(representation).length;
     this.#size += size - (before?.size ?? 0);
     const { profile } = principal;
-    byCaller.set(caller, { generation, profile, records, representation: frozenUnderTest(representation), size, cacheControl, limited, headers: [] });
+    byCaller.set(caller, { generation, profile, records, representation: frozenUnderTest(representation), size, operationId, headers: [] });
     // The targets noted first go; the one just noted stays, whatever its size.
     for (const [first, callers] of this.#noted) {
       if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
@@ -132,40 +122,22 @@ export class KeptAnswers {
     return representation;
   }
 
-  /** Per operation: the Cache-Control of its answers, and whether the public rate limit counts it. */
-  readonly #policies = new Map<KeptOperation | KeptRecordOperation, Pick<Noted, 'cacheControl' | 'limited'>>();
-
-  #policyOf(operationId: KeptOperation | KeptRecordOperation): Pick<Noted, 'cacheControl' | 'limited'> {
-    let policy = this.#policies.get(operationId);
-    if (!policy) {
-      const { cacheTtl, guest } = operationTable[operationId];
-      if (cacheTtl === null || cacheTtl <= 0) throw new Error(`${operationId} has no x-cache-ttl, so its answers are not kept`);
-      policy = { cacheControl: cacheControlFor(cacheTtl), limited: guest && this.#limits.publicLimiter !== undefined };
-      this.#policies.set(operationId, policy);
-    }
-    return policy;
-  }
-
-  /** The answer at the front, or undefined for the whole way. */
-  readonly front = (request: Request, env: unknown): Response | undefined => {
-    if (this.#noted.size === 0 || request.method !== 'GET') return undefined;
+  /** A cached answer to a signed-in user's repeated GET (server/http/replay.ts), or undefined for the router. */
+  replay(request: Request, env: unknown): CachedAnswer | undefined {
+    if (this.#noted.size === 0) return undefined;
     const byCaller = this.#noted.get(requestTarget(request, env));
-    if (!byCaller || incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
+    if (!byCaller) return undefined;
     const principal = this.#sessions.keptPrincipal(request, env);
     if (!principal) return undefined;
     const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
     if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db)) return undefined;
     if (noted.records && changedSince(this.#db, noted.records.keys, noted.records.mark)) return undefined;
-    // Counted once: over the limit, the limits middleware counts it again and answers 429.
-    if (noted.limited && countGuestRequest(this.#limits, request, env)) return undefined;
     const { body, headers } = representationForm(noted.representation, acceptsBrotli(incomingHeader(request, env, 'accept-encoding')));
-    const https = clientScheme(request, env, this.#sessions.settings.trustProxy) === 'https';
-    const form = (headers['Content-Encoding'] ? 2 : 0) + (https ? 1 : 0);
+    const form = headers['Content-Encoding'] ? 1 : 0;
+    return { operationId: noted.operationId, body, headers: (noted.headers[form] ??= headers) };
+  }
+
+  replayed(): void {
     this.answered++;
-    // A Response with plain headers, which @hono/node-server writes as they are.
-    return new Response(body, {
-      status: 200,
-      headers: (noted.headers[form] ??= { ...headers, 'Cache-Control': noted.cacheControl, Vary: varyWithSession(headers.Vary), ...apiSecurityHeaders(https) }),
-    });
-  };
+  }
 }

@@ -7,10 +7,9 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operation.ts';
-import { cacheControlFor, cacheTtlOf, varyWithSession } from '../http/cache.ts';
-import { countGuestRequest, type RequestLimits } from '../http/limits.ts';
-import { clientScheme, incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
-import { apiSecurityHeaders } from '../http/security-headers.ts';
+import { operationTable, type OperationId } from '../../generated/operations.ts';
+import type { CachedAnswer, ReplayableCache } from '../http/replay.ts';
+import { incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
 import { carriesSessionCookie } from '../http/session.ts';
 import { serializedJson } from '../http/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
@@ -20,9 +19,6 @@ import { acceptsGzip, gzipEtag, gzippedBody } from '../http/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
-/** The Vary cacheFor gives these answers: they are the same for every caller, but its rule holds for all. */
-const VARY = varyWithSession('Accept-Encoding');
-
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
 function encoded(answer: SerializedAnswer<unknown>, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
   const json = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
@@ -42,64 +38,37 @@ function gzipAccepted(acceptEncoding: string | undefined): boolean {
   return lastAcceptsGzip;
 }
 
-/** The operations answered from the result cache, and so at the front of the app. */
+/** The operations answered from the result cache, and so replayed before routing. */
 const REPLAYABLE = ['getDefaultContacts', 'getDependentStatePicklistsValues', 'getContacts', 'invokeApexCacheable'] as const;
 
-/** The whole answer at the front: body, and every header the whole way would send. */
-interface FrontAnswer {
-  body: Uint8Array<ArrayBuffer>;
-  headers: Readonly<Record<string, string>>;
-  cacheControl: string;
-}
-
 /**
- * The front of the app: a GET that a cacheable server method answered before (so it was valid then) is
- * answered again from the result cache's current entry, before routing, the gate and the middleware chain. Such an
- * answer needs little of what they do, and this does it: the guest rate limit, the security headers, and
- * the Cache-Control, Vary and ETag the whole way gives (tests/contract/locator-front.test.ts compares the
- * two header by header). A request carrying a session cookie, a conditional one, one whose continuation
- * header is not true or false, or one the cache cannot answer goes the whole way.
+ * The locator's cached answers, replayed before routing (server/http/replay.ts): a GET that a cacheable server
+ * method answered before (so it was valid then) is answered again from the result cache's current entry, gzipped
+ * when the client accepts it. A request carrying a session cookie, or whose continuation header is not true or
+ * false, goes through the router.
  */
-export function cachedAnswerFront(results: ResultCache, limits: RequestLimits) {
+export function locatorReplay(results: ResultCache): ReplayableCache {
   for (const operationId of REPLAYABLE) {
-    if (!limits.guestOperations.has(operationId)) throw new Error(`${operationId} is answered at the front of the app, so it must be callable by guests`);
+    if (!operationTable[operationId].guest) throw new Error(`${operationId} is replayed before routing, so it must be callable by guests`);
   }
-  /** Per answer, its four forms (gzipped or not, over HTTPS or not), made once each. */
-  const forms = new WeakMap<SerializedAnswer, (FrontAnswer | undefined)[]>();
-  const formOf = (answer: SerializedAnswer, cacheControl: string, gzip: boolean, https: boolean): FrontAnswer => {
-    let made = forms.get(answer);
-    if (!made) forms.set(answer, (made = []));
-    const index = (gzip ? 2 : 0) + (https ? 1 : 0);
-    const form = made[index];
-    if (form?.cacheControl === cacheControl) return form;
-    const { body, headers } = encoded(answer, gzip);
-    return (made[index] = { body, cacheControl, headers: { ...headers, Vary: VARY, 'Cache-Control': cacheControl, ...apiSecurityHeaders(https) } });
+  /** Per answer, its two forms (plain and gzipped), made once each. */
+  const forms = new WeakMap<SerializedAnswer, [CachedAnswer | undefined, CachedAnswer | undefined]>();
+  return {
+    replay(request, env) {
+      if (!results.enabled) return undefined;
+      const continuation = incomingHeader(request, env, 'x-sfdc-allow-continuation');
+      if (continuation !== undefined && continuation !== 'true' && continuation !== 'false') return undefined;
+      if (carriesSessionCookie(incomingHeader(request, env, 'cookie'))) return undefined;
+      const replayed = results.replay(requestTarget(request, env));
+      if (!replayed) return undefined;
+      const { answer, operationId } = replayed;
+      const gzip = gzipAccepted(incomingHeader(request, env, 'accept-encoding'));
+      let made = forms.get(answer);
+      if (!made) forms.set(answer, (made = [undefined, undefined]));
+      return (made[gzip ? 1 : 0] ??= { operationId, ...encoded(answer, gzip) });
+    },
+    replayed: () => void results.stats.replayed++,
   };
-
-  return (request: Request, env: unknown): Response | undefined => {
-    if (request.method !== 'GET' || !results.enabled) return undefined;
-    const continuation = incomingHeader(request, env, 'x-sfdc-allow-continuation');
-    if (continuation !== undefined && continuation !== 'true' && continuation !== 'false') return undefined;
-    if (incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
-    if (carriesSessionCookie(incomingHeader(request, env, 'cookie'))) return undefined;
-    const target = requestTarget(request, env);
-    if (!results.knows(target)) return undefined;
-    // Counted once: if the entry is gone by now, the limits middleware does not count the request again.
-    if (countGuestRequest(limits, request, env)) return undefined;
-    const replayed = results.replay(target);
-    if (!replayed) return undefined;
-    const gzip = gzipAccepted(incomingHeader(request, env, 'accept-encoding'));
-    const { body, headers } = formOf(replayed.answer, replayed.cacheControl, gzip, clientScheme(request, env, limits.trustProxy) === 'https');
-    // A Response with plain headers, which @hono/node-server writes as they are (it copies them to add a length).
-    return new Response(body, { status: 200, headers });
-  };
-}
-
-/** The Cache-Control cacheFor gives a route's answers, from its x-cache-ttl. */
-function cacheControlOf(route: RouteConfig): string {
-  const ttl = cacheTtlOf(route);
-  if (ttl === undefined) throw new Error(`${route.path} has no x-cache-ttl, so its answers cannot be replayed`);
-  return cacheControlFor(ttl);
 }
 
 export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
@@ -109,10 +78,10 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
    * A cacheable call by GET on route: the answer from the result cache (compute() when it holds none), with
    * the ETag it was stored with, gzipped when the client accepts it.
    */
-  const cachedAnswer = (route: RouteConfig) => {
-    const cacheControl = cacheControlOf(route);
+  const cachedAnswer = (route: RouteConfig & { operationId: OperationId }) => {
+    const { operationId } = route;
     return async <T>(c: Context, key: string, compute: () => Promise<T | JsonText<T>>) => {
-      const request = { target: requestTarget(c.req.raw, c.env), cacheControl };
+      const request = { target: requestTarget(c.req.raw, c.env), operationId };
       const { body, headers } = encoded(await results.answer(key, compute, request), acceptsGzip(requestHeader(c, 'accept-encoding')));
       return serializedJson<T>(c, body, headers);
     };

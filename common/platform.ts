@@ -4,7 +4,7 @@
 export const API_VERSION = 'v65.0';
 
 /** The base path of the platform's REST resources at that version. */
-export const DATA_PATH = `/services/data/${API_VERSION}`;
+const DATA_PATH = `/services/data/${API_VERSION}`;
 
 /** The base path of the record API (UI API). */
 export const UI_API_PATH = `${DATA_PATH}/ui-api`;

@@ -8,7 +8,7 @@ export interface SupportRow {
   value: string;
 }
 
-export const SUPPORT_LINE_COUNT = 4;
+const SUPPORT_LINE_COUNT = 4;
 
 /** The rows of a label, in the page's order: parts are trimmed, and rows with neither a value nor a label left out. */
 export function supportRowsFromLabel(label: string | null | undefined): SupportRow[] {

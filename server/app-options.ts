@@ -58,7 +58,7 @@ export interface KeptBounds {
  * Makes the handler of page requests; fetchApi calls the app's own API without the network, changes subscribes
  * to every change of what a guest's page shows. The handler may keep guests' pages in a cache of its own.
  */
-export type PagesRenderer = (setup: {
+type PagesRenderer = (setup: {
   webRoot: string;
   fetchApi: (request: Request) => Response | Promise<Response>;
   changes: ResultCacheOptions['subscribe'];

@@ -13,7 +13,7 @@ import type { DatabaseSettings } from './db/settings.ts';
 
 export { settingsFromEnv, type DatabaseSettings } from './db/settings.ts';
 
-export interface OpenOptions {
+interface OpenOptions {
   /** The demo users' passwords; by default DEMO_ADMIN_PASSWORD and DEMO_USER_PASSWORD, else generated and shown once. */
   demoPasswords?: DemoPasswords;
   /** Where generated passwords are shown; by default the console. */

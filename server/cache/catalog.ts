@@ -8,9 +8,9 @@
  */
 
 /** The notification channels that keep caches current (the migrations' triggers notify them at commit). */
-export type ChangeChannel = 'contact_us_changed' | 'site_changed' | 'org_metadata_changed' | 'user_session_changed' | 'record_data_changed';
+type ChangeChannel = 'contact_us_changed' | 'site_changed' | 'org_metadata_changed' | 'user_session_changed' | 'record_data_changed';
 
-export interface CacheRow {
+interface CacheRow {
   /** Its name in prose and in docs/architecture.md. */
   name: string;
   /** The file that keeps it. */

@@ -13,7 +13,7 @@ import { Subscription } from './subscription.ts';
 
 export const ORG_METADATA_CHANGED = 'org_metadata_changed';
 
-export interface PerDatabase<T> {
+interface PerDatabase<T> {
   (db: Queryable): Promise<T>;
   forget(db: Queryable): void;
 }

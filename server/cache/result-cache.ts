@@ -12,9 +12,9 @@ import { CACHES_ON } from './switch.ts';
 import type { OperationId } from '../../generated/operations.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
-export const CONTACT_US_CHANGED = 'contact_us_changed';
+const CONTACT_US_CHANGED = 'contact_us_changed';
 /** The channel migration 016's triggers notify when the site's content, SEO settings or object metadata change. */
-export const SITE_CHANGED = 'site_changed';
+const SITE_CHANGED = 'site_changed';
 /** How long an answer is kept: 5 minutes, as the platform's server-method result cache keeps it. */
 export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
 
@@ -58,7 +58,7 @@ export interface ResultCacheStats {
 }
 
 /** A request answer() is given: its path and query, and the operation it calls. */
-export interface AskingRequest {
+interface AskingRequest {
   target: string;
   operationId: OperationId;
 }
@@ -264,7 +264,7 @@ export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = proces
 }
 
 /** Subscribes onChange to several channels at once: live while every subscription is. */
-export async function listenAll(db: Database, channels: readonly string[], onChange: () => void): Promise<Listening> {
+async function listenAll(db: Database, channels: readonly string[], onChange: () => void): Promise<Listening> {
   const listenings: Listening[] = [];
   const unlisten = async () => {
     await Promise.all(listenings.map((listening) => listening.unlisten()));

@@ -11,10 +11,10 @@
 import type { Database, Listening } from '../db/connection.ts';
 import { CACHES_ON } from './switch.ts';
 
-export const USER_SESSION_CHANGED = 'user_session_changed';
+const USER_SESSION_CHANGED = 'user_session_changed';
 const RETRY_MS = 5_000;
 
-export interface KeptSession<S extends { userId: string }, P> {
+interface KeptSession<S extends { userId: string }, P> {
   session: S;
   principal: P;
 }

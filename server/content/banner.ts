@@ -10,7 +10,7 @@ const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<
   (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
 export const BANNER_WIDTH = 2400;
-export const BANNER_HEIGHT = 800;
+const BANNER_HEIGHT = 800;
 const GROUND = 690;
 
 /** A small deterministic generator, so that the scene is the same on every run. */
@@ -143,7 +143,7 @@ function conductors(a: Tower, b: Tower): string {
   return out;
 }
 
-export function bannerSvg(): string {
+function bannerSvg(): string {
   const random = generator(20261102);
   const parts = [sky(), stars(random), hills()];
   parts.push(factory(120, 520, 150, 6, [90, 210], random));

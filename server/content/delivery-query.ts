@@ -8,12 +8,12 @@ import { CONNECT_PATH } from '../../common/platform.ts';
 
 export const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
 
-export const MAX_CONTENT_KEYS = 50;
-export const MAX_MANAGED_CONTENT_IDS = 100;
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 250;
-export const MAX_PAGE_SIZE_WITH_BODY = 25;
-export const MAX_REFERENCE_DEPTH = 3;
+const MAX_CONTENT_KEYS = 50;
+const MAX_MANAGED_CONTENT_IDS = 100;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 250;
+const MAX_PAGE_SIZE_WITH_BODY = 25;
+const MAX_REFERENCE_DEPTH = 3;
 /** Where media is served: the site's prefix, before the media path. */
 export const SITE_PREFIX = '/sfsites/c';
 const LOCALE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
@@ -51,7 +51,7 @@ export interface Presentation {
   language: string | null;
 }
 
-export interface ContentQuery extends Presentation {
+interface ContentQuery extends Presentation {
   contentKeys: string[] | null;
   managedContentIds: string[] | null;
   contentTypeFQN: string | null;

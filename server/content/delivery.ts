@@ -186,12 +186,12 @@ function documentOf(row: ContentRow, context: DocumentContext): Schemas['Managed
   };
 }
 
-export interface DeliveryOptions {
+interface DeliveryOptions {
   /** The origin the site is served from, for channelSummary.domainUrl and absolute URLs; null when unknown. */
   origin?: string | null;
 }
 
-export type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
+type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
 
 /** One published item, with its body, by content key or managed content id (15 or 18 characters). */
 export async function getManagedContent(

@@ -13,8 +13,8 @@ import { notFound, PlatformError } from '../platform/errors.ts';
 const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>
   (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
-export const MIN_IMAGE_SIZE = 100;
-export const MAX_IMAGE_SIZE = 10_000;
+const MIN_IMAGE_SIZE = 100;
+const MAX_IMAGE_SIZE = 10_000;
 /** A year: what a URL naming the current version of a file may be kept for. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
@@ -24,23 +24,23 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  */
 export const REVALIDATED_CACHE_CONTROL = 'private, max-age=300';
 
-export type ImageFormat = 'avif' | 'webp' | 'jpeg';
-export type Fit = 'scale-down' | 'cover';
+type ImageFormat = 'avif' | 'webp' | 'jpeg';
+type Fit = 'scale-down' | 'cover';
 
-export interface ImageOptions {
+interface ImageOptions {
   width: number | null;
   height: number | null;
   fit: Fit;
   format: ImageFormat | 'auto';
 }
 
-export interface Size {
+interface Size {
   width: number;
   height: number;
 }
 
 /** The size of an answer, and whether it is cut from the middle of the original (fit=cover). */
-export interface SizePlan extends Size {
+interface SizePlan extends Size {
   crop: boolean;
 }
 

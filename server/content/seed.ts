@@ -15,17 +15,17 @@ import { supportLabelOf } from '../../common/support-lines.ts';
 const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>
   (createRequire(import.meta.url)('sharp') as typeof import('sharp').default)(...args);
 
-export const SITE_ID = makeId('0DM', 1);
-export const CHANNEL_ID = makeId('0ap', 1);
-export const COMMUNITY_ID = makeId('0DB', 1);
-export const CONTACT_US_PAGE = 'contact_us';
+const SITE_ID = makeId('0DM', 1);
+const CHANNEL_ID = makeId('0ap', 1);
+const COMMUNITY_ID = makeId('0DB', 1);
+const CONTACT_US_PAGE = 'contact_us';
 
-export const BANNER_IMAGE_KEY = 'MCAIDH4NVWIOWEHB75VOW2AB6CJI';
-export const BANNER_KEY = 'MCAUSNJ4FHK6FEVMPNHLKDC45C44';
-export const HEADING_KEY = 'MCAAGJ55ZH3THLGGQBKCDM76NE74';
-export const LOCATOR_INTRO_KEY = 'MCALIK4TW2LM3OSWM7KM5JA5F2OX';
-export const SUPPORT_LINES_KEY = 'MCAP7V23UEN33BNWTI3P7LNTFZAZ';
-export const BANNER_FILE_NAME = 'contact-us-banner.jpg';
+const BANNER_IMAGE_KEY = 'MCAIDH4NVWIOWEHB75VOW2AB6CJI';
+const BANNER_KEY = 'MCAUSNJ4FHK6FEVMPNHLKDC45C44';
+const HEADING_KEY = 'MCAAGJ55ZH3THLGGQBKCDM76NE74';
+const LOCATOR_INTRO_KEY = 'MCALIK4TW2LM3OSWM7KM5JA5F2OX';
+const SUPPORT_LINES_KEY = 'MCAP7V23UEN33BNWTI3P7LNTFZAZ';
+const BANNER_FILE_NAME = 'contact-us-banner.jpg';
 
 const PUBLISHED = '2026-11-02T09:30:00.000Z';
 const SITE_ORIGIN = 'https://store.northgate-electrical.example';

@@ -11,7 +11,7 @@ import { NamedStatements, preparedSession, type PreparedSession, type WithSessio
 /** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (PGlite starts without it). */
 const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
-export interface QueryOptions {
+interface QueryOptions {
   /**
    * Keep the statement prepared under this name (on each connection), run on its one generic plan: planned
    * once rather than at every call (see named-statements.ts). Name only statements whose best plan does not
@@ -62,7 +62,7 @@ export interface Database extends Queryable {
  * largest part of a restart after kill -9 (`npm run bench:restart`). 32 MB still holds the demo org's working
  * set; pages beyond it are read from the operating system's file cache.
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   // undefined: an in-memory database (tests that need no data directory).

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Database } from './connection.ts';
 import { DumpCutShortError, writeDump } from './dump.ts';
 
-export const CONTROL_SOCKET = '.control.sock';
+const CONTROL_SOCKET = '.control.sock';
 export const DUMP_PATH = '/dump';
 
 /** The longest path a Unix domain socket may have on Linux (sun_path holds 108 bytes with the final NUL). */
@@ -24,7 +24,7 @@ export function controlSocketPath(dataDir: string): string {
   return join(dataDir, CONTROL_SOCKET);
 }
 
-export interface ControlChannel {
+interface ControlChannel {
   /** Stops listening, removes the socket, and ends any dump under way (its transaction rolled back). */
   close(): Promise<void>;
 }

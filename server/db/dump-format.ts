@@ -55,10 +55,10 @@ export const TRIGGERS_OFF_WHILE_LOADING: Readonly<Record<string, readonly string
  * its records (record_search_document_reindex, migration 013), so records load after sobject_field, when that
  * trigger finds none.
  */
-export const LOADS_AFTER: Readonly<Record<string, readonly string[]>> = { record: ['sobject_field'] };
+const LOADS_AFTER: Readonly<Record<string, readonly string[]>> = { record: ['sobject_field'] };
 
 /** A reference of one table to another (a foreign key), for loadOrder. */
-export interface TableReference {
+interface TableReference {
   table: string;
   references: string;
 }

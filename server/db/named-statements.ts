@@ -29,7 +29,7 @@ export function preparedSession(): PreparedSession {
 }
 
 /** Runs statements separated by semicolons (the simple protocol) on a session; one result per statement. */
-export type RunStatements<R> = (sql: string) => Promise<R[]>;
+type RunStatements<R> = (sql: string) => Promise<R[]>;
 
 /** Lends a session and its way of running statements for as long as `use` runs (a pool's connection, say). */
 export type WithSession<R> = <T>(use: (session: PreparedSession, run: RunStatements<R>) => Promise<T>) => Promise<T>;

@@ -10,7 +10,7 @@ import { usesDataDirectory, type DatabaseSettings } from './settings.ts';
  * it opened the directory (the first start's seeding included) to be replayed at the next start, which then
  * takes seconds, and longer with every kill. A checkpoint every so often keeps the replay short.
  */
-export const PGLITE_CHECKPOINT_INTERVAL_MS = 15_000;
+const PGLITE_CHECKPOINT_INTERVAL_MS = 15_000;
 
 /**
  * The database as it is, not migrated (a backup reads it as it finds it; a restore migrates it step by step);

@@ -27,7 +27,7 @@ const BYTES_PER_INSERT = 4 * 1024 * 1024;
 /** The target holds data, or a newer schema than the dump's: nothing was changed. */
 export class RestoreRefusedError extends Error {}
 
-export interface RestoreResult {
+interface RestoreResult {
   header: DumpHeader;
   /** Each table's row count in the target once loaded: equal to the header's. */
   counts: Record<string, number>;

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 
 /** How many contacts a first start seeds, unless DEMO_CONTACTS says otherwise. */
-export const DEFAULT_DEMO_CONTACTS = 2400;
+const DEFAULT_DEMO_CONTACTS = 2400;
 
 export interface DatabaseSettings {
   /** A PostgreSQL connection string; when absent, embedded PGlite in dataDir. */

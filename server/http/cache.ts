@@ -3,18 +3,11 @@
  * strong ETag, and 304 with no body when If-None-Match holds that ETag.
  */
 import { createHash } from 'node:crypto';
-import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonOf } from '../platform/etag.ts';
 import { acceptsBrotli, brotli, brotliEtag } from './compression.ts';
 import { requestHeader } from './request-header.ts';
 import { serializedJson } from './serialized-json.ts';
-
-/** A route's x-cache-ttl from the contract: how many milliseconds its answers may be kept (0: never). */
-export function cacheTtlOf(route: RouteConfig): number | undefined {
-  const ttl = (route as { 'x-cache-ttl'?: unknown })['x-cache-ttl'];
-  return typeof ttl === 'number' ? ttl : undefined;
-}
 
 /** The Cache-Control of answers that may be kept ttlMs milliseconds, by the caller's browser only. */
 export function cacheControlFor(ttlMs: number): string {

@@ -19,7 +19,7 @@ import { clientScheme, incomingHeader } from './request-header.ts';
 export { CSRF_HEADER };
 
 /** The errorCode of every CSRF refusal (403), a missing or wrong token as much as a foreign Origin. */
-export const CSRF_ERROR_CODE = 'CSRF_TOKEN_INVALID';
+const CSRF_ERROR_CODE = 'CSRF_TOKEN_INVALID';
 export const CSRF_TOKEN_MESSAGE = `The ${CSRF_HEADER} header is missing or does not match the session. Get the token from getCsrfToken.`;
 export const CROSS_SITE_MESSAGE = 'Cross-site requests may not change anything.';
 

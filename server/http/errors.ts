@@ -212,13 +212,13 @@ function timeoutResponse(request: RequestHead | undefined, { requestTimeoutMs, h
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
 /** What is known of a request whose head was read whole: the request Node handed the app. */
-export interface RequestHead {
+interface RequestHead {
   method?: string;
   url?: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-export interface ClientErrorOptions {
+interface ClientErrorOptions {
   /** The server's maxHeaderSize: the most the request line and headers together may take. */
   limitBytes: number;
   /** The server's requestTimeout: how long the whole request may take to arrive (ms). */

@@ -43,7 +43,7 @@ interface UnderWay {
   underWay: number;
 }
 
-export type Fetch<E, C> = (request: Request, env?: E, executionCtx?: C) => Response | Promise<Response>;
+type Fetch<E, C> = (request: Request, env?: E, executionCtx?: C) => Response | Promise<Response>;
 
 /**
  * The contract's operation that a method and path call, found by its path template (those with fewer
@@ -62,7 +62,7 @@ export function operationAt(method: string, path: string): string | undefined {
 let templates: { operationId: string; method: string; pattern: RegExp; parameters: number }[] | undefined;
 
 /** Logs a blocked request in one line. */
-export function logBlocked(blocked: BlockedRequest): void {
+function logBlocked(blocked: BlockedRequest): void {
   const operation = blocked.operationId ? ` (${blocked.operationId})` : '';
   console.warn(
     `The event loop was blocked ${Math.round(blocked.blockedMs)} ms while handling ${blocked.method} ${blocked.target}${operation}: ` +

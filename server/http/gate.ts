@@ -11,7 +11,7 @@ import { securityHeaders } from './security-headers.ts';
 import type { Sessions } from './session.ts';
 
 /** The app's own fetch: a Request and the env the Node adapter gives (undefined in process). */
-export type Dispatch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) => Response | Promise<Response>;
+type Dispatch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) => Response | Promise<Response>;
 
 export function gateOf(options: AppOptions, sessions: Sessions, dispatch: Dispatch): Dispatch {
   const secure = securityHeaders(options);

@@ -30,9 +30,9 @@ import { incomingHeader, requestTarget } from './request-header.ts';
 import type { Sessions } from './session.ts';
 
 /** The operations whose representations are noted: each kept per target, profile and metadata generation. */
-export type KeptOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
+type KeptOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
 /** The operations whose representations are read from records: each kept per target and user, with the records. */
-export type KeptRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
+type KeptRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
 
 interface Noted {
   generation: number;
@@ -52,7 +52,7 @@ interface Noted {
  * Targets noted at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
  * targets noted first are dropped (a caller can ask for many spellings of one object, and for many records).
  */
-export const KEPT_BOUNDS: KeptBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
+const KEPT_BOUNDS: KeptBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
 
 export class KeptAnswers {
   readonly #db: Database;

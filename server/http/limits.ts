@@ -20,7 +20,7 @@ import { SharedWindowLimiter } from './shared-limiter.ts';
 import { closeIfBodyUnread } from './response-headers.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
-export type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
+type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
 
 export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
@@ -34,8 +34,8 @@ export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
 const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'createContentVersion'];
 /** The server-rendered pages. */
 const PAGES = ['/', SIGN_IN_PATH];
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const PUBLIC_WINDOW_MS = 60_000;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const PUBLIC_WINDOW_MS = 60_000;
 
 /**
  * Counts requests per key in fixed windows. A window starts with a key's first request; keys whose
@@ -101,7 +101,7 @@ export function addressKey(address: string): string {
  * The client's address: the connection's remote address, or the first X-Forwarded-For entry when a proxy
  * in front is trusted to set it. Undefined for an in-process request (app.request), which has no socket.
  */
-export function requestAddress(request: Request, env: unknown, trustProxy: boolean): string | undefined {
+function requestAddress(request: Request, env: unknown, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const first = incomingHeader(request, env, 'x-forwarded-for')?.split(',', 1)[0].trim();
     if (first) return first;

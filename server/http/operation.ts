@@ -27,10 +27,10 @@ export function honoPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-export const INVALID_SESSION_MESSAGE = 'Session expired or invalid';
+const INVALID_SESSION_MESSAGE = 'Session expired or invalid';
 
 /** A guest (no session, or one that ended) gets the platform's 401 before anything else is looked at. */
-export const requireUser: MiddlewareHandler = async (c, next) => {
+const requireUser: MiddlewareHandler = async (c, next) => {
   if (principalOf(c).isGuest) throw new PlatformError(401, 'INVALID_SESSION_ID', INVALID_SESSION_MESSAGE);
   await next();
 };
@@ -58,19 +58,19 @@ type BodylessStatus<R extends RouteConfig> = {
  * a status declared without one. (The library's own handler type lets any Response through as soon as one
  * status has no body, which every cacheable GET has: its 304.)
  */
-export type DeclaredResponse<R extends RouteConfig> =
+type DeclaredResponse<R extends RouteConfig> =
   RouteConfigToTypedResponse<R> | ([BodylessStatus<R>] extends [never] ? never : Response & TypedResponse<null, BodylessStatus<R>, 'body'>);
 
 type PathOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer P, infer _I, infer _R> ? P : never;
 type InputOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer _P, infer I, infer _R> ? I : never;
 
 /** A handler of route, held by the compiler to the statuses and bodies the contract declares for it. */
-export type DeclaredHandler<R extends RouteConfig> = Handler<Env, PathOf<R>, InputOf<R>, DeclaredResponse<R> | Promise<DeclaredResponse<R>>>;
+type DeclaredHandler<R extends RouteConfig> = Handler<Env, PathOf<R>, InputOf<R>, DeclaredResponse<R> | Promise<DeclaredResponse<R>>>;
 
 /** Answers a failed request validation (the app's default hook does unless an operation has its own). */
 export type ValidationHook = (result: ValidationResult, c: Context) => Response | undefined | Promise<Response | undefined>;
 
-export interface ImplementOptions {
+interface ImplementOptions {
   /** The operation's own answer to a request that fails validation. */
   hook?: ValidationHook;
   /** The handler sets its own Cache-Control and ETag (media, whose URLs name a version), not the x-cache-ttl's. */
@@ -83,7 +83,7 @@ export interface ImplementOptions {
  */
 const JSON_CONTENT_TYPE = /^application\/json[ \t]*(?:;[ \t]*charset[ \t]*=[ \t]*(?:utf-8|"utf-8")[ \t]*)?$/i;
 
-export function isJsonContentType(contentType: string): boolean {
+function isJsonContentType(contentType: string): boolean {
   return JSON_CONTENT_TYPE.test(contentType.trim());
 }
 

@@ -37,7 +37,7 @@ export interface ReplayableCache {
  * Vary with Cookie (what a caller may see depends on its session), and the security headers. What cacheFor and
  * the gate give an answer on the router's way.
  */
-export function replayedHeaders(operationId: OperationId, representation: Readonly<Record<string, string>>, https: boolean): Readonly<Record<string, string>> {
+function replayedHeaders(operationId: OperationId, representation: Readonly<Record<string, string>>, https: boolean): Readonly<Record<string, string>> {
   const { cacheTtl } = operationTable[operationId];
   if (!cacheTtl) throw new Error(`${operationId} has no x-cache-ttl, so its answers cannot be replayed`);
   return { ...representation, 'Cache-Control': cacheControlFor(cacheTtl), Vary: varyWithSession(representation.Vary), ...apiSecurityHeaders(https) };

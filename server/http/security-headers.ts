@@ -17,7 +17,7 @@ import { SecuredResponse } from './secured-response.ts';
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export const HSTS = 'max-age=31536000';
+const HSTS = 'max-age=31536000';
 
 /** On every answer. */
 const COMMON: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
@@ -38,7 +38,7 @@ export function documentSecurityHeaders(policy: string): Record<string, string> 
 }
 
 /** Adds the security headers to an answer made in process, once it is made. */
-export type SecureAnswer = (response: Response) => Response;
+type SecureAnswer = (response: Response) => Response;
 
 /**
  * The security headers of a request, set before routing (server/http/gate.ts), so that every answer gets them,

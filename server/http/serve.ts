@@ -135,7 +135,7 @@ function deadlines({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }: C
   };
 }
 
-export interface ServeSiteOptions {
+interface ServeSiteOptions {
   fetch: Parameters<typeof serve>[0]['fetch'];
   hostname: string;
   /** 0 for any free port. */

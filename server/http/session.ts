@@ -36,7 +36,7 @@ export type { ActiveSession };
 /** The app's way on from the session gate, given the env with the request's caller. */
 type CallerDispatch = (env: CallerEnv) => Response | Promise<Response>;
 
-export const SESSION_PATH = '/services/auth/session';
+const SESSION_PATH = '/services/auth/session';
 const KEEP_ALIVE_PATH = '/services/auth/session/keep-alive';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 /** The session cookie's name over HTTPS (the __Host- prefix: the browser insists on Secure, Path=/, no Domain) and over HTTP. */
@@ -53,7 +53,7 @@ const MAX_COOKIE_HEADER_KEPT = 1_024;
 /** How long before the idle expiry the page warns: the warning text promises approximately 30 seconds. */
 export const WARNING_SECONDS = 30;
 
-export interface SessionSettings extends SessionOptions {
+interface SessionSettings extends SessionOptions {
   /** Whether X-Forwarded-Proto and X-Forwarded-Host come from a proxy the server trusts (TRUST_PROXY=1). */
   trustProxy: boolean;
 }

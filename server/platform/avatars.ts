@@ -12,9 +12,9 @@ import type { Principal } from './principal.ts';
 import { canEditRecord, canSeeRecord } from './records/access.ts';
 import { fetchRows } from './records/rows.ts';
 
-export const MAX_AVATAR_IDS = 200;
-export const AVATAR_ACTIONS = ['AssociateAvatar', 'DisassociateAvatar', 'RemoveLogo', 'ReportLogo'] as const;
-export type AvatarAction = (typeof AVATAR_ACTIONS)[number];
+const MAX_AVATAR_IDS = 200;
+const AVATAR_ACTIONS = ['AssociateAvatar', 'DisassociateAvatar', 'RemoveLogo', 'ReportLogo'] as const;
+type AvatarAction = (typeof AVATAR_ACTIONS)[number];
 
 export interface AvatarRow {
   record_id: string;
@@ -24,7 +24,7 @@ export interface AvatarRow {
   external_id: string | null;
 }
 
-export interface AvatarAssociationInput {
+interface AvatarAssociationInput {
   actionType: string;
   blueMasterId?: string;
   externalId?: string;
@@ -32,7 +32,7 @@ export interface AvatarAssociationInput {
   profileName?: string;
 }
 
-export type RecordAvatar =
+type RecordAvatar =
   | {
       type: 'Photo';
       recordId: string;
@@ -46,7 +46,7 @@ export type RecordAvatar =
     }
   | { type: 'Theme'; recordId: string; backgroundColor: string | null; iconUrl: string | null; eTag: string };
 
-export type AvatarBatchResult = { statusCode: 200; result: RecordAvatar } | { statusCode: 400 | 404; result: { errorCode: string; message: string }[] };
+type AvatarBatchResult = { statusCode: 200; result: RecordAvatar } | { statusCode: 400 | 404; result: { errorCode: string; message: string }[] };
 
 const withEtag = <T extends object>(body: T) => ({ ...body, eTag: etagOf(body) });
 

@@ -18,15 +18,15 @@ import type { RecordRepresentation, RecordRow } from './records/representation.t
 /** The largest file, once decoded (the contract's limit on fileData.content). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-export type UploadOperation = 'createContentDocumentAndVersion' | 'createContentVersion';
+type UploadOperation = 'createContentDocumentAndVersion' | 'createContentVersion';
 
-export interface ContentVersionInput {
+interface ContentVersionInput {
   fileData: unknown;
   title?: string;
   description?: string;
 }
 
-export interface CheckedUpload {
+interface CheckedUpload {
   name: string;
   mimeType: string;
   bytes: Buffer;

@@ -2,7 +2,7 @@
 import type { Schemas } from '../../generated/types.ts';
 
 /** One value of a fixed picklist: its label, the controlling values it is valid for, whether it is the default. */
-export interface PicklistValueDefinition {
+interface PicklistValueDefinition {
   value: string;
   label?: string;
   default?: boolean;

@@ -8,7 +8,7 @@ const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 const ID_BODY = /^[a-zA-Z0-9]{15}$/;
 
 /** The id instance code of records created by this product. */
-export const INSTANCE = '8d';
+const INSTANCE = '8d';
 
 export { MASTER_RECORD_TYPE_ID } from '../../common/platform.ts';
 

@@ -19,7 +19,7 @@ export type LayoutMode = (typeof LAYOUT_MODES)[number];
  * A cell of a layout row in the data: a field API name, null for a blank cell, or a compound field (a
  * person's name) that View shows as the one field and Edit and Create as its parts in one item.
  */
-export type LayoutCell = string | null | { field: string; editFields: string[] };
+type LayoutCell = string | null | { field: string; editFields: string[] };
 
 export interface LayoutSectionDefinition {
   id: string | null;
@@ -31,7 +31,7 @@ export interface LayoutSectionDefinition {
 }
 
 /** A save option of a layout, in the data as in the answer. */
-export type SaveOptionDefinition = Schemas['RecordLayoutSaveOptionRepresentation'];
+type SaveOptionDefinition = Schemas['RecordLayoutSaveOptionRepresentation'];
 
 export interface LayoutDefinition {
   id: string;
@@ -49,12 +49,12 @@ export interface LayoutFile {
 }
 
 /** What the caller may do with a field; undefined hides the field. */
-export interface FieldAccess {
+interface FieldAccess {
   read: boolean;
   edit: boolean;
 }
 
-export interface LayoutContext {
+interface LayoutContext {
   objectApiName: string;
   recordTypeId: string;
   mode: LayoutMode;
@@ -66,10 +66,8 @@ export interface LayoutContext {
 }
 
 // What the layouts answer: the contract's representations (the layout's eTag is added by the caller).
-export type FieldComponent = Schemas['FieldLayoutComponentRepresentation'];
-export type EmptySpaceComponent = Schemas['RecordLayoutComponentRepresentation'];
-export type LayoutItem = Schemas['RecordLayoutItemRepresentation'];
-export type LayoutSection = Schemas['RecordLayoutSectionRepresentation'];
+type LayoutItem = Schemas['RecordLayoutItemRepresentation'];
+type LayoutSection = Schemas['RecordLayoutSectionRepresentation'];
 export type RecordLayout = Omit<Schemas['RecordLayoutRepresentation'], 'eTag' | 'layoutType' | 'mode'> & { layoutType: LayoutType; mode: LayoutMode };
 
 const EMPTY_ITEM: LayoutItem = Object.freeze({
@@ -86,7 +84,7 @@ const EMPTY_ITEM: LayoutItem = Object.freeze({
  * Whether a field shows in a mode: formula and auto-number fields only where a record is read, and fields
  * the system sets (created by, last modified ...) not on a form for a new record, which has none yet.
  */
-export function showsInMode(field: FieldDefinition, mode: LayoutMode): boolean {
+function showsInMode(field: FieldDefinition, mode: LayoutMode): boolean {
   if (mode === 'View') return true;
   if (field.calculated) return false;
   if (mode === 'Create') return field.createable !== false;

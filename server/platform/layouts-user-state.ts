@@ -8,7 +8,7 @@ import { toId18 } from './ids.ts';
 import { layoutDefinition, parseLayoutMode, parseLayoutType, readableObject, resolveRecordType, type LayoutQuery } from './layouts.ts';
 import type { Principal } from './principal.ts';
 
-export interface LayoutUserStateInput {
+interface LayoutUserStateInput {
   sectionUserStates: Record<string, { collapsed: boolean }>;
 }
 

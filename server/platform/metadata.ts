@@ -26,7 +26,7 @@ export function readObjectDefinitions(): ObjectDefinition[] {
     .map((name) => JSON.parse(readFileSync(resolve(OBJECTS_DIR, name), 'utf8')) as ObjectDefinition);
 }
 
-export interface PicklistEntry {
+interface PicklistEntry {
   value: string;
   label: string;
   validFor: string[];

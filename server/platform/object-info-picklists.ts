@@ -12,7 +12,7 @@ import { visibleObject, type DescribedObject } from './describe.ts';
 import { fieldPermissions, type Principal } from './principal.ts';
 import { UI_API_PATH } from '../../common/platform.ts';
 
-export interface StoredPicklistValue {
+interface StoredPicklistValue {
   value: string;
   label: string;
   validFor: string[];

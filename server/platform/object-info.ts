@@ -60,7 +60,7 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
 }
 
 /** Controlling fields to their dependent fields, nested as deep as the dependencies go. */
-export function dependentFieldsTree(fields: FieldDefinition[]): Schemas['DependentFieldsTree'] {
+function dependentFieldsTree(fields: FieldDefinition[]): Schemas['DependentFieldsTree'] {
   const dependentsOf = (controller: string): Schemas['DependentFieldsTree'] =>
     Object.fromEntries(fields.filter((field) => field.controllerName === controller).map((field) => [field.apiName, dependentsOf(field.apiName)]));
   return Object.fromEntries(
@@ -149,7 +149,7 @@ function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: 
   return { eTag: etagOf(body), ...body };
 }
 
-export type ObjectInfo = Schemas['ObjectInfoRepresentation'];
+type ObjectInfo = Schemas['ObjectInfoRepresentation'];
 
 /** GET /object-info/{objectApiName}; without a principal, as the system sees it. */
 export async function getObjectInfo(db: Queryable, objectApiName: string, principal?: Principal): Promise<ObjectInfo> {
@@ -182,7 +182,7 @@ export async function getObjectInfoDirectory(db: Queryable, principal: Principal
 }
 
 /** The most objects one batch may name. */
-export const MAX_BATCH_OBJECTS = 100;
+const MAX_BATCH_OBJECTS = 100;
 
 /**
  * GET /object-info/batch/{objectApiNames}: one result per name, in order. An object the caller may not

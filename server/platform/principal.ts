@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 
 const PROFILES_DIR = resolve(import.meta.dirname, 'metadata/profiles');
 
-export interface ObjectPermissions {
+interface ObjectPermissions {
   read: boolean;
   create: boolean;
   edit: boolean;
@@ -20,7 +20,7 @@ export interface ObjectPermissions {
   modifyAll: boolean;
 }
 
-export interface FieldPermissions {
+interface FieldPermissions {
   read: boolean;
   edit: boolean;
 }
@@ -51,7 +51,7 @@ const NO_ACCESS: ObjectPermissions = { read: false, create: false, edit: false, 
 let profiles: Map<string, Profile> | undefined;
 
 /** Every profile, by name ("Contact Us Profile", "Standard User", "System Administrator"). */
-export function loadProfiles(): Map<string, Profile> {
+function loadProfiles(): Map<string, Profile> {
   profiles ??= new Map(
     readdirSync(PROFILES_DIR)
       .filter((name) => name.endsWith('.json'))

@@ -18,7 +18,7 @@ import { recordTypeInfoOf, type FieldValueRepresentation } from './records/repre
 import { displayValueOf, type FieldValue } from './records/values.ts';
 import { writableBy } from './records/write-rules.ts';
 
-export interface DefaultsQuery {
+interface DefaultsQuery {
   optionalFields?: string[];
   recordTypeId?: string;
   formFactor?: string;

@@ -20,12 +20,12 @@ import { readRecords, type ErrorItem } from './records/read.ts';
 import type { RecordRepresentation } from './records/representation.ts';
 
 /** The most records one call may name (the contract's pattern allows the same). */
-export const MAX_RECORD_UI_IDS = 200;
+const MAX_RECORD_UI_IDS = 200;
 
 /** Query parameters the platform's getRecordUi takes and this product does not (docs/product-spec.md §5). */
 export const UNSUPPORTED_RECORD_UI_PARAMETERS = ['formFactor', 'childRelationships', 'pageSize', 'updateMru'] as const;
 
-export interface RecordUiQuery {
+interface RecordUiQuery {
   layoutTypes: string;
   modes: string;
   optionalFields?: string[];

@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { ADMIN_USER_ID, GUEST_USER_ID, profileById, profileNamed, STANDARD_USER_ID, type Principal } from './principal.ts';
 
-export const USER_OBJECT = 'User';
+const USER_OBJECT = 'User';
 const USER_KEY_PREFIX = '005';
 
 /** One of OWASP's equivalent scrypt settings (N=2^14, r=8, p=5): 16 MiB and about 0.2 s per hash. */

@@ -50,7 +50,7 @@ export function apexCallKey(className: string, methodName: string, params: unkno
   return `${className}.${methodName}:${stableJson(params)}`;
 }
 
-export interface ApexCall {
+interface ApexCall {
   /** The method and its checked arguments (apexCallKey). */
   key: string;
   cacheable: boolean;

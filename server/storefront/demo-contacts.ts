@@ -18,7 +18,7 @@ export const BRANDS = ['Arcline', 'Boltwright', 'Conduvex', 'Dynaswitch', 'Ferro
  * address line 2 followed by the state (product spec §2), so line 2 holds the city, as the store's real
  * default contact does, and line 1 the street with the suite.
  */
-export const DEFAULT_CONTACT: Omit<ContactFields, 'Name'> = {
+const DEFAULT_CONTACT: Omit<ContactFields, 'Name'> = {
   APT_Company_Name__c: 'Northgate Electrical Products, Inc.',
   APT_Address_1__c: '1200 Commerce Drive, Suite 400',
   APT_Address_2__c: 'Milwaukee',

@@ -12,7 +12,7 @@ import { JsonText } from '../../common/json-text.ts';
  * third page, and an answer stays small enough to be computed within the cold target and served from the
  * cache at a rate close to a trivial endpoint's (120 contacts, 43 KB, halved both: npm run bench:locator).
  */
-export const CONTACTS_CHUNK_SIZE = 36;
+const CONTACTS_CHUNK_SIZE = 36;
 
 const CARD_FIELDS = [
   'APT_Company_Name__c',
@@ -35,7 +35,7 @@ const DEFAULT_CONTACT_FIELDS = [
   'APT_Phone__c',
 ] as const;
 
-export type ContactsQuery = Schemas['ContactsQuery'];
+type ContactsQuery = Schemas['ContactsQuery'];
 /** The arguments with brands always a list. */
 type FilledContactsQuery = ContactsQuery & { brands: string[] };
 

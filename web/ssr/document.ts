@@ -19,7 +19,7 @@ export const DEFAULT_HEAD: HeadTags = {
   description: 'Find contact details and an authorized sales representative in your area.',
 };
 
-export interface DocumentParts {
+interface DocumentParts {
   head: HeadTags;
   assets: ClientAssets;
   /** The rendered page; '' to let the browser render it alone. */

@@ -20,12 +20,12 @@ import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
-export type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
+type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 /** What the visitor's request carries that the API calls made on their behalf need. */
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
-export interface PageSetup {
+interface PageSetup {
   /** The web app's build folder. */
   webRoot: string;
   fetchApi: AppFetch;

@@ -13,14 +13,14 @@ import { JsonText } from '../../common/json-text.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
 
-export interface HtmlAnswer extends SerializedAnswer {
+interface HtmlAnswer extends SerializedAnswer {
   status: 200;
   /** The Content-Security-Policy of the HTML: by hashes of what it holds, so the same for every answer of it. */
   policy: string;
 }
 
 /** A page past the last, say: the address of what the page shows instead. */
-export interface RedirectAnswer extends SerializedAnswer {
+interface RedirectAnswer extends SerializedAnswer {
   status: 302;
   location: string;
 }

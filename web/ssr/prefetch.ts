@@ -51,7 +51,7 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
  * hydrated, fetches the whole map at once (the cacheable GET: the browser's HTTP cache and the ETag serve it
  * on later visits), and renders meanwhile exactly what the server did.
  */
-export function firstViewStates(countryStates: CountryStatesMap, country: string | null): CountryStatesMap {
+function firstViewStates(countryStates: CountryStatesMap, country: string | null): CountryStatesMap {
   // The map is the same object for as long as it is kept for guests: each country's view is made once.
   const views = firstViewsOf(countryStates);
   const key = country !== null && Object.hasOwn(countryStates, country) ? country : null;

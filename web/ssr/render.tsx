@@ -11,11 +11,11 @@ import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 import { serverMarkup } from './server-markup.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
-export interface RedirectedPage {
+interface RedirectedPage {
   redirect: string;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   /** Whether every query succeeded: a page that shows a default for a failed one is not to be kept. */
   complete: boolean;
   appHtml: string;

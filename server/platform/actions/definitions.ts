@@ -13,11 +13,10 @@ const ACTIONS_DIR = resolve(import.meta.dirname, '../metadata/actions');
 
 export const SECTIONS = ['ActivityComposer', 'CollaborateComposer', 'Page', 'SingleActionLinks'] as const;
 export type Section = (typeof SECTIONS)[number];
-export type ActionType = 'ActionLink' | 'CustomButton' | 'InvocableAction' | 'ProductivityAction' | 'QuickAction' | 'StandardButton';
 export type ActionListContext = 'Global' | 'Lookup' | 'ObjectHomeChart' | 'Record' | 'RecordEdit' | 'RelatedList' | 'RelatedListRecord';
 
 /** What the caller needs for a standard action to show: on the object (create) or on the record. */
-export type StandardRequirement = 'read' | 'create' | 'edit' | 'delete' | 'changeOwner';
+type StandardRequirement = 'read' | 'create' | 'edit' | 'delete' | 'changeOwner';
 
 export interface StandardActionDefinition {
   apiName: string;
@@ -26,9 +25,9 @@ export interface StandardActionDefinition {
   requires: StandardRequirement;
 }
 
-export type QuickActionType = 'Create' | 'Update' | 'LogACall';
+type QuickActionType = 'Create' | 'Update' | 'LogACall';
 
-export interface QuickActionDefinition {
+interface QuickActionDefinition {
   /** The name after the object's (or Global's) prefix: `Account.New_Contact` is New_Contact of Account. */
   name: string;
   label: string;
@@ -49,13 +48,13 @@ export interface QuickActionDefinition {
   layout: LayoutSectionDefinition[];
 }
 
-export interface ActionPlacement {
+interface ActionPlacement {
   /** Record types by developer name ("Master" for the master record type, "*" for any); the last match wins. */
   recordTypes: string[];
   sections: Partial<Record<Section, string[]>>;
 }
 
-export interface ObjectActionsFile {
+interface ObjectActionsFile {
   objectApiName: string;
   quickActions: QuickActionDefinition[];
   placements?: ActionPlacement[];
@@ -131,7 +130,7 @@ export function placementFor(file: ObjectActionsFile | undefined, recordTypeDeve
 export const OVERRIDABLE_ACTIONS = ['New', 'Edit', 'View', 'Clone', 'Delete', 'List', 'Tab'];
 
 /** What an object definition must tell the check of the action files. */
-export interface ObjectShape {
+interface ObjectShape {
   apiName: string;
   recordTypes: { developerName: string }[];
   fields: { apiName: string; dataType: string; referenceTo?: string[]; createable?: boolean; updateable?: boolean; calculated?: boolean }[];

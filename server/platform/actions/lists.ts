@@ -113,7 +113,7 @@ function recordActions(principal: Principal, org: OrgDescribe, record: VisibleRe
   return filtered(actions, query);
 }
 
-export const SECTIONS_OR_API_NAMES_MESSAGE = 'getRecordActions needs sections or apiNames: give at least one of them';
+const SECTIONS_OR_API_NAMES_MESSAGE = 'getRecordActions needs sections or apiNames: give at least one of them';
 
 /** GET /actions/record/{recordIds}: sections or apiNames (or both) are required. */
 export async function getRecordActions(db: Queryable, principal: Principal, recordIds: string[], query: ActionListQuery): Promise<ActionRepresentation> {
@@ -236,7 +236,7 @@ export async function getRelatedListActions(
   return representation(url, [[lists[0][0], lists[0][1], url]]);
 }
 
-export type ActionBatch = Schemas['ActionBatchRepresentation'];
+type ActionBatch = Schemas['ActionBatchRepresentation'];
 
 /** POST /actions/record/{recordIds}/related-list/batch: one result per related list; a failed one fails only its item. */
 export async function getRelatedListsActions(

@@ -24,7 +24,7 @@ import { readableObjectOf, recordIdsOf, visibleRecords, type VisibleRecord } fro
 import { mayCreate } from './listing.ts';
 
 /** A quick action the caller may see: its objects (the one it is launched from and its target) readable; otherwise 404. */
-export function quickActionFor(org: OrgDescribe, principal: Principal, actionApiName: string): { action: QuickAction; target: DescribedObject } {
+function quickActionFor(org: OrgDescribe, principal: Principal, actionApiName: string): { action: QuickAction; target: DescribedObject } {
   const action = quickActionNamed(actionApiName);
   if (!action) throw notFound();
   if (action.contextObject !== 'Global') readableObjectOf(org, principal, action.contextObject);
@@ -170,8 +170,8 @@ export async function getQuickActionDefaults(
   return { eTag: etagOf(body), ...body };
 }
 
-export type PerformQuickActionInput = Schemas['PerformQuickActionInputRepresentation'];
-export type QuickActionExecution = Schemas['QuickActionExecutionRepresentation'];
+type PerformQuickActionInput = Schemas['PerformQuickActionInputRepresentation'];
+type QuickActionExecution = Schemas['QuickActionExecutionRepresentation'];
 
 function checkApiName(target: DescribedObject, input: PerformQuickActionInput): void {
   if (input.apiName !== undefined && input.apiName.toLowerCase() !== target.apiName.toLowerCase()) {

@@ -13,7 +13,7 @@ import { toId18 } from '../ids.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { appMetadata, type AppDefinition, type FormFactor, type NavItemDefinition } from './definitions.ts';
 
-export interface AppQuery {
+interface AppQuery {
   formFactor?: FormFactor;
   userCustomizations?: boolean;
 }
@@ -30,7 +30,7 @@ function itemVisible(principal: Principal, org: OrgDescribe, item: NavItemDefini
 const appVisible = (principal: Principal, app: AppDefinition, formFactor?: FormFactor) =>
   app.profiles.includes(principal.profile.name) && (!formFactor || app.formFactors.includes(formFactor));
 
-export function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schemas['NavItemRepresentation'] {
+function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schemas['NavItemRepresentation'] {
   const object = item.objectApiName ? org.objects.get(item.objectApiName) : undefined;
   const objectPage = object ? { type: 'standard__objectPage', attributes: { objectApiName: object.apiName, actionName: 'home' }, state: {} } : null;
   return {
@@ -133,7 +133,7 @@ export async function getSelectedApp(db: Queryable, principal: Principal, query:
   return appRepresentation(principal, await describeOrg(db), usableApp(principal, selectedId, undefined), selectedId, query);
 }
 
-export interface NavItemsQuery {
+interface NavItemsQuery {
   formFactor?: FormFactor;
   navItemNames?: string;
   page?: number;

@@ -54,7 +54,7 @@ export interface AppDefinition {
   userNavItems: Record<string, string[]>;
 }
 
-export interface AppMetadata {
+interface AppMetadata {
   /** In the order of the app launcher. */
   apps: AppDefinition[];
   navItems: NavItemDefinition[];

@@ -17,7 +17,7 @@ import { recordError, RecordWriteError, WRITE_FAILED_MESSAGE, type RecordExcepti
 import { matchRulesOf, rulesOf, type DuplicateRuleDefinition, type MatchFieldDefinition, type MatchRuleDefinition } from './rules.ts';
 
 /** At most this many duplicates per matching rule. */
-export const MAX_MATCHES = 100;
+const MAX_MATCHES = 100;
 
 export interface RuleMatch {
   rule: DuplicateRuleDefinition;

@@ -24,7 +24,7 @@ export async function getDuplicateConfiguration(
   return duplicateConfiguration(object);
 }
 
-export interface PredupeInput {
+interface PredupeInput {
   apiName?: string | null;
   fields: Record<string, FieldValue>;
   allowSaveOnDuplicate?: boolean;

@@ -24,7 +24,7 @@ export interface MatchRuleDefinition {
   fields: MatchFieldDefinition[];
 }
 
-export interface RuleFilterDefinition {
+interface RuleFilterDefinition {
   field: string;
   operation: 'equals' | 'notEqual';
   value: string;
@@ -45,7 +45,7 @@ export interface DuplicateRuleDefinition {
   matchRules: string[];
 }
 
-export interface DuplicateRulesDefinition {
+interface DuplicateRulesDefinition {
   objectApiName: string;
   predupeEnabled: boolean;
   matchRules: MatchRuleDefinition[];
@@ -55,7 +55,7 @@ export interface DuplicateRulesDefinition {
 let definitions: Map<string, DuplicateRulesDefinition> | undefined;
 
 /** Every object's duplicate rules, by object API name. */
-export function duplicateRuleDefinitions(): Map<string, DuplicateRulesDefinition> {
+function duplicateRuleDefinitions(): Map<string, DuplicateRulesDefinition> {
   definitions ??= new Map(
     readdirSync(RULES_DIR)
       .filter((name) => name.endsWith('.json'))

@@ -16,7 +16,7 @@ import { isMruList, type ListView } from './definitions.ts';
 
 type ShareType = Schemas['ListInfoShareCategoryRepresentation']['shareType'];
 
-export interface ShareTarget {
+interface ShareTarget {
   shareType: ShareType;
   apiName: string;
   label: string;
@@ -79,7 +79,7 @@ export function canSeeListView(principal: Principal, object: DescribedObject, vi
   }
 }
 
-export type ListViewRights = Pick<Schemas['ListInfoRepresentation'], 'cloneable' | 'createable' | 'deletable' | 'updateable' | 'visibilityEditable'>;
+type ListViewRights = Pick<Schemas['ListInfoRepresentation'], 'cloneable' | 'createable' | 'deletable' | 'updateable' | 'visibilityEditable'>;
 
 export function listViewRights(principal: Principal, object: DescribedObject, view: ListView): ListViewRights {
   const createable = createsListViews(principal, object);

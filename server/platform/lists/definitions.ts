@@ -8,7 +8,7 @@
 import type { Schemas } from '../../../generated/types.ts';
 
 export type FilterOperator = Schemas['ListFilterByInfoRepresentation']['operator'];
-export type Visibility = Schemas['ListInfoRepresentation']['visibility'];
+type Visibility = Schemas['ListInfoRepresentation']['visibility'];
 
 /** The API name of the most-recently-used list of every object. */
 export const MRU_LIST_VIEW = '__Recent';
@@ -58,7 +58,7 @@ export interface ListView {
 }
 
 /** One list view of a metadata file: its definition, its API name and (except __Recent) its id. */
-export interface ListViewFileEntry extends Partial<ListViewDefinition> {
+interface ListViewFileEntry extends Partial<ListViewDefinition> {
   id?: string;
   apiName: string;
   label: string;

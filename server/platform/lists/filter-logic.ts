@@ -8,9 +8,9 @@ import { PlatformError } from '../errors.ts';
 export type FilterLogic = { filter: number } | { and: FilterLogic[] } | { or: FilterLogic[] } | { not: FilterLogic };
 
 /** Longest filter logic string read. */
-export const MAX_FILTER_LOGIC_LENGTH = 1000;
+const MAX_FILTER_LOGIC_LENGTH = 1000;
 
-export const invalidFilterLogic = (problem: string) => new PlatformError(400, 'INVALID_FILTER_LOGIC', `Invalid filter logic: ${problem}`);
+const invalidFilterLogic = (problem: string) => new PlatformError(400, 'INVALID_FILTER_LOGIC', `Invalid filter logic: ${problem}`);
 
 const TOKEN = /\s*(?:(\d{1,3})|(\()|(\))|([A-Za-z]+)|(\S))/y;
 

@@ -23,7 +23,7 @@ import { fieldAtPath } from './filters.ts';
 import type { ListPreferences } from './store.ts';
 
 export type ListInfo = Schemas['ListInfoRepresentation'];
-export type ListReference = Schemas['ListReferenceRepresentation'];
+type ListReference = Schemas['ListReferenceRepresentation'];
 type ListColumn = Schemas['ListColumnRepresentation'];
 type OrderedBy = Schemas['ListOrderByInfoRepresentation'];
 

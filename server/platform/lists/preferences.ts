@@ -15,8 +15,8 @@ import { listContext, type ListContext } from './context.ts';
 import { listReference, orderedByInfo, readablePath } from './info.ts';
 import { savePreferences, type ListPreferences } from './store.ts';
 
-export type ListPreferencesRepresentation = Schemas['ListPreferencesRepresentation'];
-export type ListPreferencesInput = Schemas['ListPreferencesInputRepresentation'];
+type ListPreferencesRepresentation = Schemas['ListPreferencesRepresentation'];
+type ListPreferencesInput = Schemas['ListPreferencesInputRepresentation'];
 
 const invalidPreference = (message: string) => new PlatformError(400, 'INVALID_INPUT', message);
 

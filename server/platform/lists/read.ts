@@ -16,10 +16,10 @@ import { buildListInfo, type ListInfo } from './info.ts';
 import { listRecords, type ListRecordCollection, type ListRecordsRequest } from './records.ts';
 import { noteListViewUsed } from './store.ts';
 
-export type ListReferenceInput = { objectApiName: string; listViewApiName: string } | { listViewId: string };
+type ListReferenceInput = { objectApiName: string; listViewApiName: string } | { listViewId: string };
 
 /** Most list views one batch names, ids and names together. */
-export const MAX_BATCH_LIST_VIEWS = 100;
+const MAX_BATCH_LIST_VIEWS = 100;
 
 function contextOf(db: Queryable, principal: Principal, list: ListReferenceInput): Promise<ListContext> {
   return 'listViewId' in list ? listContextById(db, principal, list.listViewId) : listContext(db, principal, list.objectApiName, list.listViewApiName);

@@ -34,7 +34,7 @@ export interface ListPreferences {
 
 export const NO_PREFERENCES: ListPreferences = Object.freeze({ columnWidths: {}, columnWrap: {}, orderedBy: [] });
 
-export interface ListViewWithPreferences {
+interface ListViewWithPreferences {
   view: ListView;
   preferences: ListPreferences;
 }

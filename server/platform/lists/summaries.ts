@@ -16,9 +16,9 @@ import { isMruList, type ListView } from './definitions.ts';
 import { listViewsOf } from './store.ts';
 
 /** Default page size of list view summaries. */
-export const SUMMARIES_PAGE_SIZE = 20;
+const SUMMARIES_PAGE_SIZE = 20;
 
-export interface SummariesRequest {
+interface SummariesRequest {
   q?: string;
   recentListsOnly?: boolean;
   pageSize?: number;

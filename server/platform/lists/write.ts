@@ -20,8 +20,8 @@ import { listViewWhere } from './filters.ts';
 import { buildListInfo, readablePath, type ListInfo } from './info.ts';
 import { deleteListView, insertListView, listViewNamed, NO_PREFERENCES, updateListViewDefinition } from './store.ts';
 
-export type ListInfoPostInput = Schemas['ListInfoPostInputRepresentation'];
-export type ListInfoUpdateInput = Schemas['ListInfoUpdateInputRepresentation'];
+type ListInfoPostInput = Schemas['ListInfoPostInputRepresentation'];
+type ListInfoUpdateInput = Schemas['ListInfoUpdateInputRepresentation'];
 
 /** Sequence numbers of list views users create start here, past those of the org's own in the metadata files. */
 const FIRST_USER_SEQUENCE = 1000;

@@ -57,8 +57,6 @@ const LITERALS: Record<string, (now: Date) => DayInterval> = {
   NEXT_90_DAYS: (now) => nextNDays(now, 90),
 };
 
-export const DATE_LITERAL_NAMES = Object.keys(LITERALS);
-
 /** The past n days and today: LAST_N_DAYS:1 is yesterday and today. */
 export const lastNDays = (now: Date, n: number) => days(now, -n, 1);
 

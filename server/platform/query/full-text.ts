@@ -38,7 +38,7 @@ export function fullTextSource(term: string, target: QueryTarget): JoinedSource 
 }
 
 /** The most matches a search ranks: the platform's 2,000 records and one largest page beyond them. */
-export const RANKED_MATCHES = MAX_OFFSET + 100;
+const RANKED_MATCHES = MAX_OFFSET + 100;
 
 const RANK_ALIAS = 'search_rank';
 

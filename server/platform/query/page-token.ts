@@ -33,7 +33,7 @@ export function parsePageToken(raw: string | null | undefined): number {
   return offset;
 }
 
-export interface PageTokens {
+interface PageTokens {
   currentPageToken: string;
   nextPageToken: string | null;
   previousPageToken: string | null;
@@ -74,7 +74,7 @@ export function queryUrl(basePath: string, all: Record<string, UrlParameter>): s
   return `${basePath}?${query}`;
 }
 
-export interface PageLinks extends PageTokens {
+interface PageLinks extends PageTokens {
   currentPageUrl: string;
   nextPageUrl: string | null;
   previousPageUrl: string | null;

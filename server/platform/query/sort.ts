@@ -11,7 +11,7 @@ import type { QueryTarget } from './target.ts';
 
 export const MAX_SORT_FIELDS = 5;
 
-export interface SortKey {
+interface SortKey {
   /** The field's path as the metadata spells it (`Account.Name`). */
   path: string;
   descending: boolean;

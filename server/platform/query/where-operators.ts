@@ -32,9 +32,9 @@ export const OPERATORS: Readonly<Record<ValueKind, readonly string[]>> = {
 const ALL_OPERATORS = new Set(Object.values(OPERATORS).flat());
 
 /** Longest list an `in`, `nin`, `includes` or `excludes` takes. */
-export const MAX_LIST_VALUES = 1000;
+const MAX_LIST_VALUES = 1000;
 
-export interface FilteredField {
+interface FilteredField {
   field: FieldDefinition;
   kind: ValueKind;
   /** The field's path as written in messages (`Account.Name`). */
@@ -43,7 +43,7 @@ export interface FilteredField {
   sql: string;
 }
 
-export interface OperatorContext {
+interface OperatorContext {
   parameters: SqlParameters;
   now: Date;
 }

@@ -23,7 +23,7 @@ export const MAX_WHERE_CONDITIONS = 200;
 /** A filter as text (the request's `where`) or already parsed (a list view's filter built in code). */
 export type WhereInput = string | WhereObject;
 
-export interface WhereOptions {
+interface WhereOptions {
   /** The clock date literals (TODAY, LAST_N_DAYS ...) are computed from. */
   now: Date;
   /** The alias of the queried object's record row in the statement; `r` by default. */

@@ -8,7 +8,7 @@ import type { DescribedObject } from '../describe.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import type { RecordRow } from './representation.ts';
 
-export const isPrivate = (object: DescribedObject) => (object.definition as { sharingModel?: string }).sharingModel === 'Private';
+const isPrivate = (object: DescribedObject) => (object.definition as { sharingModel?: string }).sharingModel === 'Private';
 
 /** Whether the caller owns the record: its owner, or its creator. */
 export function owns(principal: Principal, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {

@@ -16,16 +16,16 @@ import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, valu
 import { updateRow } from './update.ts';
 import { recordTypeForCreate, RecordWriteError } from './write-rules.ts';
 
-export const MAX_BATCH_RECORDS = 200;
+const MAX_BATCH_RECORDS = 200;
 
-export type BatchOperationType = 'CREATE' | 'UPDATE' | 'DELETE';
+type BatchOperationType = 'CREATE' | 'UPDATE' | 'DELETE';
 
-export interface BatchInput {
+interface BatchInput {
   allOrNone: boolean;
   operations: { type: string; records: RecordInput[] }[];
 }
 
-export type BatchItemResult =
+type BatchItemResult =
   { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
 
 interface Item {
@@ -48,7 +48,7 @@ export function operationType(type: string): BatchOperationType | null {
 const failure = (statusCode: number, errorCode: string, message: string): BatchItemResult => ({ statusCode, result: [{ errorCode, message }] });
 
 /** The result of an item whose write threw. */
-export function resultOfError(error: unknown): BatchItemResult {
+function resultOfError(error: unknown): BatchItemResult {
   if (error instanceof RecordWriteError) return { statusCode: 400, result: error.toErrorList() };
   if (error instanceof PlatformError) return failure(error.status, error.errorCode, error.message);
   throw error;

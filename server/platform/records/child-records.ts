@@ -14,7 +14,7 @@ import { buildRecord, RECORD_COLUMNS, recordPage, type PicklistLabels, type Reco
 import { contextFor, fetchRows, loadRelated } from './rows.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 
-export const DEFAULT_CHILD_PAGE_SIZE = 5;
+const DEFAULT_CHILD_PAGE_SIZE = 5;
 
 /** The fields of a child record page when none are asked for: its name, dates and the reference to the parent. */
 function defaultChildSelection(org: OrgDescribe, principal: Principal, childObject: DescribedObject, parentField: string): ObjectSelection {
@@ -131,7 +131,7 @@ export async function childPages(
   return pages;
 }
 
-export interface ChildRecordsOptions {
+interface ChildRecordsOptions {
   /** Fields of the child records (`Child.Field`, relationships included); none: the default page fields. */
   fields?: string[];
   optionalFields?: string[];

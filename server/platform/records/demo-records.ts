@@ -16,7 +16,7 @@ interface DemoAccount {
   contacts: { LastName: string; Title: string; Department: string; Email: string; Phone: string }[];
 }
 
-export const DEMO_ACCOUNTS: DemoAccount[] = [
+const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     owner: ADMIN_USER_ID,
     fields: {

@@ -9,7 +9,7 @@ import type { FieldDefinition } from '../definitions.ts';
 import { fieldPermissions, objectPermissions, type Principal } from '../principal.ts';
 
 /** A path has at most this many levels, the object's name included: the platform's limit on field paths. */
-export const MAX_PATH_LEVELS = 6;
+const MAX_PATH_LEVELS = 6;
 /** Relationships followed by one path, at most (the levels between the object and the field). */
 export const MAX_INTERMEDIATE_LEVELS = 5;
 
@@ -67,7 +67,7 @@ export function parseFieldLists(required: string[], optional: string[]): { requi
   return { required: requiredPaths, optional: optional.map((text) => parse(text, 'optionalFields')).filter(withinDepth) };
 }
 
-export interface RelationshipSelection {
+interface RelationshipSelection {
   /** The reference field that holds the related record's id (AccountId for Account). */
   field: FieldDefinition;
   target: DescribedObject;

@@ -21,7 +21,7 @@ import { childPages } from './child-records.ts';
 export type LayoutTypeName = 'Full' | 'Compact';
 export type ModeName = 'View' | 'Edit' | 'Create';
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Field paths the answer must hold (`Object.Field`, `Object.Relationship.Field`). */
   fields?: string[];
   /** Field paths held when they exist and the caller may see them. */
@@ -43,7 +43,7 @@ export interface ErrorItem {
   message: string;
 }
 
-export type RecordResult = { statusCode: 200; result: RecordRepresentation } | { statusCode: number; result: ErrorItem[] };
+type RecordResult = { statusCode: 200; result: RecordRepresentation } | { statusCode: number; result: ErrorItem[] };
 
 /** The paths of the layouts asked for, for records of one object and record type. */
 async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId: string | null, options: ReadOptions): Promise<FieldPath[]> {
@@ -140,7 +140,7 @@ export async function readRecord(db: Queryable, principal: Principal, id: string
   throw new PlatformError(result.statusCode as PlatformError['status'], error.errorCode, error.message);
 }
 
-export const NO_FIELDS_MESSAGE = 'At least one of fields, optionalFields or layoutTypes is required';
+const NO_FIELDS_MESSAGE = 'At least one of fields, optionalFields or layoutTypes is required';
 
 /** GET /records/{recordId}: at least one of fields, optionalFields or layoutTypes must be given. */
 export async function getRecord(db: Queryable, principal: Principal, id: string, options: ReadOptions): Promise<RecordRepresentation> {

@@ -31,13 +31,13 @@ export const RECORD_COLUMNS =
 export type RecordRepresentation = components['schemas']['RecordRepresentation'];
 export type FieldValueRepresentation = components['schemas']['FieldValueRepresentation'];
 export type RecordCollectionRepresentation = components['schemas']['RecordCollectionRepresentation'];
-export type RecordTypeInfoRepresentation = components['schemas']['RecordTypeInfoRepresentation'];
+type RecordTypeInfoRepresentation = components['schemas']['RecordTypeInfoRepresentation'];
 
-export const isoOf = (value: Date | string): string => new Date(value).toISOString();
+const isoOf = (value: Date | string): string => new Date(value).toISOString();
 export const millisOf = (value: Date | string): number => new Date(value).getTime();
 
 /** The stored value of a field: system fields come from the row's columns, the others from its fields. */
-export function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
+function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
   switch (fieldApiName) {
     case 'Id':
       return row.id;
@@ -93,7 +93,7 @@ function nameOf(row: RecordRow): string | null {
 }
 
 /** Adds the eTag, a strong hash of everything else in the representation. */
-export function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentation {
+function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentation {
   const text = JSON.stringify(record);
   const eTag = etagOfJson(text);
   const representation: RecordRepresentation = {

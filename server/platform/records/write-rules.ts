@@ -22,7 +22,7 @@ export interface RecordExceptionError {
   message: string;
 }
 
-export interface RecordErrorBody {
+interface RecordErrorBody {
   enhancedErrorType: 'RecordError';
   message: string;
   output: { errors: RecordExceptionError[]; fieldErrors: Record<string, RecordExceptionError[]> };
@@ -77,12 +77,7 @@ export function writableBy(principal: Principal, object: DescribedObject, field:
   return writableByDefinition(field, kind) && fieldPermissions(principal, object.apiName, field.apiName).edit;
 }
 
-/** The fields the caller may set in this kind of write, in the object's order. */
-export function writableFields(principal: Principal, object: DescribedObject, kind: WriteKind): FieldDefinition[] {
-  return object.fields.filter((field) => writableBy(principal, object, field, kind));
-}
-
-export interface CheckedWrite {
+interface CheckedWrite {
   /** The values to store, by canonical API name, normalised. */
   values: Record<string, FieldValue>;
 }
@@ -146,13 +141,13 @@ export function checkWrite(
   return { values };
 }
 
-export const RECORD_TYPE_FIELD = 'RecordTypeId';
+const RECORD_TYPE_FIELD = 'RecordTypeId';
 
 /** Whether records of the object choose among record types of their own (not only the master record type). */
-export const hasRecordTypes = (object: DescribedObject) => object.recordTypes.some((type) => !type.isMaster);
+const hasRecordTypes = (object: DescribedObject) => object.recordTypes.some((type) => !type.isMaster);
 
 /** The record type a new record gets when it names none: the object's default one, or the master record type. */
-export function defaultRecordTypeId(object: DescribedObject): string {
+function defaultRecordTypeId(object: DescribedObject): string {
   return (
     (object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes.find((type) => type.isMaster) ?? object.recordTypes[0])?.id ??
     MASTER_RECORD_TYPE_ID

@@ -9,7 +9,7 @@ import { illegalValue } from '../query/errors.ts';
 /** Most related lists (or preferences ids) one batch names. */
 export const MAX_BATCH_RELATED_LISTS = 20;
 
-export type BatchError = { errorCode: string; message: string };
+type BatchError = { errorCode: string; message: string };
 
 export async function batchItem<T>(work: () => Promise<T>): Promise<{ statusCode: number; result: T | BatchError }> {
   try {

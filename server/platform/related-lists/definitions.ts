@@ -18,7 +18,7 @@ export interface RelatedListOrder {
 }
 
 /** One related list of a layout, as the data file writes it. */
-export interface RelatedListEntry {
+interface RelatedListEntry {
   /** The id the related-list paths name it by; usually its child relationship's name, such as Contacts. */
   relatedListId: string;
   /** The child relationship it lists; absent, the one relatedListId names. */

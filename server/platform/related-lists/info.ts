@@ -19,7 +19,7 @@ import { parentContext, relatedListContext, type ParentContext, type RelatedList
 import { mergedPreferences, type PreferencesChange } from './preferences.ts';
 import { savePreferences } from './store.ts';
 
-export type RelatedListInfo = Schemas['RelatedListInfoRepresentation'];
+type RelatedListInfo = Schemas['RelatedListInfoRepresentation'];
 type RelatedListColumn = Schemas['RelatedListColumnRepresentation'];
 type RelatedListReference = Schemas['RelatedListReferenceRepresentation'];
 
@@ -36,7 +36,7 @@ export function relatedListReference(context: RelatedListContext, inContextOfRec
   };
 }
 
-export function relatedListLabel(context: Pick<RelatedListContext, 'definition' | 'child'>): string {
+function relatedListLabel(context: Pick<RelatedListContext, 'definition' | 'child'>): string {
   return context.definition.entry.label ?? context.child.definition.labelPlural;
 }
 
@@ -47,7 +47,7 @@ export function unqualified(objectApiName: string, path: string): string {
 }
 
 /** A column the caller may read, or undefined. */
-export function relatedListColumn(context: RelatedListContext, path: string): RelatedListColumn | undefined {
+function relatedListColumn(context: RelatedListContext, path: string): RelatedListColumn | undefined {
   const resolved = readablePath(context.target, path);
   if (!resolved) return undefined;
   const { field, scope } = resolved;
@@ -62,7 +62,7 @@ export function relatedListColumn(context: RelatedListContext, path: string): Re
 }
 
 /** The layout's columns the caller may read, in order. */
-export function layoutColumns(context: RelatedListContext): RelatedListColumn[] {
+function layoutColumns(context: RelatedListContext): RelatedListColumn[] {
   return context.definition.entry.displayColumns.map((path) => relatedListColumn(context, path)).filter((one): one is RelatedListColumn => !!one);
 }
 
@@ -71,7 +71,7 @@ export function effectiveOrder(context: RelatedListContext): RelatedListOrder[] 
   return context.preferences.orderedBy.length > 0 ? context.preferences.orderedBy : (context.definition.entry.orderedBy ?? []);
 }
 
-export interface InfoRequest {
+interface InfoRequest {
   fields?: string[];
   optionalFields?: string[];
   restrictColumnsToLayout?: boolean;

@@ -16,7 +16,7 @@ import { relatedListIdOfPreferences } from './definitions.ts';
 import { batchItem, MAX_BATCH_RELATED_LISTS } from './batch.ts';
 import { savePreferences, sortedKeys, type RelatedListPreferences } from './store.ts';
 
-export type RelatedListPreferencesRepresentation = Schemas['RelatedListUserPreferencesRepresentation'];
+type RelatedListPreferencesRepresentation = Schemas['RelatedListUserPreferencesRepresentation'];
 
 export type { PreferencesChange };
 

@@ -26,9 +26,9 @@ import { nameFieldOf, parentRecordContext, relatedListContext, type RelatedListC
 import { parentReference } from './indexes.ts';
 import { buildRelatedListInfo, effectiveOrder, relatedListReference, unqualified } from './info.ts';
 
-export type RelatedListRecordCollection = Schemas['RelatedListRecordCollectionRepresentation'];
+type RelatedListRecordCollection = Schemas['RelatedListRecordCollectionRepresentation'];
 
-export interface RelatedListRecordsRequest {
+interface RelatedListRecordsRequest {
   fields?: string[];
   optionalFields?: string[];
   pageSize?: number;
@@ -39,8 +39,8 @@ export interface RelatedListRecordsRequest {
 }
 
 /** Default and largest maxCount of a count. */
-export const DEFAULT_MAX_COUNT = 20;
-export const MAX_MAX_COUNT = 2000;
+const DEFAULT_MAX_COUNT = 20;
+const MAX_MAX_COUNT = 2000;
 
 /** The child records that point at the parent record. */
 function childrenOf(context: RelatedListContext): RowCondition {
@@ -83,7 +83,7 @@ function columnLabels(context: RelatedListContext, request: RelatedListRecordsRe
   return labels;
 }
 
-export async function relatedListRecords(
+async function relatedListRecords(
   db: Queryable,
   context: RelatedListContext,
   request: RelatedListRecordsRequest,

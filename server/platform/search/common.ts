@@ -28,7 +28,7 @@ export interface SearchFilterSetup {
   hasInitialOptions: boolean;
 }
 
-export interface ObjectSearchSetup {
+interface ObjectSearchSetup {
   /** The fields of a search result, the name first. */
   resultFields: string[];
   /** The fields of a lookup suggestion, the name first. */
@@ -45,7 +45,7 @@ const SEARCH_FILE = resolve(import.meta.dirname, '../metadata/search.json');
 let searchFile: SearchFile | undefined;
 const setup = (): SearchFile => (searchFile ??= JSON.parse(readFileSync(SEARCH_FILE, 'utf8')) as SearchFile);
 
-export const DEFAULT_CONFIGURATION = 'default';
+const DEFAULT_CONFIGURATION = 'default';
 
 /** The objects a search configuration searches, in its order; an unknown configuration fails with 400. */
 export function configurationObjects(name: string | null | undefined): string[] {
@@ -62,7 +62,7 @@ export function objectSetup(object: DescribedObject): ObjectSearchSetup {
   return { resultFields: name ? [name] : [], lookupFields: name ? [name] : [], filters: [] };
 }
 
-export const invalidType = (objectApiName: string) => new PlatformError(400, 'INVALID_TYPE', `sObject type '${cut(objectApiName)}' is not supported.`);
+const invalidType = (objectApiName: string) => new PlatformError(400, 'INVALID_TYPE', `sObject type '${cut(objectApiName)}' is not supported.`);
 
 /** The object named (any case), as the caller may search it; unknown or unreadable: 400 INVALID_TYPE. */
 export async function searchTargetNamed(db: Queryable, principal: Principal, objectApiName: string): Promise<QueryTarget> {
@@ -90,9 +90,6 @@ export function readableFieldNames(target: QueryTarget, names: string[]): string
   const root = rootScope(target.object, 'r');
   return names.map((name) => readableField(target, root, name)).flatMap((field) => (field ? [field.apiName] : []));
 }
-
-/** The readable fields of a list of names, as qualified paths (`Account.Name`). */
-export const qualifiedPaths = (target: QueryTarget, names: string[]) => readableFieldNames(target, names).map((name) => `${target.object.apiName}.${name}`);
 
 const LIST_OPERATORS = new Set(['in', 'nin', 'includes', 'excludes']);
 
@@ -159,7 +156,7 @@ export function checkDataCategories(target: QueryTarget, dataCategories: unknown
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The words of a term, as prefixes to mark (letters and digits, lower case). */
-export function termWords(term: string): string[] {
+function termWords(term: string): string[] {
   return [...new Set(term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 

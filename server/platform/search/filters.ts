@@ -53,7 +53,7 @@ export async function searchFilterMetadata(
   };
 }
 
-export const MAX_FILTER_OPTIONS = 200;
+const MAX_FILTER_OPTIONS = 200;
 
 export async function searchFilterOptions(
   db: Queryable,

@@ -28,11 +28,11 @@ import {
   searchTargetNamed,
 } from './common.ts';
 
-export type SearchResultCollection = Schemas['SearchResultCollectionRepresentation'];
-export const SEARCH_PAGE_SIZE = 25;
-export const MIN_TERM_LENGTH = 2;
+type SearchResultCollection = Schemas['SearchResultCollectionRepresentation'];
+const SEARCH_PAGE_SIZE = 25;
+const MIN_TERM_LENGTH = 2;
 
-export interface ObjectSearchOptions {
+interface ObjectSearchOptions {
   filters?: Schemas['SearchFilterInputRepresentation'][];
   dataCategories?: Schemas['SearchDataCategoryInputRepresentation'][];
   pageSize?: number;
@@ -41,7 +41,7 @@ export interface ObjectSearchOptions {
 }
 
 /** One page of an object's records that match the term: the checks, the query and the representation. */
-export async function searchOneObject(
+async function searchOneObject(
   db: Queryable,
   principal: Principal,
   target: QueryTarget,

@@ -18,7 +18,7 @@ export interface LookupFilterDefinition {
 export const lookupFilterOf = (field: FieldDefinition) => (field.lookupFilter as LookupFilterDefinition | undefined) ?? null;
 
 /** The source record's fields a lookup filter depends on. */
-export function controllingFields(filter: LookupFilterDefinition | null): string[] {
+function controllingFields(filter: LookupFilterDefinition | null): string[] {
   const names = (filter?.filters ?? []).flatMap((one) => one.values.flatMap((value) => SOURCE_VALUE.exec(value)?.[1] ?? []));
   return [...new Set(names)];
 }

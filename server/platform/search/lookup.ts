@@ -27,11 +27,11 @@ import type { RecordRow } from '../records/representation.ts';
 import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './lookup-filter.ts';
 import { checkedTerm, filtersWhere, nameFieldOf, objectSetup, readableFieldNames, searchTargetNamed, type FilterInput } from './common.ts';
 
-export const LOOKUP_PAGE_SIZE = 25;
+const LOOKUP_PAGE_SIZE = 25;
 
-export type SearchType = 'Recent' | 'Search' | 'TypeAhead';
+type SearchType = 'Recent' | 'Search' | 'TypeAhead';
 
-export interface LookupRequest {
+interface LookupRequest {
   page?: number;
   pageSize?: number;
   q?: string;

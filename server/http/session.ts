@@ -7,7 +7,7 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { parse as parseCookies } from 'hono/utils/cookie';
+import { parse as parseCookies, serialize as serializeCookie } from 'hono/utils/cookie';
 import { getPath } from 'hono/utils/url';
 import { callerOf, type ActiveSession, type Caller, type CallerEnv } from './principal.ts';
 import { clientScheme, clientSchemeOf, incomingHeader, requestHeader, type NodeEnv } from './request-header.ts';
@@ -104,10 +104,14 @@ export class Sessions {
     this.#secret = csrfSecret(db);
   }
 
-  /** The Set-Cookie header of the session cookie for a scheme: a new session's id, or '' to clear it. */
+  /**
+   * The Set-Cookie header of the session cookie for a scheme: a new session's id, or '' to clear it (Hono's
+   * serializer, which also holds the __Host- name to Secure and Path=/). A session cookie: it lasts as long as the
+   * browser runs, and the session's own expiries are enforced here.
+   */
   #cookie(scheme: 'http' | 'https', value: string): string {
-    const clearing = value === '' ? '; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
-    return `${SESSION_COOKIE[scheme]}=${value}; Path=/; HttpOnly; SameSite=Lax${scheme === 'https' ? '; Secure' : ''}${clearing}`;
+    const clearing = value === '' ? { maxAge: 0, expires: new Date(0) } : {};
+    return serializeCookie(SESSION_COOKIE[scheme], value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: scheme === 'https', ...clearing });
   }
 
   #writeCookie(c: Context, value: string) {

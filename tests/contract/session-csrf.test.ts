@@ -169,7 +169,7 @@ describe.each(databases())('CSRF on %s', (kind) => {
         });
         expect(status).toBe(200);
         const setCookie = headers.getSetCookie()[0];
-        expect(setCookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+        expect(setCookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
         const id = /^__Host-sid=([^;]+)/.exec(setCookie)![1];
         const get = (headers: Record<string, string>) => callOperation<SessionBody>('getSession', `${proxied.baseUrl}${SESSION_PATH}`, { headers });
         expect((await get({ ...https, Cookie: `__Host-sid=${id}` })).body.isGuest).toBe(false);

@@ -171,7 +171,7 @@ describe.each(databases())('sessions on %s', (kind) => {
       now = START + IDLE_SECONDS * 1000;
       const after = await getSession(session.headers);
       expect(after.body).toMatchObject({ isGuest: true, userId: GUEST_USER_ID });
-      expect(after.headers.getSetCookie()).toEqual(['sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+      expect(after.headers.getSetCookie()).toEqual(['sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax']);
       expect(await storedSessions(DEMO_USERS.standard.userId)).not.toContain(sha256(cookieValue(session)));
       // Coming back (even to the exact instant before, on a clock set back) does not revive it.
       now = START + 1000;
@@ -297,7 +297,7 @@ describe.each(databases())('sessions on %s', (kind) => {
       const { status, headers, text } = await signOut(session.headers);
       expect(status).toBe(204);
       expect(text).toBe('');
-      expect(headers.getSetCookie()).toEqual(['sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+      expect(headers.getSetCookie()).toEqual(['sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax']);
       expect(await storedSessions(DEMO_USERS.standard.userId)).not.toContain(sha256(cookieValue(session)));
       expect((await getSession(session.headers)).body.isGuest).toBe(true);
       expect((await csrf(session.headers)).status).toBe(401);

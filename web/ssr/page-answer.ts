@@ -8,8 +8,7 @@ import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
 import { requestHeader } from '../../server/http/request-header.ts';
 import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
 import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
-import { serializeAnswer, type SerializedAnswer } from '../../server/cache/result-cache.ts';
-import { JsonText } from '../../common/json-text.ts';
+import { textAnswer, type SerializedAnswer } from '../../server/cache/result-cache.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
 
@@ -30,7 +29,7 @@ interface RedirectAnswer extends SerializedAnswer {
  * its policy allows the document's inline style elements (documentInlineStyles) and the app's style attributes.
  */
 export function htmlAnswer(html: string, appHtml: string, inlineStyles: readonly string[]): HtmlAnswer {
-  const { body, etag } = serializeAnswer(new JsonText(html));
+  const { body, etag } = textAnswer(html);
   return { status: 200, body, etag, policy: pagePolicy(inlineStyles, appHtml) };
 }
 

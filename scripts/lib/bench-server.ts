@@ -84,7 +84,7 @@ const SEARCH_INDEXES = ['record_search_document_idx', 'record_name_prefix_idx'];
 export async function topUpContacts(db: Database, target: number): Promise<number> {
   const { contactCount, seedContacts } = await import('../../server/storefront/seed.ts');
   const { describeOrg } = await import('../../server/platform/describe.ts');
-  const { syncListViewIndexes } = await import('../../server/platform/lists/load.ts');
+  const { syncDerivedIndexes } = await import('../../server/platform/derived-indexes.ts');
   const start = await contactCount(db);
   if (start < target) {
     const { rows } = await db.query<{ name: string }>('SELECT name FROM list_view_index');
@@ -104,7 +104,7 @@ export async function topUpContacts(db: Database, target: number): Promise<numbe
       }
     });
     const indexing = Date.now();
-    const created = await syncListViewIndexes(db, await describeOrg(db));
+    const created = await syncDerivedIndexes(db, await describeOrg(db));
     for (const { definition } of search) await db.query(definition);
     console.log(
       `Seeded in ${((indexing - began) / 1000).toFixed(1)} s; ${created.length} list view and ${search.length} search indexes built in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`,

@@ -12,6 +12,8 @@ import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './d
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
 import { loadLayouts } from './layouts.ts';
 import { loadListViews } from './lists/load.ts';
+import { syncDerivedIndexes } from './derived-indexes.ts';
+import { describeOrg } from './describe.ts';
 
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
 const requireHere = createRequire(import.meta.url);
@@ -123,6 +125,8 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
   // Layouts and list views name fields and record types, so they load after the objects.
   for (const name of await loadLayouts(db)) loaded.push(`${name} layouts`);
   for (const name of await loadListViews(db)) loaded.push(`${name} list views`);
+  const indexed = await syncDerivedIndexes(db, await describeOrg(db));
+  if (indexed.length > 0) loaded.push(`${indexed.length} list view indexes`);
   return loaded;
 }
 

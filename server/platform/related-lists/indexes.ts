@@ -1,7 +1,7 @@
 /**
  * The indexes of the record table that the org's related lists need, derived from their definitions
  * (metadata/related-lists) like the list views' (lists/indexes.ts), and kept in step with them at start by
- * the same code (lists/load.ts syncListViewIndexes): for each related list of a layout, a partial index on
+ * the same code (derived-indexes.ts): for each related list of a layout, a partial index on
  * the child object led by the reference field that points at the parent, then the related list's default
  * order with the Id tie-break, in the expressions the query core writes. A parent's children are then read
  * from the index in that order, a page at a time, however many children the parent has. A key of the order

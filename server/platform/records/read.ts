@@ -9,7 +9,7 @@ import { describeOrg, type DescribedObject } from '../describe.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { layoutFieldPaths } from '../layouts.ts';
-import { noteRecordUsed } from '../lists/mru.ts';
+import { noteRecordUsed } from './mru.ts';
 import type { Principal } from '../principal.ts';
 import { canSeeRecord } from './access.ts';
 import { parseFieldLists, parseFieldPath, selectFields, type FieldPath, type ObjectSelection } from './field-paths.ts';

@@ -8,7 +8,7 @@ import { describeOrg } from '../describe.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { noteUseStatement } from '../lists/mru.ts';
+import { noteUseStatement } from './mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canEditRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';

@@ -9,7 +9,7 @@ import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe
 import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { noteRecordUsed } from '../lists/mru.ts';
+import { noteRecordUsed } from './mru.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canDeleteRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';

@@ -1,4 +1,5 @@
 /** Records: get one or a batch, create, update, delete, and batch writes. */
+import { enforceDuplicateRules } from '../platform/duplicates/match.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
@@ -62,7 +63,11 @@ export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOption
   });
 
   implement(app, routes.createRecord, async (c) => {
-    const record = await createRecord(db, principalOf(c), c.req.valid('json'), { clock, includeFieldsInBody: c.req.valid('query').includeFieldsInBody });
+    const record = await createRecord(db, principalOf(c), c.req.valid('json'), {
+      clock,
+      beforeWrite: enforceDuplicateRules,
+      includeFieldsInBody: c.req.valid('query').includeFieldsInBody,
+    });
     return c.json(record, 201);
   });
 
@@ -70,6 +75,7 @@ export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOption
     const since = c.req.valid('header')['if-unmodified-since'];
     const record = await updateRecord(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json'), {
       clock,
+      beforeWrite: enforceDuplicateRules,
       includeFieldsInBody: c.req.valid('query').includeFieldsInBody,
       ifUnmodifiedSince: since ? new Date(since) : undefined,
     });
@@ -82,7 +88,7 @@ export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOption
   });
 
   implement(app, routes.executeBatchRecordOperations, async (c) => {
-    const results = await executeBatch(db, principalOf(c), c.req.valid('json'), { clock });
+    const results = await executeBatch(db, principalOf(c), c.req.valid('json'), { clock, beforeWrite: enforceDuplicateRules });
     return c.json(results, 200);
   });
 

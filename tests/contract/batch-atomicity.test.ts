@@ -4,6 +4,7 @@
  * database cannot store) commits nothing; and an unexpected error half-way (the database failing on the second
  * write) rolls back what the request wrote before it, whichever allOrNone says.
  */
+import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/connection.ts';
 import { executeBatch } from '../../server/platform/records/batch.ts';
@@ -91,7 +92,12 @@ for (const kind of databases()) {
       for (const allOrNone of [false, true]) {
         inserts = 0;
         await expect(
-          executeBatch(failing, principal, { allOrNone, operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} 2`)] }] }),
+          executeBatch(
+            failing,
+            principal,
+            { allOrNone, operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} 2`)] }] },
+            { beforeWrite: enforceDuplicateRules },
+          ),
         ).rejects.toThrow('injected failure');
       }
       expect(await named(prefix)).toEqual([]);

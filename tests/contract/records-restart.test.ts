@@ -2,6 +2,7 @@
  * Records written through the record engine survive closing and reopening the database: a PGlite data
  * directory, and a PostgreSQL schema when TEST_DATABASE_URL names a server.
  */
+import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,9 +49,16 @@ describe.each(databases())('records across a restart on %s', (kind) => {
     const first = await openDatabase(settings, quiet);
     let id: string;
     try {
-      const created = await createRecord(first, ADMIN, { apiName: 'Account', fields: { Name: 'Restart Electrical Supply', Phone: '555-0100' } });
+      const created = await createRecord(
+        first,
+        ADMIN,
+        { apiName: 'Account', fields: { Name: 'Restart Electrical Supply', Phone: '555-0100' } },
+        {
+          beforeWrite: enforceDuplicateRules,
+        },
+      );
       id = created.id;
-      await updateRecord(first, ADMIN, id, { fields: { Phone: '555-0199' } });
+      await updateRecord(first, ADMIN, id, { fields: { Phone: '555-0199' } }, { beforeWrite: enforceDuplicateRules });
     } finally {
       await first.close();
     }

@@ -2,8 +2,9 @@
  * The layers point one way: server/ imports nothing from web/, client/ or site/ (site/ puts them together);
  * db/ is the ground and imports only from db/, generated/ and common/; cache/ (every data cache and the change
  * notifications that keep them current) stands on db/ alone; domain code (platform, storefront,
- * content, seo) does not import the HTTP layer or the client; common/ imports only itself; and no module
- * imports itself through others.
+ * content, seo) does not import the HTTP layer or the client; common/ imports only itself; records/ imports
+ * neither lists/ nor duplicates/, and lists/ not related-lists/ (they stand on it); and no module imports
+ * itself through others.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ const RULES: { from: RegExp; to: RegExp; why: string }[] = [
   },
   { from: /^server\/(platform|storefront|content|seo)\//, to: /^(server\/(routes|http)|client)\//, why: 'domain code knows no HTTP and no client' },
   { from: /^common\//, to: /^(?!common\/)/, why: 'common/ is shared by all and depends on nothing' },
+  // The record API's folders that once pointed at each other, one way now.
+  { from: /^server\/platform\/records\//, to: /^server\/platform\/(lists|duplicates)\//, why: 'lists and duplicate rules stand on records' },
+  { from: /^server\/platform\/lists\//, to: /^server\/platform\/related-lists\//, why: 'related lists stand on lists' },
 ];
 
 describe('the import graph', () => {

@@ -5,6 +5,7 @@
  * field permissions, required fields, field errors, whatever else a direct write checks), so that nothing
  * can be written through an action that the caller could not write directly (docs/product-spec.md §3, §7 Actions).
  */
+import { enforceDuplicateRules } from '../duplicates/match.ts';
 import type { Clock } from '../../app-options.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
@@ -206,7 +207,7 @@ export async function performQuickAction(
     db,
     principal,
     { apiName: target.apiName, fields, allowSaveOnDuplicate: input.allowSaveOnDuplicate },
-    { clock: options.clock },
+    { clock: options.clock, beforeWrite: enforceDuplicateRules },
   );
   return {
     contextId: context?.row.id ?? null,
@@ -234,7 +235,13 @@ export async function performUpdateRecordQuickAction(
   const context = (await contextRecord(db, org, principal, 'contextId', input.contextId))!;
   if (context.object.apiName !== target.apiName) throw notFound();
   const fields: Record<string, FieldValue> = { ...(action.predefinedValues ?? {}), ...input.fields };
-  const record = await updateRecord(db, principal, context.row.id, { fields, allowSaveOnDuplicate: input.allowSaveOnDuplicate }, { clock: options.clock });
+  const record = await updateRecord(
+    db,
+    principal,
+    context.row.id,
+    { fields, allowSaveOnDuplicate: input.allowSaveOnDuplicate },
+    { clock: options.clock, beforeWrite: enforceDuplicateRules },
+  );
   return {
     contextId: context.row.id,
     feedItemId: null,

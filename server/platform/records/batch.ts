@@ -14,7 +14,7 @@ import type { ErrorItem } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, valueContext, type RecordInput, type WriteOptions } from './write.ts';
 import { updateRow } from './update.ts';
-import { recordTypeForCreate, RecordWriteError } from './write-rules.ts';
+import { recordTypeForCreate, RecordWriteError, type WriteCheck } from './write-rules.ts';
 
 const MAX_BATCH_RECORDS = 200;
 
@@ -91,7 +91,7 @@ export async function executeBatch(
   db: Database,
   principal: Principal,
   input: BatchInput,
-  options: WriteOptions = {},
+  options: WriteOptions & Pick<WriteCheck, 'beforeWrite'>,
 ): Promise<Schemas['BatchOperationResultsRepresentation']> {
   const items = batchItems(input);
   const org = await describeOrg(db);
@@ -120,10 +120,14 @@ export async function executeBatch(
     if (item.error) throw new ItemFailed(item.error);
     if (item.type === 'CREATE')
       item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now, {
+        beforeWrite: options.beforeWrite,
         allowSaveOnDuplicate: item.input.allowSaveOnDuplicate,
       });
     else if (item.type === 'UPDATE')
-      await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now, undefined, { allowSaveOnDuplicate: item.input.allowSaveOnDuplicate });
+      await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now, undefined, {
+        beforeWrite: options.beforeWrite,
+        allowSaveOnDuplicate: item.input.allowSaveOnDuplicate,
+      });
     else await deleteRow(tx, org, principal, item.id!, now);
   };
 

@@ -5,7 +5,6 @@
 import type { Database, Queryable } from '../../db/connection.ts';
 import type { DescribedObject, OrgDescribe } from '../describe.ts';
 import { describeOrg } from '../describe.ts';
-import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { PlatformError } from '../errors.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { noteUseStatement } from './mru.ts';
@@ -15,7 +14,7 @@ import { fieldNamed } from './field-paths.ts';
 import { fetchRows } from './rows.ts';
 import { RECORD_COLUMNS, type RecordRepresentation, type RecordRow } from './representation.ts';
 import { derivedValues, type FieldValue, type ValueContext } from './values.ts';
-import { checkWrite, recordError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE } from './write-rules.ts';
+import { checkWrite, recordError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, type WriteCheck } from './write-rules.ts';
 import { writeTurnsOf, type WriteTurn } from './write-turns.ts';
 import {
   changedSince,
@@ -51,7 +50,7 @@ async function planUpdate(
   fields: Record<string, FieldValue>,
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   ifUnmodifiedSince: Date | undefined,
-  allowSaveOnDuplicate: boolean | undefined,
+  check: WriteCheck,
 ): Promise<PlannedUpdate> {
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
     throw insufficientAccess(`edit ${object.definition.labelPlural}`);
@@ -78,7 +77,7 @@ async function planUpdate(
   Object.assign(merged, derivedValues(object.fields, merged));
   // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
-  await enforceDuplicateRules(q, principal, object, 'update', merged, { allowSaveOnDuplicate, excludeId: row.id, changedFields });
+  await check.beforeWrite(q, principal, object, 'update', merged, { allowSaveOnDuplicate: check.allowSaveOnDuplicate, excludeId: row.id, changedFields });
   return { row, object, merged };
 }
 
@@ -125,37 +124,27 @@ export async function updateRow(
   fields: Record<string, FieldValue>,
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
-  ifUnmodifiedSince?: Date,
-  options: {
-    allowSaveOnDuplicate?: boolean;
+  ifUnmodifiedSince: Date | undefined,
+  options: WriteCheck & {
     /** Whether the UPDATE is the transaction's last statement, which carries its COMMIT. */
     lastStatement?: boolean;
     /** Called with the record as the UPDATE will leave it, when the UPDATE is about to be sent. */
     beforeLastStatement?: (planned: RecordRow) => void;
-  } = {},
+  },
 ): Promise<{ object: DescribedObject; row: RecordRow }> {
-  const planned = await planUpdate(
-    q,
-    org,
-    principal,
-    await lockVisible(q, org, principal, id),
-    fields,
-    contextOf,
-    ifUnmodifiedSince,
-    options.allowSaveOnDuplicate,
-  );
+  const planned = await planUpdate(q, org, principal, await lockVisible(q, org, principal, id), fields, contextOf, ifUnmodifiedSince, options);
   options.beforeLastStatement?.({ ...planned.row, fields: planned.merged });
   const saved = await writeUpdate(q, principal, id, planned, now, { last: options.lastStatement === true });
   return { object: planned.object, row: saved! };
 }
 
-/** PATCH /records/{recordId}: writes the fields and returns the record as saved. */
+/** PATCH /records/{recordId}: writes the fields, once beforeWrite has let it, and returns the record as saved. */
 export async function updateRecord(
   db: Database,
   principal: Principal,
   recordId: string,
   input: RecordInput,
-  options: WriteOptions & { ifUnmodifiedSince?: Date } = {},
+  options: WriteOptions & Pick<WriteCheck, 'beforeWrite'> & { ifUnmodifiedSince?: Date },
 ): Promise<RecordRepresentation> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);
@@ -164,9 +153,10 @@ export async function updateRecord(
   // The record's turn among this process's updates of it, before a connection is taken (write-turns.ts).
   const turns = writeTurnsOf(db);
   const turn = await turns.take(id);
+  const check = { beforeWrite: options.beforeWrite, allowSaveOnDuplicate: input.allowSaveOnDuplicate };
   let building: Promise<RecordRepresentation>;
   try {
-    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input, contextOf, now, turn);
+    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input.fields, check, contextOf, now, turn);
     let saved: RecordRow;
     if (unlocked) {
       saved = unlocked.row;
@@ -177,7 +167,7 @@ export async function updateRecord(
       // UPDATE carries the COMMIT, so the row is locked for two round trips (the lock, the update).
       ({ building, saved } = await db.transaction(async (tx) => {
         const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, now, options.ifUnmodifiedSince, {
-          allowSaveOnDuplicate: input.allowSaveOnDuplicate,
+          ...check,
           lastStatement: true,
           beforeLastStatement: turn.pass,
         });
@@ -215,7 +205,8 @@ async function updateAsExpected(
   org: OrgDescribe,
   principal: Principal,
   id: string,
-  input: RecordInput,
+  fields: Record<string, FieldValue>,
+  check: WriteCheck,
   contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
   now: Date,
   turn: WriteTurn,
@@ -223,7 +214,7 @@ async function updateAsExpected(
   const expected = turn.expected ?? (await fetchRows(db, [id])).get(id);
   let planned: PlannedUpdate;
   try {
-    planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), input.fields, contextOf, undefined, input.allowSaveOnDuplicate);
+    planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), fields, contextOf, undefined, check);
   } catch (error) {
     if (turn.expected) return undefined;
     throw error;

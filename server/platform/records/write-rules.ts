@@ -2,6 +2,7 @@
  * Which fields a create or an update may set, and the record-error output of a write that fails
  * ({enhancedErrorType: 'RecordError', message, output: {errors, fieldErrors}}). Pure functions.
  */
+import type { Queryable } from '../../db/connection.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { DescribedObject } from '../describe.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
@@ -11,6 +12,26 @@ import { fieldNamed } from './field-paths.ts';
 import { dependencyError, normaliseValue, type FieldValue, type ValueContext, type ValueError } from './values.ts';
 
 export type WriteKind = 'create' | 'update';
+
+/**
+ * A check of a record about to be created or updated, beyond its fields' own rules: the org's duplicate rules
+ * (duplicates/match.ts's enforceDuplicateRules), which records/ does not know of. Whoever writes records gives
+ * it (a route, a quick action); it throws to refuse the write.
+ */
+type BeforeWrite = (
+  q: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  kind: WriteKind,
+  values: Record<string, FieldValue>,
+  options: { allowSaveOnDuplicate?: boolean; excludeId?: string; changedFields?: string[] },
+) => Promise<void>;
+
+/** The check a write passes before it is made, and whether it may save a record the duplicate rules only alert on. */
+export interface WriteCheck {
+  beforeWrite: BeforeWrite;
+  allowSaveOnDuplicate?: boolean;
+}
 
 export interface RecordExceptionError {
   constituentField: string | null;

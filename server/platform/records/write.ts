@@ -6,7 +6,6 @@ import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
-import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
 import { noteRecordUsed } from './mru.ts';
@@ -26,6 +25,7 @@ import {
   WRITE_FAILED_MESSAGE,
   writableByDefinition,
   type RecordExceptionError,
+  type WriteCheck,
 } from './write-rules.ts';
 
 export interface RecordInput {
@@ -130,7 +130,7 @@ export async function insertRecord(
   fields: Record<string, FieldValue>,
   context: ValueContext,
   now: Date,
-  duplicates: { allowSaveOnDuplicate?: boolean } = {},
+  check: WriteCheck,
 ): Promise<string> {
   if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
   const defaults = picklistDefaults(object, fields, context);
@@ -142,7 +142,7 @@ export async function insertRecord(
   }
   if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
   await checkReferences(q, org, principal, object, values);
-  await enforceDuplicateRules(q, principal, object, 'create', values, duplicates);
+  await check.beforeWrite(q, principal, object, 'create', values, check);
   const { rows } = await q.query<{ last_value: string | number }>(
     `INSERT INTO id_sequence (key_prefix, last_value) VALUES ($1, 1)
      ON CONFLICT (key_prefix) DO UPDATE SET last_value = id_sequence.last_value + 1 RETURNING last_value`,
@@ -245,14 +245,22 @@ export function readWritten(
   return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields }, saved);
 }
 
-/** POST /records: creates a record and returns it as saved. */
-export async function createRecord(db: Database, principal: Principal, input: RecordInput, options: WriteOptions = {}): Promise<RecordRepresentation> {
+/** POST /records: creates a record and returns it as saved, once beforeWrite has let it. */
+export async function createRecord(
+  db: Database,
+  principal: Principal,
+  input: RecordInput,
+  options: WriteOptions & Pick<WriteCheck, 'beforeWrite'>,
+): Promise<RecordRepresentation> {
   const org = await describeOrg(db);
   const object = objectToCreate(org, principal, input.apiName);
   const { recordTypeId, fields } = recordTypeForCreate(object, input.fields);
   const context = await valueContext(db, org, object, recordTypeId);
   const id = await db.transaction((tx) =>
-    insertRecord(tx, org, principal, object, recordTypeId, fields, context, nowOf(options), { allowSaveOnDuplicate: input.allowSaveOnDuplicate }),
+    insertRecord(tx, org, principal, object, recordTypeId, fields, context, nowOf(options), {
+      beforeWrite: options.beforeWrite,
+      allowSaveOnDuplicate: input.allowSaveOnDuplicate,
+    }),
   );
   return readWritten(db, principal, id, object, Object.keys(input.fields), options);
 }

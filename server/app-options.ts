@@ -3,7 +3,7 @@
  * request limits, the pages. site/main.ts builds them from the environment; tests pass their own.
  */
 import type { Context } from 'hono';
-import type { EventLoopWatchOptions } from './http/event-loop-watch.ts';
+import type { EventLoopWatchOptions } from './http/entry/event-loop-watch.ts';
 import type { ResultCache, ResultCacheOptions } from './cache/result-cache.ts';
 
 export interface Clock {
@@ -41,9 +41,9 @@ export interface AppOptions {
    * serves the API only.
    */
   pages?: PagesRenderer;
-  /** How much the front of the app keeps for signed-in users (server/http/kept-answers.ts); its defaults otherwise. */
+  /** How much the front of the app keeps for signed-in users (server/http/answers/kept-answers.ts); its defaults otherwise. */
   keptAnswers?: Partial<KeptBounds>;
-  /** What is reported of requests under way while the event loop stalls (server/http/event-loop-watch.ts). */
+  /** What is reported of requests under way while the event loop stalls (server/http/entry/event-loop-watch.ts). */
   eventLoop?: EventLoopWatchOptions;
 }
 

@@ -28,9 +28,9 @@ const opening = openMigratedDatabase(settings);
 opening.catch(() => undefined); // Its failure is handled where it is awaited, below.
 const { prepareDatabase } = await import('../server/bootstrap.ts');
 const { createSite } = await import('./app.ts');
-const { limitOptionsFromEnv, trustProxyOf } = await import('../server/http/limits.ts');
-const { sessionSettings } = await import('../server/http/session.ts');
-const { connectionOptionsFromEnv, serveSite } = await import('../server/http/serve.ts');
+const { limitOptionsFromEnv, trustProxyOf } = await import('../server/http/limits/limits.ts');
+const { sessionSettings } = await import('../server/http/sessions/session.ts');
+const { connectionOptionsFromEnv, serveSite } = await import('../server/http/connections/serve.ts');
 const { openControlChannel } = await import('../server/db/control-channel.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;

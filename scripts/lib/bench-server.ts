@@ -30,7 +30,7 @@ export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 export async function serveForBench(settings: DatabaseSettings, { site = false }: { site?: boolean } = {}): Promise<void> {
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
-  const { DEFAULT_CONNECTIONS, serveSite } = await import('../../server/http/serve.ts');
+  const { DEFAULT_CONNECTIONS, serveSite } = await import('../../server/http/connections/serve.ts');
   const { openDatabase } = await import('../../server/bootstrap.ts');
   const pages = site ? (await import('../../web/ssr/index.ts')).pageHandler : undefined;
   const db = await openDatabase(settings);

@@ -60,7 +60,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   },
   {
     name: 'metadata answers',
-    file: 'server/http/kept-answers.ts',
+    file: 'server/http/answers/kept-answers.ts',
     keeps: "a signed-in user's getObjectInfo and getLayout representations, answered again before routing",
     key: 'the request target and the caller’s profile',
     bound: '2,000 targets and 32 MiB of JSON, shared with record answers, first noted out',
@@ -70,7 +70,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   },
   {
     name: 'record answers',
-    file: 'server/http/kept-answers.ts',
+    file: 'server/http/answers/kept-answers.ts',
     keeps: "a signed-in user's getRecord and getRecordUi representations, answered again before routing",
     key: 'the request target and the caller’s user id',
     bound: 'shared with metadata answers',

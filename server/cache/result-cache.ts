@@ -23,9 +23,9 @@ export interface SerializedAnswer<T = unknown> {
   readonly encodes?: T;
   /** The answer's JSON text, UTF-8. */
   readonly body: Uint8Array;
-  /** A strong ETag of the body, quoted (what server/http/cache.ts would compute). */
+  /** A strong ETag of the body, quoted (what server/http/answers/cache-headers.ts would compute). */
   readonly etag: string;
-  /** The body gzipped, made at the first request that accepts it (gzippedBody, http/compression.ts) and kept with the answer. */
+  /** The body gzipped, made at the first request that accepts it (gzippedBody, http/answers/compression.ts) and kept with the answer. */
   gzipped?: Uint8Array;
   /** The body in Brotli, likewise (brotliBody). */
   brotli?: Uint8Array;

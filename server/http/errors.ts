@@ -11,7 +11,7 @@ import type { z } from '@hono/zod-openapi';
 import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/errors.ts';
 import { RecordWriteError } from '../platform/records/write-rules.ts';
 import { ApexError } from '../storefront/apex-error.ts';
-import type { NodeEnv } from './request-header.ts';
+import type { NodeEnv } from './connections/request-header.ts';
 
 const APEX_PREFIX = '/lwr/apex/';
 

@@ -3,10 +3,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
-import { withETag } from '../http/cache.ts';
+import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
-import { principalOf } from '../http/principal.ts';
+import { implement } from '../http/operations/operation.ts';
+import { principalOf } from '../http/sessions/principal.ts';
 import {
   getActionOverrides,
   getFormulaActivation,

@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { etagMatches } from '../http/cache.ts';
-import { implement } from '../http/operation.ts';
+import { etagMatches } from '../http/answers/cache-headers.ts';
+import { implement } from '../http/operations/operation.ts';
 import { getManagedContent, getManagedContents } from '../content/delivery.ts';
 import {
   findMedia,

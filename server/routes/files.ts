@@ -4,8 +4,8 @@ import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
-import { principalOf } from '../http/principal.ts';
+import { implement } from '../http/operations/operation.ts';
+import { principalOf } from '../http/sessions/principal.ts';
 import { createContentDocumentAndVersion, createContentVersion } from '../platform/content-documents.ts';
 import { invalidConfigHook } from './record-ui.ts';
 

@@ -6,7 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { honoPath, middlewareOf } from '../http/operation.ts';
+import { honoPath, middlewareOf } from '../http/operations/operation.ts';
 
 export function notImplementedRoutes(implemented: ReadonlySet<string>) {
   const app = new OpenAPIHono({ defaultHook: validationHook });

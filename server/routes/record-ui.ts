@@ -2,11 +2,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
-import { withETag } from '../http/cache.ts';
+import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
-import type { KeptAnswers } from '../http/kept-answers.ts';
-import { implement, type ValidationHook } from '../http/operation.ts';
-import { principalOf } from '../http/principal.ts';
+import type { KeptAnswers } from '../http/answers/kept-answers.ts';
+import { implement, type ValidationHook } from '../http/operations/operation.ts';
+import { principalOf } from '../http/sessions/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { getRecordCloneDefaults, getRecordCreateDefaults, getRecordTemplateClone, getRecordTemplateCreate } from '../platform/record-defaults.ts';

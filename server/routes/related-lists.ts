@@ -3,10 +3,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
-import { withETag } from '../http/cache.ts';
+import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
-import { principalOf } from '../http/principal.ts';
+import { implement } from '../http/operations/operation.ts';
+import { principalOf } from '../http/sessions/principal.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 import { getRelatedListInfo, getRelatedListInfoBatch, getRelatedListsInfo, updateRelatedListInfo } from '../platform/related-lists/info.ts';
 import { getRelatedListPreferences, getRelatedListPreferencesBatch, updateRelatedListPreferences } from '../platform/related-lists/preferences.ts';
@@ -19,7 +19,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getRelatedListsCount, async (c) => {
     const { parentRecordId, relatedListNames } = c.req.valid('param');
     const body = await getRelatedListsCount(db, principalOf(c), parentRecordId, relatedListNames, c.req.valid('query').maxCount, now());
-    // A batch has no eTag of its own: the ETag header is a hash of the body (http/cache.ts).
+    // A batch has no eTag of its own: the ETag header is a hash of the body (http/answers/cache-headers.ts).
     return c.json(body, 200);
   });
 
@@ -31,7 +31,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getRelatedListInfoBatch, async (c) => {
     const { parentObjectApiName, relatedListNames } = c.req.valid('param');
     const body = await getRelatedListInfoBatch(db, principalOf(c), parentObjectApiName, relatedListNames, c.req.valid('query').recordTypeId);
-    // A batch has no eTag of its own: the ETag header is a hash of the body (http/cache.ts).
+    // A batch has no eTag of its own: the ETag header is a hash of the body (http/answers/cache-headers.ts).
     return c.json(body, 200);
   });
 

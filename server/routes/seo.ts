@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
+import { implement } from '../http/operations/operation.ts';
 import { getRecordSeoProperties } from '../seo/properties.ts';
 
 export function seoRoutes(db: Database) {

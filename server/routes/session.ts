@@ -4,9 +4,9 @@ import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
-import { principalOf, sessionOf } from '../http/principal.ts';
-import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/session.ts';
+import { implement } from '../http/operations/operation.ts';
+import { principalOf, sessionOf } from '../http/sessions/principal.ts';
+import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/sessions/session.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { authenticate } from '../platform/users.ts';
 

@@ -6,16 +6,16 @@ import { ContactsQuery } from '../../generated/schemas.ts';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
-import { implement } from '../http/operation.ts';
+import { implement } from '../http/operations/operation.ts';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
-import type { CachedAnswer, ReplayableCache } from '../http/replay.ts';
-import { incomingHeader, requestHeader, requestTarget } from '../http/request-header.ts';
-import { carriesSessionCookie } from '../http/session.ts';
-import { serializedJson } from '../http/serialized-json.ts';
+import type { CachedAnswer, ReplayableCache } from '../http/entry/replay.ts';
+import { incomingHeader, requestHeader, requestTarget } from '../http/connections/request-header.ts';
+import { carriesSessionCookie } from '../http/sessions/session.ts';
+import { serializedJson } from '../http/answers/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
-import { acceptsGzip, gzipEtag, gzippedBody } from '../http/compression.ts';
+import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
@@ -42,7 +42,7 @@ function gzipAccepted(acceptEncoding: string | undefined): boolean {
 const REPLAYABLE = ['getDefaultContacts', 'getDependentStatePicklistsValues', 'getContacts', 'invokeApexCacheable'] as const;
 
 /**
- * The locator's cached answers, replayed before routing (server/http/replay.ts): a GET that a cacheable server
+ * The locator's cached answers, replayed before routing (server/http/entry/replay.ts): a GET that a cacheable server
  * method answered before (so it was valid then) is answered again from the result cache's current entry, gzipped
  * when the client accepts it. A request carrying a session cookie, or whose continuation header is not true or
  * false, goes through the router.

@@ -1,13 +1,13 @@
 /**
- * The gate before routing (server/http/gate.ts), over real HTTP and in process, on every test database: the
+ * The gate before routing (server/http/entry/gate.ts), over real HTTP and in process, on every test database: the
  * security headers and the caller reach every route, one added after the app is built included, with no
  * app-wide middleware; the limits are middleware only where they apply; an ended session's cookie is cleared
  * on any answer; a refusal that leaves a large body unread ends the connection.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { principalOf, sessionOf } from '../../server/http/principal.ts';
-import { API_POLICY } from '../../server/http/security-headers.ts';
+import { principalOf, sessionOf } from '../../server/http/sessions/principal.ts';
+import { API_POLICY } from '../../server/http/answers/security-headers.ts';
 import { APEX, CONTROLLER } from '../support/api.ts';
 import { rawGet } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';

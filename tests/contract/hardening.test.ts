@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestOperationsOf, UPLOAD_MAX_BODY_BYTES } from '../../server/http/limits.ts';
+import { guestOperationsOf, UPLOAD_MAX_BODY_BYTES } from '../../server/http/limits/limits.ts';
 import { apexUrl, CONTACT_US, contactsUrl, CONTROLLER, UI_API } from '../support/api.ts';
 import { callOperation, expectValidSchema } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';

@@ -1,5 +1,5 @@
 /**
- * The front of the app for a signed-in user's metadata (server/http/kept-answers.ts): a repeated GET of an
+ * The front of the app for a signed-in user's metadata (server/http/answers/kept-answers.ts): a repeated GET of an
  * object info or a layout is answered before routing and the middleware chain. Its answers must be the whole
  * way's, header for header; it must answer only the holder of a session the middleware would accept without
  * reading or writing anything, with the representation of that caller's profile and of the current metadata.

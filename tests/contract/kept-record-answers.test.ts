@@ -1,5 +1,5 @@
 /**
- * A signed-in user's records and record UIs answered at the front of the app (server/http/kept-answers.ts):
+ * A signed-in user's records and record UIs answered at the front of the app (server/http/answers/kept-answers.ts):
  * a repeated GET is answered before routing and the middleware chain with the representation the whole way
  * made, header for header, for as long as none of the records it was read from (nor the user's layout
  * states) has changed, whoever changed them; and only to the user it was made for.

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../common/json-nesting.ts';
-import type { BlockedRequest } from '../../server/http/event-loop-watch.ts';
-import { BODY_REQUIRED_MESSAGE } from '../../server/http/operation.ts';
+import type { BlockedRequest } from '../../server/http/entry/event-loop-watch.ts';
+import { BODY_REQUIRED_MESSAGE } from '../../server/http/operations/operation.ts';
 import { APEX, CONTROLLER, UI_API } from '../support/api.ts';
 import { callOperation, contract, operationsOf, resolveRef, type Operation } from '../support/contract.ts';
 import { exampleRequest } from '../support/examples.ts';

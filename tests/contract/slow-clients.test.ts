@@ -1,5 +1,5 @@
 /**
- * Slow and greedy clients over real sockets (server/http/serve.ts): 200 connections trickling their headers or
+ * Slow and greedy clients over real sockets (server/http/connections/serve.ts): 200 connections trickling their headers or
  * their bodies leave the page and the API answering in their usual time; one address holds no more connections
  * than the cap, and none is counted behind a trusted proxy; the deadlines close a connection that trickles its
  * head, one that trickles its body (answered 408 in the API's shape) and an idle kept-alive one.
@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONNECTIONS, serveSite } from '../../server/http/serve.ts';
+import { DEFAULT_CONNECTIONS, serveSite } from '../../server/http/connections/serve.ts';
 import { APEX, apexUrl, CONTACT_US, CONTROLLER, DEFAULT_CONTACT_ID, UI_API } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
 import { waitFor } from '../support/raw-http.ts';

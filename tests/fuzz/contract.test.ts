@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordApiCall } from '../support/api-calls.ts';
 import { contract, contractOperation, expectValidResponse, operationsOf, type Operation } from '../support/contract.ts';
-import type { BlockedRequest } from '../../server/http/event-loop-watch.ts';
+import type { BlockedRequest } from '../../server/http/entry/event-loop-watch.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 import { fuzzCases, oversizedHeaderCase, prng, type FuzzCase } from './cases.ts';

@@ -9,8 +9,8 @@ import type { AppOptions } from '../../server/app-options.ts';
 import { createSite } from '../../site/app.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { trustProxyOf } from '../../server/http/limits.ts';
-import { DEFAULT_CONNECTIONS, serveSite, type ConnectionOptions } from '../../server/http/serve.ts';
+import { trustProxyOf } from '../../server/http/limits/limits.ts';
+import { DEFAULT_CONNECTIONS, serveSite, type ConnectionOptions } from '../../server/http/connections/serve.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -6,7 +6,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { routes } from '../../generated/routes.ts';
 import type { Schemas } from '../../generated/types.ts';
-import { implement } from '../../server/http/operation.ts';
+import { implement } from '../../server/http/operations/operation.ts';
 
 declare const record: Schemas['RecordRepresentation'];
 declare const session: Schemas['SessionRepresentation'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsBrotli, acceptsGzip, brotliEtag, gzipEtag } from '../../server/http/compression.ts';
+import { acceptsBrotli, acceptsGzip, brotliEtag, gzipEtag } from '../../server/http/answers/compression.ts';
 
 describe('acceptsGzip', () => {
   it.each([

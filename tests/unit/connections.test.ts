@@ -1,6 +1,6 @@
-/** The deadlines and caps on connections that need no server (server/http/serve.ts): the count per address, the environment. */
+/** The deadlines and caps on connections that need no server (server/http/connections/serve.ts): the count per address, the environment. */
 import { describe, expect, it } from 'vitest';
-import { AddressConnections, connectionOptionsFromEnv, DEFAULT_CONNECTIONS } from '../../server/http/serve.ts';
+import { AddressConnections, connectionOptionsFromEnv, DEFAULT_CONNECTIONS } from '../../server/http/connections/serve.ts';
 
 describe('AddressConnections', () => {
   it('lets an address in up to the cap, and again once one of its connections has closed', () => {

@@ -51,7 +51,7 @@ for (const [file, text] of source) {
 
 describe('exports', () => {
   it('reads the project', () => {
-    expect(imported.get('server/http/operation.ts')).toContain('implement');
+    expect(imported.get('server/http/operations/operation.ts')).toContain('implement');
   });
 
   it('are each imported by another file', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventLoopWatch, operationAt, type BlockedRequest } from '../../server/http/event-loop-watch.ts';
+import { EventLoopWatch, operationAt, type BlockedRequest } from '../../server/http/entry/event-loop-watch.ts';
 
 /** Keeps the thread busy for ms, as a slow pass over a request's input would. */
 function busy(ms: number) {

@@ -9,9 +9,9 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../server/http/errors.ts';
 import { guestMayCall } from '../../scripts/lib/security.ts';
-import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits.ts';
-import { clientScheme } from '../../server/http/request-header.ts';
-import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/security-headers.ts';
+import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits/limits.ts';
+import { clientScheme } from '../../server/http/connections/request-header.ts';
+import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/answers/security-headers.ts';
 import { expectValidSchema } from '../support/contract.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

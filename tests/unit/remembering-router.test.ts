@@ -1,6 +1,6 @@
 import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
-import { RememberingRouter } from '../../server/http/remembering-router.ts';
+import { RememberingRouter } from '../../server/http/entry/remembering-router.ts';
 
 /** A TrieRouter that counts its matches. */
 function counted() {

@@ -6,7 +6,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecuredResponse } from '../../server/http/secured-response.ts';
+import { SecuredResponse } from '../../server/http/connections/secured-response.ts';
 import { rawGet } from '../support/raw-http.ts';
 
 const DEFAULTS = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'" };

@@ -1,8 +1,8 @@
 /** Pure parts of sessions: password hashing, generated passwords, and which operations need a user. */
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../generated/routes.ts';
-import { requiresUser } from '../../server/http/operation.ts';
-import { sessionSettings } from '../../server/http/session.ts';
+import { requiresUser } from '../../server/http/operations/operation.ts';
+import { sessionSettings } from '../../server/http/sessions/session.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../server/platform/users.ts';
 import { contract, operationsOf } from '../support/contract.ts';
 import { needsUser } from '../support/session.ts';

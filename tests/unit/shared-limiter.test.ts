@@ -1,11 +1,11 @@
 /**
- * The rate limit counted in the database (server/http/shared-limiter.ts), over a stand-in for the database
+ * The rate limit counted in the database (server/http/limits/shared-limiter.ts), over a stand-in for the database
  * that counts as its UPSERT does and lets a test hold a write back: the exact count holds this process's hits
  * that the front of the app counted and had not written yet, so that no request past the limit gets through.
  */
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/connection.ts';
-import { SharedWindowLimiter } from '../../server/http/shared-limiter.ts';
+import { SharedWindowLimiter } from '../../server/http/limits/shared-limiter.ts';
 
 const WINDOW_MS = 60_000;
 

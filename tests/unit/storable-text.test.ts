@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, isStorableText } from '../../server/http/storable-text.ts';
+import { findUnstorableText, isStorableText } from '../../server/http/operations/storable-text.ts';
 
 /** An array nested depth levels deep, with value at the bottom. */
 function nestedArray(depth: number, value: unknown): unknown {

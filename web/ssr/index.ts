@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import { createApiClient } from '../../client/index.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
-import { carriesSessionCookie } from '../../server/http/session.ts';
+import { carriesSessionCookie } from '../../server/http/sessions/session.ts';
 import type { ResultCacheOptions } from '../../server/cache/result-cache.ts';
 import { clientAssetsReader, type ClientAssets } from './assets.ts';
 import { DEFAULT_HEAD, documentInlineStyles, renderDocument } from './document.ts';

@@ -4,10 +4,10 @@
  * cache keeps these for guests; a signed-in visitor's page is made and sent the same way, for one request.
  */
 import type { Context } from 'hono';
-import { etagMatches, varyWithSession } from '../../server/http/cache.ts';
-import { requestHeader } from '../../server/http/request-header.ts';
-import { documentSecurityHeaders, pagePolicy } from '../../server/http/security-headers.ts';
-import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/compression.ts';
+import { etagMatches, varyWithSession } from '../../server/http/answers/cache-headers.ts';
+import { requestHeader } from '../../server/http/connections/request-header.ts';
+import { documentSecurityHeaders, pagePolicy } from '../../server/http/answers/security-headers.ts';
+import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/answers/compression.ts';
 import { textAnswer, type SerializedAnswer } from '../../server/cache/result-cache.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;

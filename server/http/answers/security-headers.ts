@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
-import type { AppOptions } from '../app-options.ts';
-import { trustProxyOf } from './limits.ts';
-import { clientScheme, type NodeEnv } from './request-header.ts';
-import { SecuredResponse } from './secured-response.ts';
+import type { AppOptions } from '../../app-options.ts';
+import { trustProxyOf } from '../limits/limits.ts';
+import { clientScheme, type NodeEnv } from '../connections/request-header.ts';
+import { SecuredResponse } from '../connections/secured-response.ts';
 
 /** JSON, media and error answers are never documents: they may load and run nothing. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -41,7 +41,7 @@ export function documentSecurityHeaders(policy: string): Record<string, string> 
 type SecureAnswer = (response: Response) => Response;
 
 /**
- * The security headers of a request, set before routing (server/http/gate.ts), so that every answer gets them,
+ * The security headers of a request, set before routing (server/http/entry/gate.ts), so that every answer gets them,
  * the limits' own (413, 429) included.
  *
  * On a connection (@hono/node-server), the headers are given to Node's response before the answer is made: the

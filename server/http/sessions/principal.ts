@@ -1,11 +1,11 @@
 /**
- * The caller of a request. The session gate (Sessions.gate, server/http/session.ts) finds it from the
+ * The caller of a request. The session gate (Sessions.gate, server/http/sessions/session.ts) finds it from the
  * session cookie before routing and hands it to the app in the env; a request it found no caller for (a read
  * without a cookie) is a guest's.
  */
 import type { Context } from 'hono';
-import { GUEST, type Principal } from '../platform/principal.ts';
-import type { NodeEnv } from './request-header.ts';
+import { GUEST, type Principal } from '../../platform/principal.ts';
+import type { NodeEnv } from '../connections/request-header.ts';
 
 /** A signed-in session, as the request found it (after this request's activity was counted). */
 export interface ActiveSession {

@@ -1,5 +1,5 @@
 /**
- * A signed-in user's answers cached for replay before routing (server/http/replay.ts): a GET of an object info,
+ * A signed-in user's answers cached for replay before routing (server/http/entry/replay.ts): a GET of an object info,
  * a layout, a record or a record UI that the router's way answered before with a representation cached in
  * memory is answered again from it, as the locator's cached answers are for guests (routes/storefront.ts).
  *
@@ -13,21 +13,21 @@
  * The caller must be the holder of a session cached in memory that the session gate would accept without
  * reading or writing anything (Sessions.keptPrincipal); anything else goes through the router.
  */
-import { frozenUnderTest } from '../cache/frozen.ts';
+import { frozenUnderTest } from '../../cache/frozen.ts';
 import type { Context } from 'hono';
-import type { KeptBounds } from '../app-options.ts';
-import type { OperationId } from '../../generated/operations.ts';
-import type { Database } from '../db/connection.ts';
-import { metadataGeneration } from '../cache/per-database.ts';
-import { changedSince, recordChangeMark } from '../cache/record-changes.ts';
-import { jsonOf } from '../platform/etag.ts';
-import type { Profile } from '../platform/principal.ts';
-import { representationForm } from './cache.ts';
+import type { KeptBounds } from '../../app-options.ts';
+import type { OperationId } from '../../../generated/operations.ts';
+import type { Database } from '../../db/connection.ts';
+import { metadataGeneration } from '../../cache/per-database.ts';
+import { changedSince, recordChangeMark } from '../../cache/record-changes.ts';
+import { jsonOf } from '../../platform/etag.ts';
+import type { Profile } from '../../platform/principal.ts';
+import { representationForm } from './cache-headers.ts';
 import { acceptsBrotli } from './compression.ts';
-import { principalOf } from './principal.ts';
-import type { CachedAnswer } from './replay.ts';
-import { incomingHeader, requestTarget } from './request-header.ts';
-import type { Sessions } from './session.ts';
+import { principalOf } from '../sessions/principal.ts';
+import type { CachedAnswer } from '../entry/replay.ts';
+import { incomingHeader, requestTarget } from '../connections/request-header.ts';
+import type { Sessions } from '../sessions/session.ts';
 
 /** The operations whose representations are noted: each kept per target, profile and metadata generation. */
 type KeptOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
@@ -122,7 +122,7 @@ export class KeptAnswers {
     return representation;
   }
 
-  /** A cached answer to a signed-in user's repeated GET (server/http/replay.ts), or undefined for the router. */
+  /** A cached answer to a signed-in user's repeated GET (server/http/entry/replay.ts), or undefined for the router. */
   replay(request: Request, env: unknown): CachedAnswer | undefined {
     if (this.#noted.size === 0) return undefined;
     const byCaller = this.#noted.get(requestTarget(request, env));

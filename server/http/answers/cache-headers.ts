@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { jsonOf } from '../platform/etag.ts';
+import { jsonOf } from '../../platform/etag.ts';
 import { acceptsBrotli, brotli, brotliEtag } from './compression.ts';
-import { requestHeader } from './request-header.ts';
+import { requestHeader } from '../connections/request-header.ts';
 import { serializedJson } from './serialized-json.ts';
 
 /** The Cache-Control of answers that may be kept ttlMs milliseconds, by the caller's browser only. */

@@ -6,11 +6,11 @@
  * operation; and the answer gets the headers the router's way gives it (replayedHeaders), header for header
  * (tests/contract/locator-front.test.ts and kept-answers.test.ts compare them).
  */
-import { cacheControlFor, varyWithSession } from './cache.ts';
-import { countGuestRequest, type RequestLimits } from './limits.ts';
-import { clientScheme, incomingHeader } from './request-header.ts';
-import { apiSecurityHeaders } from './security-headers.ts';
-import { operationTable, type OperationId } from '../../generated/operations.ts';
+import { cacheControlFor, varyWithSession } from '../answers/cache-headers.ts';
+import { countGuestRequest, type RequestLimits } from '../limits/limits.ts';
+import { clientScheme, incomingHeader } from '../connections/request-header.ts';
+import { apiSecurityHeaders } from '../answers/security-headers.ts';
+import { operationTable, type OperationId } from '../../../generated/operations.ts';
 
 /** A cached answer to replay: its body and its representation's headers (Content-Type, ETag, Content-Encoding, Vary). */
 export interface CachedAnswer {

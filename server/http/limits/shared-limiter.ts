@@ -1,6 +1,6 @@
 /**
  * A rate limit counted in the database, so that every server process on one PostgreSQL database enforces the
- * configured limit together (server/http/limits.ts uses it there; PGlite has one process, and counts in
+ * configured limit together (server/http/limits/limits.ts uses it there; PGlite has one process, and counts in
  * memory). The same fixed windows as the in-memory limiter, starting with a client's first request: one row
  * per limiter and client (rate_limit_window), counted with an UPSERT that starts a new window once the last
  * one has ended.
@@ -10,8 +10,8 @@
  * second plus this process's hits not yet written or being written, which are then written in one statement;
  * without a count that fresh it answers null, and the request goes the whole way, to hitExact.
  */
-import type { Clock } from '../app-options.ts';
-import type { Queryable } from '../db/connection.ts';
+import type { Clock } from '../../app-options.ts';
+import type { Queryable } from '../../db/connection.ts';
 
 interface LocalCount {
   /** When the client's window started (clock milliseconds), as the database last said. */

@@ -8,16 +8,16 @@ import { METHODS } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
-import { operationTable, type OperationId } from '../../generated/operations.ts';
-import { routes } from '../../generated/routes.ts';
-import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../app-options.ts';
-import { SIGN_IN_PATH } from '../../common/sign-in.ts';
-import { errorResponse, plainPage } from './errors.ts';
-import { honoPath } from './operation.ts';
-import { incomingHeader, type NodeEnv } from './request-header.ts';
-import type { Database } from '../db/connection.ts';
+import { operationTable, type OperationId } from '../../../generated/operations.ts';
+import { routes } from '../../../generated/routes.ts';
+import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../../app-options.ts';
+import { SIGN_IN_PATH } from '../../../common/sign-in.ts';
+import { errorResponse, plainPage } from '../errors.ts';
+import { honoPath } from '../operations/operation.ts';
+import { incomingHeader, type NodeEnv } from '../connections/request-header.ts';
+import type { Database } from '../../db/connection.ts';
 import { SharedWindowLimiter } from './shared-limiter.ts';
-import { closeIfBodyUnread } from './response-headers.ts';
+import { closeIfBodyUnread } from '../answers/response-headers.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
 type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;

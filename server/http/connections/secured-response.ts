@@ -8,7 +8,7 @@
  * one by one, with the same result.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
-import { MAX_HEADER_BYTES } from './errors.ts';
+import { MAX_HEADER_BYTES } from '../errors.ts';
 
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 

@@ -9,10 +9,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
-import { clientErrorListener, MAX_HEADER_BYTES } from './errors.ts';
-import { addressKey, wholeNumberFromEnv } from './limits.ts';
+import { clientErrorListener, MAX_HEADER_BYTES } from '../errors.ts';
+import { addressKey, wholeNumberFromEnv } from '../limits/limits.ts';
 import { SERVER_OPTIONS } from './secured-response.ts';
-import { apiSecurityHeaders } from './security-headers.ts';
+import { apiSecurityHeaders } from '../answers/security-headers.ts';
 
 export interface ConnectionOptions {
   /** How long a request's line and headers may take to arrive, from the connection's opening or the request's first byte (ms); 0 for no limit. */

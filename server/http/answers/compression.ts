@@ -4,7 +4,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
-import type { SerializedAnswer } from '../cache/result-cache.ts';
+import type { SerializedAnswer } from '../../cache/result-cache.ts';
 
 /**
  * zlib's fastest level, for an answer compressed for one request only: on a page of 100 KB it takes half the

@@ -6,9 +6,9 @@
  * pass Hono's middleware chain: a route without middleware of its own is then called directly by the router.
  */
 import type { ExecutionContext } from 'hono';
-import type { AppOptions } from '../app-options.ts';
-import { securityHeaders } from './security-headers.ts';
-import type { Sessions } from './session.ts';
+import type { AppOptions } from '../../app-options.ts';
+import { securityHeaders } from '../answers/security-headers.ts';
+import type { Sessions } from '../sessions/session.ts';
 
 /** The app's own fetch: a Request and the env the Node adapter gives (undefined in process). */
 type Dispatch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) => Response | Promise<Response>;

@@ -10,12 +10,12 @@ import type { Context } from 'hono';
 import { parse as parseCookies, serialize as serializeCookie } from 'hono/utils/cookie';
 import { getPath } from 'hono/utils/url';
 import { callerOf, type ActiveSession, type Caller, type CallerEnv } from './principal.ts';
-import { clientScheme, clientSchemeOf, incomingHeader, requestHeader, type NodeEnv } from './request-header.ts';
-import { closeIfBodyUnread, withHeader } from './response-headers.ts';
-import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../app-options.ts';
-import type { Database } from '../db/connection.ts';
-import { GUEST, type Principal } from '../platform/principal.ts';
-import { principalOfUser, type SignInUser } from '../platform/users.ts';
+import { clientScheme, clientSchemeOf, incomingHeader, requestHeader, type NodeEnv } from '../connections/request-header.ts';
+import { closeIfBodyUnread, withHeader } from '../answers/response-headers.ts';
+import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../../app-options.ts';
+import type { Database } from '../../db/connection.ts';
+import { GUEST, type Principal } from '../../platform/principal.ts';
+import { principalOfUser, type SignInUser } from '../../platform/users.ts';
 import {
   CROSS_SITE_MESSAGE,
   CSRF_TOKEN_MESSAGE,
@@ -28,8 +28,8 @@ import {
   isProvenSameOrigin,
   isUnsafe,
 } from './csrf.ts';
-import { SESSION_COOKIE } from '../../common/platform.ts';
-import { SessionCache } from '../cache/session-cache.ts';
+import { SESSION_COOKIE } from '../../../common/platform.ts';
+import { SessionCache } from '../../cache/session-cache.ts';
 
 export type { ActiveSession };
 
@@ -293,7 +293,7 @@ export class Sessions {
   }
 
   /**
-   * Before routing (server/http/gate.ts): the caller of a request, from its session cookie, with the CSRF
+   * Before routing (server/http/entry/gate.ts): the caller of a request, from its session cookie, with the CSRF
    * defences of csrf.ts, handed to the app in the env (callerOf); then the app's answer, which clears the cookie
    * of a session that is over unless the answer wrote one itself. A read that carries no cookie, which most
    * requests are (guests reading), and any request for the web app's hashed files, which are the same for

@@ -11,10 +11,10 @@
  * server instance agrees on it without storing a token per session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER } from '../../common/platform.ts';
-import type { Database } from '../db/connection.ts';
-import { errorAnswer } from './errors.ts';
-import { clientScheme, incomingHeader } from './request-header.ts';
+import { CSRF_HEADER } from '../../../common/platform.ts';
+import type { Database } from '../../db/connection.ts';
+import { errorAnswer } from '../errors.ts';
+import { clientScheme, incomingHeader } from '../connections/request-header.ts';
 
 export { CSRF_HEADER };
 

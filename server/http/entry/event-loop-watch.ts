@@ -5,8 +5,8 @@
  * method, path, operation, size of input and time. Whoever ran during the stall was one of the requests
  * reported; with several under way, the report names them all (and how many there were).
  */
-import { operationTable, type OperationId } from '../../generated/operations.ts';
-import type { NodeEnv } from './request-header.ts';
+import { operationTable, type OperationId } from '../../../generated/operations.ts';
+import type { NodeEnv } from '../connections/request-header.ts';
 
 /** A request that lived through a stall of the event loop over the threshold. */
 export interface BlockedRequest {

@@ -7,13 +7,13 @@ import type { Context, Env, Handler, MiddlewareHandler, TypedResponse } from 'ho
 import { HTTPException } from 'hono/http-exception';
 import type { StatusCode } from 'hono/utils/http-status';
 import { z } from '@hono/zod-openapi';
-import { operationTable, type OperationId } from '../../generated/operations.ts';
-import { PlatformError } from '../platform/errors.ts';
-import { cacheFor, noCache } from './cache.ts';
-import { validationHook, type ValidationResult } from './errors.ts';
-import { principalOf } from './principal.ts';
+import { operationTable, type OperationId } from '../../../generated/operations.ts';
+import { PlatformError } from '../../platform/errors.ts';
+import { cacheFor, noCache } from '../answers/cache-headers.ts';
+import { validationHook, type ValidationResult } from '../errors.ts';
+import { principalOf } from '../sessions/principal.ts';
 import { findUnstorableText, unstorableReason } from './storable-text.ts';
-import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../common/json-nesting.ts';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../../common/json-nesting.ts';
 
 /** Whether only a signed-in user may call the operation: its contract security leaves out anonymous access ({}). */
 export function requiresUser(route: { operationId?: string }): boolean {

@@ -9,9 +9,9 @@
  * apt-get install wrk), in alternating one-second slices so that all meet the same background load:
  *   - with the caches on: the bare trivial endpoint; a trivial endpoint inside the app, behind the gate every
  *     answer passes; the guest page `/` (cached); the locator warm; getObjectInfo, getRecord, getLayout
- *     and getRecordUi as a signed-in administrator (repeated GETs: answered at the front of the app from what
+ *     and getRecordUi as a signed-in administrator (repeated GETs: answered before routing from what
  *     is kept in memory), and getRecord and getRecordUi read anew (an If-None-Match no answer has sends them
- *     the whole way, to the database). Pages and the locator are asked as browsers ask (Accept-Encoding:
+ *     the router's way, to the database). Pages and the locator are asked as browsers ask (Accept-Encoding:
  *     gzip);
  *   - with the caches off (LOCATOR_CACHE=off, PAGE_CACHE=off): the bare endpoint again, the page rendered for
  *     each request (from guests' query data kept between renders), and the locator cold;
@@ -71,7 +71,7 @@ const RECORD = (id: string) => `${UI_API}/records/${id}?fields=Account.Name,Acco
 const OBJECT_INFO = (object: string) => `${UI_API}/object-info/${object}`;
 const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
 const RECORD_UI = `${UI_API}/record-ui/${ACCOUNTS[0]}?layoutTypes=Full&modes=View`;
-/** A conditional GET no answer matches: past the front of the app, read from the database, answered 200. */
+/** A conditional GET no answer matches: past the replay stage, read from the database, answered 200. */
 const READ_ANEW = { 'if-none-match': '"not-an-etag-of-any-answer"' };
 
 /** Targets of the issue, as ratios of req/s to the bare endpoint of the same run. */

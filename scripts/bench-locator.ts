@@ -14,7 +14,7 @@
  *     the ceiling of what any answer can reach here. These run in alternating one-second slices, so that
  *     all meet the same background load, and the ratio is printed. The warm call is measured as browsers
  *     make it (Accept-Encoding: gzip, so the cached answer goes out gzipped) and without Accept-Encoding.
- *     A warm call is answered at the front of the app, before routing, the gate and the middleware chain
+ *     A warm call is answered before routing, before routing, the gate and the middleware chain
  *     (cachedAnswerFront in server/routes/storefront.ts); the figures say how many were. Also a trivial
  *     endpoint inside the app, behind the gate every other answer passes (security headers, the caller from
  *     the session cookie), so that the cost of that way shows.
@@ -330,7 +330,7 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     const cached =
       target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH
         ? ''
-        : `; result cache: ${cache[index].hits} hits (${cache[index].replayed} at the front of the app), ${cache[index].misses} computed`;
+        : `; result cache: ${cache[index].hits} hits (${cache[index].replayed} before routing), ${cache[index].misses} computed`;
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, latency p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ` +
         `server CPU ${m.cpuPerRequest.toFixed(0)} µs/request; ${requests} requests, ${non2xx} not 2xx, ${errors} errors${cached}`,

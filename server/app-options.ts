@@ -41,13 +41,13 @@ export interface AppOptions {
    * serves the API only.
    */
   pages?: PagesRenderer;
-  /** How much the front of the app keeps for signed-in users (server/http/answers/kept-answers.ts); its defaults otherwise. */
-  keptAnswers?: Partial<KeptBounds>;
+  /** How much the replay stage keeps for signed-in users (server/http/answers/answer-cache.ts); its defaults otherwise. */
+  answerCache?: Partial<AnswerCacheBounds>;
   /** What is reported of requests under way while the event loop stalls (server/http/entry/event-loop-watch.ts). */
   eventLoop?: EventLoopWatchOptions;
 }
 
-export interface KeptBounds {
+export interface AnswerCacheBounds {
   /** Request targets noted at most. */
   targets: number;
   /** The length of the JSON noted, in all, at most (characters). */

@@ -15,7 +15,7 @@ import { EventLoopWatch } from './http/entry/event-loop-watch.ts';
 import { gateOf } from './http/entry/gate.ts';
 import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits/limits.ts';
 import { docsHeaders } from './http/answers/security-headers.ts';
-import { KeptAnswers } from './http/answers/kept-answers.ts';
+import { AnswerCache } from './http/answers/answer-cache.ts';
 import { RememberingRouter } from './http/entry/remembering-router.ts';
 import { replayStage } from './http/entry/replay.ts';
 import { Sessions } from './http/sessions/session.ts';
@@ -61,16 +61,16 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const docsSecurityPolicy = docsHeaders(DOCS);
   app.use('/docs', docsSecurityPolicy);
   app.use('/docs/*', docsSecurityPolicy);
-  const keptAnswers = new KeptAnswers(db, sessions, options.keptAnswers);
+  const answerCache = new AnswerCache(db, sessions, options.answerCache);
   app.route('/', sessionRoutes(db, sessions));
   app.route('/', storefrontRoutes(db, locatorCache));
-  app.route('/', metadataRoutes(db, keptAnswers));
+  app.route('/', metadataRoutes(db, answerCache));
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
-  app.route('/', recordRoutes(db, keptAnswers, options));
-  app.route('/', recordUiRoutes(db, keptAnswers));
+  app.route('/', recordRoutes(db, answerCache, options));
+  app.route('/', recordUiRoutes(db, answerCache));
   app.route('/', fileRoutes(db, options));
   app.route('/', listRoutes(db, options));
   app.route('/', actionRoutes(db, options));
@@ -109,13 +109,13 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // One way in: a GET a cache can answer is replayed before routing (the locator's answers for guests, a
   // signed-in user's metadata and record answers); every other request passes the gate, then the router. Every
   // request is watched for stalls of the event loop while it is under way.
-  const replay = replayStage([locatorReplay(locatorCache), keptAnswers], limits);
+  const replay = replayStage([locatorReplay(locatorCache), answerCache], limits);
   const gate = gateOf(options, sessions, app.fetch);
   const watch = new EventLoopWatch(options.eventLoop);
   app.fetch = watch.wrap((request, env, executionCtx) => replay(request, env) ?? gate(request, env, executionCtx));
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
-   * result cache; the metadata answered at the front; the cache of guests' pages, when the pages keep one.
+   * result cache; the metadata replayed before routing; the cache of guests' pages, when the pages keep one.
    */
-  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, keptAnswers, pageCache: page?.cache });
+  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, answerCache, pageCache: page?.cache });
 }

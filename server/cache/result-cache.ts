@@ -45,7 +45,7 @@ export interface ResultCacheOptions {
 export interface ResultCacheStats {
   /** Answers served from an entry. */
   hits: number;
-  /** Of the hits, those replay() served (at the front of the app, before routing). */
+  /** Of the hits, those replay() served (before routing, before routing). */
   replayed: number;
   /** Answers that joined the computation of an identical call already under way. */
   joined: number;

@@ -14,14 +14,14 @@ import { CACHES_ON } from './switch.ts';
 const USER_SESSION_CHANGED = 'user_session_changed';
 const RETRY_MS = 5_000;
 
-interface KeptSession<S extends { userId: string }, P> {
+interface CachedSession<S extends { userId: string }, P> {
   session: S;
   principal: P;
 }
 
 export class SessionCache<S extends { userId: string }, P> {
   /** By the session id's hash, in the order they were kept (the oldest is dropped first past maxEntries). */
-  readonly #entries = new Map<string, KeptSession<S, P>>();
+  readonly #entries = new Map<string, CachedSession<S, P>>();
   readonly #db: Database;
   readonly #maxEntries: number;
   #generation = 0;
@@ -39,7 +39,7 @@ export class SessionCache<S extends { userId: string }, P> {
   }
 
   /** A kept session (a copy: the request may change its expiry), or undefined. */
-  get(idHash: string): KeptSession<S, P> | undefined {
+  get(idHash: string): CachedSession<S, P> | undefined {
     const entry = this.#entries.get(idHash);
     if (!entry) return undefined;
     if (this.#listening?.live !== true) {
@@ -50,7 +50,7 @@ export class SessionCache<S extends { userId: string }, P> {
   }
 
   /** A kept session as it is kept, not a copy: for a caller that only reads it. */
-  peek(idHash: string): Readonly<KeptSession<S, P>> | undefined {
+  peek(idHash: string): Readonly<CachedSession<S, P>> | undefined {
     if (this.#listening?.live !== true) return undefined;
     return this.#entries.get(idHash);
   }
@@ -59,7 +59,7 @@ export class SessionCache<S extends { userId: string }, P> {
    * Reads a session with read() and keeps it when no change may have been missed meanwhile. Subscribes to
    * changes first, on the first call (building the app must not touch the database).
    */
-  async read(idHash: string, read: () => Promise<KeptSession<S, P> | null>): Promise<KeptSession<S, P> | null> {
+  async read(idHash: string, read: () => Promise<CachedSession<S, P> | null>): Promise<CachedSession<S, P> | null> {
     if (!this.#listening) await this.#subscribe();
     const generation = this.#generation;
     const found = await read();

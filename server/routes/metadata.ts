@@ -4,14 +4,14 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
-import type { KeptAnswers } from '../http/answers/kept-answers.ts';
+import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement } from '../http/operations/operation.ts';
 import { principalOf } from '../http/sessions/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
 
-export function metadataRoutes(db: Database, kept: KeptAnswers) {
+export function metadataRoutes(db: Database, kept: AnswerCache) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getObjectInfoDirectory, async (c) => c.json(await getObjectInfoDirectory(db, principalOf(c)), 200));

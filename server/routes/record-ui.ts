@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
-import type { KeptAnswers } from '../http/answers/kept-answers.ts';
+import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement, type ValidationHook } from '../http/operations/operation.ts';
 import { principalOf } from '../http/sessions/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
@@ -28,7 +28,7 @@ export const invalidConfigHook =
     throw new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operationId}: ${detail}`);
   };
 
-export function recordUiRoutes(db: Database, kept: KeptAnswers) {
+export function recordUiRoutes(db: Database, kept: AnswerCache) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getRecordUi, async (c) => {

@@ -6,7 +6,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
-import type { KeptAnswers } from '../http/answers/kept-answers.ts';
+import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement } from '../http/operations/operation.ts';
 import { principalOf } from '../http/sessions/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
@@ -16,7 +16,7 @@ import { getRecord, getRecords, type LayoutTypeName, type ModeName } from '../pl
 import { updateRecord } from '../platform/records/update.ts';
 import { createRecord, deleteRecord } from '../platform/records/write.ts';
 
-export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOptions = {}) {
+export function recordRoutes(db: Database, kept: AnswerCache, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const clock = options.clock;
 
@@ -33,7 +33,7 @@ export function recordRoutes(db: Database, kept: KeptAnswers, options: AppOption
         updateMru: query.updateMru,
         reads,
       });
-    // Kept for the front unless it writes (the most-recently-used list) or has pages of children (which any new
+    // Cached for the replay stage unless it writes (the most-recently-used list) or has pages of children (which any new
     // child record changes).
     const keepable = !query.updateMru && !query.childRelationships;
     // Serialized once: the JSON its eTag hashed (see withEtag).

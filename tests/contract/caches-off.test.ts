@@ -42,7 +42,7 @@ for (const kind of databases()) {
         expect((await callOperation('getObjectInfo', objectInfo, { headers: admin.headers })).status).toBe(200);
         expect((await callOperation('getRecord', record, { headers: admin.headers })).status).toBe(200);
       }
-      expect(server.app.keptAnswers.answered).toBe(0);
+      expect(server.app.answerCache.answered).toBe(0);
     });
 
     it('encodes an image variant at every request', async () => {

@@ -194,7 +194,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
         await fetch(`${server.baseUrl}/no/such/path`),
         await fetch(`${server.baseUrl}/openapi.json`),
         await fetch(APEX_POST(server.baseUrl), post('{"country":')),
-        // The second is answered from the locator's result cache, at the front of the app.
+        // The second is answered from the locator's result cache, before routing.
         await fetch(contactsUrl(server.baseUrl, CONTACTS_QUERY)),
         await fetch(contactsUrl(server.baseUrl, CONTACTS_QUERY), { headers: { 'Accept-Encoding': 'gzip' } }),
       ];

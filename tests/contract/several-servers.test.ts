@@ -113,7 +113,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
   it('a record the other server answers from memory is answered anew once one server changed it', async () => {
     const url = `${two.server.baseUrl}${UI_API}/records/${ACCOUNT}?fields=Account.Name`;
     const read = async () => (await callOperation<RecordRep>('getRecord', url, { headers: { ...admin.headers, Origin: two.server.baseUrl } })).body;
-    // The second answer comes from the front of the app of server two.
+    // The second answer comes from the replay stage of server two.
     const name = (await read()).fields.Name.value;
     expect((await read()).fields.Name.value).toBe(name);
     const renamed = `Renamed ${randomBytes(3).toString('hex')}`;
@@ -157,7 +157,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
     const firstRefused = statuses.indexOf(429);
     expect(firstRefused, `a 429 within the limit counted across both servers: ${statuses.join(' ')}`).toBeGreaterThan(0);
     // Counted apart, each server would refuse only after PUBLIC_LIMIT of its own (about 2 × PUBLIC_LIMIT in all).
-    // The front of the app answers cached GETs from a count read in the last second plus its own hits, so it
+    // The replay stage answers cached GETs from a count read in the last second plus its own hits, so it
     // may let through the few requests the other server answered while its count was on the way.
     expect(firstRefused).toBeLessThanOrEqual(PUBLIC_LIMIT + 6);
     // Refused by both, once the shared count is over.

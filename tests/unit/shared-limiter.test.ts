@@ -1,7 +1,7 @@
 /**
  * The rate limit counted in the database (server/http/limits/shared-limiter.ts), over a stand-in for the database
  * that counts as its UPSERT does and lets a test hold a write back: the exact count holds this process's hits
- * that the front of the app counted and had not written yet, so that no request past the limit gets through.
+ * thbefore routing counted and had not written yet, so that no request past the limit gets through.
  */
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/connection.ts';
@@ -44,7 +44,7 @@ function countingDatabase() {
 }
 
 describe('the rate limit counted in the database', () => {
-  it('counts the hits the front of the app has not written yet in the exact count', async () => {
+  it('counts the hits the replay stage has not written yet in the exact count', async () => {
     const database = countingDatabase();
     const clock = { now: () => 1_000_000 };
     const limiter = new SharedWindowLimiter('public', 3, WINDOW_MS, database.db, clock);

@@ -60,7 +60,7 @@ export async function sendPage(
   const common = { 'Cache-Control': cacheControl, Vary: VARY, ...documentSecurityHeaders(answer.policy) };
   const { coding, etag } = encodingOf(answer, requestHeader(c, 'accept-encoding'));
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
-  const body = coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : keptBody(answer, coding);
+  const body = coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : cachedBody(answer, coding);
   const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
   return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
 }
@@ -73,6 +73,6 @@ function encodingOf(answer: HtmlAnswer, acceptEncoding: string | undefined): { c
 }
 
 /** A kept answer's body in a coding, compressed at its first request and kept with it. */
-function keptBody(answer: HtmlAnswer, coding: 'br' | 'gzip'): Uint8Array {
+function cachedBody(answer: HtmlAnswer, coding: 'br' | 'gzip'): Uint8Array {
   return coding === 'br' ? brotliBody(answer) : gzippedBody(answer);
 }

@@ -93,20 +93,20 @@ export function representationForm(body: { eTag: string }, brotliWanted: boolean
 const MIN_COMPRESSED_BYTES = 1024;
 
 /** Per representation answered before: false until answered twice, then its JSON in Brotli (or null, too small). */
-const keptCodings = new WeakMap<object, Uint8Array<ArrayBuffer> | null | false>();
+const cachedCodings = new WeakMap<object, Uint8Array<ArrayBuffer> | null | false>();
 
 /** The representation's JSON in Brotli, when the client wants it and the representation is kept. */
 function brotliOfKept(body: object, wanted: boolean): Uint8Array<ArrayBuffer> | undefined {
-  const kept = keptCodings.get(body);
+  const kept = cachedCodings.get(body);
   if (kept === undefined) {
     // A representation made for one answer is never seen again: nothing to keep a coding for.
-    keptCodings.set(body, false);
+    cachedCodings.set(body, false);
     return undefined;
   }
   if (!wanted) return undefined;
   if (kept !== false) return kept ?? undefined;
   const text = jsonOf(body);
   const compressed = text.length < MIN_COMPRESSED_BYTES ? null : new Uint8Array(brotli(text));
-  keptCodings.set(body, compressed);
+  cachedCodings.set(body, compressed);
   return compressed ?? undefined;
 }

@@ -81,7 +81,7 @@ function sha256(text: string): string {
 }
 
 /** sha256 of a text met again and again, made once while at most `limit` texts are kept (then forgotten at once). */
-function keptSha256(limit: number, prepare: (text: string) => string = (text) => text): (text: string) => string {
+function cachedSha256(limit: number, prepare: (text: string) => string = (text) => text): (text: string) => string {
   const hashes = new Map<string, string>();
   return (text) => {
     let hash = hashes.get(text);
@@ -94,7 +94,7 @@ function keptSha256(limit: number, prepare: (text: string) => string = (text) =>
 }
 
 /** The hashes of inline style elements: a page holds the same stylesheets, some 20 KB, at every render. */
-const inlineStyleHash = keptSha256(16);
+const inlineStyleHash = cachedSha256(16);
 
 /** React's escapes in attribute values, read back to the value the browser hashes. */
 const ATTRIBUTE_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
@@ -103,7 +103,7 @@ const ENTITY = /&(?:amp|quot|#x27|#39|lt|gt);/g;
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 
 /** The hashes of style attribute values, which are few (the app's components set them) and met at every render. */
-const styleAttributeHash = keptSha256(1_000, (attribute) => attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
+const styleAttributeHash = cachedSha256(1_000, (attribute) => attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
 
 /** The CSP hash sources of the distinct style attribute values of server-rendered markup. */
 export function styleAttributeHashes(html: string): string[] {

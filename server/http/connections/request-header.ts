@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 /** What @hono/node-server passes as the app's env: the Node request and response, absent for in-process requests. */
 export type NodeEnv = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
 
-/** A header of a request the app is given, before any Context exists (the front of the app). */
+/** A header of a request the app is given, before any Context exists (the replay stage). */
 export function incomingHeader(request: Request, env: unknown, name: Lowercase<string>): string | undefined {
   const incoming = (env as NodeEnv)?.incoming;
   if (!incoming) return request.headers.get(name) ?? undefined;

@@ -1,5 +1,5 @@
 /**
- * What every request passes before routing, after the fronts of the app (which answer a few GETs from memory
+ * What every request passes before routing, after the replay stage (which answers a few GETs from memory
  * with what this would add): the security headers, and the caller from the session cookie with the CSRF
  * defences (Sessions.gate). A read that carries no cookie, which most requests are, goes on as a guest's with
  * nothing else looked at. Done here rather than as app-wide Hono middleware, which would make every route

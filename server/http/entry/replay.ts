@@ -4,7 +4,7 @@
  * way would have done for such a GET is done here once, for every cache that replays: a conditional request
  * (If-None-Match) is left to the router, which answers 304; the public rate limit counts a guest-callable
  * operation; and the answer gets the headers the router's way gives it (replayedHeaders), header for header
- * (tests/contract/locator-front.test.ts and kept-answers.test.ts compare them).
+ * (tests/contract/locator-replay.test.ts and answer-cache.test.ts compare them).
  */
 import { cacheControlFor, varyWithSession } from '../answers/cache-headers.ts';
 import { countGuestRequest, type RequestLimits } from '../limits/limits.ts';

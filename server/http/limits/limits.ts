@@ -111,7 +111,7 @@ function requestAddress(request: Request, env: unknown, trustProxy: boolean): st
 
 /**
  * Requests the limits do not count (again): the ones the app makes to itself while rendering the page (the
- * page request was counted already), and the ones the front of the app counted before passing them on.
+ * page request was counted already), and the ones the replay stage counted before passing them on.
  */
 const uncountedRequests = new WeakSet<Request>();
 
@@ -122,7 +122,7 @@ export function inProcess(request: Request): Request {
 }
 
 /**
- * Counts a request to a guest-callable operation against the public limit, before routing (the front of
+ * Counts a request to a guest-callable operation against the public limit, before routing (the replay stage of
  * the app): 0 when within the limit (the request is then not counted again), else the seconds to wait.
  */
 export function countGuestRequest(limits: RequestLimits, request: Request, env: unknown): number {
@@ -210,7 +210,7 @@ function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: nu
   return response;
 }
 
-/** The limits middleware, with the public limiter the front of the app counts with. */
+/** The limits middleware, with the public limiter the replay stage counts with. */
 export type RequestLimits = MiddlewareHandler & {
   readonly publicLimiter?: RateLimiter;
   readonly trustProxy: boolean;

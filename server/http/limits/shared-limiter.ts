@@ -6,9 +6,9 @@
  * one has ended.
  *
  * hitExact() counts in the database and answers from the count it returns: the limits middleware uses it.
- * hitIfKnown() answers at once, for the front of the app, which must not wait: from the count read in the last
+ * hitIfKnown() answers at once, for the replay stage, which must not wait: from the count read in the last
  * second plus this process's hits not yet written or being written, which are then written in one statement;
- * without a count that fresh it answers null, and the request goes the whole way, to hitExact.
+ * without a count that fresh it answers null, and the request goes the router's way, to hitExact.
  */
 import type { Clock } from '../../app-options.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -93,7 +93,7 @@ export class SharedWindowLimiter {
   async hitExact(key: string): Promise<number> {
     const now = this.clock.now();
     this.sweep(now);
-    // This process's hits the front of the app counted are in the count too: those being written (once the
+    // This process's hits the replay stage counted are in the count too: those being written (once the
     // write under way has settled), and those not yet written, which go with this one.
     if (this.flushing) await this.flushing;
     const entry = this.entry(key, now);

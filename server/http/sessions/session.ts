@@ -249,9 +249,9 @@ export class Sessions {
   /**
    * The caller of a GET whose session is kept in memory, when the middleware would find that session without
    * reading or writing anything: it has not expired, and this request need not move its idle expiry on. For
-   * the front of the app, which answers before the middleware; undefined sends the request the whole way.
+   * the replay stage, which answers before the middleware; undefined sends the request the router's way.
    */
-  keptPrincipal(request: Request, env: unknown): Principal | undefined {
+  cachedPrincipal(request: Request, env: unknown): Principal | undefined {
     const cookies = incomingHeader(request, env, 'cookie');
     if (cookies === undefined) return undefined;
     const idHash = this.#sessionIdHashOf(cookies, clientScheme(request, env, this.settings.trustProxy));

@@ -1,5 +1,5 @@
 /**
- * The front of the app for a signed-in user's metadata (server/http/answers/kept-answers.ts): a repeated GET of an
+ * Replayed before routing: a signed-in user's metadata (server/http/answers/answer-cache.ts): a repeated GET of an
  * object info or a layout is answered before routing and the middleware chain. Its answers must be the whole
  * way's, header for header; it must answer only the holder of a session the middleware would accept without
  * reading or writing anything, with the representation of that caller's profile and of the current metadata.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_API } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { expectFrontAsWholeWay } from '../support/front.ts';
+import { expectFrontAsWholeWay } from '../support/replay.ts';
 import { rawGet, waitFor } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
@@ -19,13 +19,13 @@ const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
 const CONTACT_US_INFO = `${UI_API}/object-info/APT_Contact_Us__c`;
 const IDLE_SECONDS = 600;
 
-describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of the app on %s', (kind) => {
+describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
   let now = Date.now();
   const clock = { now: () => now };
-  const answered = () => server.app.keptAnswers.answered;
+  const answered = () => server.app.answerCache.answered;
   const as = (session: TestSession, headers: Record<string, string> = {}) => ({ Cookie: session.cookie, ...headers });
 
   beforeAll(async () => {
@@ -41,7 +41,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     ['over HTTPS through the trusted proxy', { 'X-Forwarded-Proto': 'https', 'Accept-Encoding': 'br' }],
   ];
 
-  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the whole way', async (_name, headers) => {
+  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the router', async (_name, headers) => {
     // Over HTTPS the session cookie has its __Host- name: sign in that way for that variant.
     const session = headers['X-Forwarded-Proto'] === 'https' ? await signInOverHttps(server) : admin;
     for (const path of [OBJECT_INFO, LAYOUT]) {
@@ -71,7 +71,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     const url = server.baseUrl + CONTACT_US_INFO;
     await rawGet(url, as(admin));
     const adminInfo = await rawGet(url, as(admin));
-    // The administrator's object info was noted; the standard user's is not yet: the whole way answers it.
+    // The administrator's object info was noted; the standard user's is not yet: the router answers it.
     const before = answered();
     const first = await rawGet(url, as(standard));
     expect(answered()).toBe(before);
@@ -80,7 +80,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     expect(again.body.equals(first.body)).toBe(true);
     expect(JSON.parse(again.body.toString()).eTag).not.toBe(JSON.parse(adminInfo.body.toString()).eTag);
 
-    // A guest, or a session nobody holds, goes the whole way: a layout is for signed-in users only.
+    // A guest, or a session nobody holds, goes through the router: a layout is for signed-in users only.
     const layout = server.baseUrl + LAYOUT;
     await rawGet(layout, as(admin));
     await rawGet(layout, as(admin));
@@ -90,7 +90,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     expect(answered()).toBe(noted);
   });
 
-  it('leaves to the whole way a conditional request, HEAD, and another spelling of the target', async () => {
+  it('leaves to the router a conditional request, HEAD, and another spelling of the target', async () => {
     const url = server.baseUrl + OBJECT_INFO;
     const answer = await rawGet(url, as(admin));
     const before = answered();
@@ -103,7 +103,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     expect(answered()).toBe(before);
   });
 
-  it('answers again only once the whole way answered after the metadata changed', async () => {
+  it('answers again only once the router answered after the metadata changed', async () => {
     const url = server.baseUrl + OBJECT_INFO;
     const before = await rawGet(url, as(admin));
     await rawGet(url, as(admin));
@@ -123,7 +123,7 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered at the front of
     await waitFor(async () => (await rawGet(url, as(admin))).body.equals(before.body));
   });
 
-  it('leaves to the whole way a request that moves the idle expiry on, and an ended session', async () => {
+  it('leaves to the router a request that moves the idle expiry on, and an ended session', async () => {
     const url = server.baseUrl + OBJECT_INFO;
     await rawGet(url, as(admin));
     await rawGet(url, as(admin));
@@ -165,7 +165,7 @@ async function signInOverHttps(server: TestServer): Promise<TestSession> {
   return { ...session, cookie: `__Host-${session.cookie}` };
 }
 
-describe.skipIf(!CACHES_ON)('the public rate limit at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('the public rate limit before routing', () => {
   let server: TestServer;
   afterAll(() => server?.close());
 
@@ -176,7 +176,7 @@ describe.skipIf(!CACHES_ON)('the public rate limit at the front of the app', () 
     const url = server.baseUrl + OBJECT_INFO;
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await rawGet(url, { Cookie: admin.cookie })).status);
-    expect(server.app.keptAnswers.answered).toBeGreaterThan(0);
+    expect(server.app.answerCache.answered).toBeGreaterThan(0);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
   });
 });

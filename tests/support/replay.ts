@@ -1,8 +1,8 @@
-/** The fronts of the app (answers given before routing): what a test of them expects of every such answer. */
+/** The replay stage (answers given before routing): what a test of them expects of every such answer. */
 import { expect } from 'vitest';
 import { rawGet, type RawAnswer } from './raw-http.ts';
 
-/** An If-None-Match no answer has: a request that sends it goes the whole way past the app's fronts, and gets the whole answer. */
+/** An If-None-Match no answer has: a request that sends it goes through the router past the replay stage, and gets the whole answer. */
 export const WHOLE_WAY = { 'If-None-Match': '"not-an-etag-of-any-answer"' };
 
 /** The headers of an answer, less the ones Node writes itself for each response (to compare two answers). */
@@ -12,9 +12,9 @@ export function answerHeaders(answer: RawAnswer): Record<string, unknown> {
 }
 
 /**
- * GETs url `asked` times (so that a front notes its answer), then once the whole way and once more: expects the
- * front to answer the last one only (answered() counts the front's answers), with the whole way's status 200,
- * headers and body. Returns the front's answer.
+ * GETs url `asked` times (so that a cache notes its answer), then once through the router and once more: expects the
+ * replay stage to answer the last one only (answered() counts its answers), with the router's status 200,
+ * headers and body. Returns the replayed answer.
  */
 export async function expectFrontAsWholeWay(url: string, headers: Record<string, string>, answered: () => number, asked: number): Promise<RawAnswer> {
   for (let i = 0; i < asked; i++) await rawGet(url, headers);

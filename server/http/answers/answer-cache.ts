@@ -11,11 +11,11 @@
  * and used while none of them has changed since (cache/record-changes.ts) and the metadata's generation holds.
  *
  * The caller must be the holder of a session cached in memory that the session gate would accept without
- * reading or writing anything (Sessions.keptPrincipal); anything else goes through the router.
+ * reading or writing anything (Sessions.cachedPrincipal); anything else goes through the router.
  */
 import { frozenUnderTest } from '../../cache/frozen.ts';
 import type { Context } from 'hono';
-import type { KeptBounds } from '../../app-options.ts';
+import type { AnswerCacheBounds } from '../../app-options.ts';
 import type { OperationId } from '../../../generated/operations.ts';
 import type { Database } from '../../db/connection.ts';
 import { metadataGeneration } from '../../cache/per-database.ts';
@@ -30,9 +30,9 @@ import { incomingHeader, requestTarget } from '../connections/request-header.ts'
 import type { Sessions } from '../sessions/session.ts';
 
 /** The operations whose representations are noted: each kept per target, profile and metadata generation. */
-type KeptOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
+type CachedMetadataOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
 /** The operations whose representations are read from records: each kept per target and user, with the records. */
-type KeptRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
+type CachedRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
 
 interface Noted {
   generation: number;
@@ -43,7 +43,7 @@ interface Noted {
   representation: { eTag: string };
   /** Its JSON's length: what keeping it costs, about. */
   size: number;
-  operationId: KeptOperation | KeptRecordOperation;
+  operationId: CachedMetadataOperation | CachedRecordOperation;
   /** The representation's headers, per form (JSON or Brotli), made once each. */
   headers: (Readonly<Record<string, string>> | undefined)[];
 }
@@ -52,12 +52,12 @@ interface Noted {
  * Targets noted at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
  * targets noted first are dropped (a caller can ask for many spellings of one object, and for many records).
  */
-const KEPT_BOUNDS: KeptBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
+const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
 
-export class KeptAnswers {
+export class AnswerCache {
   readonly #db: Database;
   readonly #sessions: Sessions;
-  readonly #bounds: KeptBounds;
+  readonly #bounds: AnswerCacheBounds;
   /** By target, then profile (metadata) or user id (records); in the order targets were first noted. */
   readonly #noted = new Map<string, Map<Profile | string, Noted>>();
   /** The sizes of everything noted. */
@@ -65,28 +65,28 @@ export class KeptAnswers {
   /** Answers replayed before routing. */
   answered = 0;
 
-  constructor(db: Database, sessions: Sessions, bounds: Partial<KeptBounds> = {}) {
+  constructor(db: Database, sessions: Sessions, bounds: Partial<AnswerCacheBounds> = {}) {
     this.#db = db;
     this.#sessions = sessions;
-    this.#bounds = { ...KEPT_BOUNDS, ...bounds };
+    this.#bounds = { ...ANSWER_CACHE_BOUNDS, ...bounds };
   }
 
   /**
-   * The representation read() makes for the whole way's answer to a GET of operationId, noted for the front
+   * The representation read() makes for the router's answer to a GET of operationId, cached for the replay stage
    * with the metadata's generation before the read (a change during it leaves the note stale at once).
    */
-  async represent<T extends { eTag: string }>(c: Context, operationId: KeptOperation, read: () => Promise<T>): Promise<T> {
+  async represent<T extends { eTag: string }>(c: Context, operationId: CachedMetadataOperation, read: () => Promise<T>): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const representation = await read();
     return generation === undefined ? representation : this.#note(c, operationId, generation, representation);
   }
 
   /**
-   * The representation read(reads) makes from records for the whole way's answer to a GET of operationId
-   * (read fills reads with the ids of the records it read), noted for the front with them, the mark of
+   * The representation read(reads) makes from records for the router's answer to a GET of operationId
+   * (read fills reads with the ids of the records it read), cached for the replay stage with them, the mark of
    * record changes and the metadata's generation, both taken before the read.
    */
-  async representRecords<T extends { eTag: string }>(c: Context, operationId: KeptRecordOperation, read: (reads: Set<string>) => Promise<T>): Promise<T> {
+  async representRecords<T extends { eTag: string }>(c: Context, operationId: CachedRecordOperation, read: (reads: Set<string>) => Promise<T>): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const mark = recordChangeMark(this.#db);
     const reads = new Set<string>();
@@ -99,7 +99,13 @@ export class KeptAnswers {
    * to answer with: the one noted before when it has the same eTag (made once, it has its JSON and Brotli made
    * already), or this one.
    */
-  #note<T extends { eTag: string }>(c: Context, operationId: KeptOperation | KeptRecordOperation, generation: number, made: T, records?: Noted['records']): T {
+  #note<T extends { eTag: string }>(
+    c: Context,
+    operationId: CachedMetadataOperation | CachedRecordOperation,
+    generation: number,
+    made: T,
+    records?: Noted['records'],
+  ): T {
     if (c.req.method !== 'GET') return made;
     const principal = principalOf(c);
     if (principal.isGuest) return made;
@@ -127,7 +133,7 @@ export class KeptAnswers {
     if (this.#noted.size === 0) return undefined;
     const byCaller = this.#noted.get(requestTarget(request, env));
     if (!byCaller) return undefined;
-    const principal = this.#sessions.keptPrincipal(request, env);
+    const principal = this.#sessions.cachedPrincipal(request, env);
     if (!principal) return undefined;
     const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
     if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db)) return undefined;

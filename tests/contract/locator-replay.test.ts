@@ -1,18 +1,18 @@
 /**
- * The front of the app: a GET the locator's result cache can answer is answered before routing and the
- * middleware chain. Its answers must be the whole way's, header for header, and it must apply what the
- * middleware would (the guest rate limit, the security headers, sessions by going the whole way).
+ * Replayed before routing: a GET the locator's result cache can answer is answered before routing and the
+ * middleware chain. Its answers must be the router's, header for header, and it must apply what the
+ * middleware would (the guest rate limit, the security headers, sessions by going through the router).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, CONTROLLER, contactsUrl, query } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
-import { expectFrontAsWholeWay } from '../support/front.ts';
+import { expectFrontAsWholeWay } from '../support/replay.ts';
 import { rawGet } from '../support/raw-http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
 import { CACHES_ON } from '../../server/cache/switch.ts';
 
-describe.skipIf(!CACHES_ON)('answers at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('answers before routing', () => {
   let server: TestServer;
   const replayed = () => server.app.locatorCache.stats.replayed;
 
@@ -28,7 +28,7 @@ describe.skipIf(!CACHES_ON)('answers at the front of the app', () => {
     ['with the continuation header and other cookies', { 'X-SFDC-Allow-Continuation': 'false', Cookie: 'theme=dark; sidebar=open' }],
   ];
 
-  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the whole way', async (_name, headers) => {
+  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the router', async (_name, headers) => {
     const urls = [
       contactsUrl(server.baseUrl, query({ country: 'Canada' })),
       apexUrl(server.baseUrl, CONTROLLER, 'getDefaultContacts'),
@@ -58,7 +58,7 @@ describe.skipIf(!CACHES_ON)('answers at the front of the app', () => {
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 
-  it('leaves to the whole way what needs it: sessions, conditional requests, bad headers, HEAD', async () => {
+  it('leaves to the router what needs it: sessions, conditional requests, bad headers, HEAD', async () => {
     const url = contactsUrl(server.baseUrl, query({ country: 'Mexico' }));
     const first = await rawGet(url);
     const before = replayed();
@@ -83,7 +83,7 @@ describe.skipIf(!CACHES_ON)('answers at the front of the app', () => {
   });
 });
 
-describe.skipIf(!CACHES_ON)('the guest rate limit at the front of the app', () => {
+describe.skipIf(!CACHES_ON)('the guest rate limit before routing', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -91,7 +91,7 @@ describe.skipIf(!CACHES_ON)('the guest rate limit at the front of the app', () =
   });
   afterAll(() => server?.close());
 
-  it('counts answers from the front once each, and refuses past the limit in the Apex error shape', async () => {
+  it('counts replayed answers once each, and refuses past the limit in the Apex error shape', async () => {
     const url = contactsUrl(server.baseUrl, query({ country: 'Canada' }));
     const from = (address: string) => ({ 'X-Forwarded-For': address });
     const before = server.app.locatorCache.stats.replayed;
@@ -103,7 +103,7 @@ describe.skipIf(!CACHES_ON)('the guest rate limit at the front of the app', () =
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(JSON.parse(refused.body.toString())).toEqual({ errorMessage: expect.stringMatching(/Too many requests/) });
-    // Another address has its own count, and is answered at the front.
+    // Another address has its own count, and is replayed before routing.
     expect((await rawGet(url, from('203.0.113.8'))).status).toBe(200);
     expect(server.app.locatorCache.stats.replayed).toBe(before + 3);
   });

@@ -1,6 +1,6 @@
 /**
- * A signed-in user's records and record UIs answered at the front of the app (server/http/answers/kept-answers.ts):
- * a repeated GET is answered before routing and the middleware chain with the representation the whole way
+ * A signed-in user's records and record UIs answered before routing (server/http/answers/answer-cache.ts):
+ * a repeated GET is answered before routing and the middleware chain with the representation the router's way
  * made, header for header, for as long as none of the records it was read from (nor the user's layout
  * states) has changed, whoever changed them; and only to the user it was made for.
  */
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
 import { UI_API } from '../support/api.ts';
 import { callOperation, expectValidResponse } from '../support/contract.ts';
-import { expectFrontAsWholeWay } from '../support/front.ts';
+import { expectFrontAsWholeWay } from '../support/replay.ts';
 import { rawGet, waitFor, type RawAnswer } from '../support/raw-http.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
@@ -33,11 +33,11 @@ interface RecordUi {
   records: Record<string, RecordRep>;
 }
 
-describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of the app on %s', (kind) => {
+describe.skipIf(!CACHES_ON).each(databases())('records answered before routing on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
-  const answered = () => server.app.keptAnswers.answered;
+  const answered = () => server.app.answerCache.answered;
   const as = (session: TestSession, headers: Record<string, string> = {}) => ({ Cookie: session.cookie, ...headers });
   const json = <T>(answer: RawAnswer) => JSON.parse(answer.body.toString()) as T;
   const update = (id: string, fields: Record<string, unknown>) =>
@@ -46,13 +46,13 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
       headers: { ...admin.headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ fields }),
     });
-  /** Whether a GET of path is answered at the front, and with what. */
+  /** Whether a GET of path is replayed before routing, and with what. */
   const front = async (path: string, session = admin) => {
     const before = answered();
     const answer = await rawGet(server.baseUrl + path, as(session));
     return { atFront: answered() === before + 1, answer };
   };
-  /** GETs path twice: the second answer of an unchanged representation comes from the front. */
+  /** GETs path twice: the second answer of an unchanged representation is replayed before routing. */
   const noted = async (path: string, session = admin) => {
     await rawGet(server.baseUrl + path, as(session));
     return front(path, session);
@@ -68,7 +68,7 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
   it.each([
     ['plain', {}],
     ['in Brotli', { 'Accept-Encoding': 'gzip, deflate, br' }],
-  ])('gives a repeated GET (%s) of a record and of a record UI the same headers and body as the whole way', async (_name, headers) => {
+  ])('gives a repeated GET (%s) of a record and of a record UI the same headers and body as the router', async (_name, headers) => {
     for (const [operationId, path] of [
       ['getRecord', RECORD],
       ['getRecordUi', RECORD_UI],
@@ -79,7 +79,7 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
     }
   });
 
-  it('answers again only after the whole way once the record changed through the API', async () => {
+  it('answers again only after the router once the record changed through the API', async () => {
     expect((await noted(RECORD)).atFront).toBe(true);
     expect((await update(FIRST_CONTACT, { LastName: 'Renamed Once' })).status).toBe(200);
     const after = await front(RECORD);
@@ -115,7 +115,7 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
 
   it('answers only the user it was made for', async () => {
     expect((await noted(RECORD_UI)).atFront).toBe(true);
-    // The standard user may not see the administrator's account: the whole way answers 404.
+    // The standard user may not see the administrator's account: the router answers 404.
     const other = await front(RECORD_UI, standard);
     expect(other.atFront).toBe(false);
     expect(other.answer.status).toBe(404);
@@ -144,7 +144,7 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
     expect(json<RecordUi>(after.answer).layoutUserStates[layoutId].sectionUserStates[sectionId].collapsed).toBe(!state.sectionUserStates[sectionId].collapsed);
   });
 
-  it('leaves to the whole way a GET that moves the record up the recently used list, or pages its children', async () => {
+  it('leaves to the router a GET that moves the record up the recently used list, or pages its children', async () => {
     for (const params of ['fields=Account.Name&updateMru=true', 'fields=Account.Name&childRelationships=Account.Contacts']) {
       const path = `${UI_API}/records/${ADMIN_ACCOUNT}?${params}`;
       const { atFront, answer } = await noted(path);
@@ -154,21 +154,21 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered at the front of 
   });
 });
 
-describe.skipIf(!CACHES_ON)('what the front of the app keeps, at most', () => {
+describe.skipIf(!CACHES_ON)('whbefore routing keeps, at most', () => {
   let server: TestServer;
   afterAll(() => server?.close());
 
   it('drops the targets noted first past the most targets, and past the most JSON', async () => {
-    server = await startTestServer({ demoContacts: 3, app: { keptAnswers: { targets: 2 } } });
+    server = await startTestServer({ demoContacts: 3, app: { answerCache: { targets: 2 } } });
     const admin = await signIn(server, 'admin');
     const paths = [1, 2, 3].map((n) => `${UI_API}/records/${makeId('001', n)}?fields=Account.Name`);
     for (const path of paths) await rawGet(server.baseUrl + path, { Cookie: admin.cookie });
     const atFront = async (path: string) => {
-      const before = server.app.keptAnswers.answered;
+      const before = server.app.answerCache.answered;
       expect((await rawGet(server.baseUrl + path, { Cookie: admin.cookie })).status).toBe(200);
-      return server.app.keptAnswers.answered === before + 1;
+      return server.app.answerCache.answered === before + 1;
     };
-    // The first was dropped when the third was noted; answered the whole way, it is noted again, and the
+    // The first was dropped when the third was noted; answered through the router, it is noted again, and the
     // second goes.
     expect(await atFront(paths[2])).toBe(true);
     expect(await atFront(paths[1])).toBe(true);
@@ -178,15 +178,15 @@ describe.skipIf(!CACHES_ON)('what the front of the app keeps, at most', () => {
     await server.close();
 
     // Room for one record's JSON: each target noted drops the one before, and is kept itself.
-    server = await startTestServer({ demoContacts: 3, app: { keptAnswers: { size: 1 } } });
+    server = await startTestServer({ demoContacts: 3, app: { answerCache: { size: 1 } } });
     const again = await signIn(server, 'admin');
     const get = (path: string) => rawGet(server.baseUrl + path, { Cookie: again.cookie });
     await get(paths[0]);
     await get(paths[1]);
-    const before = server.app.keptAnswers.answered;
+    const before = server.app.answerCache.answered;
     await get(paths[1]);
-    expect(server.app.keptAnswers.answered).toBe(before + 1);
+    expect(server.app.answerCache.answered).toBe(before + 1);
     await get(paths[0]);
-    expect(server.app.keptAnswers.answered).toBe(before + 1);
+    expect(server.app.answerCache.answered).toBe(before + 1);
   });
 });

@@ -111,6 +111,13 @@ export class EventLoopWatch {
     const now = performance.now();
     const stallMs = now - this.lastTick - TICK_MS;
     this.lastTick = now;
+    // Stopped at a tick with nothing under way, not as each request ends: a timer made and cleared per request
+    // would cost a steady stream of requests more than the watch itself.
+    if (this.underWay.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
     if (stallMs < this.thresholdMs) return;
     for (const entry of this.underWay) {
       if (stallMs > entry.blockedMs) {
@@ -124,10 +131,6 @@ export class EventLoopWatch {
     // The timer may not have run since the stall that delayed this answer: look once more.
     this.tick();
     this.underWay.delete(entry);
-    if (this.underWay.size === 0) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
     if (entry.blockedMs >= this.thresholdMs) this.report(entry, performance.now() - entry.startedAt);
   }
 

@@ -104,6 +104,23 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
     expect(now.fields.Description.value).toBe(last.fields.Description.value);
   });
 
+  it('makes an update one statement, without locking the row, while nothing else wrote the record', async () => {
+    const id = await createAccount('Single Statement Controls');
+    expect((await update(id, { Description: 'first' })).status).toBe(200);
+    // The statements of every transaction the next updates make (an update under the row lock reads it FOR UPDATE).
+    const statements: string[] = [];
+    const transaction = server.db.transaction.bind(server.db);
+    server.db.transaction = (fn) => transaction((tx) => fn({ query: (sql, params, options) => (statements.push(sql), tx.query(sql, params, options)) }));
+    try {
+      for (const description of ['second', 'third', 'fourth']) expect((await update(id, { Description: description })).status).toBe(200);
+    } finally {
+      server.db.transaction = transaction;
+    }
+    expect(statements.filter((sql) => /FOR UPDATE/i.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /^\s*(WITH[\s\S]*)?UPDATE record\b/i.test(sql))).toHaveLength(3);
+    expect((await read(id)).fields.Description.value).toBe('fourth');
+  });
+
   it.skipIf(!CACHES_ON)('checks an update, one after another, on the record as the update before left it, unless it changed since', async () => {
     const id = await createAccount('Sequential Panel Makers');
     expect((await update(id, { Description: 'one' })).status).toBe(200);

@@ -9,7 +9,10 @@ export default tseslint.config(
   {
     rules: {
       // Arguments and bindings named with a leading _ are unused on purpose (a callback's shape).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // A variable given a starting value that every path then replaces reads more plainly than one that
       // TypeScript must prove definitely assigned.
       'no-useless-assignment': 'off',

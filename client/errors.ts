@@ -47,7 +47,12 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 export function isApexError(body: unknown): body is ApexErrorRepresentation {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { errorMessage?: unknown }).errorMessage === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    typeof (body as { errorMessage?: unknown }).errorMessage === 'string'
+  );
 }
 
 export function isErrorList(body: unknown): body is ErrorList {

@@ -2,7 +2,15 @@ import { CSRF_HEADER } from '../common/platform';
 import { getCsrfToken } from '../generated/operations';
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types';
-import { ApiError, isApexError, isApexPath, isErrorList, synthesizeErrorBody, type OperationErrorBody, type OperationId } from './errors';
+import {
+  ApiError,
+  isApexError,
+  isApexPath,
+  isErrorList,
+  synthesizeErrorBody,
+  type OperationErrorBody,
+  type OperationId,
+} from './errors';
 
 export type { components, operations, paths } from '../generated/types';
 export { operationTable } from '../generated/operations';
@@ -85,12 +93,22 @@ function isCsrfRefusal(body: unknown): boolean {
  * sends none. A call refused for its token (403 CSRF_TOKEN_INVALID) is retried once with a fresh token, since
  * the session may have changed in another tab.
  */
-export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => Promise<Response> = (input) => globalThis.fetch(input)): Middleware {
+export function csrfMiddleware(
+  baseUrl: string,
+  fetchImpl: (input: Request) => Promise<Response> = (input) => globalThis.fetch(input),
+): Middleware {
   let token: Promise<string | null> | undefined;
   const originals = new Map<string, Request>();
   const loadToken = () =>
-    (token ??= fetchImpl(new Request(`${baseUrl}${getCsrfToken.path}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } }))
-      .then(async (response) => (response.ok ? (((await response.json()) as { csrfToken?: string }).csrfToken ?? null) : null))
+    (token ??= fetchImpl(
+      new Request(`${baseUrl}${getCsrfToken.path}`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      }),
+    )
+      .then(async (response) =>
+        response.ok ? (((await response.json()) as { csrfToken?: string }).csrfToken ?? null) : null,
+      )
       .catch(() => {
         token = undefined;
         return null;
@@ -110,7 +128,8 @@ export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => P
     async onResponse({ request, response, id }) {
       const original = originals.get(id);
       originals.delete(id);
-      if (isSessionCall(request) && (request.method === 'POST' || request.method === 'DELETE') && response.ok) token = undefined;
+      if (isSessionCall(request) && (request.method === 'POST' || request.method === 'DELETE') && response.ok)
+        token = undefined;
       if (response.status === 401) token = undefined;
       if (response.status !== 403 || !original) return undefined;
       const body: unknown = await response
@@ -125,7 +144,11 @@ export function csrfMiddleware(baseUrl: string, fetchImpl: (input: Request) => P
       const retried = await fetchImpl(original);
       // Rebuilt with this realm's Response: openapi-fetch checks instanceof, and a server-side fetch may
       // answer with another implementation's (@hono/node-server replaces the global one).
-      return new Response(retried.body, { status: retried.status, statusText: retried.statusText, headers: retried.headers });
+      return new Response(retried.body, {
+        status: retried.status,
+        statusText: retried.statusText,
+        headers: retried.headers,
+      });
     },
     onError({ id }) {
       originals.delete(id);
@@ -152,7 +175,11 @@ type CallResult<Data> = { data?: Data; error?: unknown; response: Response };
  * typed error body. A network failure becomes ApiError with status 0; an abort is rethrown untouched
  * so that TanStack Query treats it as a cancellation.
  */
-export async function unwrap<Op extends OperationId, Data>(operationId: Op, pathname: string, call: Promise<CallResult<Data>>): Promise<Data> {
+export async function unwrap<Op extends OperationId, Data>(
+  operationId: Op,
+  pathname: string,
+  call: Promise<CallResult<Data>>,
+): Promise<Data> {
   let result: CallResult<Data>;
   try {
     result = await call;

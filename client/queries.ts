@@ -46,7 +46,12 @@ export function getDefaultContactsQuery(api: ApiClient) {
 export function getDependentStatePicklistsValuesQuery(api: ApiClient) {
   const operationId = 'getDependentStatePicklistsValues';
   const path = contract.getDependentStatePicklistsValues.path;
-  return queryOptions<CountryStatesMap, OperationError<typeof operationId>, CountryStatesMap, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
+  return queryOptions<
+    CountryStatesMap,
+    OperationError<typeof operationId>,
+    CountryStatesMap,
+    ReturnType<typeof operationKey<typeof operationId, NoParams>>
+  >({
     queryKey: operationKey(operationId, noParams),
     queryFn: async ({ signal }) => {
       const text = await unwrap(operationId, path, api.GET(path, { signal }));
@@ -86,7 +91,11 @@ export function contactsMethodParams({ country, state, brands, lastRecordId }: C
 
 function fetchContacts(api: ApiClient, args: ContactsQuery, signal: AbortSignal) {
   const path = contract.getContacts.path;
-  return unwrap('getContacts', path, api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }));
+  return unwrap(
+    'getContacts',
+    path,
+    api.GET(path, { params: { query: { methodParams: contactsMethodParams(args) } }, signal }),
+  );
 }
 
 /** One chunk of matching contacts: the first with lastRecordId null, the next after the given Id. */
@@ -97,7 +106,12 @@ export function getContactsQuery(api: ApiClient, args: ContactsQuery) {
     brands: args.brands,
     lastRecordId: args.lastRecordId,
   };
-  return queryOptions<ContactsResult, OperationError<'getContacts'>, ContactsResult, ReturnType<typeof operationKey<'getContacts', ContactsQuery>>>({
+  return queryOptions<
+    ContactsResult,
+    OperationError<'getContacts'>,
+    ContactsResult,
+    ReturnType<typeof operationKey<'getContacts', ContactsQuery>>
+  >({
     queryKey: operationKey('getContacts', params),
     queryFn: ({ signal }) => fetchContacts(api, params, signal),
     staleTime: contract.getContacts.cacheTtl,
@@ -150,7 +164,10 @@ export function getObjectInfoQuery(api: ApiClient, params: { objectApiName: stri
   });
 }
 
-export function getPicklistValuesQuery(api: ApiClient, params: { objectApiName: string; recordTypeId: string; fieldApiName: string }) {
+export function getPicklistValuesQuery(
+  api: ApiClient,
+  params: { objectApiName: string; recordTypeId: string; fieldApiName: string },
+) {
   const path = contract.getPicklistValues.path;
   const key = {
     objectApiName: params.objectApiName,
@@ -196,7 +213,10 @@ export type ManagedContentParams = { contentKeyOrId: string } & QueryParamsOf<Co
  * Which items of a collection, and how, as the contract's query parameters; contentKeys and
  * managedContentIds may be given as arrays, and are sent (and keyed) comma-joined, as the contract has them.
  */
-export type ManagedContentsParams = Omit<QueryParamsOf<ContentCollectionOperation>, 'contentKeys' | 'managedContentIds'> & {
+export type ManagedContentsParams = Omit<
+  QueryParamsOf<ContentCollectionOperation>,
+  'contentKeys' | 'managedContentIds'
+> & {
   contentKeys?: string | readonly string[];
   managedContentIds?: string | readonly string[];
 };
@@ -216,12 +236,22 @@ type AnyGet = (
   init: { params: { path: object; query: object }; signal: AbortSignal },
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentParams) {
+function contentItemQuery<Op extends ContentItemOperation>(
+  api: ApiClient,
+  operationId: Op,
+  source: ContentSource,
+  params: ManagedContentParams,
+) {
   const path = contentOperations[operationId].path;
   const { contentKeyOrId, ...options } = params;
   const query = sentQuery(options);
   const key = { ...source, contentKeyOrId, ...query };
-  return queryOptions<ManagedContentDocument, OperationError<Op>, ManagedContentDocument, ReturnType<typeof operationKey<Op, typeof key>>>({
+  return queryOptions<
+    ManagedContentDocument,
+    OperationError<Op>,
+    ManagedContentDocument,
+    ReturnType<typeof operationKey<Op, typeof key>>
+  >({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
       unwrap(
@@ -233,31 +263,57 @@ function contentItemQuery<Op extends ContentItemOperation>(api: ApiClient, opera
   });
 }
 
-function contentCollectionQuery<Op extends ContentCollectionOperation>(api: ApiClient, operationId: Op, source: ContentSource, params: ManagedContentsParams) {
+function contentCollectionQuery<Op extends ContentCollectionOperation>(
+  api: ApiClient,
+  operationId: Op,
+  source: ContentSource,
+  params: ManagedContentsParams,
+) {
   const path = contentOperations[operationId].path;
   const query = sentQuery(params);
   const key = { ...source, ...query };
-  return queryOptions<ManagedContentCollection, OperationError<Op>, ManagedContentCollection, ReturnType<typeof operationKey<Op, typeof key>>>({
+  return queryOptions<
+    ManagedContentCollection,
+    OperationError<Op>,
+    ManagedContentCollection,
+    ReturnType<typeof operationKey<Op, typeof key>>
+  >({
     queryKey: operationKey(operationId, key),
     queryFn: ({ signal }) =>
-      unwrap(operationId, path, (api.GET as unknown as AnyGet)(path, { params: { path: source, query }, signal })) as Promise<ManagedContentCollection>,
+      unwrap(
+        operationId,
+        path,
+        (api.GET as unknown as AnyGet)(path, { params: { path: source, query }, signal }),
+      ) as Promise<ManagedContentCollection>,
     staleTime: contentOperations[operationId].cacheTtl,
   });
 }
 
-export function getManagedContentForSiteQuery(api: ApiClient, { siteId, ...params }: ManagedContentParams & { siteId: string }) {
+export function getManagedContentForSiteQuery(
+  api: ApiClient,
+  { siteId, ...params }: ManagedContentParams & { siteId: string },
+) {
   return contentItemQuery(api, 'getManagedContentForSite', { siteId }, params);
 }
 
-export function getManagedContentsForSiteQuery(api: ApiClient, { siteId, ...params }: ManagedContentsParams & { siteId: string }) {
+export function getManagedContentsForSiteQuery(
+  api: ApiClient,
+  { siteId, ...params }: ManagedContentsParams & { siteId: string },
+) {
   return contentCollectionQuery(api, 'getManagedContentsForSite', { siteId }, params);
 }
 
-export function getManagedContentForChannelQuery(api: ApiClient, { channelId, ...params }: ManagedContentParams & { channelId: string }) {
+export function getManagedContentForChannelQuery(
+  api: ApiClient,
+  { channelId, ...params }: ManagedContentParams & { channelId: string },
+) {
   return contentItemQuery(api, 'getManagedContentForChannel', { channelId }, params);
 }
 
-export function getManagedContentsForChannelQuery(api: ApiClient, { channelId, ...params }: ManagedContentsParams & { channelId: string }) {
+export function getManagedContentsForChannelQuery(
+  api: ApiClient,
+  { channelId, ...params }: ManagedContentsParams & { channelId: string },
+) {
   return contentCollectionQuery(api, 'getManagedContentsForChannel', { channelId }, params);
 }
 
@@ -271,7 +327,12 @@ export function getRecordSeoPropertiesQuery(
 ) {
   const operationId = 'getRecordSeoProperties';
   const path = contract.getRecordSeoProperties.path;
-  const fields = params.fields === undefined ? undefined : typeof params.fields === 'string' ? params.fields : params.fields.join(',');
+  const fields =
+    params.fields === undefined
+      ? undefined
+      : typeof params.fields === 'string'
+        ? params.fields
+        : params.fields.join(',');
   const key = {
     apiVersion: params.apiVersion ?? API_VERSION,
     communityId: params.communityId,
@@ -290,7 +351,10 @@ export function getRecordSeoPropertiesQuery(
         operationId,
         path,
         api.GET(path, {
-          params: { path: { apiVersion: key.apiVersion, communityId: key.communityId, recordId: key.recordId }, query: { fields: key.fields } },
+          params: {
+            path: { apiVersion: key.apiVersion, communityId: key.communityId, recordId: key.recordId },
+            query: { fields: key.fields },
+          },
           signal,
         }),
       ),
@@ -325,7 +389,12 @@ export function getSessionQuery(api: ApiClient) {
 export function getCsrfTokenQuery(api: ApiClient) {
   const operationId = 'getCsrfToken';
   const path = contract.getCsrfToken.path;
-  return queryOptions<CsrfToken, OperationError<typeof operationId>, CsrfToken, ReturnType<typeof operationKey<typeof operationId, NoParams>>>({
+  return queryOptions<
+    CsrfToken,
+    OperationError<typeof operationId>,
+    CsrfToken,
+    ReturnType<typeof operationKey<typeof operationId, NoParams>>
+  >({
     queryKey: operationKey(operationId, noParams),
     queryFn: ({ signal }) => unwrap(operationId, path, api.GET(path, { signal })),
     staleTime: Infinity,

@@ -25,9 +25,11 @@ export function supportRowsFromLabel(label: string | null | undefined): SupportR
 
 /** The label text of four rows, each with a value and a label: what supportRowsFromLabel reads back. */
 export function supportLabelOf(rows: readonly SupportRow[]): string {
-  if (rows.length !== SUPPORT_LINE_COUNT) throw new Error(`A support-lines label has ${SUPPORT_LINE_COUNT} rows, not ${rows.length}`);
+  if (rows.length !== SUPPORT_LINE_COUNT)
+    throw new Error(`A support-lines label has ${SUPPORT_LINE_COUNT} rows, not ${rows.length}`);
   for (const row of rows) {
-    if ([row.label, row.value].some((part) => part.includes('|') || part.trim() === '')) throw new Error(`Bad support line: ${JSON.stringify(row)}`);
+    if ([row.label, row.value].some((part) => part.includes('|') || part.trim() === ''))
+      throw new Error(`Bad support line: ${JSON.stringify(row)}`);
   }
   return [...rows.map((row) => row.value), ...rows.map((row) => row.label)].join('|');
 }

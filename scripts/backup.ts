@@ -19,7 +19,9 @@ if (positionals.length > 1) {
   console.error('Usage: npm run backup [-- <file>]');
   process.exit(2);
 }
-const file = resolve(positionals[0] ?? `backup-${new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '')}.jsonl.gz`);
+const file = resolve(
+  positionals[0] ?? `backup-${new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '')}.jsonl.gz`,
+);
 if (existsSync(file)) {
   console.error(`${file} exists already: name another file.`);
   process.exit(1);

@@ -67,7 +67,8 @@ const locatorPath = (country: string, state: string, brand: string) =>
   `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify({ country, state, brands: [brand], lastRecordId: null }))}`;
 const LOCATOR = locatorPath('United States', 'Texas', BRANDS[0]);
 const PAGES = ['/', '/?country=United+States&page=2'];
-const RECORD = (id: string) => `${UI_API}/records/${id}?fields=Account.Name,Account.Phone&optionalFields=Account.Industry,Account.BillingCity`;
+const RECORD = (id: string) =>
+  `${UI_API}/records/${id}?fields=Account.Name,Account.Phone&optionalFields=Account.Industry,Account.BillingCity`;
 const OBJECT_INFO = (object: string) => `${UI_API}/object-info/${object}`;
 const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
 const RECORD_UI = `${UI_API}/record-ui/${ACCOUNTS[0]}?layoutTypes=Full&modes=View`;
@@ -131,7 +132,9 @@ async function main() {
     mixed.connections < 1 ||
     !databases.every((one) => one === 'postgresql' || one === 'pglite')
   ) {
-    console.error('--duration, --connections, --mixed-duration and --mixed-connections must be positive; --databases lists postgresql and/or pglite');
+    console.error(
+      '--duration, --connections, --mixed-duration and --mixed-connections must be positive; --databases lists postgresql and/or pglite',
+    );
     process.exit(2);
   }
   console.log(
@@ -142,9 +145,19 @@ async function main() {
     const settings: DatabaseSettings =
       database === 'postgresql'
         ? { ...settingsFromEnv(), databaseUrl: await ensureDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL) }
-        : { ...settingsFromEnv({ ...process.env, DATABASE_URL: '', DATA_DIR: process.env.BENCH_DATA_DIR || '.data-bench-api' }) };
-    const env = settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : { DATABASE_URL: '', DATA_DIR: settings.dataDir };
-    const where = settings.databaseUrl ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}` : `PGlite in ${settings.dataDir}`;
+        : {
+            ...settingsFromEnv({
+              ...process.env,
+              DATABASE_URL: '',
+              DATA_DIR: process.env.BENCH_DATA_DIR || '.data-bench-api',
+            }),
+          };
+    const env = settings.databaseUrl
+      ? { DATABASE_URL: settings.databaseUrl }
+      : { DATABASE_URL: '', DATA_DIR: settings.dataDir };
+    const where = settings.databaseUrl
+      ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`
+      : `PGlite in ${settings.dataDir}`;
     console.log(`\n== ${where}`);
     reports.push(`\n${where}`, ...(await benchOne(settings, { ...env, NODE_ENV: 'production' }, options, mixed)));
   }
@@ -211,7 +224,13 @@ async function benchOne(
     const slice = await runWrkMix(cached.baseUrl, mixed.seconds, mixed.connections, requests);
     const latencies = slice.latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    mix = { rps: slice.requests / slice.seconds, p50: at(0.5), p99: at(0.99), requests: slice.requests, failed: slice.non2xx + slice.errors };
+    mix = {
+      rps: slice.requests / slice.seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      requests: slice.requests,
+      failed: slice.non2xx + slice.errors,
+    };
     console.log(
       `  mixed load: ${mix.rps.toFixed(0)} req/s, p50 ${mix.p50.toFixed(2)} ms, p99 ${mix.p99.toFixed(2)} ms; ${mix.requests} requests, ${mix.failed} failed`,
     );
@@ -275,7 +294,8 @@ function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
     const goal = RATIO_TARGETS[name];
     let target = '';
     if (goal !== undefined) target = `≥ ${goal * 100} %: ${ratio >= goal ? 'met' : 'missed'}`;
-    if (name.startsWith('page / (guest, rendered)')) target = `≥ ${UNCACHED_PAGE_TARGET} req/s: ${m.rps >= UNCACHED_PAGE_TARGET ? 'met' : 'missed'}`;
+    if (name.startsWith('page / (guest, rendered)'))
+      target = `≥ ${UNCACHED_PAGE_TARGET} req/s: ${m.rps >= UNCACHED_PAGE_TARGET ? 'met' : 'missed'}`;
     return { name, m, ratio, target };
   });
 }
@@ -291,11 +311,21 @@ function mixedRequests(cookie: string, csrf: string): MixedRequest[] {
     ['United States', 'Ohio', BRANDS[4]],
   ];
   return [
-    ...filters.map(([country, state, brand]): MixedRequest => ({ weight: 6, method: 'GET', path: locatorPath(country, state, brand), headers: BROWSER })),
+    ...filters.map(([country, state, brand]): MixedRequest => ({
+      weight: 6,
+      method: 'GET',
+      path: locatorPath(country, state, brand),
+      headers: BROWSER,
+    })),
     ...PAGES.map((path): MixedRequest => ({ weight: 10, method: 'GET', path, headers: BROWSER })),
     ...ACCOUNTS.map((id): MixedRequest => ({ weight: 9, method: 'GET', path: RECORD(id), headers: signedIn })),
     { weight: 3, method: 'GET', path: RECORD_UI, headers: signedIn },
-    ...['Account', 'Contact', 'APT_Contact_Us__c'].map((object): MixedRequest => ({ weight: 5, method: 'GET', path: OBJECT_INFO(object), headers: signedIn })),
+    ...['Account', 'Contact', 'APT_Contact_Us__c'].map((object): MixedRequest => ({
+      weight: 5,
+      method: 'GET',
+      path: OBJECT_INFO(object),
+      headers: signedIn,
+    })),
     ...ACCOUNTS.slice(0, 1).map((id): MixedRequest => ({
       weight: 5,
       method: 'PATCH',
@@ -317,7 +347,13 @@ async function warmUp(server: Server, targets: BenchTarget[], options: MeasureOp
   }
 }
 
-async function check(server: Server, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<void> {
+async function check(
+  server: Server,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<void> {
   const response = await fetch(server.baseUrl + path, { method, headers, body });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);

@@ -16,7 +16,9 @@ import { getDuplicates } from '../server/platform/duplicates/operations.ts';
 import { loadOrgMetadata } from '../server/platform/metadata.ts';
 import { ADMIN_USER_ID, profileNamed, type Principal } from '../server/platform/principal.ts';
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, calls: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: { records: { type: 'string', default: '1000000' }, calls: { type: 'string', default: '2000' } },
+});
 const records = Number(values.records);
 const calls = Number(values.calls);
 const OBJECT = 'APT_Contact_Us__c';
@@ -37,7 +39,10 @@ const company = (n: number) => `Company ${n % COMPANIES} Electrical Supply`;
 const email = (n: number) => `sales${n}@company${n % COMPANIES}.example`;
 const phone = (n: number) => `555-${String(n % 10_000_000).padStart(7, '0')}`;
 
-const { rows } = await db.query<{ count: string }>(`SELECT count(*) AS count FROM record WHERE object_api_name = $1 AND id LIKE 'a1CB%'`, [OBJECT]);
+const { rows } = await db.query<{ count: string }>(
+  `SELECT count(*) AS count FROM record WHERE object_api_name = $1 AND id LIKE 'a1CB%'`,
+  [OBJECT],
+);
 const have = Number(rows[0].count);
 if (have < records) {
   const started = Date.now();
@@ -62,9 +67,23 @@ const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profi
 const inputFor = (i: number) => {
   const n = 1 + Math.floor(Math.random() * records);
   const fields: Record<string, string> = { APT_Country__c: 'United States' };
-  if (i % 3 === 0) Object.assign(fields, { APT_Company_Name__c: company(n).replace('Electrical', 'Electric'), APT_Email__c: email(n).toUpperCase() });
-  else if (i % 3 === 1) Object.assign(fields, { APT_Company_Name__c: 'Another Company', APT_Email__c: email(n), APT_Phone__c: `(${phone(n)})` });
-  else Object.assign(fields, { APT_Company_Name__c: company(n), APT_Email__c: `nobody${n}@nowhere.example`, APT_Phone__c: '555-9999999' });
+  if (i % 3 === 0)
+    Object.assign(fields, {
+      APT_Company_Name__c: company(n).replace('Electrical', 'Electric'),
+      APT_Email__c: email(n).toUpperCase(),
+    });
+  else if (i % 3 === 1)
+    Object.assign(fields, {
+      APT_Company_Name__c: 'Another Company',
+      APT_Email__c: email(n),
+      APT_Phone__c: `(${phone(n)})`,
+    });
+  else
+    Object.assign(fields, {
+      APT_Company_Name__c: company(n),
+      APT_Email__c: `nobody${n}@nowhere.example`,
+      APT_Phone__c: '555-9999999',
+    });
   return { apiName: OBJECT, fields };
 };
 
@@ -80,6 +99,10 @@ for (let i = 0; i < calls; i++) {
 }
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-console.log(`predupe on PostgreSQL, ${records} Contact Us records, ${calls} calls one at a time (${matched} with duplicates)`);
-console.log(`p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  max ${times[times.length - 1].toFixed(2)} ms  (target p99 <= 30 ms)`);
+console.log(
+  `predupe on PostgreSQL, ${records} Contact Us records, ${calls} calls one at a time (${matched} with duplicates)`,
+);
+console.log(
+  `p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  max ${times[times.length - 1].toFixed(2)} ms  (target p99 <= 30 ms)`,
+);
 await db.close();

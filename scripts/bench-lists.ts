@@ -62,7 +62,11 @@ interface Target {
 const TARGETS: Target[] = [
   { name: 'All by name, first page', path: `${LIST}?pageSize=50`, goal: 25 },
   { name: 'All by name, offset 1950', path: `${LIST}?pageSize=50&pageToken=1950`, goal: 25 },
-  { name: 'eq on a picklist (Country)', path: `${LIST}?pageSize=50&${where('{ APT_Country__c: { eq: "Canada" } }')}`, goal: 25 },
+  {
+    name: 'eq on a picklist (Country)',
+    path: `${LIST}?pageSize=50&${where('{ APT_Country__c: { eq: "Canada" } }')}`,
+    goal: 25,
+  },
   // Newest first: in the seeded data names follow creation order, so a walk of the name index would pass a
   // fifth of the object before it met the week (the planner assumes matches spread evenly).
   {
@@ -81,7 +85,10 @@ const TARGETS: Target[] = [
     name: 'related list first page by name (100k)',
     path: `${UI_API}/related-list-records/${RELATED_PARENT_ID}/Contacts`,
     goal: 20,
-    request: { method: 'POST', body: JSON.stringify({ fields: ['Contact.Name', 'Contact.Email'], pageSize: 50, sortBy: ['Contact.Name'] }) },
+    request: {
+      method: 'POST',
+      body: JSON.stringify({ fields: ['Contact.Name', 'Contact.Email'], pageSize: 50, sortBy: ['Contact.Name'] }),
+    },
   },
 ];
 /** Records in the bench user's MRU list. */
@@ -121,12 +128,19 @@ async function main() {
     waitLoad: Number(values['wait-load']),
     waitMax: Number(values['wait-max']),
   };
-  if (!Number.isSafeInteger(target) || target < 2000 || !(options.duration >= 1) || !levels.every((level) => Number.isInteger(level) && level >= 1)) {
+  if (
+    !Number.isSafeInteger(target) ||
+    target < 2000 ||
+    !(options.duration >= 1) ||
+    !levels.every((level) => Number.isInteger(level) && level >= 1)
+  ) {
     console.error('--records must be at least 2000; --duration and --connections positive');
     process.exit(2);
   }
   const settings = benchSettings();
-  const database = settings.databaseUrl ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}` : `PGlite in ${settings.dataDir}`;
+  const database = settings.databaseUrl
+    ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`
+    : `PGlite in ${settings.dataDir}`;
   console.log(`List engine benchmark: ${database}`);
   console.log(
     `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
@@ -135,7 +149,9 @@ async function main() {
   const server = await startServer(import.meta.filename, { DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' });
   try {
     // POSTs (the related list's records) carry the session's CSRF token.
-    const csrf = (await (await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers: { cookie } })).json()) as { csrfToken: string };
+    const csrf = (await (
+      await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers: { cookie } })
+    ).json()) as { csrfToken: string };
     const headers = { cookie, 'x-csrf-token': csrf.csrfToken };
     for (const one of TARGETS) await check(server.baseUrl, one.path, headers, one.request);
     await run(options, server.baseUrl + TARGETS[0].path, 2, headers);
@@ -143,8 +159,15 @@ async function main() {
     for (const connections of levels) {
       const level = { ...options, connections };
       await waitForLoad(level);
-      const measured = await measure(server.baseUrl, [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...TARGETS.map((one) => ({ ...one, headers }))], level);
-      tables.push('', `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`);
+      const measured = await measure(
+        server.baseUrl,
+        [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...TARGETS.map((one) => ({ ...one, headers }))],
+        level,
+      );
+      tables.push(
+        '',
+        `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`,
+      );
       tables.push(`${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  target p99`);
       for (const [index, m] of measured.entries()) {
         const goal = index === 0 ? '' : `≤ ${TARGETS[index - 1].goal} ms`;
@@ -204,16 +227,22 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<stri
  * (ids from a range of their own), their names in an order unlike their ids'. Returns whether it wrote any.
  */
 async function seedRelatedChildren(db: Database): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM record WHERE object_api_name = 'Contact' AND fields ->> 'AccountId' = $1`, [
-    RELATED_PARENT_ID,
-  ]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM record WHERE object_api_name = 'Contact' AND fields ->> 'AccountId' = $1`,
+    [RELATED_PARENT_ID],
+  );
   if (rows[0].n >= RELATED_CHILDREN) return false;
   console.log(`Seeding the related list's parent with ${RELATED_CHILDREN} contacts...`);
   const began = Date.now();
   const insert = `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
     SELECT id, $2, '012000000000000AAA', f, now(), $3, now(), $3, now() FROM unnest($1::text[], $4::jsonb[]) AS t(id, f)
     ON CONFLICT (id) DO NOTHING`;
-  await db.query(insert, [[RELATED_PARENT_ID], 'Account', ADMIN_USER_ID, [JSON.stringify({ Name: 'Related List Bench Account', OwnerId: ADMIN_USER_ID })]]);
+  await db.query(insert, [
+    [RELATED_PARENT_ID],
+    'Account',
+    ADMIN_USER_ID,
+    [JSON.stringify({ Name: 'Related List Bench Account', OwnerId: ADMIN_USER_ID })],
+  ]);
   const batch = 5_000;
   for (let first = 0; first < RELATED_CHILDREN; first += batch) {
     const ids: string[] = [];
@@ -222,7 +251,15 @@ async function seedRelatedChildren(db: Database): Promise<boolean> {
       // A permutation of the children: names sort in another order than ids.
       const name = `Contact ${String((i * 7919) % RELATED_CHILDREN).padStart(6, '0')}`;
       ids.push(makeId('003', RELATED_CHILD_SEQUENCE + i));
-      fields.push(JSON.stringify({ LastName: name, Name: name, Email: `c${i}@bench.example`, AccountId: RELATED_PARENT_ID, OwnerId: ADMIN_USER_ID }));
+      fields.push(
+        JSON.stringify({
+          LastName: name,
+          Name: name,
+          Email: `c${i}@bench.example`,
+          AccountId: RELATED_PARENT_ID,
+          OwnerId: ADMIN_USER_ID,
+        }),
+      );
     }
     await db.query(insert, [ids, 'Contact', ADMIN_USER_ID, fields]);
   }
@@ -231,11 +268,18 @@ async function seedRelatedChildren(db: Database): Promise<boolean> {
 }
 
 /** One call, checked: a page of records (or a count), with the time it took. */
-async function check(baseUrl: string, path: string, headers: Record<string, string>, request?: LoadRequest): Promise<void> {
+async function check(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  request?: LoadRequest,
+): Promise<void> {
   const began = performance.now();
   const response = await fetch(
     baseUrl + path,
-    request ? { method: request.method, body: request.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers },
+    request
+      ? { method: request.method, body: request.body, headers: { ...headers, 'content-type': 'application/json' } }
+      : { headers },
   );
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);

@@ -74,7 +74,8 @@ async function serveForBench() {
   });
   const server = serve(
     {
-      fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)),
+      fetch: (request, env) =>
+        request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env),
       hostname: '127.0.0.1',
       port: 0,
     },
@@ -124,20 +125,30 @@ async function main() {
     !(options.waitLoad > 0) ||
     !(options.waitMax >= 0)
   ) {
-    console.error('--contacts, --duration and --connections must be positive numbers; --wait-load positive, --wait-max at least 0');
+    console.error(
+      '--contacts, --duration and --connections must be positive numbers; --wait-load positive, --wait-max at least 0',
+    );
     process.exit(2);
   }
   const settings = benchSettings();
-  console.log(`Contact locator benchmark: ${settings.databaseUrl ? `PostgreSQL ${redact(settings.databaseUrl)}` : `PGlite in ${settings.dataDir}`}`);
+  console.log(
+    `Contact locator benchmark: ${settings.databaseUrl ? `PostgreSQL ${redact(settings.databaseUrl)}` : `PGlite in ${settings.dataDir}`}`,
+  );
   if (values.client === undefined && client === 'autocannon')
-    console.log('wrk is not installed (Debian: apt-get install wrk): measuring with autocannon, whose own cost on these cores lowers the figures');
+    console.log(
+      'wrk is not installed (Debian: apt-get install wrk): measuring with autocannon, whose own cost on these cores lowers the figures',
+    );
   console.log(
     `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${options.connections} connections, ${options.duration} s per measurement, 127.0.0.1 only`,
   );
-  console.log('Rate limits off in the measured server (publicRequestsPerMinute: 0); the body-size limit and security headers stay on');
+  console.log(
+    'Rate limits off in the measured server (publicRequestsPerMinute: 0); the body-size limit and security headers stay on',
+  );
 
   const expected = await prepare(settings, target);
-  console.log(`Filter: ${FILTER.country} / ${FILTER.state} / ${FILTER.brands.join(', ')}: ${expected} of the ${target} contacts match`);
+  console.log(
+    `Filter: ${FILTER.country} / ${FILTER.state} / ${FILTER.brands.join(', ')}: ${expected} of the ${target} contacts match`,
+  );
 
   const results: [string, Measurement][] = [];
   let ratio = NaN;
@@ -226,7 +237,9 @@ async function prepare(settings: DatabaseSettings, target: number): Promise<numb
       });
       console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
     } else {
-      console.log(`Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`);
+      console.log(
+        `Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`,
+      );
     }
     // Index-only scans need the visibility map: PGlite has no autovacuum, and PostgreSQL's may be off or late.
     const { rows } = await db.query<{ pages: number; visible: number }>(
@@ -261,12 +274,18 @@ async function check(baseUrl: string, expected: number): Promise<{ contacts: num
   const text = await response.text();
   if (response.status !== 200) throw new Error(`getContacts answered ${response.status}: ${text.slice(0, 300)}`);
   const body = JSON.parse(text) as { contacts: unknown[]; totalRecords: number };
-  if (body.totalRecords !== expected) throw new Error(`getContacts counted ${body.totalRecords} contacts, not ${expected}`);
+  if (body.totalRecords !== expected)
+    throw new Error(`getContacts counted ${body.totalRecords} contacts, not ${expected}`);
   return { contacts: body.contacts.length, bytes: Buffer.byteLength(text) };
 }
 
 /** One run of the load generator the options choose. */
-function run({ client, connections }: Options, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Slice> {
+function run(
+  { client, connections }: Options,
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Slice> {
   return runLoad(client, url, seconds, connections, headers);
 }
 
@@ -281,7 +300,9 @@ interface Measurement {
 async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
   const deadline = Date.now() + waitMax * 1000;
   if (loadavg()[0] >= waitLoad && waitMax > 0)
-    console.log(`\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
+    console.log(
+      `\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`,
+    );
   while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
@@ -324,7 +345,13 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
     const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: cpu[index] / requests, load };
+    const m: Measurement = {
+      rps: requests / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      cpuPerRequest: cpu[index] / requests,
+      load,
+    };
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
     const cached =
@@ -340,7 +367,12 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
 }
 
 async function stats(baseUrl: string): Promise<{ hits: number; replayed: number; misses: number; cpuMicros: number }> {
-  return (await (await fetch(baseUrl + STATS_PATH)).json()) as { hits: number; replayed: number; misses: number; cpuMicros: number };
+  return (await (await fetch(baseUrl + STATS_PATH)).json()) as {
+    hits: number;
+    replayed: number;
+    misses: number;
+    cpuMicros: number;
+  };
 }
 
 function redact(url: string): string {

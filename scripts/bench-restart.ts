@@ -25,7 +25,9 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const dataDir = values['data-dir'] ? resolve(values['data-dir']) : join(mkdtempSync(join(tmpdir(), 'bench-restart-')), 'data');
+const dataDir = values['data-dir']
+  ? resolve(values['data-dir'])
+  : join(mkdtempSync(join(tmpdir(), 'bench-restart-')), 'data');
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -58,7 +60,9 @@ async function untilServing(port: number, child: ChildProcess, timeoutMs = 120_0
   while (performance.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/services/auth/session`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`http://127.0.0.1:${port}/services/auth/session`, {
+        signal: AbortSignal.timeout(2000),
+      });
       await response.arrayBuffer();
       if (response.status === 200) return performance.now() - started;
     } catch {
@@ -89,7 +93,9 @@ const fresh = !existsSync(dataDir);
 const port = await freePort();
 let child = startServer(port);
 const first = await untilServing(port, child);
-console.log(`first start (${fresh ? 'new data directory, seeded' : 'existing data directory'}): ${(first / 1000).toFixed(2)} s  [${dataDir}]`);
+console.log(
+  `first start (${fresh ? 'new data directory, seeded' : 'existing data directory'}): ${(first / 1000).toFixed(2)} s  [${dataDir}]`,
+);
 const times: number[] = [];
 try {
   for (let run = 1; run <= runs; run++) {
@@ -106,7 +112,8 @@ try {
   if (!values.keep && !values['data-dir']) rmSync(resolve(dataDir, '..'), { recursive: true, force: true });
 }
 const sorted = [...times].sort((a, b) => a - b);
-const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+const median =
+  sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 console.log(
   `restarts after kill -9 (${values.source ? 'from source, tsx' : 'dist/server/main.js'}): ${times.length}; median ${(median / 1000).toFixed(2)} s, min ${(sorted[0] / 1000).toFixed(2)} s, max ${(sorted[sorted.length - 1] / 1000).toFixed(2)} s`,
 );

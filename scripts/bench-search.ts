@@ -43,10 +43,30 @@ interface SearchTarget extends BenchTarget {
 
 const post = (body: unknown) => ({ method: 'POST' as const, body: JSON.stringify(body) });
 const TARGETS: SearchTarget[] = [
-  { name: `keyword search "${CITY}"`, path: `${UI_API}/search/results/keyword?q=${CITY}&objectApiName=${OBJECT}`, request: post({}), goal: 50 },
-  { name: `keyword search "${BROAD}" (a tenth)`, path: `${UI_API}/search/results/keyword?q=${BROAD}&objectApiName=${OBJECT}`, request: post({}), goal: 50 },
-  { name: `type-ahead lookup "${PREFIX}"`, path: `${UI_API}/lookups/Case/${OBJECT}?searchType=TypeAhead&q=${PREFIX}`, request: post({}), goal: 30 },
-  { name: `search lookup "${CITY}"`, path: `${UI_API}/lookups/Case/${OBJECT}?searchType=Search&q=${CITY}`, request: post({}), goal: 50 },
+  {
+    name: `keyword search "${CITY}"`,
+    path: `${UI_API}/search/results/keyword?q=${CITY}&objectApiName=${OBJECT}`,
+    request: post({}),
+    goal: 50,
+  },
+  {
+    name: `keyword search "${BROAD}" (a tenth)`,
+    path: `${UI_API}/search/results/keyword?q=${BROAD}&objectApiName=${OBJECT}`,
+    request: post({}),
+    goal: 50,
+  },
+  {
+    name: `type-ahead lookup "${PREFIX}"`,
+    path: `${UI_API}/lookups/Case/${OBJECT}?searchType=TypeAhead&q=${PREFIX}`,
+    request: post({}),
+    goal: 30,
+  },
+  {
+    name: `search lookup "${CITY}"`,
+    path: `${UI_API}/lookups/Case/${OBJECT}?searchType=Search&q=${CITY}`,
+    request: post({}),
+    goal: 50,
+  },
   // The duplicate rules' predupe check (a record's likely duplicates before it is saved) joins here.
 ];
 
@@ -84,12 +104,19 @@ async function main() {
     waitLoad: Number(values['wait-load']),
     waitMax: Number(values['wait-max']),
   };
-  if (!Number.isSafeInteger(target) || target < 2000 || !(options.duration >= 1) || !levels.every((level) => Number.isInteger(level) && level >= 1)) {
+  if (
+    !Number.isSafeInteger(target) ||
+    target < 2000 ||
+    !(options.duration >= 1) ||
+    !levels.every((level) => Number.isInteger(level) && level >= 1)
+  ) {
     console.error('--records must be at least 2000; --duration and --connections positive');
     process.exit(2);
   }
   const settings = benchSettings();
-  const database = settings.databaseUrl ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}` : `PGlite in ${settings.dataDir}`;
+  const database = settings.databaseUrl
+    ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`
+    : `PGlite in ${settings.dataDir}`;
   console.log(`Search benchmark: ${database}, ${target} records of ${OBJECT}`);
   console.log(
     `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
@@ -108,8 +135,15 @@ async function main() {
     for (const connections of levels) {
       const level = { ...options, connections };
       await waitForLoad(level);
-      const measured = await measure(server.baseUrl, [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...targets], level);
-      tables.push('', `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`);
+      const measured = await measure(
+        server.baseUrl,
+        [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...targets],
+        level,
+      );
+      tables.push(
+        '',
+        `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`,
+      );
       tables.push(`${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  target p99`);
       for (const [index, m] of measured.entries()) {
         const one = index === 0 ? null : TARGETS[index - 1];
@@ -161,5 +195,7 @@ async function check(baseUrl: string, target: BenchTarget): Promise<void> {
     lookupResults?: Record<string, { count: number; nextPageToken: string | null }>;
   };
   const page = body.keywordSearchResult ?? Object.values(body.lookupResults ?? {})[0];
-  console.log(`  ${target.name}: ${page.count} records${page.nextPageToken ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`);
+  console.log(
+    `  ${target.name}: ${page.count} records${page.nextPageToken ? ', more follow' : ''}, ${(performance.now() - began).toFixed(0)} ms cold`,
+  );
 }

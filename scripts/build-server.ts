@@ -26,7 +26,9 @@ const sourceLocation: Plugin = {
     builder.onLoad({ filter: /\.tsx?$/ }, async ({ path }) => {
       const text = await readFile(path, 'utf8');
       return {
-        contents: text.replaceAll('import.meta.dirname', JSON.stringify(dirname(path))).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+        contents: text
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(path)))
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
         loader: path.endsWith('.tsx') ? 'tsx' : 'ts',
       };
     });

@@ -31,8 +31,15 @@ interface Call {
 }
 
 function contractOperations(): { operations: Operation[]; tagOrder: string[] } {
-  const operations = Object.entries(operationTable).map(([operationId, { method, path, tag }]) => ({ operationId, method: method.toUpperCase(), path, tag }));
-  const used = [...new Set(operations.map((operation) => operation.tag))].filter((tag) => !(tags as readonly string[]).includes(tag));
+  const operations = Object.entries(operationTable).map(([operationId, { method, path, tag }]) => ({
+    operationId,
+    method: method.toUpperCase(),
+    path,
+    tag,
+  }));
+  const used = [...new Set(operations.map((operation) => operation.tag))].filter(
+    (tag) => !(tags as readonly string[]).includes(tag),
+  );
   return { operations, tagOrder: [...tags, ...used] };
 }
 
@@ -79,7 +86,11 @@ async function main() {
   const calls = readCalls();
   const { operations, tagOrder } = contractOperations();
   const implemented = await implementedOperations();
-  const exercised = new Set(calls.filter((call) => (call.target ?? 'server') === 'server' && call.status !== 501).map((call) => call.operationId));
+  const exercised = new Set(
+    calls
+      .filter((call) => (call.target ?? 'server') === 'server' && call.status !== 501)
+      .map((call) => call.operationId),
+  );
   const mocked = new Set(calls.filter((call) => call.target === 'mock').map((call) => call.operationId));
 
   const count = (list: Operation[]) => {
@@ -102,7 +113,9 @@ async function main() {
   console.log('');
   console.log(table(['Tag', 'Operations', 'Implemented', 'Answer 501', 'Exercised', 'Mocked'], rows));
   console.log('');
-  console.log('Exercised: called on the real server by the contract tests with an answer other than 501. Mocked: called on the Prism mock.');
+  console.log(
+    'Exercised: called on the real server by the contract tests with an answer other than 501. Mocked: called on the Prism mock.',
+  );
 
   const notImplemented = operations.filter((operation) => !implemented.has(operation.operationId));
   console.log('');
@@ -113,12 +126,18 @@ async function main() {
   }
   if (notImplemented.length === 0) console.log('  (none)');
 
-  const untested = operations.filter((operation) => implemented.has(operation.operationId) && !exercised.has(operation.operationId));
+  const untested = operations.filter(
+    (operation) => implemented.has(operation.operationId) && !exercised.has(operation.operationId),
+  );
   if (untested.length > 0) {
     console.log('');
-    console.log(`Implemented but not exercised (${untested.length}): ${untested.map((operation) => operation.operationId).join(', ')}`);
+    console.log(
+      `Implemented but not exercised (${untested.length}): ${untested.map((operation) => operation.operationId).join(', ')}`,
+    );
   }
-  const unknown = [...new Set(calls.map((call) => call.operationId))].filter((id) => !operations.some((operation) => operation.operationId === id));
+  const unknown = [...new Set(calls.map((call) => call.operationId))].filter(
+    (id) => !operations.some((operation) => operation.operationId === id),
+  );
   if (unknown.length > 0) {
     console.log('');
     console.log(`Logged calls of operations the contract does not have: ${unknown.join(', ')}`);

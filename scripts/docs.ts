@@ -42,7 +42,8 @@ function replaceOrFail(text: string, search: string | RegExp, replacement: strin
 /** The Redoc script with its logos drawn in: no request to another site. */
 function standaloneScript(): string {
   let script = readFileSync(resolve(root, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'), 'utf8');
-  for (const [url, svg] of Object.entries(LOGOS)) script = replaceOrFail(script, url, `data:image/svg+xml,${encodeURIComponent(svg)}`, `Redoc's logo ${url}`);
+  for (const [url, svg] of Object.entries(LOGOS))
+    script = replaceOrFail(script, url, `data:image/svg+xml,${encodeURIComponent(svg)}`, `Redoc's logo ${url}`);
   return script;
 }
 
@@ -53,7 +54,14 @@ function build(): void {
     const input = join(work, 'openapi.json');
     writeFileSync(input, JSON.stringify(contract));
     mkdirSync(OUT, { recursive: true });
-    runRedocly(['build-docs', input, '--output', output, '--openapi.router=history', `--openapi.basePath=${DOCS_BASE}`]);
+    runRedocly([
+      'build-docs',
+      input,
+      '--output',
+      output,
+      '--openapi.router=history',
+      `--openapi.basePath=${DOCS_BASE}`,
+    ]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -62,9 +70,24 @@ function build(): void {
   writeFileSync(resolve(OUT, 'redoc.standalone.js'), script);
   const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
   let html = readFileSync(output, 'utf8');
-  html = replaceOrFail(html, /https:\/\/cdn\.redocly\.com\/redoc\/v[0-9.]+\/bundles\/redoc\.standalone\.js/g, SCRIPT, 'The CDN address of redoc.standalone.js');
-  html = replaceOrFail(html, /integrity="sha384-[^"]+"/, `integrity="${integrity}"`, 'The integrity of redoc.standalone.js');
-  html = replaceOrFail(html, '</title>', '</title>\n  <link rel="icon" href="/favicon.svg" type="image/svg+xml">', 'The <title>');
+  html = replaceOrFail(
+    html,
+    /https:\/\/cdn\.redocly\.com\/redoc\/v[0-9.]+\/bundles\/redoc\.standalone\.js/g,
+    SCRIPT,
+    'The CDN address of redoc.standalone.js',
+  );
+  html = replaceOrFail(
+    html,
+    /integrity="sha384-[^"]+"/,
+    `integrity="${integrity}"`,
+    'The integrity of redoc.standalone.js',
+  );
+  html = replaceOrFail(
+    html,
+    '</title>',
+    '</title>\n  <link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    'The <title>',
+  );
   html = linksUnderBase(html, DOCS_BASE);
   writeFileSync(output, html);
   console.log(`docs: ${output}`);

@@ -142,7 +142,8 @@ try {
       }
       for (const [id, most] of Object.entries(METRIC_TARGETS)) {
         const value = figures.metrics[id as keyof typeof METRIC_TARGETS];
-        if (value > most) misses.push(`${path} ${preset} ${id} ${value.toFixed(id === 'cumulative-layout-shift' ? 3 : 0)} > ${most}`);
+        if (value > most)
+          misses.push(`${path} ${preset} ${id} ${value.toFixed(id === 'cumulative-layout-shift' ? 3 : 0)} > ${most}`);
       }
     }
   }

@@ -16,11 +16,15 @@ import { countsTable, describeDatabase, openDumpSource } from './lib/dumps.ts';
 const { positionals } = parseArgs({ allowPositionals: true });
 const [url] = positionals;
 if (positionals.length !== 1 || !/^postgres(ql)?:\/\//.test(url)) {
-  console.error('Usage: npm run move-to-postgres -- postgres://user@host:5432/database   (moves PGlite in DATA_DIR there)');
+  console.error(
+    'Usage: npm run move-to-postgres -- postgres://user@host:5432/database   (moves PGlite in DATA_DIR there)',
+  );
   process.exit(2);
 }
 if (process.env.DATABASE_URL) {
-  console.error('DATABASE_URL is set: the move reads PGlite in DATA_DIR; unset DATABASE_URL and give the target as the argument.');
+  console.error(
+    'DATABASE_URL is set: the move reads PGlite in DATA_DIR; unset DATABASE_URL and give the target as the argument.',
+  );
   process.exit(2);
 }
 const from = settingsFromEnv();
@@ -32,7 +36,10 @@ try {
   target = await openDatabaseAsFound(to);
   const source = await openDumpSource(from);
   console.log(`Moving ${source.from} into ${describeDatabase(to)}`);
-  if (source.viaServer) console.warn('The server is running on it: what it writes from now on stays in PGlite. Stop it, then start it with DATABASE_URL.');
+  if (source.viaServer)
+    console.warn(
+      'The server is running on it: what it writes from now on stays in PGlite. Stop it, then start it with DATABASE_URL.',
+    );
   let result;
   try {
     result = await restoreDump(target, linesOf(source.stream));
@@ -42,7 +49,9 @@ try {
   }
   const tables = Object.keys(result.header.tables);
   console.log(countsTable(['PGlite', 'PostgreSQL'], tables, [result.header.tables, result.counts]));
-  console.log(`Moved in ${((performance.now() - began) / 1000).toFixed(1)} s: every table holds in PostgreSQL the rows it held in PGlite.`);
+  console.log(
+    `Moved in ${((performance.now() - began) / 1000).toFixed(1)} s: every table holds in PostgreSQL the rows it held in PGlite.`,
+  );
   console.log(`Start the server with DATABASE_URL=<the same URL>; ${from.dataDir} is left as it was.`);
 } catch (error) {
   const known = error instanceof RestoreRefusedError || error instanceof DumpFormatError;

@@ -37,7 +37,9 @@ try {
   db = await openDatabaseAsFound(settings);
 } catch (error) {
   if (!(error instanceof DataDirectoryLockedError)) throw error;
-  console.error(`${error.message}\nA restore loads into an empty data directory: stop that server, or name another DATA_DIR.`);
+  console.error(
+    `${error.message}\nA restore loads into an empty data directory: stop that server, or name another DATA_DIR.`,
+  );
   process.exit(1);
 }
 

@@ -34,12 +34,19 @@ if (start >= target) {
   console.log(`The database already has ${start} contacts.`);
 } else {
   const bar = new cliProgress.SingleBar(
-    { format: 'contacts {bar} {percentage}% | {value}/{total} | {rate}/s | eta {eta_formatted}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 },
+    {
+      format: 'contacts {bar} {percentage}% | {value}/{total} | {rate}/s | eta {eta_formatted}',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
     cliProgress.Presets.shades_classic,
   );
   const began = Date.now();
   bar.start(target, start, { rate: 0 });
-  await seedContacts(db, target, (done) => bar.update(done, { rate: Math.round((done - start) / ((Date.now() - began) / 1000)) }));
+  await seedContacts(db, target, (done) =>
+    bar.update(done, { rate: Math.round((done - start) / ((Date.now() - began) / 1000)) }),
+  );
   bar.stop();
   // Fresh statistics so that the planner sees the new rows at once.
   await db.query('ANALYZE record');

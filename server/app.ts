@@ -45,7 +45,9 @@ const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 
 export function createApp(db: Database, options: AppOptions = {}) {
   // Hono's own choice of router, which remembers its matches.
-  const router = new RememberingRouter<[H, RouterRoute]>(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }));
+  const router = new RememberingRouter<[H, RouterRoute]>(
+    new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
+  );
   const app = new OpenAPIHono({ defaultHook: validationHook, router });
   const locatorCache = locatorResultCache(db);
   // The security headers, and the caller (Principal) of every request from its session cookie with the CSRF
@@ -82,9 +84,13 @@ export function createApp(db: Database, options: AppOptions = {}) {
 
   const contract = readFileSync(CONTRACT, 'utf8');
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
-  const docsPage = (c: Context) => (existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404));
+  const docsPage = (c: Context) =>
+    existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404);
   app.get('/docs', docsPage);
-  app.get('/docs/redoc.standalone.js', serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+  app.get(
+    '/docs/redoc.standalone.js',
+    serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
+  );
   // Redoc's own addresses (/docs/storefront, /docs/storefront/getdefaultcontacts ...): the same page, which
   // shows the part the address names.
   app.get('/docs/*', docsPage);
@@ -92,13 +98,27 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
   app.use(
     '/assets/*',
-    serveStatic({ root: WEB, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+    serveStatic({
+      root: WEB,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
   );
-  app.get('/favicon.svg', serveStatic({ path: resolve(WEB, 'favicon.svg'), onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }));
+  app.get(
+    '/favicon.svg',
+    serveStatic({
+      path: resolve(WEB, 'favicon.svg'),
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+    }),
+  );
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.
   // Each page answer is gzipped by the page handler itself (a guest's page once, for every guest).
-  const page = options.pages?.({ webRoot: WEB, fetchApi: (request) => app.fetch(inProcess(request)), changes: publicPageChanges(db) });
+  const page = options.pages?.({
+    webRoot: WEB,
+    fetchApi: (request) => app.fetch(inProcess(request)),
+    changes: publicPageChanges(db),
+  });
   if (page) {
     app.get('/', page);
     app.get(SIGN_IN_PATH, page);
@@ -117,5 +137,10 @@ export function createApp(db: Database, options: AppOptions = {}) {
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
    * result cache; the metadata replayed before routing; the cache of guests' pages, when the pages keep one.
    */
-  return Object.assign(app, { implementedOperations: implementedOperations as ReadonlySet<string>, locatorCache, answerCache, pageCache: page?.cache });
+  return Object.assign(app, {
+    implementedOperations: implementedOperations as ReadonlySet<string>,
+    locatorCache,
+    answerCache,
+    pageCache: page?.cache,
+  });
 }

@@ -29,11 +29,16 @@ export async function openDatabase(settings: DatabaseSettings, options: OpenOpti
 }
 
 /** A database just opened and migrated, made ready: the org's metadata loaded, the demo data seeded where missing. */
-export async function prepareDatabase(db: Database, settings: DatabaseSettings, options: OpenOptions = {}): Promise<Database> {
+export async function prepareDatabase(
+  db: Database,
+  settings: DatabaseSettings,
+  options: OpenOptions = {},
+): Promise<Database> {
   try {
     // Statistics for metadata just (re)loaded, so that lookups of picklist values go by primary key at once
     // (PGlite has no autovacuum to gather them, and PostgreSQL's may be off or late).
-    if ((await loadOrgMetadata(db)).length > 0) await db.exec('ANALYZE sobject, sobject_field, record_type, picklist_value');
+    if ((await loadOrgMetadata(db)).length > 0)
+      await db.exec('ANALYZE sobject, sobject_field, record_type, picklist_value');
     if (settings.demoContacts > 0 && (await contactCount(db)) === 0) await seedContacts(db, settings.demoContacts);
     await seedContent(db);
     await seedDemoRecords(db);
@@ -44,7 +49,10 @@ export async function prepareDatabase(db: Database, settings: DatabaseSettings, 
     const log = options.log ?? ((message: string) => console.log(message));
     for (const key of ['admin', 'standard'] as const) {
       const password = generated?.[key];
-      if (password) log(`Demo user ${DEMO_USERNAMES[key]} created with the password ${password} (shown once; it is stored only hashed).`);
+      if (password)
+        log(
+          `Demo user ${DEMO_USERNAMES[key]} created with the password ${password} (shown once; it is stored only hashed).`,
+        );
     }
   } catch (error) {
     await db.close().catch(() => undefined);

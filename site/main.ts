@@ -63,7 +63,8 @@ const server = serveSite({ fetch: site.fetch, port, hostname, connections, trust
 server.on('error', async (error: NodeJS.ErrnoException) => {
   await control?.close().catch(() => undefined);
   await db.close().catch(() => undefined);
-  if (error.code === 'EADDRINUSE') refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);
+  if (error.code === 'EADDRINUSE')
+    refuse(`Port ${port} on ${hostname} is in use: stop what listens there, or set PORT.`);
   refuse(`The server could not listen on ${hostname}:${port}: ${error.message}`);
 });
 

@@ -28,7 +28,8 @@ const CONNECT = '/services/data/v65.0/connect';
 const APEX = '/lwr/apex/v65.0';
 
 type Row = [Method, string];
-const rows = (section: string, prefix: string, list: Row[]): SpecCall[] => list.map(([method, path]) => ({ method, path: `${prefix}${path}`, section }));
+const rows = (section: string, prefix: string, list: Row[]): SpecCall[] =>
+  list.map(([method, path]) => ({ method, path: `${prefix}${path}`, section }));
 
 export const specCalls: SpecCall[] = [
   // Server-method transport: GET with methodParams in the query, and the POST form with them in the body.
@@ -56,7 +57,9 @@ export const specCalls: SpecCall[] = [
   ]),
 
   // docs/product-spec.md §7 writes the SEO path with {apiVersion}, not v65.0.
-  ...rows('SEO', '', [['get', '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}']]),
+  ...rows('SEO', '', [
+    ['get', '/services/data/{apiVersion}/connect/communities/{communityId}/seo/properties/{recordId}'],
+  ]),
 
   ...rows('Records', UI_API, [
     ['get', '/records/{recordId}'],
@@ -159,22 +162,26 @@ export const extras: ExtraCall[] = [
   {
     method: 'get',
     path: `${UI_API}/apps/selected`,
-    reason: "Platform reference §1.2 (Misc, apps): the caller's selected app, beside the list of apps and one app by id.",
+    reason:
+      "Platform reference §1.2 (Misc, apps): the caller's selected app, beside the list of apps and one app by id.",
   },
   {
     method: 'get',
     path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}/{targetApiName}`,
-    reason: "Platform reference (lookups): the GET form with the target object in the path, a record collection, which the platform's own client calls.",
+    reason:
+      "Platform reference (lookups): the GET form with the target object in the path, a record collection, which the platform's own client calls.",
   },
   {
     method: 'get',
     path: `${UI_API}/list-records/{objectApiName}/{listViewApiName}`,
-    reason: 'Platform reference §5.1 (list view records): the GET form of list records, which the platform serves on the same path as the POST.',
+    reason:
+      'Platform reference §5.1 (list view records): the GET form of list records, which the platform serves on the same path as the POST.',
   },
   {
     method: 'get',
     path: `${UI_API}/actions/record/{recordIds}/related-list/{relatedListId}`,
-    reason: 'Platform reference §1.2 (Actions): the GET form of related-list actions, which the platform serves on the same path as the POST.',
+    reason:
+      'Platform reference §1.2 (Actions): the GET form of related-list actions, which the platform serves on the same path as the POST.',
   },
   {
     method: 'get',
@@ -185,7 +192,8 @@ export const extras: ExtraCall[] = [
   {
     method: 'get',
     path: `${UI_API}/mru-list-info/{objectApiName}`,
-    reason: 'Platform reference §1.2 (MRU list info): the metadata of the most-recently-used list, beside mru-list-ui and mru-list-records.',
+    reason:
+      'Platform reference §1.2 (MRU list info): the metadata of the most-recently-used list, beside mru-list-ui and mru-list-records.',
   },
   {
     method: 'get',
@@ -196,7 +204,8 @@ export const extras: ExtraCall[] = [
   {
     method: 'get',
     path: `${UI_API}/records/{recordId}/child-relationships/{relationshipName}`,
-    reason: 'Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.',
+    reason:
+      'Platform reference §1.2 (Get Child Records): the child-relationship pages of getRecord link to it for their other pages.',
   },
   {
     method: 'get',
@@ -211,14 +220,27 @@ export const extras: ExtraCall[] = [
   {
     method: 'get',
     path: `${APEX}/APT_ContactUsController/getContacts`,
-    reason: '§7 product server method: a concrete operation on the transport, so that its arguments and result have their own schemas.',
+    reason:
+      '§7 product server method: a concrete operation on the transport, so that its arguments and result have their own schemas.',
   },
   ...(
     [
-      ['get', '/services/auth/session', 'the session validator polls the current session (isGuest, user id, idle and absolute expiry).'],
-      ['post', '/services/auth/session', 'signing in: the users and profiles of the issue need a session to be started.'],
+      [
+        'get',
+        '/services/auth/session',
+        'the session validator polls the current session (isGuest, user id, idle and absolute expiry).',
+      ],
+      [
+        'post',
+        '/services/auth/session',
+        'signing in: the users and profiles of the issue need a session to be started.',
+      ],
       ['delete', '/services/auth/session', 'Log Out of the session validator destroys the session on the server.'],
-      ['post', '/services/auth/session/keep-alive', 'Continue Working of the session validator moves the idle expiry on.'],
+      [
+        'post',
+        '/services/auth/session/keep-alive',
+        'Continue Working of the session validator moves the idle expiry on.',
+      ],
       ['get', `${UI_API}/session/csrf`, "state-changing calls with a session cookie need the session's CSRF token."],
     ] as const
   ).map(([method, path, why]) => ({ method, path, reason: `Session: ${why}` })),

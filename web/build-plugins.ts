@@ -37,7 +37,8 @@ export function initialJsBudget({ limitKb }: { limitKb: number }): Plugin {
     apply: (_config, { command, mode }) => command === 'build' && mode === 'production',
     generateBundle(_options, bundle) {
       const chunks = new Map<string, Chunk>();
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output as Chunk);
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') chunks.set(output.fileName, output as Chunk);
       for (const entry of chunks.values()) {
         if (!entry.isEntry) continue;
         const files: string[] = [];

@@ -24,7 +24,8 @@ type Json = Record<string, unknown>;
 export function contactsExamples(contract: Json): ContactsExample[] {
   const paths = contract.paths as Record<string, Record<string, Json>>;
   const answer = (paths[GET_CONTACTS_PATH]?.get?.responses as Record<string, Json> | undefined)?.['200'];
-  const examples = ((answer?.content as Record<string, Json> | undefined)?.['application/json']?.examples ?? {}) as Record<string, Json>;
+  const examples = ((answer?.content as Record<string, Json> | undefined)?.['application/json']?.examples ??
+    {}) as Record<string, Json>;
   const components = ((contract.components as Json | undefined)?.examples ?? {}) as Record<string, Json>;
   return Object.entries(examples).map(([name, example]) => {
     const ref = typeof example.$ref === 'string' ? example.$ref.replace('#/components/examples/', '') : undefined;
@@ -39,10 +40,16 @@ export interface ContactsFilters {
 }
 
 /** The example to answer for these filters; undefined when the contract has none to choose from. */
-export function contactsExampleFor(examples: readonly ContactsExample[], { country, state }: ContactsFilters): string | undefined {
-  const matches = (card: Card) => (!country || card.APT_UI_Country__c === country) && (!state || card.APT_Primary_State__c === state);
+export function contactsExampleFor(
+  examples: readonly ContactsExample[],
+  { country, state }: ContactsFilters,
+): string | undefined {
+  const matches = (card: Card) =>
+    (!country || card.APT_UI_Country__c === country) && (!state || card.APT_Primary_State__c === state);
   const fitting = examples.filter((example) => example.contacts.length > 0 && example.contacts.every(matches));
-  if (fitting.length) return fitting.reduce((largest, example) => (example.contacts.length > largest.contacts.length ? example : largest)).name;
+  if (fitting.length)
+    return fitting.reduce((largest, example) => (example.contacts.length > largest.contacts.length ? example : largest))
+      .name;
   return examples.find((example) => example.contacts.length === 0)?.name;
 }
 
@@ -52,11 +59,15 @@ export function preferHeaderFor(examples: readonly ContactsExample[], url: strin
   if (parsed.pathname !== GET_CONTACTS_PATH) return undefined;
   let filters: ContactsFilters & { lastRecordId?: string | null };
   try {
-    filters = JSON.parse(parsed.searchParams.get('methodParams') ?? '{}') as ContactsFilters & { lastRecordId?: string | null };
+    filters = JSON.parse(parsed.searchParams.get('methodParams') ?? '{}') as ContactsFilters & {
+      lastRecordId?: string | null;
+    };
   } catch {
     return undefined;
   }
   // An example holds every contact of its filters: after its last one there are no more.
-  const name = filters.lastRecordId ? examples.find((example) => example.contacts.length === 0)?.name : contactsExampleFor(examples, filters);
+  const name = filters.lastRecordId
+    ? examples.find((example) => example.contacts.length === 0)?.name
+    : contactsExampleFor(examples, filters);
   return name ? `example=${name}` : undefined;
 }

@@ -27,7 +27,10 @@ export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
  * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its gate. Rate
  * limits and the cap on connections per address are off: one address sends every request.
  */
-export async function serveForBench(settings: DatabaseSettings, { site = false }: { site?: boolean } = {}): Promise<void> {
+export async function serveForBench(
+  settings: DatabaseSettings,
+  { site = false }: { site?: boolean } = {},
+): Promise<void> {
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
   const { DEFAULT_CONNECTIONS, serveSite } = await import('../../server/http/connections/serve.ts');
@@ -46,7 +49,8 @@ export async function serveForBench(settings: DatabaseSettings, { site = false }
   // As npm start serves the app.
   const server = serveSite(
     {
-      fetch: (request, env) => (request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env)),
+      fetch: (request, env) =>
+        request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env),
       hostname: '127.0.0.1',
       port: 0,
       connections: { ...DEFAULT_CONNECTIONS, maxConnectionsPerAddress: 0 },
@@ -92,7 +96,9 @@ export async function topUpContacts(db: Database, target: number): Promise<numbe
       'SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE indexname = ANY($1::text[]) AND schemaname = current_schema()',
       [SEARCH_INDEXES],
     );
-    console.log(`Seeding ${target - start} records (${start} there), without the ${rows.length + search.length} list view and search indexes meanwhile...`);
+    console.log(
+      `Seeding ${target - start} records (${start} there), without the ${rows.length + search.length} list view and search indexes meanwhile...`,
+    );
     for (const { name } of [...rows, ...search]) await db.query(`DROP INDEX IF EXISTS ${name}`);
     await db.query('DELETE FROM list_view_index');
     const began = Date.now();
@@ -127,12 +133,10 @@ export async function topUpContacts(db: Database, target: number): Promise<numbe
 export async function adminSessionCookie(db: Database): Promise<string> {
   const sessionId = randomBytes(32).toString('base64url');
   const day = 86_400_000;
-  await db.query('INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4)', [
-    createHash('sha256').update(sessionId).digest('hex'),
-    ADMIN_USER_ID,
-    new Date(),
-    new Date(Date.now() + day),
-  ]);
+  await db.query(
+    'INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4)',
+    [createHash('sha256').update(sessionId).digest('hex'), ADMIN_USER_ID, new Date(), new Date(Date.now() + day)],
+  );
   return `sid=${sessionId}`;
 }
 
@@ -209,7 +213,9 @@ export function runFor(
 export async function waitForLoad({ waitLoad, waitMax }: MeasureOptions): Promise<void> {
   const deadline = Date.now() + waitMax * 1000;
   if (loadavg()[0] >= waitLoad && waitMax > 0)
-    console.log(`Waiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`);
+    console.log(
+      `Waiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`,
+    );
   while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
@@ -226,7 +232,11 @@ async function cpuOf(baseUrl: string): Promise<number> {
 }
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
-export async function measure(baseUrl: string, targets: BenchTarget[], options: MeasureOptions): Promise<Measurement[]> {
+export async function measure(
+  baseUrl: string,
+  targets: BenchTarget[],
+  options: MeasureOptions,
+): Promise<Measurement[]> {
   console.log(
     `\nMeasuring ${targets.length} targets with ${options.connections} connections, alternating: load average ${loadavg()
       .map((n) => n.toFixed(2))
@@ -250,7 +260,12 @@ export async function measure(baseUrl: string, targets: BenchTarget[], options: 
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
     const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
     const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const m: Measurement = { rps: requests / seconds, p50: at(0.5), p99: at(0.99), cpuPerRequest: requests ? cpu[index] / requests : NaN };
+    const m: Measurement = {
+      rps: requests / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      cpuPerRequest: requests ? cpu[index] / requests : NaN,
+    };
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`,
     );

@@ -16,11 +16,13 @@ const GUEST_SCHEME = 'guest';
  */
 export function contractForDocs(contract: Contract): Contract {
   const copy = structuredClone(contract);
-  const forDocs = (security: Requirement[]) => security.map((requirement) => (Object.keys(requirement).length ? requirement : { [GUEST_SCHEME]: [] }));
+  const forDocs = (security: Requirement[]) =>
+    security.map((requirement) => (Object.keys(requirement).length ? requirement : { [GUEST_SCHEME]: [] }));
   copy.components.securitySchemes = {
     [GUEST_SCHEME]: {
       type: 'none',
-      description: 'No credentials: a visitor who has not signed in calls the operation as the site guest user (profile Contact Us Profile).',
+      description:
+        'No credentials: a visitor who has not signed in calls the operation as the site guest user (profile Contact Us Profile).',
     },
     ...copy.components.securitySchemes,
   };
@@ -42,7 +44,10 @@ export function contractForDocs(contract: Contract): Contract {
 export function linksUnderBase(html: string, base: string): string {
   const start = html.indexOf('<div id="redoc">');
   const end = html.indexOf('<script type="module">', start);
-  if (start < 0 || end < 0) throw new Error('The Redoc page has no prerendered <div id="redoc">: update scripts/docs.ts');
-  const body = html.slice(start, end).replace(/\bhref="\/(?!\/)([^"]*)"/g, (_match, path: string) => `href="${base}${path ? `/${path}` : ''}"`);
+  if (start < 0 || end < 0)
+    throw new Error('The Redoc page has no prerendered <div id="redoc">: update scripts/docs.ts');
+  const body = html
+    .slice(start, end)
+    .replace(/\bhref="\/(?!\/)([^"]*)"/g, (_match, path: string) => `href="${base}${path ? `/${path}` : ''}"`);
   return html.slice(0, start) + body + html.slice(end);
 }

@@ -37,7 +37,8 @@ export function describeDatabase(settings: DatabaseSettings): string {
  */
 export async function openDumpSource(settings: DatabaseSettings): Promise<DumpSource> {
   if (!settings.databaseUrl) {
-    if (!usesDataDirectory(settings)) throw new Error('DATA_DIR is :memory:, which no other process can read: there is nothing to back up');
+    if (!usesDataDirectory(settings))
+      throw new Error('DATA_DIR is :memory:, which no other process can read: there is nothing to back up');
     try {
       const response = await requestDump(settings.dataDir);
       const done = new Promise<void>((resolve, reject) => {
@@ -46,11 +47,17 @@ export async function openDumpSource(settings: DatabaseSettings): Promise<DumpSo
         response.once('aborted', () => reject(new Error('The server ended the dump before it was whole')));
       });
       done.catch(() => undefined); // Its failure reaches the reader of the stream too.
-      return { stream: response.setEncoding('utf8'), from: `the server running on ${settings.dataDir}`, viaServer: true, done };
+      return {
+        stream: response.setEncoding('utf8'),
+        from: `the server running on ${settings.dataDir}`,
+        viaServer: true,
+        done,
+      };
     } catch (error) {
       if (!(error instanceof NoControlChannelError)) throw error;
     }
-    if (!existsSync(join(settings.dataDir, 'PG_VERSION'))) throw new Error(`There is no database in ${settings.dataDir} (DATA_DIR)`);
+    if (!existsSync(join(settings.dataDir, 'PG_VERSION')))
+      throw new Error(`There is no database in ${settings.dataDir} (DATA_DIR)`);
   }
   let db;
   try {
@@ -104,9 +111,13 @@ export function dumpFileLines(file: string): AsyncIterable<string> {
 /** A table of row counts per table, one or more columns of them, for the console. */
 export function countsTable(headings: string[], tables: string[], columns: Record<string, number>[]): string {
   const width = Math.max(...tables.map((table) => table.length), 'table'.length);
-  const cells = (values: string[]) => values.map((value, index) => value.padStart(Math.max(headings[index].length, 10))).join('  ');
+  const cells = (values: string[]) =>
+    values.map((value, index) => value.padStart(Math.max(headings[index].length, 10))).join('  ');
   return [
     `${'table'.padEnd(width)}  ${cells(headings)}`,
-    ...tables.map((table) => `${table.padEnd(width)}  ${cells(columns.map((counts) => (counts[table] ?? 0).toLocaleString('en-US')))}`),
+    ...tables.map(
+      (table) =>
+        `${table.padEnd(width)}  ${cells(columns.map((counts) => (counts[table] ?? 0).toLocaleString('en-US')))}`,
+    ),
   ].join('\n');
 }

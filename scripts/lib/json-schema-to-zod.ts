@@ -70,7 +70,9 @@ function types(schema: JsonSchema): string[] {
 }
 
 function isNullSchema(schema: JsonSchema): boolean {
-  return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null');
+  return (
+    schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null')
+  );
 }
 
 function emitRef(ref: string, ctx: EmitContext): string {
@@ -151,7 +153,9 @@ function emitBare(schema: JsonSchema, ctx: EmitContext): string {
   if (schema.oneOf) return emitUnion(schema.oneOf, ctx, schema.discriminator?.propertyName);
   if (schema.anyOf) return emitUnion(schema.anyOf, ctx);
   if (schema.allOf) {
-    return schema.allOf.map((part) => emitSchema(part, ctx)).reduce((left, right) => `z.intersection(${left}, ${right})`);
+    return schema.allOf
+      .map((part) => emitSchema(part, ctx))
+      .reduce((left, right) => `z.intersection(${left}, ${right})`);
   }
   const kinds = types(schema);
   const nullable = kinds.includes('null');

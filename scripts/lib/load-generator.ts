@@ -41,7 +41,9 @@ export function runLoad(
   request?: LoadRequest,
 ): Promise<Slice> {
   const all = request ? { ...headers, 'Content-Type': 'application/json' } : headers;
-  return client === 'wrk' ? runWrk(url, seconds, connections, all, request) : runAutocannon(url, seconds, connections, all, request);
+  return client === 'wrk'
+    ? runWrk(url, seconds, connections, all, request)
+    : runAutocannon(url, seconds, connections, all, request);
 }
 
 /** One request of a mixed load: what wrk sends, and how many times in the mix (its weight). */
@@ -58,16 +60,23 @@ export interface MixedRequest {
  * A mixed load with wrk: each request picks one of `mix` at random, in proportion to its weight. The mix
  * travels to wrk's script as a file of tab-separated lines (method, path, headers, body).
  */
-export async function runWrkMix(baseUrl: string, seconds: number, connections: number, mix: MixedRequest[]): Promise<Slice> {
+export async function runWrkMix(
+  baseUrl: string,
+  seconds: number,
+  connections: number,
+  mix: MixedRequest[],
+): Promise<Slice> {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-mix-')), 'mix.tsv');
   const lines: string[] = [];
   for (const one of mix) {
     const headers = Object.entries(one.headers).map(([name, value]) => {
       // The script splits headers at '|' and a header at its first ':'.
-      if (/[|:\t\n]/.test(name) || /[|\t\n]/.test(value)) throw new Error(`A header of the mix holds a separator: ${name}`);
+      if (/[|:\t\n]/.test(name) || /[|\t\n]/.test(value))
+        throw new Error(`A header of the mix holds a separator: ${name}`);
       return `${name}:${value}`;
     });
-    for (let i = 0; i < one.weight; i++) lines.push([one.method, one.path, headers.join('|'), one.body ?? ''].join('\t'));
+    for (let i = 0; i < one.weight; i++)
+      lines.push([one.method, one.path, headers.join('|'), one.body ?? ''].join('\t'));
   }
   writeFileSync(file, lines.join('\n') + '\n');
   try {
@@ -99,7 +108,10 @@ async function runWrk(
     execFile(
       'wrk',
       args,
-      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '', ...env } },
+      {
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, WRK_METHOD: request?.method ?? '', WRK_BODY: request?.body ?? '', ...env },
+      },
       (error, out) => (error ? reject(error) : resolve(out)),
     ),
   );
@@ -113,9 +125,21 @@ async function runWrk(
 }
 
 /** One autocannon run; latencies kept with sub-millisecond precision (its own histogram keeps whole ms). */
-async function runAutocannon(url: string, seconds: number, connections: number, headers: Record<string, string>, request?: LoadRequest): Promise<Slice> {
+async function runAutocannon(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+  request?: LoadRequest,
+): Promise<Slice> {
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers, ...(request ? { method: request.method, body: request.body } : {}) });
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(request ? { method: request.method, body: request.body } : {}),
+  });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode === 200) latencies.push(responseTime);
   });

@@ -13,7 +13,11 @@ const root = resolve(import.meta.dirname, '../..');
 const redocly = resolve(root, 'node_modules/.bin/redocly');
 
 /** REDOCLY_TELEMETRY also sets what build-docs writes into the page (disableTelemetry). */
-export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+export const REDOCLY_ENV = {
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+};
 
 /** The notices that are dropped: a box (╔ … ╚) whose text matches one of these. */
 const NOTICES = [/Node\.js 20 support is ending/, /build-docs now renders docs with Redoc 3/];

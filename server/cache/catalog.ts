@@ -8,7 +8,8 @@
  */
 
 /** The notification channels that keep caches current (the migrations' triggers notify them at commit). */
-type ChangeChannel = 'contact_us_changed' | 'site_changed' | 'org_metadata_changed' | 'user_session_changed' | 'record_data_changed';
+type ChangeChannel =
+  'contact_us_changed' | 'site_changed' | 'org_metadata_changed' | 'user_session_changed' | 'record_data_changed';
 
 interface CacheRow {
   /** Its name in prose and in docs/architecture.md. */
@@ -45,7 +46,8 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
     key: 'the built app and the whole URL',
     bound: '1,000 pages and 64 MiB, least recently used out',
     channels: ['contact_us_changed', 'site_changed'],
-    evictedBy: '5 minutes after it was rendered; a page rendered across a change, or with a default for a failed call, is not kept',
+    evictedBy:
+      '5 minutes after it was rendered; a page rendered across a change, or with a default for a failed call, is not kept',
     test: 'tests/contract/page-cache.test.ts',
   },
   {

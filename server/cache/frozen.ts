@@ -17,7 +17,8 @@ function deepFreeze(value: unknown): void {
   while (pending.length > 0) {
     const current = pending.pop();
     // Bytes (a body, a picture) cannot be frozen; Maps and Sets would stay changeable anyway.
-    if (typeof current !== 'object' || current === null || Object.isFrozen(current) || ArrayBuffer.isView(current)) continue;
+    if (typeof current !== 'object' || current === null || Object.isFrozen(current) || ArrayBuffer.isView(current))
+      continue;
     if (current instanceof Map || current instanceof Set) continue;
     Object.freeze(current);
     for (const item of Object.values(current)) pending.push(item);

@@ -49,7 +49,8 @@ interface Kept<T> {
 
 export function oncePerDatabase<T>(read: (db: Queryable) => Promise<T>): PerDatabase<T> {
   const kept = new WeakMap<Queryable, Kept<T>>();
-  const isCurrent = (entry: Kept<T>, watch: Watch | undefined) => !watch || (entry.generation === watch.generation && watch.subscription.live);
+  const isCurrent = (entry: Kept<T>, watch: Watch | undefined) =>
+    !watch || (entry.generation === watch.generation && watch.subscription.live);
 
   const readAndKeep = (db: Queryable, watch: Watch | undefined): Promise<T> => {
     const value = read(db);

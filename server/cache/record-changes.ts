@@ -23,7 +23,11 @@ class RecordChanges {
   floor = 0;
   /** The sequence each record changed at last, for those changed since the floor. */
   readonly changedAt = new Map<string, number>();
-  readonly subscription = new Subscription(RECORD_DATA_CHANGED, (payload) => this.#heard(payload), 'Kept record answers');
+  readonly subscription = new Subscription(
+    RECORD_DATA_CHANGED,
+    (payload) => this.#heard(payload),
+    'Kept record answers',
+  );
 
   #heard(payload: string | null): void {
     const sequence = ++this.sequence;

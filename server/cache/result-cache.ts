@@ -126,7 +126,11 @@ export class ResultCache {
    * request, when given, names the request (its path and query) that asked, and the operation it calls:
    * replay() answers it from now on.
    */
-  async answer<T>(key: string, compute: () => Promise<T | JsonText<T>>, request?: AskingRequest): Promise<SerializedAnswer<T>> {
+  async answer<T>(
+    key: string,
+    compute: () => Promise<T | JsonText<T>>,
+    request?: AskingRequest,
+  ): Promise<SerializedAnswer<T>> {
     // One key is one call of one method, so what is kept under it is what compute() gives.
     return (await this.#answer(key, compute, request)) as SerializedAnswer<T>;
   }
@@ -141,7 +145,12 @@ export class ResultCache {
     return (await this.#answer(key, make, undefined, keepable)) as E;
   }
 
-  async #answer(key: string, compute: () => Promise<unknown>, request?: AskingRequest, keepable?: () => boolean): Promise<SerializedAnswer> {
+  async #answer(
+    key: string,
+    compute: () => Promise<unknown>,
+    request?: AskingRequest,
+    keepable?: () => boolean,
+  ): Promise<SerializedAnswer> {
     // answer() computes values to serialize; entry() makes them serialized.
     const make = keepable ? (compute as () => Promise<SerializedAnswer>) : () => compute().then(serializeAnswer);
     if (!this.enabled) {
@@ -164,7 +173,8 @@ export class ResultCache {
     const promise = make()
       .then((answer) => {
         // Kept only when no change can have been missed while it was computed.
-        if (live && generation === this.#generation && this.#listening?.live && (keepable?.() ?? true)) this.#store(key, answer);
+        if (live && generation === this.#generation && this.#listening?.live && (keepable?.() ?? true))
+          this.#store(key, answer);
         return answer;
       })
       .finally(() => {

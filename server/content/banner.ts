@@ -67,7 +67,14 @@ function hills(): string {
 }
 
 /** A factory hall with a sawtooth roof, lit windows and chimneys giving off smoke. */
-function factory(x: number, width: number, height: number, teeth: number, chimneys: number[], random: () => number): string {
+function factory(
+  x: number,
+  width: number,
+  height: number,
+  teeth: number,
+  chimneys: number[],
+  random: () => number,
+): string {
   const top = GROUND - height;
   const tooth = width / teeth;
   let roof = `M${x} ${GROUND} L${x} ${top}`;
@@ -162,9 +169,15 @@ function bannerSvg(): string {
   }
   for (let i = 0; i + 1 < towers.length; i++) parts.push(conductors(towers[i], towers[i + 1]));
   // The lines run on to the left edge from the first tower.
-  const edge: Tower = { x: -200, height: 0, arms: towers[0].arms.map(([ax, ay]) => [ax - 1280, ay + 40] as [number, number]) };
+  const edge: Tower = {
+    x: -200,
+    height: 0,
+    arms: towers[0].arms.map(([ax, ay]) => [ax - 1280, ay + 40] as [number, number]),
+  };
   parts.push(conductors(edge, towers[0]));
-  parts.push(`<rect x="0" y="${GROUND}" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT - GROUND}" fill="url(#ground)"/>`);
+  parts.push(
+    `<rect x="0" y="${GROUND}" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT - GROUND}" fill="url(#ground)"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}">${parts.join('')}</svg>`;
 }
 
@@ -172,6 +185,9 @@ let rendering: Promise<Buffer> | undefined;
 
 /** The banner as a progressive JPEG; rendered once per process. */
 export function bannerJpeg(): Promise<Buffer> {
-  rendering ??= sharp(Buffer.from(bannerSvg())).flatten({ background: '#08152e' }).jpeg({ quality: 84, progressive: true, mozjpeg: true }).toBuffer();
+  rendering ??= sharp(Buffer.from(bannerSvg()))
+    .flatten({ background: '#08152e' })
+    .jpeg({ quality: 84, progressive: true, mozjpeg: true })
+    .toBuffer();
   return rendering;
 }

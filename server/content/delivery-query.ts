@@ -63,7 +63,11 @@ interface ContentQuery extends Presentation {
 }
 
 const illegal = (name: string, value: unknown, why: string) =>
-  new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for query parameter '${name}': ${String(value)} (${why})`);
+  new PlatformError(
+    400,
+    'ILLEGAL_QUERY_PARAMETER_VALUE',
+    `Illegal value for query parameter '${name}': ${String(value)} (${why})`,
+  );
 
 function csv(text: string | undefined): string[] | null {
   if (text === undefined) return null;
@@ -78,7 +82,8 @@ function csv(text: string | undefined): string[] | null {
 }
 
 function checkInteger(name: string, value: number, min: number, max: number) {
-  if (!Number.isInteger(value) || value < min || value > max) throw illegal(name, value, `a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw illegal(name, value, `a whole number from ${min} to ${max}`);
 }
 
 /** An ISO 8601 date or date-time as an instant, or a 400 naming the parameter. */
@@ -94,11 +99,15 @@ function instantOf(name: string, value: string | undefined): string | null {
 
 /** Checks the presentation options shared by one-item and collection requests. */
 export function presentationOf(
-  input: Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>,
+  input: Pick<
+    ContentQueryInput,
+    'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'
+  >,
 ): Presentation {
   const referenceDepth = input.referenceDepth ?? 0;
   checkInteger('referenceDepth', referenceDepth, 0, MAX_REFERENCE_DEPTH);
-  if (input.language !== undefined && !LOCALE.test(input.language)) throw illegal('language', input.language, 'a locale such as en_US');
+  if (input.language !== undefined && !LOCALE.test(input.language))
+    throw illegal('language', input.language, 'a locale such as en_US');
   return {
     referenceDepth,
     expandReferences: input.expandReferences ?? false,
@@ -112,14 +121,23 @@ export function presentationOf(
 export function contentQueryOf(input: ContentQueryInput): ContentQuery {
   const contentKeys = csv(input.contentKeys);
   const ids = csv(input.managedContentIds);
-  if (contentKeys && ids) throw illegal('managedContentIds', input.managedContentIds, 'give contentKeys or managedContentIds, not both');
-  if (contentKeys && contentKeys.length > MAX_CONTENT_KEYS) throw illegal('contentKeys', `${contentKeys.length} keys`, `at most ${MAX_CONTENT_KEYS}`);
-  for (const key of contentKeys ?? []) if (!CONTENT_KEY.test(key)) throw illegal('contentKeys', key, 'not a content key');
-  if (ids && ids.length > MAX_MANAGED_CONTENT_IDS) throw illegal('managedContentIds', `${ids.length} ids`, `at most ${MAX_MANAGED_CONTENT_IDS}`);
+  if (contentKeys && ids)
+    throw illegal('managedContentIds', input.managedContentIds, 'give contentKeys or managedContentIds, not both');
+  if (contentKeys && contentKeys.length > MAX_CONTENT_KEYS)
+    throw illegal('contentKeys', `${contentKeys.length} keys`, `at most ${MAX_CONTENT_KEYS}`);
+  for (const key of contentKeys ?? [])
+    if (!CONTENT_KEY.test(key)) throw illegal('contentKeys', key, 'not a content key');
+  if (ids && ids.length > MAX_MANAGED_CONTENT_IDS)
+    throw illegal('managedContentIds', `${ids.length} ids`, `at most ${MAX_MANAGED_CONTENT_IDS}`);
   const managedContentIds =
     ids?.map((id) => {
       const id18 = toId18(id);
-      if (!id18) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'managedContentIds': ${id}`);
+      if (!id18)
+        throw new PlatformError(
+          400,
+          'INVALID_ID_FIELD',
+          `Illegal value for query parameter 'managedContentIds': ${id}`,
+        );
       return id18;
     }) ?? null;
   const includeContentBody = input.includeContentBody ?? false;
@@ -168,5 +186,7 @@ export function pageUrl(scope: DeliveryScope, query: ContentQuery, page: number)
 }
 
 export function contentsPath(scope: DeliveryScope): string {
-  return scope.kind === 'site' ? `${CONNECT_PATH}/sites/${scope.id}/cms/delivery/contents` : `${CONNECT_PATH}/cms/delivery/channels/${scope.id}/contents`;
+  return scope.kind === 'site'
+    ? `${CONNECT_PATH}/sites/${scope.id}/cms/delivery/contents`
+    : `${CONNECT_PATH}/cms/delivery/channels/${scope.id}/contents`;
 }

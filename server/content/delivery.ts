@@ -65,7 +65,9 @@ async function channelOf(db: Queryable, scope: DeliveryScope): Promise<{ channel
   const id = toId18(scope.id);
   if (!id?.startsWith(prefix)) throw invalidId(parameter, scope.id);
   const column = scope.kind === 'site' ? 'site_id' : 'id';
-  const { rows } = await db.query<ChannelRow>(`SELECT id, name, channel_type FROM cms_channel WHERE ${column} = $1`, [id]);
+  const { rows } = await db.query<ChannelRow>(`SELECT id, name, channel_type FROM cms_channel WHERE ${column} = $1`, [
+    id,
+  ]);
   if (rows.length === 0) throw notFound();
   return { channel: rows[0], scope: { kind: scope.kind, id } };
 }
@@ -78,10 +80,10 @@ const PUBLISHED_TO = `FROM managed_content mc
 
 async function contentByKeys(db: Queryable, channelId: string, keys: string[]): Promise<ContentRow[]> {
   if (keys.length === 0) return [];
-  const { rows } = await db.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`, [
-    channelId,
-    keys,
-  ]);
+  const { rows } = await db.query<ContentRow>(
+    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`,
+    [channelId, keys],
+  );
   return rows;
 }
 
@@ -89,11 +91,18 @@ async function contentByKeys(db: Queryable, channelId: string, keys: string[]): 
  * The items that the roots refer to, up to depth levels: each level adds the items the previous level
  * refers to. Items that are not published to the channel are left out.
  */
-async function referenceGraph(db: Queryable, channelId: string, roots: ContentRow[], depth: number): Promise<Map<string, ContentRow>> {
+async function referenceGraph(
+  db: Queryable,
+  channelId: string,
+  roots: ContentRow[],
+  depth: number,
+): Promise<Map<string, ContentRow>> {
   const graph = new Map<string, ContentRow>();
   let frontier = roots;
   for (let level = 0; level < depth && frontier.length > 0; level++) {
-    const wanted = [...new Set(frontier.flatMap((row) => referencedKeys(row.content_body)))].filter((key) => !graph.has(key));
+    const wanted = [...new Set(frontier.flatMap((row) => referencedKeys(row.content_body)))].filter(
+      (key) => !graph.has(key),
+    );
     frontier = await contentByKeys(db, channelId, wanted);
     for (const row of frontier) graph.set(row.content_key, row);
   }
@@ -130,10 +139,15 @@ function referencesOf(rows: ContentRow[], context: DocumentContext) {
     }
     frontier = next;
   }
-  return context.presentation.referencesAsList ? { references: null, referencesList: Object.values(found) } : { references: found, referencesList: null };
+  return context.presentation.referencesAsList
+    ? { references: null, referencesList: Object.values(found) }
+    : { references: found, referencesList: null };
 }
 
-function channelSummary(channel: ChannelRow, origin: string | null): Schemas['ManagedContentDeliveryChannelSummaryRepresentation'] {
+function channelSummary(
+  channel: ChannelRow,
+  origin: string | null,
+): Schemas['ManagedContentDeliveryChannelSummaryRepresentation'] {
   return {
     domainUrl: origin,
     id: channel.id,
@@ -191,7 +205,10 @@ interface DeliveryOptions {
   origin?: string | null;
 }
 
-type DeliveryInput = Pick<ContentQueryInput, 'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'>;
+type DeliveryInput = Pick<
+  ContentQueryInput,
+  'referenceDepth' | 'expandReferences' | 'referencesAsList' | 'showAbsoluteUrl' | 'language'
+>;
 
 /** One published item, with its body, by content key or managed content id (15 or 18 characters). */
 export async function getManagedContent(
@@ -206,13 +223,20 @@ export async function getManagedContent(
   const byKey = CONTENT_KEY.test(contentKeyOrId);
   const id = byKey ? null : toId18(contentKeyOrId);
   if (!byKey && !id) throw notFound();
-  const { rows } = await db.query<ContentRow>(`SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE ${byKey ? 'mc.content_key' : 'mc.id'} = $2`, [
-    channel.id,
-    byKey ? contentKeyOrId : id,
-  ]);
+  const { rows } = await db.query<ContentRow>(
+    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE ${byKey ? 'mc.content_key' : 'mc.id'} = $2`,
+    [channel.id, byKey ? contentKeyOrId : id],
+  );
   if (rows.length === 0) throw notFound();
   const graph = await referenceGraph(db, channel.id, rows, presentation.referenceDepth);
-  return documentOf(rows[0], { scope, channel, origin: options.origin ?? null, includeContentBody: true, graph, presentation });
+  return documentOf(rows[0], {
+    scope,
+    channel,
+    origin: options.origin ?? null,
+    includeContentBody: true,
+    graph,
+    presentation,
+  });
 }
 
 /** A page of the published items, filtered and paged as the query says, in the order they were created. */
@@ -246,7 +270,14 @@ export async function getManagedContents(
   const hasNext = rows.length > query.pageSize;
   const pageRows = rows.slice(0, query.pageSize);
   const graph = await referenceGraph(db, channel.id, pageRows, query.referenceDepth);
-  const context: DocumentContext = { scope, channel, origin: options.origin ?? null, includeContentBody: query.includeContentBody, graph, presentation: query };
+  const context: DocumentContext = {
+    scope,
+    channel,
+    origin: options.origin ?? null,
+    includeContentBody: query.includeContentBody,
+    graph,
+    presentation: query,
+  };
   return {
     channelSummary: channelSummary(channel, context.origin),
     contents: pageRows.map((row) => documentOf(row, context)),

@@ -45,7 +45,13 @@ interface SizePlan extends Size {
 }
 
 export const MEDIA_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
-const FORMAT_NAMES: Record<string, ImageFormat | 'auto'> = { auto: 'auto', avif: 'avif', webp: 'webp', jpeg: 'jpeg', jpg: 'jpeg' };
+const FORMAT_NAMES: Record<string, ImageFormat | 'auto'> = {
+  auto: 'auto',
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpeg',
+  jpg: 'jpeg',
+};
 const OPTION_NAMES: Record<string, keyof ImageOptions> = {
   width: 'width',
   w: 'width',
@@ -76,7 +82,8 @@ export function parseImageOptions(text: string): ImageOptions {
     seen.add(option);
     if (option === 'width' || option === 'height') {
       const size = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
-      if (!(size >= 1 && size <= MAX_IMAGE_SIZE)) throw badOptions(text, `${option} must be a whole number from 1 to ${MAX_IMAGE_SIZE}`);
+      if (!(size >= 1 && size <= MAX_IMAGE_SIZE))
+        throw badOptions(text, `${option} must be a whole number from 1 to ${MAX_IMAGE_SIZE}`);
       options[option] = size;
     } else if (option === 'fit') {
       if (value !== 'scale-down' && value !== 'cover') throw badOptions(text, 'fit must be scale-down or cover');
@@ -102,9 +109,17 @@ export function plannedSize(original: Size, options: Pick<ImageOptions, 'width' 
   if (options.fit === 'cover' && width !== null && height !== null) {
     const scale = Math.max(width / original.width, height / original.height);
     if (scale <= 1) return { width, height, crop: true };
-    return { width: Math.max(1, Math.round(width / scale)), height: Math.max(1, Math.round(height / scale)), crop: true };
+    return {
+      width: Math.max(1, Math.round(width / scale)),
+      height: Math.max(1, Math.round(height / scale)),
+      crop: true,
+    };
   }
-  const scale = Math.min(width === null ? Infinity : width / original.width, height === null ? Infinity : height / original.height, 1);
+  const scale = Math.min(
+    width === null ? Infinity : width / original.width,
+    height === null ? Infinity : height / original.height,
+    1,
+  );
   return {
     width: Math.max(1, Math.round(original.width * scale)),
     height: Math.max(1, Math.round(original.height * scale)),
@@ -202,7 +217,10 @@ export async function findMedia(db: Queryable, by: { contentKey: string } | { fi
 
 /** The bytes of a file as uploaded. */
 export async function mediaBytes(db: Queryable, media: MediaInfo): Promise<Buffer> {
-  const { rows } = await db.query<{ data: Uint8Array }>('SELECT data FROM managed_content_media WHERE content_key = $1', [media.contentKey]);
+  const { rows } = await db.query<{ data: Uint8Array }>(
+    'SELECT data FROM managed_content_media WHERE content_key = $1',
+    [media.contentKey],
+  );
   if (rows.length === 0) throw notFound();
   const data = rows[0].data;
   return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -232,7 +250,9 @@ function remember(key: string, bytes: Buffer) {
 
 async function encode(original: Buffer, plan: SizePlan, format: ImageFormat): Promise<Buffer> {
   let image = sharp(original).rotate();
-  image = plan.crop ? image.resize(plan.width, plan.height, { fit: 'cover', position: 'centre' }) : image.resize(plan.width, plan.height, { fit: 'fill' });
+  image = plan.crop
+    ? image.resize(plan.width, plan.height, { fit: 'cover', position: 'centre' })
+    : image.resize(plan.width, plan.height, { fit: 'fill' });
   if (format === 'avif') image = image.avif({ quality: 50, effort: 1 });
   else if (format === 'webp') image = image.webp({ quality: 78 });
   else image = image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true, mozjpeg: true });
@@ -244,7 +264,12 @@ async function encode(original: Buffer, plan: SizePlan, format: ImageFormat): Pr
  * The file at a planned size in a format. Each variant of a file version is encoded once: a cached one is
  * answered from memory, and concurrent requests for one being encoded wait for that encoding.
  */
-export async function imageVariant(db: Queryable, media: MediaInfo, plan: SizePlan, format: ImageFormat): Promise<Buffer> {
+export async function imageVariant(
+  db: Queryable,
+  media: MediaInfo,
+  plan: SizePlan,
+  format: ImageFormat,
+): Promise<Buffer> {
   const key = variantEtag(media, plan, format);
   const cached = variants.get(key);
   if (cached) {

@@ -91,7 +91,9 @@ function items(banner: { size: number; width: number; height: number }): SeedIte
       ...TEXT,
       title: 'Contact Us locator intro',
       urlName: 'contact-us-locator-intro',
-      body: { text: 'Choose a brand, a country and a state or province to find the sales representatives and distributors near you.' },
+      body: {
+        text: 'Choose a brand, a country and a state or province to find the sales representatives and distributors near you.',
+      },
     },
     {
       id: makeId('20Y', 5),
@@ -112,12 +114,23 @@ async function insertContent(tx: Queryable, banner: Buffer): Promise<void> {
        VALUES ($1, $2, $3, $4, $5, $6, 'en_US', $7::jsonb, $8)`,
       [item.id, item.key, item.type, item.typeName, item.title, item.urlName, JSON.stringify(item.body), PUBLISHED],
     );
-    await tx.query('INSERT INTO managed_content_channel (channel_id, managed_content_id) VALUES ($1, $2)', [CHANNEL_ID, item.id]);
+    await tx.query('INSERT INTO managed_content_channel (channel_id, managed_content_id) VALUES ($1, $2)', [
+      CHANNEL_ID,
+      item.id,
+    ]);
   }
   await tx.query(
     `INSERT INTO managed_content_media (content_key, file_name, mime_type, width, height, byte_size, checksum, version, data)
      VALUES ($1, $2, 'image/jpeg', $3, $4, $5, $6, '1.0', $7)`,
-    [BANNER_IMAGE_KEY, BANNER_FILE_NAME, width, height, banner.length, createHash('sha256').update(banner).digest('hex'), banner],
+    [
+      BANNER_IMAGE_KEY,
+      BANNER_FILE_NAME,
+      width,
+      height,
+      banner.length,
+      createHash('sha256').update(banner).digest('hex'),
+      banner,
+    ],
   );
 }
 
@@ -152,7 +165,10 @@ export async function seedContent(db: Database): Promise<boolean> {
       [SITE_ID, COMMUNITY_ID],
     );
     if (inserted.rows.length === 0) return false;
-    await tx.query(`INSERT INTO cms_channel (id, site_id, name, channel_type) VALUES ($1, $2, 'Northgate Web Store', 'Community')`, [CHANNEL_ID, SITE_ID]);
+    await tx.query(
+      `INSERT INTO cms_channel (id, site_id, name, channel_type) VALUES ($1, $2, 'Northgate Web Store', 'Community')`,
+      [CHANNEL_ID, SITE_ID],
+    );
     await insertContent(tx, banner);
     await insertSeoSettings(tx);
     return true;

@@ -27,7 +27,11 @@ interface QueryOptions {
 }
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: Row[] }>;
 }
 
 /** A subscription to a notification channel (LISTEN). */
@@ -80,7 +84,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
     query: async (sql, params, options) => ({
-      rows: ((await named.run(withSession, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params))).rows as never[],
+      rows: ((await named.run(withSession, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params)))
+        .rows as never[],
     }),
     transaction: async (fn) => {
       try {
@@ -88,7 +93,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
           fn({
             query: async (sql, params, options) => {
               // PGlite's transaction has begun already.
-              const ran = await named.runIn(session, (statements) => tx.exec(statements), '', sql, params ?? [], options?.prepareAs);
+              const ran = await named.runIn(
+                session,
+                (statements) => tx.exec(statements),
+                '',
+                sql,
+                params ?? [],
+                options?.prepareAs,
+              );
               return { rows: (ran?.result ?? (await tx.query(sql, params))).rows as never[] };
             },
           }),
@@ -117,7 +129,9 @@ const isWrite = (result: pg.QueryResult | pg.QueryResult[]) => [result].flat().s
 /** The named statements of a database, given its standard_conforming_strings (read with `show`). */
 async function namedStatementsOf(show: (sql: string) => Promise<{ rows: unknown[] }>): Promise<NamedStatements> {
   const { rows } = await show('SHOW standard_conforming_strings');
-  return new NamedStatements((rows[0] as { standard_conforming_strings?: string } | undefined)?.standard_conforming_strings === 'on');
+  return new NamedStatements(
+    (rows[0] as { standard_conforming_strings?: string } | undefined)?.standard_conforming_strings === 'on',
+  );
 }
 
 function toQuery(text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
@@ -188,7 +202,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     query: async (sql, params, options) => {
-      const result = (await named.run(withConnection, sql, params ?? [], options?.prepareAs)) ?? (await pool.query(toQuery(sql, params, options)));
+      const result =
+        (await named.run(withConnection, sql, params ?? [], options?.prepareAs)) ??
+        (await pool.query(toQuery(sql, params, options)));
       if (isWrite(result)) await listener.barrier();
       return { rows: result.rows };
     },
@@ -207,7 +223,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
           query: async (sql, params, options) => {
             if (committed) throw new Error('The transaction has committed with its last statement: it takes no more');
             const tail = options?.last ? `; ${COMMIT_READING_NOTIFIED}` : '';
-            const ran = await named.runIn(session, run, begun ? '' : 'BEGIN; ', sql, params ?? [], options?.prepareAs, tail);
+            const ran = await named.runIn(
+              session,
+              run,
+              begun ? '' : 'BEGIN; ',
+              sql,
+              params ?? [],
+              options?.prepareAs,
+              tail,
+            );
             let one: pg.QueryResult;
             if (ran) {
               begun ||= ran.began;
@@ -286,7 +310,8 @@ class PostgresListener {
       unlisten: async () => {
         if (!callbacks.delete(onNotify) || callbacks.size > 0) return;
         this.#channels.delete(channel);
-        if (this.#client) await this.#query(this.#client, `UNLISTEN ${driver().escapeIdentifier(channel)}`).catch(() => undefined);
+        if (this.#client)
+          await this.#query(this.#client, `UNLISTEN ${driver().escapeIdentifier(channel)}`).catch(() => undefined);
       },
     };
   }
@@ -344,7 +369,10 @@ class PostgresListener {
   #connect(): Promise<pg.Client> {
     if (this.#client) return Promise.resolve(this.#client);
     this.#connecting ??= (async () => {
-      const client = new (driver().Client)({ connectionString: this.connectionString, application_name: 'storefront-listen' });
+      const client = new (driver().Client)({
+        connectionString: this.connectionString,
+        application_name: 'storefront-listen',
+      });
       client.on('notification', (message) => this.#deliver(message.channel, message.payload ?? ''));
       client.on('error', () => this.#lost(client));
       client.on('end', () => this.#lost(client));

@@ -34,16 +34,23 @@ interface ControlChannel {
  * holds the directory's lock, so no live process owns it). Null when the socket cannot be made: the server
  * runs without it, and a backup then needs the server stopped.
  */
-export async function openControlChannel(dataDir: string, db: Database, log: (message: string) => void = console.error): Promise<ControlChannel | null> {
+export async function openControlChannel(
+  dataDir: string,
+  db: Database,
+  log: (message: string) => void = console.error,
+): Promise<ControlChannel | null> {
   const path = controlSocketPath(dataDir);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
-    log(`No control socket: its path ${path} is longer than a Unix socket's may be; npm run backup needs the server stopped.`);
+    log(
+      `No control socket: its path ${path} is longer than a Unix socket's may be; npm run backup needs the server stopped.`,
+    );
     return null;
   }
   const dumps = new Set<Promise<unknown>>();
   const server: Server = createServer((req, res) => {
     if (req.url !== DUMP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
-    if (req.method !== 'GET') return void res.writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain' }).end('Method not allowed\n');
+    if (req.method !== 'GET')
+      return void res.writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain' }).end('Method not allowed\n');
     res.setHeader('Content-Type', 'application/x-ndjson');
     const dump = writeDump(db, res).catch((error: Error) => {
       // Before the first byte the reader is told why; after it, the cut connection says the dump is not whole.
@@ -102,10 +109,13 @@ export function requestDump(dataDir: string): Promise<IncomingMessage> {
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
       response.on('error', reject);
-      response.on('end', () => reject(new Error(`The server could not make the dump: ${text.trim() || `status ${response.statusCode}`}`)));
+      response.on('end', () =>
+        reject(new Error(`The server could not make the dump: ${text.trim() || `status ${response.statusCode}`}`)),
+      );
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new NoControlChannelError(`No server listens on ${controlSocketPath(dataDir)}`));
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')
+        reject(new NoControlChannelError(`No server listens on ${controlSocketPath(dataDir)}`));
       else reject(error);
     });
     req.end();

@@ -40,7 +40,11 @@ export interface TableSection {
  * (server/platform/lists/load.ts); the target has none of them until its server starts and makes them, which
  * it does only for those the table does not name.
  */
-export const NOT_DUMPED: ReadonlySet<string> = new Set(['schema_migration', 'contact_us_locator_count', 'list_view_index']);
+export const NOT_DUMPED: ReadonlySet<string> = new Set([
+  'schema_migration',
+  'contact_us_locator_count',
+  'list_view_index',
+]);
 
 /**
  * Triggers a restore turns off while it loads a table (in its transaction). record_search_document_write
@@ -48,7 +52,9 @@ export const NOT_DUMPED: ReadonlySet<string> = new Set(['schema_migration', 'con
  * gives, which ts_rank weighs, follow the order in which sobject_field's rows happen to be stored (its
  * string_agg has no ORDER BY), which a load does not keep. The documents load as they were instead.
  */
-export const TRIGGERS_OFF_WHILE_LOADING: Readonly<Record<string, readonly string[]>> = { record: ['record_search_document_write'] };
+export const TRIGGERS_OFF_WHILE_LOADING: Readonly<Record<string, readonly string[]>> = {
+  record: ['record_search_document_write'],
+};
 
 /**
  * Load-order needs that no foreign key states: inserting an object's fields rewrites the search documents of
@@ -71,7 +77,9 @@ interface TableReference {
 export function loadOrder(tables: readonly string[], references: readonly TableReference[]): string[] {
   const listed = new Set(tables);
   const needs = new Map(tables.map((table) => [table, new Set<string>()]));
-  const extra = Object.entries(LOADS_AFTER).flatMap(([table, after]) => after.map((references) => ({ table, references })));
+  const extra = Object.entries(LOADS_AFTER).flatMap(([table, after]) =>
+    after.map((references) => ({ table, references })),
+  );
   for (const { table, references: target } of [...references, ...extra]) {
     if (table !== target && listed.has(table) && listed.has(target)) needs.get(table)!.add(target);
   }
@@ -80,7 +88,10 @@ export function loadOrder(tables: readonly string[], references: readonly TableR
   const remaining = [...listed].sort();
   while (remaining.length > 0) {
     const next = remaining.findIndex((table) => [...needs.get(table)!].every((target) => placed.has(target)));
-    if (next === -1) throw new Error(`The tables ${remaining.join(', ')} reference each other in a cycle: they cannot be loaded one after another`);
+    if (next === -1)
+      throw new Error(
+        `The tables ${remaining.join(', ')} reference each other in a cycle: they cannot be loaded one after another`,
+      );
     const [table] = remaining.splice(next, 1);
     order.push(table);
     placed.add(table);
@@ -98,10 +109,14 @@ export function parseHeader(line: string | undefined): DumpHeader {
   } catch {
     throw new DumpFormatError('This is not a dump of the storefront (its first line is not JSON)');
   }
-  if (header?.format !== DUMP_FORMAT) throw new DumpFormatError('This is not a dump of the storefront (its header does not say so)');
+  if (header?.format !== DUMP_FORMAT)
+    throw new DumpFormatError('This is not a dump of the storefront (its header does not say so)');
   if (header.version !== DUMP_VERSION)
-    throw new DumpFormatError(`The dump is in format version ${header.version}; this version of the storefront reads version ${DUMP_VERSION}`);
-  if (typeof header.migration !== 'string' || !header.migration) throw new DumpFormatError('The dump does not say which migration its rows were written under');
+    throw new DumpFormatError(
+      `The dump is in format version ${header.version}; this version of the storefront reads version ${DUMP_VERSION}`,
+    );
+  if (typeof header.migration !== 'string' || !header.migration)
+    throw new DumpFormatError('The dump does not say which migration its rows were written under');
   const tables = header.tables;
   if (
     !tables ||
@@ -122,8 +137,14 @@ export function parseSection(line: string | undefined, expected: string): TableS
     section = undefined;
   }
   if (section?.table !== expected)
-    throw new DumpFormatError(`The dump is damaged: the rows of ${expected} should begin here${line === undefined ? ', but the dump ends' : ''}`);
-  if (!Array.isArray(section.columns) || section.columns.length === 0 || section.columns.some((column) => typeof column !== 'string'))
+    throw new DumpFormatError(
+      `The dump is damaged: the rows of ${expected} should begin here${line === undefined ? ', but the dump ends' : ''}`,
+    );
+  if (
+    !Array.isArray(section.columns) ||
+    section.columns.length === 0 ||
+    section.columns.some((column) => typeof column !== 'string')
+  )
     throw new DumpFormatError(`The dump is damaged: the columns of ${expected} are not listed`);
   return section as TableSection;
 }

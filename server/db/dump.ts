@@ -7,7 +7,15 @@
 import type { Writable } from 'node:stream';
 import type { Database, Queryable } from './connection.ts';
 import { lastMigrationApplied } from './migrate.ts';
-import { DUMP_FORMAT, DUMP_VERSION, loadOrder, NOT_DUMPED, quoteIdentifier, type DumpHeader, type TableSection } from './dump-format.ts';
+import {
+  DUMP_FORMAT,
+  DUMP_VERSION,
+  loadOrder,
+  NOT_DUMPED,
+  quoteIdentifier,
+  type DumpHeader,
+  type TableSection,
+} from './dump-format.ts';
 
 /** Rows per fetch at most, and the bytes a fetch aims at (a row holding a file is large: fewer of those). */
 const MAX_ROWS_PER_FETCH = 1000;
@@ -104,16 +112,26 @@ export async function writeDump(db: Database, out: Writable): Promise<DumpHeader
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     // Times in UTC and bytes in hex whatever the server's settings: the same rows give the same text. A scan
     // from the table's start, not from where another scan of it is (PostgreSQL's synchronized scans).
-    await tx.query(`SELECT set_config('TimeZone', 'UTC', true), set_config('bytea_output', 'hex', true), set_config('synchronize_seqscans', 'off', true)`);
+    await tx.query(
+      `SELECT set_config('TimeZone', 'UTC', true), set_config('bytea_output', 'hex', true), set_config('synchronize_seqscans', 'off', true)`,
+    );
     const migration = await lastMigrationApplied(tx);
-    if (!migration) throw new Error('The database has never been set up (no migration has run): there is nothing to back up');
+    if (!migration)
+      throw new Error('The database has never been set up (no migration has run): there is nothing to back up');
     const tables = await tablesToDump(tx);
     const counts: Record<string, number> = {};
     for (const { table } of tables) {
       const { rows } = await tx.query<{ n: unknown }>(`SELECT count(*) AS n FROM ${quoteIdentifier(table)}`);
       counts[table] = Number(rows[0].n);
     }
-    const header: DumpHeader = { format: DUMP_FORMAT, version: DUMP_VERSION, migration, createdAt: new Date().toISOString(), source: db.kind, tables: counts };
+    const header: DumpHeader = {
+      format: DUMP_FORMAT,
+      version: DUMP_VERSION,
+      migration,
+      createdAt: new Date().toISOString(),
+      source: db.kind,
+      tables: counts,
+    };
     await write(out, JSON.stringify(header) + '\n');
     for (const table of tables) {
       await write(out, JSON.stringify(table) + '\n');

@@ -30,7 +30,8 @@ function processAlive(pid: number): boolean {
 }
 
 /** A name beside the lock that no other process uses. */
-const privateName = (lockPath: string, what: string) => `${lockPath}.${what}.${process.pid}.${randomBytes(6).toString('hex')}`;
+const privateName = (lockPath: string, what: string) =>
+  `${lockPath}.${what}.${process.pid}.${randomBytes(6).toString('hex')}`;
 
 function tryCreate(lockPath: string): boolean {
   const whole = privateName(lockPath, 'new');
@@ -72,7 +73,10 @@ export function removeStaleLock(lockPath: string, staleContent: string): void {
 function lockOwner(lockPath: string): { owner: number | null; content: string } {
   const content = readFileSync(lockPath, 'utf8');
   const owner = Number(content);
-  return { owner: Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner) ? owner : null, content };
+  return {
+    owner: Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner) ? owner : null,
+    content,
+  };
 }
 
 /**

@@ -23,7 +23,9 @@ export function migrationVersions(): string[] {
 export async function lastMigrationApplied(db: Queryable): Promise<string | null> {
   const { rows } = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migration') IS NOT NULL AS found`);
   if (!rows[0].found) return null;
-  const { rows: last } = await db.query<{ version: string | null }>('SELECT max(version) AS version FROM schema_migration');
+  const { rows: last } = await db.query<{ version: string | null }>(
+    'SELECT max(version) AS version FROM schema_migration',
+  );
   return last[0].version;
 }
 

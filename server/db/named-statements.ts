@@ -61,13 +61,24 @@ export class NamedStatements {
   }
 
   /** Outside a transaction, on a session `withSession` lends only when the statement takes this way. */
-  async run<R>(withSession: WithSession<R>, sql: string, params: unknown[], name: string | undefined): Promise<R | undefined> {
+  async run<R>(
+    withSession: WithSession<R>,
+    sql: string,
+    params: unknown[],
+    name: string | undefined,
+  ): Promise<R | undefined> {
     const literals = this.#literals(sql, params, name);
     if (!literals || name === undefined) return undefined;
     return withSession((session, run) => this.#execute(session, run, sql, literals, name));
   }
 
-  async #execute<R>(session: PreparedSession, run: RunStatements<R>, sql: string, literals: string[], name: string): Promise<R | undefined> {
+  async #execute<R>(
+    session: PreparedSession,
+    run: RunStatements<R>,
+    sql: string,
+    literals: string[],
+    name: string,
+  ): Promise<R | undefined> {
     if (!session.prepared.has(name)) {
       try {
         await run(`PREPARE "${GENERIC}${name}" AS ${sql}`);
@@ -111,7 +122,11 @@ export class NamedStatements {
     }
     try {
       const results = await run(`${pending}${genericExecute(name, literals)}${tail}`);
-      return { result: executedIn(results, pending), began: begin !== '', after: results.slice(executedAt(pending) + 2) };
+      return {
+        result: executedIn(results, pending),
+        began: begin !== '',
+        after: results.slice(executedAt(pending) + 2),
+      };
     } catch (error) {
       session.prepared.delete(name);
       session.stale.add(name);
@@ -167,7 +182,8 @@ function arrayText(values: unknown[]): string | undefined {
       if (inner === undefined) return undefined;
       items.push(inner);
     } else {
-      const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const text =
+        value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
       items.push(`"${text.replace(/[\\"]/g, '\\$&')}"`);
     }
   }

@@ -41,11 +41,15 @@ async function assertRestorable(db: Database, header: DumpHeader): Promise<void>
   );
   const holding: string[] = [];
   for (const { table } of tables) {
-    const { rows } = await db.query<{ found: boolean }>(`SELECT EXISTS (SELECT FROM ${quoteIdentifier(table)}) AS found`);
+    const { rows } = await db.query<{ found: boolean }>(
+      `SELECT EXISTS (SELECT FROM ${quoteIdentifier(table)}) AS found`,
+    );
     if (rows[0].found) holding.push(table);
   }
   if (holding.length > 0)
-    throw new RestoreRefusedError(`The target is not empty (rows in ${holding.join(', ')}). A restore loads only into an empty database: nothing was changed.`);
+    throw new RestoreRefusedError(
+      `The target is not empty (rows in ${holding.join(', ')}). A restore loads only into an empty database: nothing was changed.`,
+    );
   const applied = await lastMigrationApplied(db);
   if (applied && applied > header.migration)
     throw new RestoreRefusedError(
@@ -79,9 +83,10 @@ async function advanceSequences(tx: Queryable, tables: string[]): Promise<void> 
   );
   for (const { table, column, sequence } of rows) {
     if (!tables.includes(table)) continue;
-    await tx.query(`SELECT setval($1, max(${quoteIdentifier(column)})) FROM ${quoteIdentifier(table)} HAVING max(${quoteIdentifier(column)}) IS NOT NULL`, [
-      sequence,
-    ]);
+    await tx.query(
+      `SELECT setval($1, max(${quoteIdentifier(column)})) FROM ${quoteIdentifier(table)} HAVING max(${quoteIdentifier(column)}) IS NOT NULL`,
+      [sequence],
+    );
   }
 }
 
@@ -89,7 +94,13 @@ async function advanceSequences(tx: Queryable, tables: string[]): Promise<void> 
  * Loads the rows of one table, which follow its section line, in batches; the triggers that would rewrite what
  * they carry are off meanwhile (only those the schema has at the dump's migration: an older one may lack them).
  */
-async function loadTable(tx: Queryable, schema: string, section: TableSection, expected: number, next: () => Promise<string | undefined>): Promise<void> {
+async function loadTable(
+  tx: Queryable,
+  schema: string,
+  section: TableSection,
+  expected: number,
+  next: () => Promise<string | undefined>,
+): Promise<void> {
   const table = quoteIdentifier(section.table);
   const columns = section.columns.map(quoteIdentifier).join(', ');
   // The row type named with its schema: `record` alone is PostgreSQL's pseudo-type of any row.
@@ -112,7 +123,10 @@ async function loadTable(tx: Queryable, schema: string, section: TableSection, e
   };
   for (let read = 0; read < expected; read++) {
     const line = await next();
-    if (line === undefined) throw new DumpFormatError(`The dump ends early, in the rows of ${section.table} (${read} of ${expected}): it was cut short`);
+    if (line === undefined)
+      throw new DumpFormatError(
+        `The dump ends early, in the rows of ${section.table} (${read} of ${expected}): it was cut short`,
+      );
     batch.push(line);
     bytes += line.length;
     if (batch.length >= MAX_ROWS_PER_INSERT || bytes >= BYTES_PER_INSERT) await send();
@@ -125,7 +139,11 @@ async function loadTable(tx: Queryable, schema: string, section: TableSection, e
  * Restores the dump whose lines are given into db, which must be empty; returns the header and the counts.
  * db is opened as found (db/open.ts: openDatabaseAsFound): the restore migrates it. log hears of each table loaded.
  */
-export async function restoreDump(db: Database, lines: AsyncIterable<string>, log: (message: string) => void = () => {}): Promise<RestoreResult> {
+export async function restoreDump(
+  db: Database,
+  lines: AsyncIterable<string>,
+  log: (message: string) => void = () => {},
+): Promise<RestoreResult> {
   const iterator = lines[Symbol.asyncIterator]();
   const next = async () => {
     const line = await iterator.next();
@@ -143,11 +161,14 @@ export async function restoreDump(db: Database, lines: AsyncIterable<string>, lo
       await loadTable(tx, schema, parseSection(await next(), table), header.tables[table], next);
       log(`${table}: ${header.tables[table]} rows`);
     }
-    if ((await next()) !== undefined) throw new DumpFormatError("The dump goes on past its last table's rows: it is damaged");
+    if ((await next()) !== undefined)
+      throw new DumpFormatError("The dump goes on past its last table's rows: it is damaged");
     const loaded = await countRows(tx, tables);
     const wrong = tables.filter((table) => loaded[table] !== header.tables[table]);
     if (wrong.length > 0)
-      throw new Error(`Row counts differ from the dump's in ${wrong.map((table) => `${table} (${loaded[table]}, not ${header.tables[table]})`).join(', ')}`);
+      throw new Error(
+        `Row counts differ from the dump's in ${wrong.map((table) => `${table} (${loaded[table]}, not ${header.tables[table]})`).join(', ')}`,
+      );
     await advanceSequences(tx, tables);
     return loaded;
   });

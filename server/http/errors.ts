@@ -23,11 +23,20 @@ function errorBody(path: string, errorCode: string, message: string, debugInfo?:
 
 /** errorResponse before routing, where there is no Context yet (the session gate's refusals): by the request's path. */
 export function errorAnswer(path: string, status: ContentfulStatusCode, errorCode: string, message: string): Response {
-  return new Response(JSON.stringify(errorBody(path, errorCode, message)), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(errorBody(path, errorCode, message)), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** Answers with the error shape of the called path: Apex transport or record API. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, errorCode: string, message: string, debugInfo?: string) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  errorCode: string,
+  message: string,
+  debugInfo?: string,
+) {
   return c.json(errorBody(c.req.path, errorCode, message, debugInfo), status);
 }
 
@@ -63,7 +72,13 @@ function isPageRequest(method: string, path: string, header: (name: string) => s
  * goes to an unknown page gets a short document instead, with the way to the Contact Us page.
  */
 export function notFoundHandler(c: Context) {
-  if (isPageVisit(c)) return plainPage(c, 404, 'Page not found', 'There is no page at this address. <a href="/">Go to the Contact Us page</a>.');
+  if (isPageVisit(c))
+    return plainPage(
+      c,
+      404,
+      'Page not found',
+      'There is no page at this address. <a href="/">Go to the Contact Us page</a>.',
+    );
   return c.json([{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }], 404);
 }
 
@@ -84,11 +99,17 @@ export function errorHandler(error: Error, c: Context) {
   // The client went away before its request arrived whole (it closed the connection, or was cut off for sending
   // too slowly): its body could not be read, but nothing went wrong here, and there is nobody left to answer.
   const incoming = (c.env as NodeEnv)?.incoming;
-  if (incoming?.destroyed && !incoming.complete) return errorResponse(c, 400, 'INVALID_REQUEST', 'The request was not received in full');
+  if (incoming?.destroyed && !incoming.complete)
+    return errorResponse(c, 400, 'INVALID_REQUEST', 'The request was not received in full');
   // Anything else is a defect: log it with an id, and tell the client only the id.
   const errorId = randomUUID().slice(0, 8);
   console.error(`[${errorId}] ${c.req.method} ${c.req.path}:`, error);
-  return errorResponse(c, 500, 'UNKNOWN_EXCEPTION', `An unexpected error occurred. Please include this ErrorId if you contact support: ${errorId}`);
+  return errorResponse(
+    c,
+    500,
+    'UNKNOWN_EXCEPTION',
+    `An unexpected error occurred. Please include this ErrorId if you contact support: ${errorId}`,
+  );
 }
 
 /** What a request validation failed on, as the app's hooks are given it. */
@@ -99,14 +120,16 @@ export function validationHook(result: ValidationResult, c: Context) {
   if (result.success) return;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? '');
-  const raw = (where: string) => (where === 'param' ? c.req.param(name) : where === 'query' ? c.req.query(name) : c.req.header(name));
+  const raw = (where: string) =>
+    where === 'param' ? c.req.param(name) : where === 'query' ? c.req.query(name) : c.req.header(name);
   switch (result.target) {
     case 'param':
     case 'query':
     case 'header': {
       const value = raw(result.target);
       const kind = result.target === 'query' ? 'query parameter' : result.target === 'header' ? 'header' : 'parameter';
-      const code = result.target === 'param' && /Ids?$/.test(name) ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE';
+      const code =
+        result.target === 'param' && /Ids?$/.test(name) ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE';
       // A required one not sent: say so, rather than show an empty value.
       if (value === undefined) return errorResponse(c, 400, code, `Required ${kind} '${name}' is missing`);
       // A parameter that holds a JSON document (methodParams): say what in the document is wrong.
@@ -137,7 +160,8 @@ export function clientErrorResponse(
   request?: RequestHead,
 ): string {
   const { limitBytes, headers: securityHeaders } = options;
-  const rawResponse = (status: number, headers: Record<string, string>, body: string) => httpResponse(status, { ...headers, ...securityHeaders }, body);
+  const rawResponse = (status: number, headers: Record<string, string>, body: string) =>
+    httpResponse(status, { ...headers, ...securityHeaders }, body);
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return timeoutResponse(request, options);
   const raw = error.rawPacket?.toString('latin1') ?? '';
   const lineEnd = raw.indexOf('\r\n');
@@ -149,7 +173,8 @@ export function clientErrorResponse(
   }
   // The address itself is too long when the request line does not end within the limit (or where the
   // parser stopped); else the headers are.
-  const addressTooLong = lineEnd < 0 || lineEnd >= limitBytes || (error.bytesParsed !== undefined && error.bytesParsed <= lineEnd);
+  const addressTooLong =
+    lineEnd < 0 || lineEnd >= limitBytes || (error.bytesParsed !== undefined && error.bytesParsed <= lineEnd);
   const status = addressTooLong ? 414 : 431;
   const headers = new Map<string, string>();
   if (!addressTooLong) {
@@ -165,15 +190,24 @@ export function clientErrorResponse(
   // Without its headers a request to a path that is not the API's is taken for a browser's.
   const page =
     isPageRequest(method, target, (name) => headers.get(name.toLowerCase())) ||
-    (addressTooLong && (method === 'GET' || method === 'HEAD') && !API_PREFIXES.some((prefix) => target.startsWith(prefix)));
+    (addressTooLong &&
+      (method === 'GET' || method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => target.startsWith(prefix)));
   if (page) {
     const [title, paragraph] = addressTooLong
-      ? ['Address too long', `The address of this page is longer than the site accepts (${kilobytes} KB). <a href="/">Go to the Contact Us page</a>.`]
+      ? [
+          'Address too long',
+          `The address of this page is longer than the site accepts (${kilobytes} KB). <a href="/">Go to the Contact Us page</a>.`,
+        ]
       : [
           'Request too large',
           `Your browser sent more than the site accepts (${kilobytes} KB of address and headers); clearing this site's cookies may help. <a href="/">Go to the Contact Us page</a>.`,
         ];
-    return rawResponse(status, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' }, plainDocument(title, paragraph));
+    return rawResponse(
+      status,
+      { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' },
+      plainDocument(title, paragraph),
+    );
   }
   const message = addressTooLong
     ? `The request's address is longer than the server accepts (${kilobytes} KB)`
@@ -181,7 +215,11 @@ export function clientErrorResponse(
   const body = target.startsWith(APEX_PREFIX)
     ? { errorMessage: message }
     : [{ errorCode: addressTooLong ? 'URI_TOO_LONG' : 'REQUEST_HEADER_FIELDS_TOO_LARGE', message }];
-  return rawResponse(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' }, JSON.stringify(body));
+  return rawResponse(
+    status,
+    { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' },
+    JSON.stringify(body),
+  );
 }
 
 /**
@@ -189,7 +227,10 @@ export function clientErrorResponse(
  * known (a client trickling its headers, or a connection opened and never used): Node's 408, with no body.
  * A request whose body came too slowly is answered as its path and headers ask, as a request too large is.
  */
-function timeoutResponse(request: RequestHead | undefined, { requestTimeoutMs, headers: securityHeaders }: ClientErrorOptions): string {
+function timeoutResponse(
+  request: RequestHead | undefined,
+  { requestTimeoutMs, headers: securityHeaders }: ClientErrorOptions,
+): string {
   const rawResponse = (headers: Record<string, string>, body: string) =>
     httpResponse(408, { ...headers, 'Cache-Control': 'no-store', ...securityHeaders }, body);
   if (!request?.method || !request.url) return httpResponse(408, securityHeaders, '');
@@ -209,7 +250,12 @@ function timeoutResponse(request: RequestHead | undefined, { requestTimeoutMs, h
   return rawResponse({ 'Content-Type': 'application/json; charset=UTF-8' }, JSON.stringify(body));
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
 
 /** What is known of a request whose head was read whole: the request Node handed the app. */
 interface RequestHead {

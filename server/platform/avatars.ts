@@ -46,12 +46,18 @@ type RecordAvatar =
     }
   | { type: 'Theme'; recordId: string; backgroundColor: string | null; iconUrl: string | null; eTag: string };
 
-type AvatarBatchResult = { statusCode: 200; result: RecordAvatar } | { statusCode: 400 | 404; result: { errorCode: string; message: string }[] };
+type AvatarBatchResult =
+  | { statusCode: 200; result: RecordAvatar }
+  | { statusCode: 400 | 404; result: { errorCode: string; message: string }[] };
 
 const withEtag = <T extends object>(body: T) => ({ ...body, eTag: etagOf(body) });
 
 /** The avatar of a record: its associated picture if it has one, else its object's theme. */
-export function avatarOf(recordId: string, object: Pick<DescribedObject, 'definition'>, association: AvatarRow | undefined): RecordAvatar {
+export function avatarOf(
+  recordId: string,
+  object: Pick<DescribedObject, 'definition'>,
+  association: AvatarRow | undefined,
+): RecordAvatar {
   if (association) {
     return withEtag({
       backgroundColor: null,
@@ -64,15 +70,23 @@ export function avatarOf(recordId: string, object: Pick<DescribedObject, 'defini
       width: null,
     });
   }
-  const theme = (object.definition as { themeInfo?: { color?: string | null; iconUrl?: string | null } | null }).themeInfo;
-  return withEtag({ backgroundColor: theme?.color ?? null, iconUrl: theme?.iconUrl ?? null, recordId, type: 'Theme' as const });
+  const theme = (object.definition as { themeInfo?: { color?: string | null; iconUrl?: string | null } | null })
+    .themeInfo;
+  return withEtag({
+    backgroundColor: theme?.color ?? null,
+    iconUrl: theme?.iconUrl ?? null,
+    recordId,
+    type: 'Theme' as const,
+  });
 }
 
-const invalidConfig = (detail: string) => new PlatformError(400, 'INVALID_INPUT', `Invalid config for updateRecordAvatar: ${detail}`);
+const invalidConfig = (detail: string) =>
+  new PlatformError(400, 'INVALID_INPUT', `Invalid config for updateRecordAvatar: ${detail}`);
 
 /** Checks an association input: a known action, and for AssociateAvatar an https photoUrl. Pure. */
 export function checkAssociationInput(input: AvatarAssociationInput): { action: AvatarAction; photoUrl?: URL } {
-  if (!(AVATAR_ACTIONS as readonly string[]).includes(input.actionType)) throw invalidConfig(`actionType must be one of ${AVATAR_ACTIONS.join(', ')}`);
+  if (!(AVATAR_ACTIONS as readonly string[]).includes(input.actionType))
+    throw invalidConfig(`actionType must be one of ${AVATAR_ACTIONS.join(', ')}`);
   const action = input.actionType as AvatarAction;
   if (action !== 'AssociateAvatar') return { action };
   if (!input.photoUrl) throw invalidConfig('photoUrl is required to associate an avatar');
@@ -99,17 +113,26 @@ async function associations(q: Queryable, ids: string[]): Promise<Map<string, Av
 export async function getRecordAvatars(db: Queryable, principal: Principal, recordIds: string) {
   const raw = recordIds.split(',');
   if (raw.length > MAX_AVATAR_IDS)
-    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for parameter 'recordIds': at most ${MAX_AVATAR_IDS} ids`);
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      `Illegal value for parameter 'recordIds': at most ${MAX_AVATAR_IDS} ids`,
+    );
   const ids = raw.map((id) => toId18(id.trim()));
   const valid = ids.filter((id): id is string => id !== null);
   const org = await describeOrg(db);
   const rows = await fetchRows(db, valid);
   const pictures = await associations(db, valid);
   const results: AvatarBatchResult[] = ids.map((id, index) => {
-    if (!id) return { statusCode: 400, result: [{ errorCode: 'INVALID_ID_FIELD', message: `Record ID ${raw[index]} is not a valid record ID.` }] };
+    if (!id)
+      return {
+        statusCode: 400,
+        result: [{ errorCode: 'INVALID_ID_FIELD', message: `Record ID ${raw[index]} is not a valid record ID.` }],
+      };
     const row = rows.get(id);
     const object = row ? org.objects.get(row.object_api_name) : undefined;
-    if (!row || !object || !canSeeRecord(principal, object, row)) return { statusCode: 404, result: [{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }] };
+    if (!row || !object || !canSeeRecord(principal, object, row))
+      return { statusCode: 404, result: [{ errorCode: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }] };
     return { statusCode: 200, result: avatarOf(id, object, pictures.get(id)) };
   });
   return { hasErrors: results.some((result) => result.statusCode !== 200), results };
@@ -119,7 +142,12 @@ export async function getRecordAvatars(db: Queryable, principal: Principal, reco
  * POST /record-avatars/{recordId}/association: AssociateAvatar sets the record's picture; the other actions
  * remove it (the record falls back to its theme). Needs the right to edit the record.
  */
-export async function updateRecordAvatar(db: Database, principal: Principal, recordId: string, input: AvatarAssociationInput): Promise<RecordAvatar> {
+export async function updateRecordAvatar(
+  db: Database,
+  principal: Principal,
+  recordId: string,
+  input: AvatarAssociationInput,
+): Promise<RecordAvatar> {
   const id = toId18(recordId);
   if (!id) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${recordId} is not a valid record ID.`);
   const { action, photoUrl } = checkAssociationInput(input);
@@ -128,7 +156,11 @@ export async function updateRecordAvatar(db: Database, principal: Principal, rec
   const object = row ? org.objects.get(row.object_api_name) : undefined;
   if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
   if (!canEditRecord(principal, object, row))
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to change this record's picture.");
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS_OR_READONLY',
+      "You don't have permission to change this record's picture.",
+    );
   if (action === 'AssociateAvatar' && photoUrl) {
     // A logo from a data provider (it names the company) is credited to the provider's host.
     const provider = input.blueMasterId || input.externalId ? photoUrl.host : null;
@@ -137,7 +169,15 @@ export async function updateRecordAvatar(db: Database, principal: Principal, rec
        VALUES ($1, $2, $3, $4, $5, $6, $7, now())
        ON CONFLICT (record_id) DO UPDATE SET photo_url = EXCLUDED.photo_url, provider = EXCLUDED.provider, blue_master_id = EXCLUDED.blue_master_id,
          external_id = EXCLUDED.external_id, profile_name = EXCLUDED.profile_name, updated_by_id = EXCLUDED.updated_by_id, updated_at = now()`,
-      [id, input.photoUrl, provider, input.blueMasterId ?? null, input.externalId ?? null, input.profileName ?? null, principal.userId],
+      [
+        id,
+        input.photoUrl,
+        provider,
+        input.blueMasterId ?? null,
+        input.externalId ?? null,
+        input.profileName ?? null,
+        principal.userId,
+      ],
     );
   } else {
     await db.query('DELETE FROM record_avatar WHERE record_id = $1', [id]);

@@ -76,7 +76,8 @@ export function fileTypeOf(extension: string | null): string {
   return (extension && FILE_TYPES[extension]) || 'UNKNOWN';
 }
 
-const invalidConfig = (operation: UploadOperation, detail: string) => new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operation}: ${detail}`);
+const invalidConfig = (operation: UploadOperation, detail: string) =>
+  new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operation}: ${detail}`);
 
 /**
  * Checks an upload and decodes its content. Pure: as on the platform, a message is 'Invalid config for'
@@ -84,20 +85,29 @@ const invalidConfig = (operation: UploadOperation, detail: string) => new Platfo
  */
 export function checkUpload(operation: UploadOperation, input: ContentVersionInput): CheckedUpload {
   const file = input.fileData;
-  if (!file || typeof file !== 'object' || Array.isArray(file)) throw invalidConfig(operation, 'fileData must be an object');
+  if (!file || typeof file !== 'object' || Array.isArray(file))
+    throw invalidConfig(operation, 'fileData must be an object');
   const { name, type, content } = file as Record<string, unknown>;
   if (typeof name !== 'string' || name.length === 0 || name.length > 255 || /[/\\]/.test(name))
     throw invalidConfig(operation, 'fileData.name must be a file name');
   if (typeof type !== 'string' || !/^[a-zA-Z0-9!#$&^_.+-]+\/[a-zA-Z0-9!#$&^_.+-]+$/.test(type))
     throw invalidConfig(operation, 'fileData.type must be a MIME type');
-  if (typeof content !== 'string') throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
+  if (typeof content !== 'string')
+    throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
   if (content.length === 0) throw invalidConfig(operation, 'the file is empty');
   // Checked before anything else is done with the content, so that an oversized upload costs little.
-  if (Math.floor(content.length / 4) * 3 - (content.endsWith('==') ? 2 : content.endsWith('=') ? 1 : 0) > MAX_FILE_BYTES) {
+  if (
+    Math.floor(content.length / 4) * 3 - (content.endsWith('==') ? 2 : content.endsWith('=') ? 1 : 0) >
+    MAX_FILE_BYTES
+  ) {
     throw invalidConfig(operation, `the file is larger than ${MAX_FILE_BYTES} bytes`);
   }
-  if (!isStandardBase64(content)) throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
-  if (input.title !== undefined && (typeof input.title !== 'string' || input.title.trim().length === 0 || input.title.length > 255))
+  if (!isStandardBase64(content))
+    throw invalidConfig(operation, 'fileData.content must be base64 (standard alphabet, with padding)');
+  if (
+    input.title !== undefined &&
+    (typeof input.title !== 'string' || input.title.trim().length === 0 || input.title.length > 255)
+  )
     throw invalidConfig(operation, 'title must be 1 to 255 characters');
   if (input.description !== undefined && (typeof input.description !== 'string' || input.description.length > 1000))
     throw invalidConfig(operation, 'description must be at most 1000 characters');
@@ -122,7 +132,14 @@ async function nextId(q: Queryable, keyPrefix: string): Promise<string> {
   return makeId(keyPrefix, Number(rows[0].last_value));
 }
 
-async function insertRow(q: Queryable, id: string, objectApiName: string, fields: Record<string, unknown>, principal: Principal, now: string): Promise<void> {
+async function insertRow(
+  q: Queryable,
+  id: string,
+  objectApiName: string,
+  fields: Record<string, unknown>,
+  principal: Principal,
+  now: string,
+): Promise<void> {
   await q.query(
     `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
      VALUES ($1, $2, NULL, $3::jsonb, $4, $5, $4, $5, $4)`,
@@ -133,7 +150,8 @@ async function insertRow(q: Queryable, id: string, objectApiName: string, fields
 const keyPrefix = (org: OrgDescribe, apiName: string) => org.objects.get(apiName)!.definition.keyPrefix;
 
 function checkCanUpload(principal: Principal) {
-  if (!objectPermissions(principal, 'ContentVersion').create) throw new PlatformError(403, 'INSUFFICIENT_ACCESS', "You don't have permission to upload files.");
+  if (!objectPermissions(principal, 'ContentVersion').create)
+    throw new PlatformError(403, 'INSUFFICIENT_ACCESS', "You don't have permission to upload files.");
 }
 
 /** Inserts a version of a document and stores its bytes. */
@@ -217,16 +235,25 @@ async function composite(db: Database, principal: Principal, documentId: string,
     }
   }
   return {
-    contentDocument: await readRecord(db, principal, documentId, { optionalFields: paths('ContentDocument', DOCUMENT_FIELDS) }),
+    contentDocument: await readRecord(db, principal, documentId, {
+      optionalFields: paths('ContentDocument', DOCUMENT_FIELDS),
+    }),
     contentDocumentLinks: links,
-    contentVersion: await readRecord(db, principal, versionId, { optionalFields: paths('ContentVersion', VERSION_FIELDS) }),
+    contentVersion: await readRecord(db, principal, versionId, {
+      optionalFields: paths('ContentVersion', VERSION_FIELDS),
+    }),
   };
 }
 
 const nowOf = (clock?: Clock) => new Date(clock?.now() ?? Date.now()).toISOString();
 
 /** POST /records/content-documents/content-versions: a new file owned by the caller, its first version and the owner's link. */
-export async function createContentDocumentAndVersion(db: Database, principal: Principal, input: ContentVersionInput, options: { clock?: Clock } = {}) {
+export async function createContentDocumentAndVersion(
+  db: Database,
+  principal: Principal,
+  input: ContentVersionInput,
+  options: { clock?: Clock } = {},
+) {
   const upload = checkUpload('createContentDocumentAndVersion', input);
   checkCanUpload(principal);
   const org = await describeOrg(db);
@@ -235,7 +262,14 @@ export async function createContentDocumentAndVersion(db: Database, principal: P
     const documentId = await nextId(tx, keyPrefix(org, 'ContentDocument'));
     const versionId = await nextId(tx, keyPrefix(org, 'ContentVersion'));
     const linkId = await nextId(tx, keyPrefix(org, 'ContentDocumentLink'));
-    await insertRow(tx, documentId, 'ContentDocument', documentFields(upload, versionId, principal.userId), principal, now);
+    await insertRow(
+      tx,
+      documentId,
+      'ContentDocument',
+      documentFields(upload, versionId, principal.userId),
+      principal,
+      now,
+    );
     await insertRow(
       tx,
       linkId,
@@ -288,15 +322,21 @@ export async function createContentVersion(
   options: { clock?: Clock } = {},
 ) {
   const id = toId18(contentDocumentId);
-  if (!id?.startsWith('069')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${contentDocumentId} is not a valid record ID.`);
+  if (!id?.startsWith('069'))
+    throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${contentDocumentId} is not a valid record ID.`);
   const upload = checkUpload('createContentVersion', input);
   const org = await describeOrg(db);
   const documentObject = org.objects.get('ContentDocument')!;
   const existing = (await fetchRows(db, [id])).get(id);
-  if (existing?.object_api_name !== 'ContentDocument' || !canSeeRecord(principal, documentObject, existing)) throw notFound();
+  if (existing?.object_api_name !== 'ContentDocument' || !canSeeRecord(principal, documentObject, existing))
+    throw notFound();
   checkCanUpload(principal);
   if (!(await canRevise(db, principal, existing)))
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', "You don't have permission to add a version to this file.");
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS_OR_READONLY',
+      "You don't have permission to add a version to this file.",
+    );
   const now = nowOf(options.clock);
   const versionId = await db.transaction(async (tx) => {
     // Locks the document: two uploads at once must not get the same version number.
@@ -317,7 +357,12 @@ export async function createContentVersion(
       `UPDATE record SET fields = fields || $2::jsonb, last_modified_date = $3, last_modified_by_id = $4,
          system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
        WHERE id = $1`,
-      [id, JSON.stringify(revisedDocumentFields(upload, versionId, String(rows[0].fields.OwnerId ?? principal.userId))), now, principal.userId],
+      [
+        id,
+        JSON.stringify(revisedDocumentFields(upload, versionId, String(rows[0].fields.OwnerId ?? principal.userId))),
+        now,
+        principal.userId,
+      ],
     );
     return versionId;
   });
@@ -326,6 +371,9 @@ export async function createContentVersion(
 
 /** The stored bytes of a version, or null when it has none. */
 export async function contentVersionData(q: Queryable, versionId: string): Promise<Buffer | null> {
-  const { rows } = await q.query<{ content: Uint8Array }>('SELECT content FROM content_version_data WHERE version_id = $1', [versionId]);
+  const { rows } = await q.query<{ content: Uint8Array }>(
+    'SELECT content FROM content_version_data WHERE version_id = $1',
+    [versionId],
+  );
   return rows[0] ? Buffer.from(rows[0].content) : null;
 }

@@ -40,7 +40,10 @@ const INDEX_LOCK = 7265010;
 export async function syncDerivedIndexes(db: Database, org: OrgDescribe): Promise<string[]> {
   const options: IndexOptions = { trigramOperatorClass: await trigramOperatorClass(db) };
   const byName = new Map<string, IndexSpec>();
-  for (const index of [...orgListViewIndexes(org, await orgListViews(db), options), ...orgRelatedListIndexes(org, relatedListFiles().values())])
+  for (const index of [
+    ...orgListViewIndexes(org, await orgListViews(db), options),
+    ...orgRelatedListIndexes(org, relatedListFiles().values()),
+  ])
     byName.set(index.name, index);
   const wanted = [...byName.values()];
   const created = await db.transaction(async (tx) => {

@@ -45,7 +45,9 @@ export interface OrgDescribe {
 }
 
 async function readOrg(db: Queryable): Promise<OrgDescribe> {
-  const objects = await db.query<{ api_name: string; definition: DescribedObject['definition'] }>('SELECT api_name, definition FROM sobject ORDER BY api_name');
+  const objects = await db.query<{ api_name: string; definition: DescribedObject['definition'] }>(
+    'SELECT api_name, definition FROM sobject ORDER BY api_name',
+  );
   const fields = await db.query<{ object_api_name: string; definition: FieldDefinition }>(
     'SELECT object_api_name, definition FROM sobject_field ORDER BY object_api_name, position',
   );
@@ -57,8 +59,15 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
     is_master: boolean;
     is_default: boolean;
     available: boolean;
-  }>('SELECT object_api_name, id, name, developer_name, is_master, is_default, available FROM record_type ORDER BY object_api_name, is_master DESC, name');
-  const org: OrgDescribe = { objects: new Map(), byLowerName: new Map(), byKeyPrefix: new Map(), keyPrefixes: new Map() };
+  }>(
+    'SELECT object_api_name, id, name, developer_name, is_master, is_default, available FROM record_type ORDER BY object_api_name, is_master DESC, name',
+  );
+  const org: OrgDescribe = {
+    objects: new Map(),
+    byLowerName: new Map(),
+    byKeyPrefix: new Map(),
+    keyPrefixes: new Map(),
+  };
   for (const row of objects.rows) {
     const object: DescribedObject = {
       apiName: row.api_name,
@@ -93,7 +102,9 @@ async function readOrg(db: Queryable): Promise<OrgDescribe> {
       const relationshipName = field.childRelationshipName;
       if (field.dataType !== 'Reference' || typeof relationshipName !== 'string') continue;
       for (const parentName of field.referenceTo ?? []) {
-        org.objects.get(parentName)?.childRelationships.push({ childObjectApiName: child.apiName, fieldName: field.apiName, relationshipName });
+        org.objects
+          .get(parentName)
+          ?.childRelationships.push({ childObjectApiName: child.apiName, fieldName: field.apiName, relationshipName });
       }
     }
   }
@@ -109,7 +120,11 @@ export async function describeObject(db: Queryable, objectApiName: string): Prom
 }
 
 /** The object as the caller sees it; undefined when it may not (an object that cannot be read does not exist for it). */
-export async function visibleObject(db: Queryable, objectApiName: string, principal?: Principal): Promise<DescribedObject | undefined> {
+export async function visibleObject(
+  db: Queryable,
+  objectApiName: string,
+  principal?: Principal,
+): Promise<DescribedObject | undefined> {
   const object = await describeObject(db, objectApiName);
   if (!object || (principal && !objectPermissions(principal, object.apiName).read)) return undefined;
   return object;

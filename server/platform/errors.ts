@@ -13,7 +13,8 @@ export class PlatformError extends Error {
 }
 
 export const NOT_FOUND_MESSAGE = 'The requested resource does not exist';
-export const NO_ACCESS_MESSAGE = "You don't have access to this record. Ask your administrator for help or to request access.";
+export const NO_ACCESS_MESSAGE =
+  "You don't have access to this record. Ask your administrator for help or to request access.";
 
 export const notFound = () => new PlatformError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
 /** An object the caller may not see answers exactly like one that does not exist. */

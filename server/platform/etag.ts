@@ -62,7 +62,11 @@ export function etagsOfTree(tree: object, depth: number): unknown {
  * given, is JSON.stringify(body), built otherwise. The eTag is the hash of text, or the one given (which must
  * change whenever text does).
  */
-export function withEtagFirst<T extends object>(body: T, text = JSON.stringify(body), eTag = md5Hex(text)): { eTag: string } & T {
+export function withEtagFirst<T extends object>(
+  body: T,
+  text = JSON.stringify(body),
+  eTag = md5Hex(text),
+): { eTag: string } & T {
   const representation = { eTag, ...body };
   serialized.set(representation, text === '{}' ? `{"eTag":"${eTag}"}` : `{"eTag":"${eTag}",${text.slice(1)}`);
   return representation;

@@ -68,7 +68,10 @@ interface LayoutContext {
 // What the layouts answer: the contract's representations (the layout's eTag is added by the caller).
 type LayoutItem = Schemas['RecordLayoutItemRepresentation'];
 type LayoutSection = Schemas['RecordLayoutSectionRepresentation'];
-export type RecordLayout = Omit<Schemas['RecordLayoutRepresentation'], 'eTag' | 'layoutType' | 'mode'> & { layoutType: LayoutType; mode: LayoutMode };
+export type RecordLayout = Omit<Schemas['RecordLayoutRepresentation'], 'eTag' | 'layoutType' | 'mode'> & {
+  layoutType: LayoutType;
+  mode: LayoutMode;
+};
 
 const EMPTY_ITEM: LayoutItem = Object.freeze({
   editableForNew: false,
@@ -119,7 +122,10 @@ function compoundItem(
 ): LayoutItem {
   const parts = cell.editFields
     .map((name) => context.fieldsByName.get(name))
-    .filter((field): field is FieldDefinition => field !== undefined && showsInMode(field, context.mode) && access(field).read)
+    .filter(
+      (field): field is FieldDefinition =>
+        field !== undefined && showsInMode(field, context.mode) && access(field).read,
+    )
     .map((field) => fieldItem(field, access(field), canCreate));
   if (parts.length === 0) return EMPTY_ITEM;
   const whole = context.fieldsByName.get(cell.field);
@@ -135,7 +141,10 @@ function compoundItem(
 }
 
 /** The layout of one mode, as the caller sees it: rows left with only blank cells, and empty sections, drop out. */
-export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutType' | 'saveOptions' | 'sections'>, context: LayoutContext): RecordLayout {
+export function buildLayout(
+  definition: Pick<LayoutDefinition, 'id' | 'layoutType' | 'saveOptions' | 'sections'>,
+  context: LayoutContext,
+): RecordLayout {
   const access = context.access ?? (() => ({ read: true, edit: true }));
   const canCreate = context.canCreate ?? true;
   const sections: LayoutSection[] = [];
@@ -143,7 +152,8 @@ export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutTyp
     const layoutRows: { layoutItems: LayoutItem[] }[] = [];
     for (const row of section.rows) {
       const layoutItems = row.map((cell) => {
-        if (cell !== null && typeof cell === 'object' && context.mode !== 'View') return compoundItem(cell, context, access, canCreate);
+        if (cell !== null && typeof cell === 'object' && context.mode !== 'View')
+          return compoundItem(cell, context, access, canCreate);
         const name = cell !== null && typeof cell === 'object' ? cell.field : cell;
         const field = name === null ? undefined : context.fieldsByName.get(name);
         if (!field || !showsInMode(field, context.mode)) return EMPTY_ITEM;
@@ -151,7 +161,9 @@ export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutTyp
         return fieldAccess.read ? fieldItem(field, fieldAccess, canCreate) : EMPTY_ITEM;
       });
       if (layoutItems.some((item) => item !== EMPTY_ITEM))
-        layoutRows.push({ layoutItems: layoutItems.map((item) => (item === EMPTY_ITEM ? structuredClone(EMPTY_ITEM) : item)) });
+        layoutRows.push({
+          layoutItems: layoutItems.map((item) => (item === EMPTY_ITEM ? structuredClone(EMPTY_ITEM) : item)),
+        });
     }
     if (layoutRows.length === 0) continue;
     sections.push({
@@ -177,8 +189,12 @@ export function buildLayout(definition: Pick<LayoutDefinition, 'id' | 'layoutTyp
 
 /** The field API names of a layout's Field components, top to bottom, left to right. */
 export function layoutFieldNames(layout: RecordLayout): string[] {
-  const components = layout.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems.flatMap((item) => item.layoutComponents)));
-  const names = components.flatMap((component) => (component.componentType === 'Field' && component.apiName !== null ? [component.apiName] : []));
+  const components = layout.sections.flatMap((section) =>
+    section.layoutRows.flatMap((row) => row.layoutItems.flatMap((item) => item.layoutComponents)),
+  );
+  const names = components.flatMap((component) =>
+    component.componentType === 'Field' && component.apiName !== null ? [component.apiName] : [],
+  );
   return [...new Set(names)];
 }
 
@@ -188,13 +204,25 @@ export function derivedId(keyPrefix: string, ...parts: string[]): string {
   return makeId(keyPrefix, sequence);
 }
 
-const SYSTEM_FIELDS = new Set(['Id', 'CreatedDate', 'CreatedById', 'LastModifiedDate', 'LastModifiedById', 'SystemModstamp']);
+const SYSTEM_FIELDS = new Set([
+  'Id',
+  'CreatedDate',
+  'CreatedById',
+  'LastModifiedDate',
+  'LastModifiedById',
+  'SystemModstamp',
+]);
 
 /**
  * The layout of an object that has no layout data: its fields two to a row, system fields in a section of
  * their own; the compact layout is the name fields and the next few fields.
  */
-export function defaultLayoutDefinition(objectApiName: string, layoutType: LayoutType, fields: FieldDefinition[], nameFields: string[]): LayoutDefinition {
+export function defaultLayoutDefinition(
+  objectApiName: string,
+  layoutType: LayoutType,
+  fields: FieldDefinition[],
+  nameFields: string[],
+): LayoutDefinition {
   const pairs = (names: string[]): LayoutCell[][] => {
     const rows: LayoutCell[][] = [];
     for (let i = 0; i < names.length; i += 2) rows.push([names[i], names[i + 1] ?? null]);
@@ -203,7 +231,12 @@ export function defaultLayoutDefinition(objectApiName: string, layoutType: Layou
   const id = derivedId('00h', objectApiName, layoutType);
   const business = fields.filter((field) => !SYSTEM_FIELDS.has(field.apiName)).map((field) => field.apiName);
   if (layoutType === 'Compact') {
-    const names = [...nameFields.filter((name) => business.includes(name) && !fields.find((f) => f.apiName === name)?.compoundFieldName), ...business]
+    const names = [
+      ...nameFields.filter(
+        (name) => business.includes(name) && !fields.find((f) => f.apiName === name)?.compoundFieldName,
+      ),
+      ...business,
+    ]
       .filter((name, index, all) => all.indexOf(name) === index)
       .slice(0, 4);
     return {
@@ -223,7 +256,9 @@ export function defaultLayoutDefinition(objectApiName: string, layoutType: Layou
       ],
     };
   }
-  const system = fields.filter((field) => SYSTEM_FIELDS.has(field.apiName) && field.apiName !== 'Id').map((field) => field.apiName);
+  const system = fields
+    .filter((field) => SYSTEM_FIELDS.has(field.apiName) && field.apiName !== 'Id')
+    .map((field) => field.apiName);
   return {
     id,
     name: `${objectApiName} Layout`,
@@ -255,16 +290,19 @@ export function layoutFileProblems(file: LayoutFile, fieldNames: Set<string>, re
   const problems: string[] = [];
   const assigned = new Set<string>();
   for (const layout of file.layouts) {
-    if (!LAYOUT_TYPES.includes(layout.layoutType)) problems.push(`${layout.name}: layoutType ${layout.layoutType} is not Full or Compact`);
+    if (!LAYOUT_TYPES.includes(layout.layoutType))
+      problems.push(`${layout.name}: layoutType ${layout.layoutType} is not Full or Compact`);
     for (const name of layout.recordTypes) {
       if (!recordTypeNames.has(name)) problems.push(`${layout.name}: no record type ${name}`);
       const key = `${name}/${layout.layoutType}`;
-      if (assigned.has(key)) problems.push(`${layout.name}: record type ${name} already has a ${layout.layoutType} layout`);
+      if (assigned.has(key))
+        problems.push(`${layout.name}: record type ${name} already has a ${layout.layoutType} layout`);
       assigned.add(key);
     }
     for (const section of layout.sections)
       for (const row of section.rows) {
-        if (row.length > section.columns) problems.push(`${layout.name}: a row of ${section.heading ?? 'a section'} has more cells than columns`);
+        if (row.length > section.columns)
+          problems.push(`${layout.name}: a row of ${section.heading ?? 'a section'} has more cells than columns`);
         for (const cell of row) {
           const names = cell === null ? [] : typeof cell === 'string' ? [cell] : [cell.field, ...cell.editFields];
           for (const name of names) if (!fieldNames.has(name)) problems.push(`${layout.name}: no field ${name}`);

@@ -5,7 +5,14 @@
 import type { Database, Queryable } from '../db/connection.ts';
 import { PlatformError } from './errors.ts';
 import { toId18 } from './ids.ts';
-import { layoutDefinition, parseLayoutMode, parseLayoutType, readableObject, resolveRecordType, type LayoutQuery } from './layouts.ts';
+import {
+  layoutDefinition,
+  parseLayoutMode,
+  parseLayoutType,
+  readableObject,
+  resolveRecordType,
+  type LayoutQuery,
+} from './layouts.ts';
 import type { Principal } from './principal.ts';
 
 interface LayoutUserStateInput {
@@ -21,7 +28,9 @@ async function layoutOfState(db: Queryable, principal: Principal, objectApiName:
   const object = await readableObject(db, principal, objectApiName);
   const recordType = resolveRecordType(object, query.recordTypeId);
   const definition = await layoutDefinition(db, object, recordType, layoutType);
-  const sectionIds = definition.sections.filter((section) => section.collapsible && section.id).map((section) => section.id as string);
+  const sectionIds = definition.sections
+    .filter((section) => section.collapsible && section.id)
+    .map((section) => section.id as string);
   return { object, recordType, layoutType, mode, definition, sectionIds };
 }
 
@@ -39,17 +48,30 @@ async function stateOf(db: Queryable, principal: Principal, layout: Awaited<Retu
     layoutType: layout.layoutType,
     mode: layout.mode,
     recordTypeId: layout.recordType.id,
-    sectionUserStates: Object.fromEntries(layout.sectionIds.map((id) => [id, { collapsed: collapsed.get(id) ?? false, id }])),
+    sectionUserStates: Object.fromEntries(
+      layout.sectionIds.map((id) => [id, { collapsed: collapsed.get(id) ?? false, id }]),
+    ),
   };
 }
 
 /** GET /layout/{objectApiName}/user-state: the caller's state of every collapsible section of the layout. */
-export async function getLayoutUserState(db: Queryable, principal: Principal, objectApiName: string, query: LayoutQuery) {
+export async function getLayoutUserState(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: LayoutQuery,
+) {
   return stateOf(db, principal, await layoutOfState(db, principal, objectApiName, query));
 }
 
 /** PATCH /layout/{objectApiName}/user-state: records the named sections' states, leaves the others, returns the whole state. */
-export async function updateLayoutUserState(db: Database, principal: Principal, objectApiName: string, query: LayoutQuery, input: LayoutUserStateInput) {
+export async function updateLayoutUserState(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  query: LayoutQuery,
+  input: LayoutUserStateInput,
+) {
   const layout = await layoutOfState(db, principal, objectApiName, query);
   const changes: [string, boolean][] = [];
   for (const [sectionId, state] of Object.entries(input.sectionUserStates)) {
@@ -69,7 +91,15 @@ export async function updateLayoutUserState(db: Database, principal: Principal, 
          VALUES ($1, $2, $3, $4, $5, $6, $7, now())
          ON CONFLICT (user_id, object_api_name, record_type_id, layout_type, mode, section_id)
          DO UPDATE SET collapsed = EXCLUDED.collapsed, updated_at = now()`,
-        [principal.userId, layout.object.apiName, layout.recordType.id, layout.layoutType, layout.mode, sectionId, collapsed],
+        [
+          principal.userId,
+          layout.object.apiName,
+          layout.recordType.id,
+          layout.layoutType,
+          layout.mode,
+          sectionId,
+          collapsed,
+        ],
       );
     }
   });

@@ -56,7 +56,11 @@ export function parseLayoutMode(value: string | undefined): LayoutMode {
 }
 
 /** An object the caller may read, by API name in any case; one it may not read answers like one that does not exist. */
-export async function readableObject(db: Queryable, principal: Principal, objectApiName: string): Promise<DescribedObject> {
+export async function readableObject(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+): Promise<DescribedObject> {
   const object = await describeObject(db, objectApiName);
   if (!object || !objectPermissions(principal, object.apiName).read) throw noAccess();
   return object;
@@ -65,12 +69,20 @@ export async function readableObject(db: Queryable, principal: Principal, object
 /** The record type of a request: the given one (15 or 18 characters) of the object, or the object's default. */
 export function resolveRecordType(object: DescribedObject, recordTypeId: string | undefined): DescribedRecordType {
   if (recordTypeId === undefined) {
-    const fallback = object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes.find((type) => type.isMaster) ?? object.recordTypes[0];
+    const fallback =
+      object.recordTypes.find((type) => type.isDefault) ??
+      object.recordTypes.find((type) => type.isMaster) ??
+      object.recordTypes[0];
     if (!fallback) throw notFound();
     return fallback;
   }
   const id = toId18(recordTypeId);
-  if (!id?.startsWith('012')) throw new PlatformError(400, 'INVALID_ID_FIELD', `Illegal value for query parameter 'recordTypeId': ${recordTypeId}`);
+  if (!id?.startsWith('012'))
+    throw new PlatformError(
+      400,
+      'INVALID_ID_FIELD',
+      `Illegal value for query parameter 'recordTypeId': ${recordTypeId}`,
+    );
   const type = object.recordTypes.find((candidate) => candidate.id === id);
   if (!type) throw notFound();
   return type;
@@ -86,9 +98,12 @@ interface LayoutRow {
 
 /** The org's layout data by object, read once per database handle and again after each change (cache/per-database.ts). */
 const layoutData = oncePerDatabase(async (db): Promise<Map<string, LayoutDefinition[]>> => {
-  const { rows } = await db.query<LayoutRow>('SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name');
+  const { rows } = await db.query<LayoutRow>(
+    'SELECT object_api_name, name, layout_type, record_types, definition FROM layout ORDER BY object_api_name, name',
+  );
   const byObject = new Map<string, LayoutDefinition[]>();
-  for (const row of rows) byObject.set(row.object_api_name, [...(byObject.get(row.object_api_name) ?? []), row.definition]);
+  for (const row of rows)
+    byObject.set(row.object_api_name, [...(byObject.get(row.object_api_name) ?? []), row.definition]);
   return byObject;
 });
 
@@ -100,13 +115,25 @@ export async function layoutDefinition(
   layoutType: LayoutType,
 ): Promise<LayoutDefinition> {
   const layouts = (await layoutData(db)).get(object.apiName) ?? [];
-  const assigned = layouts.find((layout) => layout.layoutType === layoutType && layout.recordTypes.includes(recordType.developerName));
+  const assigned = layouts.find(
+    (layout) => layout.layoutType === layoutType && layout.recordTypes.includes(recordType.developerName),
+  );
   // A record type with no layout of its own shows the master record type's, as on the platform.
   const master = layouts.find((layout) => layout.layoutType === layoutType && layout.recordTypes.includes('Master'));
-  return assigned ?? master ?? defaultLayoutDefinition(object.apiName, layoutType, object.fields, object.definition.nameFields);
+  return (
+    assigned ??
+    master ??
+    defaultLayoutDefinition(object.apiName, layoutType, object.fields, object.definition.nameFields)
+  );
 }
 
-function render(object: DescribedObject, definition: LayoutDefinition, recordType: DescribedRecordType, mode: LayoutMode, principal?: Principal): RecordLayout {
+function render(
+  object: DescribedObject,
+  definition: LayoutDefinition,
+  recordType: DescribedRecordType,
+  mode: LayoutMode,
+  principal?: Principal,
+): RecordLayout {
   return buildLayout(definition, {
     objectApiName: object.apiName,
     recordTypeId: recordType.id,
@@ -126,10 +153,18 @@ type AnsweredLayout = ReturnType<typeof withETag<RecordLayout>>;
  * depend on nothing else, and a new read of the metadata describes every object anew, so that they go with
  * the old one.
  */
-const layoutsByObject = new WeakMap<DescribedObject, Map<string, { definition: LayoutDefinition; layout: AnsweredLayout }>>();
+const layoutsByObject = new WeakMap<
+  DescribedObject,
+  Map<string, { definition: LayoutDefinition; layout: AnsweredLayout }>
+>();
 
 /** GET /layout/{objectApiName}: the RecordLayoutRepresentation of a record type, layout type and mode, as the caller sees it (kept: do not change it). */
-export async function getLayout(db: Queryable, principal: Principal, objectApiName: string, query: LayoutQuery = {}): Promise<AnsweredLayout> {
+export async function getLayout(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: LayoutQuery = {},
+): Promise<AnsweredLayout> {
   const layoutType = parseLayoutType(query.layoutType);
   const mode = parseLayoutMode(query.mode);
   const object = await readableObject(db, principal, objectApiName);
@@ -148,7 +183,10 @@ export async function getLayout(db: Queryable, principal: Principal, objectApiNa
 }
 
 /** The field paths of layouts, per described object, like layoutsByObject. */
-const fieldPathsByObject = new WeakMap<DescribedObject, Map<string, { definition: LayoutDefinition; paths: readonly string[] }>>();
+const fieldPathsByObject = new WeakMap<
+  DescribedObject,
+  Map<string, { definition: LayoutDefinition; paths: readonly string[] }>
+>();
 
 /**
  * The `Object.Field` paths of a layout's fields, whoever asks (callers filter by field permissions):
@@ -177,12 +215,19 @@ export async function layoutFieldPaths(
 }
 
 /** GET /path/layout/{objectApiName}: the layout named by layoutOverride, shaped as a Full record layout. */
-export async function getPathLayout(db: Queryable, principal: Principal, objectApiName: string, query: LayoutQuery & { layoutOverride: string }) {
+export async function getPathLayout(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: LayoutQuery & { layoutOverride: string },
+) {
   const mode = parseLayoutMode(query.mode);
   const object = await readableObject(db, principal, objectApiName);
   const recordType = resolveRecordType(object, query.recordTypeId);
   const wanted = query.layoutOverride.toLowerCase();
-  const definition = ((await layoutData(db)).get(object.apiName) ?? []).find((layout) => layout.name.toLowerCase() === wanted);
+  const definition = ((await layoutData(db)).get(object.apiName) ?? []).find(
+    (layout) => layout.name.toLowerCase() === wanted,
+  );
   if (!definition) throw notFound();
   return withETag(render(object, { ...definition, layoutType: 'Full' }, recordType, mode, principal));
 }
@@ -203,16 +248,27 @@ function readLayoutFiles(): LayoutFile[] {
 export async function loadLayouts(db: Database): Promise<string[]> {
   const loaded: string[] = [];
   for (const file of readLayoutFiles()) {
-    const object = await db.query<{ hash: string }>(`SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`, [file.objectApiName]);
+    const object = await db.query<{ hash: string }>(
+      `SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`,
+      [file.objectApiName],
+    );
     if (object.rows.length === 0) throw new Error(`Layouts of ${file.objectApiName}: no such object`);
     const hash = createHash('sha256')
       .update(JSON.stringify(file))
       .update(object.rows[0].hash ?? '')
       .digest('hex');
-    const { rows } = await db.query<{ hash: string }>('SELECT hash FROM layout_source WHERE object_api_name = $1', [file.objectApiName]);
+    const { rows } = await db.query<{ hash: string }>('SELECT hash FROM layout_source WHERE object_api_name = $1', [
+      file.objectApiName,
+    ]);
     if (rows[0]?.hash === hash) continue;
-    const fields = await db.query<{ api_name: string }>('SELECT api_name FROM sobject_field WHERE object_api_name = $1', [file.objectApiName]);
-    const types = await db.query<{ developer_name: string }>('SELECT developer_name FROM record_type WHERE object_api_name = $1', [file.objectApiName]);
+    const fields = await db.query<{ api_name: string }>(
+      'SELECT api_name FROM sobject_field WHERE object_api_name = $1',
+      [file.objectApiName],
+    );
+    const types = await db.query<{ developer_name: string }>(
+      'SELECT developer_name FROM record_type WHERE object_api_name = $1',
+      [file.objectApiName],
+    );
     const problems = layoutFileProblems(
       file,
       new Set(fields.rows.map((row) => row.api_name)),
@@ -222,19 +278,15 @@ export async function loadLayouts(db: Database): Promise<string[]> {
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM layout WHERE object_api_name = $1', [file.objectApiName]);
       for (const layout of file.layouts) {
-        await tx.query('INSERT INTO layout (id, object_api_name, name, layout_type, record_types, definition) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
-          layout.id,
-          file.objectApiName,
-          layout.name,
-          layout.layoutType,
-          layout.recordTypes,
-          JSON.stringify(layout),
-        ]);
+        await tx.query(
+          'INSERT INTO layout (id, object_api_name, name, layout_type, record_types, definition) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+          [layout.id, file.objectApiName, layout.name, layout.layoutType, layout.recordTypes, JSON.stringify(layout)],
+        );
       }
-      await tx.query(`INSERT INTO layout_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash`, [
-        file.objectApiName,
-        hash,
-      ]);
+      await tx.query(
+        `INSERT INTO layout_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash`,
+        [file.objectApiName, hash],
+      );
     });
     loaded.push(file.objectApiName);
   }

@@ -37,7 +37,12 @@ interface PicklistEntry {
 }
 
 /** Countries and their states or provinces, from the country-state-city data package. */
-export function countriesWithStates(): { name: string; isoCode: string; phonecode: string; states: { name: string; isoCode: string }[] }[] {
+export function countriesWithStates(): {
+  name: string;
+  isoCode: string;
+  phonecode: string;
+  states: { name: string; isoCode: string }[];
+}[] {
   const { Country, State } = countryData();
   return Country.getAllCountries()
     .map((country) => {
@@ -56,13 +61,18 @@ export function picklistEntries(source: PicklistSource): PicklistEntry[] {
   if ('values' in source)
     return source.values.map((entry) => {
       if (typeof entry === 'string') return { value: entry, label: entry, validFor: [] };
-      const value: PicklistEntry = { value: entry.value, label: entry.label ?? entry.value, validFor: entry.validFor ?? [] };
+      const value: PicklistEntry = {
+        value: entry.value,
+        label: entry.label ?? entry.value,
+        validFor: entry.validFor ?? [],
+      };
       if (entry.default) value.isDefault = true;
       if (entry.attributes) value.attributes = entry.attributes;
       return value;
     });
   const countries = countriesWithStates();
-  if (source.source === 'countries') return countries.map((country) => ({ value: country.name, label: country.name, validFor: [] }));
+  if (source.source === 'countries')
+    return countries.map((country) => ({ value: country.name, label: country.name, validFor: [] }));
   const byName = new Map<string, PicklistEntry>();
   for (const country of countries) {
     for (const state of country.states) {
@@ -83,7 +93,10 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
   const loaded: string[] = [];
   for (const definition of readObjectDefinitions()) {
     const hash = definitionHash(definition);
-    const { rows } = await db.query<{ hash: string }>(`SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`, [definition.apiName]);
+    const { rows } = await db.query<{ hash: string }>(
+      `SELECT definition ->> 'hash' AS hash FROM sobject WHERE api_name = $1`,
+      [definition.apiName],
+    );
     if (rows[0]?.hash === hash) continue;
     await db.transaction(async (tx) => {
       const { fields, recordTypes, ...object } = definition;
@@ -103,7 +116,15 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
       for (const type of types) {
         await tx.query(
           `INSERT INTO record_type (object_api_name, id, name, developer_name, is_master, is_default, available) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [definition.apiName, type.id, type.name, type.developerName, type.isMaster, type.isDefault ?? false, type.available ?? true],
+          [
+            definition.apiName,
+            type.id,
+            type.name,
+            type.developerName,
+            type.isMaster,
+            type.isDefault ?? false,
+            type.available ?? true,
+          ],
         );
       }
       for (const field of fields) {
@@ -115,7 +136,12 @@ export async function loadOrgMetadata(db: Database): Promise<string[]> {
              SELECT $1, $2, $3, (ordinality - 1)::int, e ->> 'value', e ->> 'label',
                     ARRAY(SELECT jsonb_array_elements_text(e -> 'validFor')), coalesce((e ->> 'isDefault')::boolean, false), e -> 'attributes'
              FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(e, ordinality)`,
-            [definition.apiName, field.apiName, type.id, JSON.stringify(entriesForRecordType(entries, field.apiName, type))],
+            [
+              definition.apiName,
+              field.apiName,
+              type.id,
+              JSON.stringify(entriesForRecordType(entries, field.apiName, type)),
+            ],
           );
         }
       }
@@ -139,14 +165,23 @@ type LoadedRecordType = RecordTypeDefinition & { isMaster: boolean };
 export function recordTypesWithMaster(recordTypes: RecordTypeDefinition[]): LoadedRecordType[] {
   const master = { id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true };
   if (recordTypes.length === 0) return [{ ...master, isDefault: true, available: true }];
-  return [{ ...master, isDefault: false, available: false }, ...recordTypes.map((type) => ({ ...type, isMaster: false }))];
+  return [
+    { ...master, isDefault: false, available: false },
+    ...recordTypes.map((type) => ({ ...type, isMaster: false })),
+  ];
 }
 
 /** A picklist's values for one record type: its subset in the field's order, with its own default if it names one. */
-export function entriesForRecordType(entries: PicklistEntry[], fieldApiName: string, type: RecordTypeDefinition): PicklistEntry[] {
+export function entriesForRecordType(
+  entries: PicklistEntry[],
+  fieldApiName: string,
+  type: RecordTypeDefinition,
+): PicklistEntry[] {
   const subset = type.picklistValues?.[fieldApiName];
   const chosen = subset ? entries.filter((entry) => subset.includes(entry.value)) : entries;
   if (!type.picklistDefaults || !(fieldApiName in type.picklistDefaults)) return chosen;
   const defaultValue = type.picklistDefaults[fieldApiName];
-  return chosen.map(({ isDefault: _, ...entry }) => (entry.value === defaultValue ? { ...entry, isDefault: true } : entry));
+  return chosen.map(({ isDefault: _, ...entry }) =>
+    entry.value === defaultValue ? { ...entry, isDefault: true } : entry,
+  );
 }

@@ -26,17 +26,28 @@ type PicklistValueAttributes = Schemas['PicklistValueRepresentation']['attribute
  * The PicklistValuesRepresentation body (without eTag) of a field: controllerValues index the controlling
  * field's values of the same record type, and validFor keeps only the controlling values that type offers.
  */
-export function picklistRepresentation(values: StoredPicklistValue[], controllerValues: string[] | null, url: string): Schemas['PicklistValuesRepresentation'] {
+export function picklistRepresentation(
+  values: StoredPicklistValue[],
+  controllerValues: string[] | null,
+  url: string,
+): Schemas['PicklistValuesRepresentation'] {
   const indexes: Record<string, number> = {};
   for (const [index, value] of (controllerValues ?? []).entries()) indexes[value] = index;
   const entries = values.map((row) => ({
     attributes: row.attributes,
     label: row.label,
-    validFor: controllerValues ? row.validFor.map((controller) => indexes[controller]).filter((index) => index !== undefined) : [],
+    validFor: controllerValues
+      ? row.validFor.map((controller) => indexes[controller]).filter((index) => index !== undefined)
+      : [],
     value: row.value,
   }));
   const defaultIndex = values.findIndex((row) => row.isDefault);
-  const body = { controllerValues: indexes, defaultValue: defaultIndex >= 0 ? entries[defaultIndex] : null, url, values: entries };
+  const body = {
+    controllerValues: indexes,
+    defaultValue: defaultIndex >= 0 ? entries[defaultIndex] : null,
+    url,
+    values: entries,
+  };
   return { eTag: etagOf(body), ...body };
 }
 
@@ -46,7 +57,12 @@ function parseRecordTypeId(recordTypeId: string): string {
   return id;
 }
 
-async function storedValues(db: Queryable, objectApiName: string, recordTypeId: string, fieldApiNames: string[]): Promise<Map<string, StoredPicklistValue[]>> {
+async function storedValues(
+  db: Queryable,
+  objectApiName: string,
+  recordTypeId: string,
+  fieldApiNames: string[],
+): Promise<Map<string, StoredPicklistValue[]>> {
   const { rows } = await db.query<{
     field_api_name: string;
     value: string;
@@ -61,9 +77,13 @@ async function storedValues(db: Queryable, objectApiName: string, recordTypeId: 
   );
   const byField = new Map<string, StoredPicklistValue[]>(fieldApiNames.map((name) => [name, []]));
   for (const row of rows)
-    byField
-      .get(row.field_api_name)!
-      .push({ value: row.value, label: row.label, validFor: row.valid_for, isDefault: row.is_default, attributes: row.attributes });
+    byField.get(row.field_api_name)!.push({
+      value: row.value,
+      label: row.label,
+      validFor: row.valid_for,
+      isDefault: row.is_default,
+      attributes: row.attributes,
+    });
   return byField;
 }
 

@@ -48,7 +48,10 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
     precision: field.precision ?? 0,
     reference,
     referenceTargetField: null,
-    referenceToInfos: referenceTo.map((apiName) => ({ apiName, nameFields: org?.objects.get(apiName)?.definition.nameFields ?? ['Name'] })),
+    referenceToInfos: referenceTo.map((apiName) => ({
+      apiName,
+      nameFields: org?.objects.get(apiName)?.definition.nameFields ?? ['Name'],
+    })),
     relationshipName: field.relationshipName ?? null,
     required: field.required ?? false,
     scale: field.scale ?? 0,
@@ -62,7 +65,11 @@ export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinit
 /** Controlling fields to their dependent fields, nested as deep as the dependencies go. */
 function dependentFieldsTree(fields: FieldDefinition[]): Schemas['DependentFieldsTree'] {
   const dependentsOf = (controller: string): Schemas['DependentFieldsTree'] =>
-    Object.fromEntries(fields.filter((field) => field.controllerName === controller).map((field) => [field.apiName, dependentsOf(field.apiName)]));
+    Object.fromEntries(
+      fields
+        .filter((field) => field.controllerName === controller)
+        .map((field) => [field.apiName, dependentsOf(field.apiName)]),
+    );
   return Object.fromEntries(
     fields
       .filter((field) => !field.controllerName && fields.some((other) => other.controllerName === field.apiName))
@@ -74,7 +81,10 @@ function dependentFieldsTree(fields: FieldDefinition[]): Schemas['DependentField
  * Object infos as each profile sees them (null: the system), per described object: they depend on nothing
  * else, and a new read of the metadata describes every object anew, so that they go with the old one.
  */
-const objectInfosByProfile = new WeakMap<DescribedObject, Map<Profile | null, { org: OrgDescribe; info: ObjectInfo }>>();
+const objectInfosByProfile = new WeakMap<
+  DescribedObject,
+  Map<Profile | null, { org: OrgDescribe; info: ObjectInfo }>
+>();
 
 /** The ObjectInfoRepresentation of an object; without a principal, as the system sees it. Built once per profile and kept (do not change it). */
 export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principal?: Principal): ObjectInfo {
@@ -90,15 +100,23 @@ export function objectInfoOf(object: DescribedObject, org: OrgDescribe, principa
 
 function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: Principal): ObjectInfo {
   const { definition } = object;
-  const permissions = principal ? objectPermissions(principal, object.apiName) : { read: true, create: true, edit: true, delete: true };
-  const visibleFields = object.fields.filter((field) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read);
+  const permissions = principal
+    ? objectPermissions(principal, object.apiName)
+    : { read: true, create: true, edit: true, delete: true };
+  const visibleFields = object.fields.filter(
+    (field) => !principal || fieldPermissions(principal, object.apiName, field.apiName).read,
+  );
   const fields = Object.fromEntries(
     visibleFields.map((field) => {
       const representation = fieldRepresentation(field, object.fields, org);
       const edit = !principal || fieldPermissions(principal, object.apiName, field.apiName).edit;
       return [
         field.apiName,
-        { ...representation, createable: representation.createable && edit && permissions.create, updateable: representation.updateable && edit },
+        {
+          ...representation,
+          createable: representation.createable && edit && permissions.create,
+          updateable: representation.updateable && edit,
+        },
       ];
     }),
   );
@@ -106,7 +124,8 @@ function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: 
     .filter(
       (child) =>
         !principal ||
-        (objectPermissions(principal, child.childObjectApiName).read && fieldPermissions(principal, child.childObjectApiName, child.fieldName).read),
+        (objectPermissions(principal, child.childObjectApiName).read &&
+          fieldPermissions(principal, child.childObjectApiName, child.fieldName).read),
     )
     .map((child) => ({
       childObjectApiName: child.childObjectApiName,
@@ -115,7 +134,11 @@ function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: 
       junctionReferenceTo: [],
       relationshipName: child.relationshipName,
     }))
-    .sort((a, b) => a.relationshipName.localeCompare(b.relationshipName, 'en') || a.childObjectApiName.localeCompare(b.childObjectApiName, 'en'));
+    .sort(
+      (a, b) =>
+        a.relationshipName.localeCompare(b.relationshipName, 'en') ||
+        a.childObjectApiName.localeCompare(b.childObjectApiName, 'en'),
+    );
   const defaultType = object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes[0];
   const body = {
     apiName: object.apiName,
@@ -139,7 +162,13 @@ function buildObjectInfo(object: DescribedObject, org: OrgDescribe, principal?: 
     recordTypeInfos: Object.fromEntries(
       object.recordTypes.map((type) => [
         type.id,
-        { available: type.available, defaultRecordTypeMapping: type.id === defaultType?.id, master: type.isMaster, name: type.name, recordTypeId: type.id },
+        {
+          available: type.available,
+          defaultRecordTypeMapping: type.id === defaultType?.id,
+          master: type.isMaster,
+          name: type.name,
+          recordTypeId: type.id,
+        },
       ]),
     ),
     searchable: definition.flags.searchable ?? false,
@@ -159,7 +188,10 @@ export async function getObjectInfo(db: Queryable, objectApiName: string, princi
 }
 
 /** GET /object-info: every object the caller may read, by API name. */
-export async function getObjectInfoDirectory(db: Queryable, principal: Principal): Promise<Schemas['ObjectInfoDirectoryRepresentation']> {
+export async function getObjectInfoDirectory(
+  db: Queryable,
+  principal: Principal,
+): Promise<Schemas['ObjectInfoDirectoryRepresentation']> {
   const org = await describeOrg(db);
   const objects = [...org.objects.values()]
     .filter((object) => objectPermissions(principal, object.apiName).read)
@@ -188,7 +220,11 @@ const MAX_BATCH_OBJECTS = 100;
  * GET /object-info/batch/{objectApiNames}: one result per name, in order. An object the caller may not
  * read fails like one that does not exist (403 FORBIDDEN, as the platform answers both in a batch).
  */
-export async function getObjectInfos(db: Queryable, principal: Principal, objectApiNames: string): Promise<Schemas['SimplifiedBatchRepresentation']> {
+export async function getObjectInfos(
+  db: Queryable,
+  principal: Principal,
+  objectApiNames: string,
+): Promise<Schemas['SimplifiedBatchRepresentation']> {
   const names = objectApiNames.split(',');
   if (names.length > MAX_BATCH_OBJECTS)
     throw new PlatformError(

@@ -46,7 +46,14 @@ export const ADMIN_USER_ID = '0058d0000000001AAA';
 export const STANDARD_USER_ID = '0058d0000000002AAA';
 export const GUEST_USER_ID = '0058d0000000003AAA';
 
-const NO_ACCESS: ObjectPermissions = { read: false, create: false, edit: false, delete: false, viewAll: false, modifyAll: false };
+const NO_ACCESS: ObjectPermissions = {
+  read: false,
+  create: false,
+  edit: false,
+  delete: false,
+  viewAll: false,
+  modifyAll: false,
+};
 
 let profiles: Map<string, Profile> | undefined;
 

@@ -39,7 +39,8 @@ export function defaultFieldValue(field: FieldDefinition, context: DefaultsConte
   if (field.apiName === 'RecordTypeId') return { displayValue: null, value: context.recordTypeId };
   const declared = field.defaultValue;
   let value: FieldValue = null;
-  if (field.dataType === 'Picklist' || field.dataType === 'MultiPicklist') value = context.picklistDefaults.get(field.apiName) ?? null;
+  if (field.dataType === 'Picklist' || field.dataType === 'MultiPicklist')
+    value = context.picklistDefaults.get(field.apiName) ?? null;
   else if (field.dataType === 'Boolean') value = typeof declared === 'boolean' ? declared : false;
   else if (typeof declared === 'string' || typeof declared === 'number') value = declared;
   return { displayValue: displayValueOf(field, value), value };
@@ -53,7 +54,13 @@ export function optionalFieldNames(object: DescribedObject, paths: string[]): st
   const names: string[] = [];
   for (const text of paths) {
     const path = parseFieldPath(text);
-    if (!path || !withinDepth(path) || path.names.length !== 1 || path.objectApiName.toLowerCase() !== object.apiName.toLowerCase()) continue;
+    if (
+      !path ||
+      !withinDepth(path) ||
+      path.names.length !== 1 ||
+      path.objectApiName.toLowerCase() !== object.apiName.toLowerCase()
+    )
+      continue;
     const field = object.fields.find((candidate) => candidate.apiName.toLowerCase() === path.names[0].toLowerCase());
     if (field && !names.includes(field.apiName)) names.push(field.apiName);
   }
@@ -61,7 +68,11 @@ export function optionalFieldNames(object: DescribedObject, paths: string[]): st
 }
 
 /** A record not yet created: the RecordCreateDefaultRecordRepresentation shape, with its eTag. */
-export function newRecordRepresentation(object: DescribedObject, recordTypeId: string, fields: Record<string, FieldValueRepresentation>) {
+export function newRecordRepresentation(
+  object: DescribedObject,
+  recordTypeId: string,
+  fields: Record<string, FieldValueRepresentation>,
+) {
   const body = {
     apiName: object.apiName,
     childRelationships: {},
@@ -81,25 +92,47 @@ export function newRecordRepresentation(object: DescribedObject, recordTypeId: s
 async function creatableObject(db: Queryable, principal: Principal, objectApiName: string): Promise<DescribedObject> {
   const object = await readableObject(db, principal, objectApiName);
   if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable) {
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS', `You don't have permission to create ${object.definition.labelPlural}.`);
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS',
+      `You don't have permission to create ${object.definition.labelPlural}.`,
+    );
   }
   return object;
 }
 
-export async function defaultsContext(db: Queryable, principal: Principal, object: DescribedObject, recordType: DescribedRecordType): Promise<DefaultsContext> {
+export async function defaultsContext(
+  db: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  recordType: DescribedRecordType,
+): Promise<DefaultsContext> {
   const { rows } = await db.query<{ field_api_name: string; value: string }>(
     'SELECT field_api_name, value FROM picklist_value WHERE object_api_name = $1 AND record_type_id = $2 AND is_default ORDER BY position',
     [object.apiName, recordType.id],
   );
-  const user = await db.query<{ name: string | null }>(`SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`, [principal.userId]);
+  const user = await db.query<{ name: string | null }>(`SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`, [
+    principal.userId,
+  ]);
   const picklistDefaults = new Map<string, string>();
-  for (const row of rows) if (!picklistDefaults.has(row.field_api_name)) picklistDefaults.set(row.field_api_name, row.value);
-  return { userId: principal.userId, userName: user.rows[0]?.name ?? null, recordTypeId: recordType.id, picklistDefaults };
+  for (const row of rows)
+    if (!picklistDefaults.has(row.field_api_name)) picklistDefaults.set(row.field_api_name, row.value);
+  return {
+    userId: principal.userId,
+    userName: user.rows[0]?.name ?? null,
+    recordTypeId: recordType.id,
+    picklistDefaults,
+  };
 }
 
-const readable = (principal: Principal, object: DescribedObject) => (name: string) => fieldPermissions(principal, object.apiName, name).read;
+const readable = (principal: Principal, object: DescribedObject) => (name: string) =>
+  fieldPermissions(principal, object.apiName, name).read;
 
-function defaultFields(object: DescribedObject, names: string[], context: DefaultsContext): Record<string, FieldValueRepresentation> {
+function defaultFields(
+  object: DescribedObject,
+  names: string[],
+  context: DefaultsContext,
+): Record<string, FieldValueRepresentation> {
   return Object.fromEntries(names.map((name) => [name, defaultFieldValue(object.fieldsByName.get(name)!, context)]));
 }
 
@@ -113,12 +146,25 @@ async function objectInfosFor(db: Queryable, principal: Principal, object: Descr
 }
 
 /** GET /record-defaults/create/{objectApiName}: the Create layout, the new record's defaults and the object infos. */
-export async function getRecordCreateDefaults(db: Queryable, principal: Principal, objectApiName: string, query: DefaultsQuery = {}) {
+export async function getRecordCreateDefaults(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: DefaultsQuery = {},
+) {
   const object = await creatableObject(db, principal, objectApiName);
   const recordType = resolveRecordType(object, query.recordTypeId);
-  const layout = await getLayout(db, principal, object.apiName, { layoutType: 'Full', mode: 'Create', recordTypeId: recordType.id });
-  const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) => path.slice(object.apiName.length + 1));
-  const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(readable(principal, object));
+  const layout = await getLayout(db, principal, object.apiName, {
+    layoutType: 'Full',
+    mode: 'Create',
+    recordTypeId: recordType.id,
+  });
+  const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) =>
+    path.slice(object.apiName.length + 1),
+  );
+  const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(
+    readable(principal, object),
+  );
   const context = await defaultsContext(db, principal, object, recordType);
   return {
     layout,
@@ -128,7 +174,12 @@ export async function getRecordCreateDefaults(db: Queryable, principal: Principa
 }
 
 /** GET /record-defaults/template/create/{objectApiName}: the defaults of the optional fields asked for, without layout. */
-export async function getRecordTemplateCreate(db: Queryable, principal: Principal, objectApiName: string, query: DefaultsQuery = {}) {
+export async function getRecordTemplateCreate(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  query: DefaultsQuery = {},
+) {
   const object = await creatableObject(db, principal, objectApiName);
   const recordType = resolveRecordType(object, query.recordTypeId);
   const names = optionalFieldNames(object, query.optionalFields ?? []).filter(readable(principal, object));
@@ -145,7 +196,11 @@ async function cloneSource(db: Queryable, principal: Principal, recordId: string
   const org = await describeOrg(db);
   const object = org.objects.get(source.apiName)!;
   if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable) {
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS', `You don't have permission to create ${object.definition.labelPlural}.`);
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS',
+      `You don't have permission to create ${object.definition.labelPlural}.`,
+    );
   }
   return { source, object };
 }
@@ -158,19 +213,34 @@ const clonableBy = (principal: Principal, object: DescribedObject) => (name: str
  * The source record's values of the named fields for its copy: the owner is the caller, the record type the
  * one asked for, a relationship's nested record left out (its id stays in the lookup field).
  */
-async function cloneFieldValues(db: Queryable, principal: Principal, object: DescribedObject, sourceId: string, names: string[], recordTypeId: string) {
-  const record = await readRecord(db, principal, sourceId, { optionalFields: names.map((name) => `${object.apiName}.${name}`) });
+async function cloneFieldValues(
+  db: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  sourceId: string,
+  names: string[],
+  recordTypeId: string,
+) {
+  const record = await readRecord(db, principal, sourceId, {
+    optionalFields: names.map((name) => `${object.apiName}.${name}`),
+  });
   const fields: Record<string, FieldValueRepresentation> = {};
   for (const name of names) {
     if (name === 'OwnerId') {
-      const user = await db.query<{ name: string | null }>(`SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`, [principal.userId]);
+      const user = await db.query<{ name: string | null }>(
+        `SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`,
+        [principal.userId],
+      );
       fields[name] = { displayValue: user.rows[0]?.name ?? null, value: principal.userId };
     } else if (name === 'RecordTypeId') {
       fields[name] = { displayValue: null, value: recordTypeId };
     } else {
       const value = record.fields[name];
       fields[name] = value
-        ? { displayValue: value.displayValue, value: typeof value.value === 'object' && value.value !== null ? null : value.value }
+        ? {
+            displayValue: value.displayValue,
+            value: typeof value.value === 'object' && value.value !== null ? null : value.value,
+          }
         : { displayValue: null, value: null };
     }
   }
@@ -182,10 +252,17 @@ async function cloneFieldValues(db: Queryable, principal: Principal, object: Des
  * be given (the optional fields asked for, or every such field), owned by the caller. Formulas, auto-numbers
  * and system fields are left out: a copy gets its own.
  */
-export async function getRecordTemplateClone(db: Queryable, principal: Principal, recordId: string, query: DefaultsQuery = {}) {
+export async function getRecordTemplateClone(
+  db: Queryable,
+  principal: Principal,
+  recordId: string,
+  query: DefaultsQuery = {},
+) {
   const { source, object } = await cloneSource(db, principal, recordId);
   const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
-  const asked = query.optionalFields?.length ? optionalFieldNames(object, query.optionalFields) : object.fields.map((field) => field.apiName);
+  const asked = query.optionalFields?.length
+    ? optionalFieldNames(object, query.optionalFields)
+    : object.fields.map((field) => field.apiName);
   const names = asked.filter(clonableBy(principal, object));
   return {
     objectInfos: await objectInfosFor(db, principal, object, names),
@@ -204,7 +281,12 @@ export async function getRecordTemplateClone(db: Queryable, principal: Principal
  * fields and of the optional fields asked for (those a new record may be given, owned by the caller), and the
  * object infos.
  */
-export async function getRecordCloneDefaults(db: Queryable, principal: Principal, recordId: string, query: DefaultsQuery = {}) {
+export async function getRecordCloneDefaults(
+  db: Queryable,
+  principal: Principal,
+  recordId: string,
+  query: DefaultsQuery = {},
+) {
   const { source, object } = await cloneSource(db, principal, recordId);
   const recordType = resolveRecordType(object, query.recordTypeId ?? source.recordTypeId ?? undefined);
   // The form of a copy is the create form: the same layout, reported in the mode the platform names Clone.
@@ -214,11 +296,19 @@ export async function getRecordCloneDefaults(db: Queryable, principal: Principal
     recordTypeId: recordType.id,
   });
   const cloneLayout = { ...createLayout, mode: 'Clone' as const };
-  const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) => path.slice(object.apiName.length + 1));
-  const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(clonableBy(principal, object));
+  const layoutNames = (await layoutFieldPaths(db, object.apiName, recordType.id, 'Full', 'Create')).map((path) =>
+    path.slice(object.apiName.length + 1),
+  );
+  const names = [...new Set([...layoutNames, ...optionalFieldNames(object, query.optionalFields ?? [])])].filter(
+    clonableBy(principal, object),
+  );
   return {
     layout: { eTag: etagOf(cloneLayout), ...cloneLayout },
     objectInfos: await objectInfosFor(db, principal, object, names),
-    record: newRecordRepresentation(object, recordType.id, await cloneFieldValues(db, principal, object, source.id, names, recordType.id)),
+    record: newRecordRepresentation(
+      object,
+      recordType.id,
+      await cloneFieldValues(db, principal, object, source.id, names, recordType.id),
+    ),
   };
 }

@@ -39,7 +39,8 @@ const illegalValue = (parameter: string, value: string) =>
 /** Splits a comma-separated list of names, each one of the allowed ones; duplicates are dropped, order kept. */
 export function parseNameList<T extends string>(parameter: string, text: string, allowed: readonly T[]): T[] {
   const names = text.split(',').map((name) => name.trim());
-  if (names.length === 0 || names.some((name) => !(allowed as readonly string[]).includes(name))) throw illegalValue(parameter, text);
+  if (names.length === 0 || names.some((name) => !(allowed as readonly string[]).includes(name)))
+    throw illegalValue(parameter, text);
   return [...new Set(names as T[])];
 }
 
@@ -51,7 +52,8 @@ export function parseRecordIds(text: string, max = MAX_RECORD_UI_IDS): string[] 
     if (!id) throw invalidId('recordIds', raw);
     if (!ids.includes(id)) ids.push(id);
   }
-  if (ids.length === 0 || ids.length > max) throw illegalValue('recordIds', `between 1 and ${max} ids are allowed, not ${ids.length}`);
+  if (ids.length === 0 || ids.length > max)
+    throw illegalValue('recordIds', `between 1 and ${max} ids are allowed, not ${ids.length}`);
   return ids;
 }
 
@@ -70,7 +72,8 @@ export function objectsInvolved(
     for (const name of fieldNames(object)) {
       for (const target of object.fieldsByName.get(name)?.referenceTo ?? []) {
         const related = org.objects.get(target);
-        if (related && !found.has(related.apiName) && objectPermissions(principal, related.apiName).read) found.set(related.apiName, related);
+        if (related && !found.has(related.apiName) && objectPermissions(principal, related.apiName).read)
+          found.set(related.apiName, related);
       }
     }
   }
@@ -82,12 +85,22 @@ export function objectInfosOf(org: OrgDescribe, principal: Principal, objects: D
   return Object.fromEntries(objects.map((object) => [object.apiName, objectInfoOf(object, org, principal)]));
 }
 
-export async function getRecordUi(db: Queryable, principal: Principal, recordIds: string, query: RecordUiQuery): Promise<Schemas['RecordUiRepresentation']> {
+export async function getRecordUi(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string,
+  query: RecordUiQuery,
+): Promise<Schemas['RecordUiRepresentation']> {
   const ids = parseRecordIds(recordIds);
   const layoutTypes = parseNameList<LayoutType>('layoutTypes', query.layoutTypes, LAYOUT_TYPES);
   const modes = parseNameList<LayoutMode>('modes', query.modes, LAYOUT_MODES);
   const org = await describeOrg(db);
-  const results = await readRecords(db, principal, ids, { layoutTypes, modes, optionalFields: query.optionalFields ?? [], reads: query.reads });
+  const results = await readRecords(db, principal, ids, {
+    layoutTypes,
+    modes,
+    optionalFields: query.optionalFields ?? [],
+    reads: query.reads,
+  });
   query.reads?.add(layoutStateKey(principal.userId));
   const records: Record<string, RecordRepresentation> = {};
   for (const result of results) {
@@ -115,7 +128,11 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
         const byType = ((layouts[record.apiName] ??= {})[layout.recordTypeId] ??= {});
         (byType[layoutType] ??= {})[mode] = layout;
         if (layout.id && !(layout.id in layoutUserStates)) {
-          layoutUserStates[layout.id] = await getLayoutUserState(db, principal, record.apiName, { layoutType, mode, recordTypeId });
+          layoutUserStates[layout.id] = await getLayoutUserState(db, principal, record.apiName, {
+            layoutType,
+            mode,
+            recordTypeId,
+          });
         }
       }
     }
@@ -129,7 +146,12 @@ export async function getRecordUi(db: Queryable, principal: Principal, recordIds
   const objectInfos = objectInfosOf(org, principal, objectsInvolved(org, principal, roots, fieldsOf));
   // Its eTag hashes the parts' own eTags (each the hash of all of that part) and the layout user states, not
   // the tens of kilobytes of text: it changes exactly when the text does.
-  const eTag = etagOf({ layoutUserStates, layouts: etagsOfTree(layouts, 4), objectInfos: etagsOfTree(objectInfos, 1), records: etagsOfTree(records, 1) });
+  const eTag = etagOf({
+    layoutUserStates,
+    layouts: etagsOfTree(layouts, 4),
+    objectInfos: etagsOfTree(objectInfos, 1),
+    records: etagsOfTree(records, 1),
+  });
   const known = CACHES_ON ? recentRecordUis.get(eTag) : undefined;
   if (known) {
     recentRecordUis.delete(eTag);

@@ -6,7 +6,14 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Database, Queryable } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID } from './ids.ts';
-import { ADMIN_USER_ID, GUEST_USER_ID, profileById, profileNamed, STANDARD_USER_ID, type Principal } from './principal.ts';
+import {
+  ADMIN_USER_ID,
+  GUEST_USER_ID,
+  profileById,
+  profileNamed,
+  STANDARD_USER_ID,
+  type Principal,
+} from './principal.ts';
 
 const USER_OBJECT = 'User';
 const USER_KEY_PREFIX = '005';
@@ -16,8 +23,12 @@ const SCRYPT = { N: 16384, r: 8, p: 5, keyLength: 32, saltLength: 16 };
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 256 * options.N! * options.r! }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scryptCallback(
+      password.normalize('NFC'),
+      salt,
+      keyLength,
+      { ...options, maxmem: 256 * options.N! * options.r! },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -34,7 +45,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 
@@ -42,7 +57,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * Verified against when the username is unknown, so that an unknown user costs what a known one does. Random
  * bytes in the hash format: no password matches it.
  */
-const DECOY_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, 'Fdzcl198PYsDcIKziF8BUw', 'nT8WEnz4S23IrNMppEFAR5wQQ3dkMcGlEyEaA1BI3hU'].join('$');
+const DECOY_HASH = [
+  'scrypt',
+  SCRYPT.N,
+  SCRYPT.r,
+  SCRYPT.p,
+  'Fdzcl198PYsDcIKziF8BUw',
+  'nT8WEnz4S23IrNMppEFAR5wQQ3dkMcGlEyEaA1BI3hU',
+].join('$');
 
 export interface SignInUser {
   userId: string;
@@ -159,7 +181,11 @@ export async function seedDemoUsers(db: Database, given: DemoPasswords): Promise
     if (!passwords[key]) passwords[key] = generated[key] = generatePassword();
   }
   const hashes = new Map(
-    await Promise.all(DEMO_USERS.filter((user) => user.password).map(async (user) => [user.id, await hashPassword(passwords[user.password!]!)] as const)),
+    await Promise.all(
+      DEMO_USERS.filter((user) => user.password).map(
+        async (user) => [user.id, await hashPassword(passwords[user.password!]!)] as const,
+      ),
+    ),
   );
   const at = new Date().toISOString();
   await db.transaction(async (tx) => {
@@ -181,11 +207,10 @@ export async function seedDemoUsers(db: Database, given: DemoPasswords): Promise
       );
       const hash = hashes.get(user.id);
       if (hash) {
-        await tx.query(`INSERT INTO user_credential (user_id, username, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-          user.id,
-          user.username.toLowerCase(),
-          hash,
-        ]);
+        await tx.query(
+          `INSERT INTO user_credential (user_id, username, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [user.id, user.username.toLowerCase(), hash],
+        );
       }
     }
     await tx.query(

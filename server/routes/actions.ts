@@ -51,27 +51,64 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const clock = options.clock;
 
-  implement(app, routes.getGlobalActions, async (c) => withETag(c, await getGlobalActions(db, principalOf(c), listQuery(c.req.valid('query')))));
+  implement(app, routes.getGlobalActions, async (c) =>
+    withETag(c, await getGlobalActions(db, principalOf(c), listQuery(c.req.valid('query')))),
+  );
 
   implement(app, routes.getRecordActions, async (c) =>
-    withETag(c, await getRecordActions(db, principalOf(c), ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query')))),
+    withETag(
+      c,
+      await getRecordActions(db, principalOf(c), ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query'))),
+    ),
   );
 
   implement(app, routes.getRecordEditActions, async (c) =>
-    withETag(c, await getRecordEditActions(db, principalOf(c), ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query')))),
+    withETag(
+      c,
+      await getRecordEditActions(
+        db,
+        principalOf(c),
+        ids(c.req.valid('param').recordIds),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
   );
 
   implement(app, routes.getObjectCreateActions, async (c) =>
-    withETag(c, await getObjectCreateActions(db, principalOf(c), c.req.valid('param').objectApiName, listQuery(c.req.valid('query')))),
+    withETag(
+      c,
+      await getObjectCreateActions(
+        db,
+        principalOf(c),
+        c.req.valid('param').objectApiName,
+        listQuery(c.req.valid('query')),
+      ),
+    ),
   );
 
   implement(app, routes.getLookupActions, async (c) =>
-    withETag(c, await getLookupActions(db, principalOf(c), ids(c.req.valid('param').objectApiNames), listQuery(c.req.valid('query')))),
+    withETag(
+      c,
+      await getLookupActions(
+        db,
+        principalOf(c),
+        ids(c.req.valid('param').objectApiNames),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
   );
 
   // Before the single related list, whose {relatedListId} would otherwise take "batch".
   implement(app, routes.getRelatedListsActions, async (c) =>
-    c.json(await getRelatedListsActions(db, principalOf(c), ids(c.req.valid('param').recordIds), c.req.valid('json').relatedListsActionParameters), 200),
+    c.json(
+      await getRelatedListsActions(
+        db,
+        principalOf(c),
+        ids(c.req.valid('param').recordIds),
+        c.req.valid('json').relatedListsActionParameters,
+      ),
+      200,
+    ),
   );
 
   implement(app, routes.getRelatedListActions, async (c) => {
@@ -83,12 +120,24 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getRelatedListActionsByQuery, async (c) => {
     const { recordIds, relatedListId } = c.req.valid('param');
-    return withETag(c, await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, listQuery(c.req.valid('query'))));
+    return withETag(
+      c,
+      await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, listQuery(c.req.valid('query'))),
+    );
   });
 
   implement(app, routes.getRelatedListRecordActions, async (c) => {
     const { recordIds, relatedListRecordIds } = c.req.valid('param');
-    return withETag(c, await getRelatedListRecordActions(db, principalOf(c), ids(recordIds), ids(relatedListRecordIds), listQuery(c.req.valid('query'))));
+    return withETag(
+      c,
+      await getRelatedListRecordActions(
+        db,
+        principalOf(c),
+        ids(recordIds),
+        ids(relatedListRecordIds),
+        listQuery(c.req.valid('query')),
+      ),
+    );
   });
 
   implement(app, routes.getActionOverrides, async (c) =>
@@ -98,7 +147,9 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getFormulaActivation, async (c) =>
     withETag(
       c,
-      await getFormulaActivation(db, principalOf(c), c.req.valid('param').actionFeature, { objectApiNames: splitList(c.req.valid('query').objectApiNames) }),
+      await getFormulaActivation(db, principalOf(c), c.req.valid('param').actionFeature, {
+        objectApiNames: splitList(c.req.valid('query').objectApiNames),
+      }),
     ),
   );
 
@@ -107,23 +158,41 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
   );
 
   implement(app, routes.getQuickActionLayout, async (c) =>
-    withETag(c, await getQuickActionLayout(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('query'))),
+    withETag(
+      c,
+      await getQuickActionLayout(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('query')),
+    ),
   );
 
   implement(app, routes.getQuickActionDefaults, async (c) => {
     const { optionalFields, parentRecordId } = c.req.valid('query');
     return withETag(
       c,
-      await getQuickActionDefaults(db, principalOf(c), c.req.valid('param').actionApiName, { optionalFields: splitFieldList(optionalFields), parentRecordId }),
+      await getQuickActionDefaults(db, principalOf(c), c.req.valid('param').actionApiName, {
+        optionalFields: splitFieldList(optionalFields),
+        parentRecordId,
+      }),
     );
   });
 
   implement(app, routes.performQuickAction, async (c) =>
-    c.json(await performQuickAction(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('json'), { clock }), 201),
+    c.json(
+      await performQuickAction(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('json'), { clock }),
+      201,
+    ),
   );
 
   implement(app, routes.performUpdateRecordQuickAction, async (c) =>
-    c.json(await performUpdateRecordQuickAction(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('json'), { clock }), 200),
+    c.json(
+      await performUpdateRecordQuickAction(
+        db,
+        principalOf(c),
+        c.req.valid('param').actionApiName,
+        c.req.valid('json'),
+        { clock },
+      ),
+      200,
+    ),
   );
 
   return app;

@@ -14,11 +14,17 @@ export function appRoutes(db: Database) {
   implement(app, routes.getApps, async (c) => withETag(c, await getApps(db, principalOf(c), c.req.valid('query'))));
 
   // Before /apps/{appId}, whose id pattern `selected` would fail.
-  implement(app, routes.getSelectedApp, async (c) => c.json(await getSelectedApp(db, principalOf(c), c.req.valid('query')), 200));
+  implement(app, routes.getSelectedApp, async (c) =>
+    c.json(await getSelectedApp(db, principalOf(c), c.req.valid('query')), 200),
+  );
 
-  implement(app, routes.getAppDetails, async (c) => withETag(c, await getAppDetails(db, principalOf(c), c.req.valid('param').appId, c.req.valid('query'))));
+  implement(app, routes.getAppDetails, async (c) =>
+    withETag(c, await getAppDetails(db, principalOf(c), c.req.valid('param').appId, c.req.valid('query'))),
+  );
 
-  implement(app, routes.getNavItems, async (c) => withETag(c, await getNavItems(db, principalOf(c), c.req.valid('query'))));
+  implement(app, routes.getNavItems, async (c) =>
+    withETag(c, await getNavItems(db, principalOf(c), c.req.valid('query'))),
+  );
 
   return app;
 }

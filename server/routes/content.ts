@@ -30,23 +30,41 @@ export function contentRoutes(db: Database) {
 
   implement(app, routes.getManagedContentForSite, async (c) => {
     const { siteId, contentKeyOrId } = c.req.valid('param');
-    const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
+    const document = await getManagedContent(db, { kind: 'site', id: siteId }, contentKeyOrId, c.req.valid('query'), {
+      origin: originOf(c),
+    });
     return c.json(document, 200);
   });
 
   implement(app, routes.getManagedContentForChannel, async (c) => {
     const { channelId, contentKeyOrId } = c.req.valid('param');
-    const document = await getManagedContent(db, { kind: 'channel', id: channelId }, contentKeyOrId, c.req.valid('query'), { origin: originOf(c) });
+    const document = await getManagedContent(
+      db,
+      { kind: 'channel', id: channelId },
+      contentKeyOrId,
+      c.req.valid('query'),
+      { origin: originOf(c) },
+    );
     return c.json(document, 200);
   });
 
   implement(app, routes.getManagedContentsForSite, async (c) => {
-    const collection = await getManagedContents(db, { kind: 'site', id: c.req.valid('param').siteId }, c.req.valid('query'), { origin: originOf(c) });
+    const collection = await getManagedContents(
+      db,
+      { kind: 'site', id: c.req.valid('param').siteId },
+      c.req.valid('query'),
+      { origin: originOf(c) },
+    );
     return c.json(collection, 200);
   });
 
   implement(app, routes.getManagedContentsForChannel, async (c) => {
-    const collection = await getManagedContents(db, { kind: 'channel', id: c.req.valid('param').channelId }, c.req.valid('query'), { origin: originOf(c) });
+    const collection = await getManagedContents(
+      db,
+      { kind: 'channel', id: c.req.valid('param').channelId },
+      c.req.valid('query'),
+      { origin: originOf(c) },
+    );
     return c.json(collection, 200);
   });
 

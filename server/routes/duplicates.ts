@@ -12,10 +12,20 @@ export function duplicateRoutes(db: Database) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   implement(app, routes.getDuplicateConfiguration, async (c) =>
-    withETag(c, await getDuplicateConfiguration(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('query').recordTypeId)),
+    withETag(
+      c,
+      await getDuplicateConfiguration(
+        db,
+        principalOf(c),
+        c.req.valid('param').objectApiName,
+        c.req.valid('query').recordTypeId,
+      ),
+    ),
   );
 
-  implement(app, routes.getDuplicates, async (c) => c.json(await getDuplicates(db, principalOf(c), c.req.valid('json')), 200));
+  implement(app, routes.getDuplicates, async (c) =>
+    c.json(await getDuplicates(db, principalOf(c), c.req.valid('json')), 200),
+  );
 
   return app;
 }

@@ -23,7 +23,13 @@ export function fileRoutes(db: Database, options: AppOptions = {}) {
   implement(
     app,
     routes.createContentVersion,
-    async (c) => c.json(await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), { clock }), 201),
+    async (c) =>
+      c.json(
+        await createContentVersion(db, principalOf(c), c.req.valid('param').contentDocumentId, c.req.valid('json'), {
+          clock,
+        }),
+        201,
+      ),
     { hook: invalidConfigHook('createContentVersion') },
   );
 

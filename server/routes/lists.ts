@@ -51,35 +51,81 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getListRecordsByApiName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return c.json(await readListRecords(db, principalOf(c), { objectApiName, listViewApiName }, recordsRequest(c.req.valid('query')), now()), 200);
+    return c.json(
+      await readListRecords(
+        db,
+        principalOf(c),
+        { objectApiName, listViewApiName },
+        recordsRequest(c.req.valid('query')),
+        now(),
+      ),
+      200,
+    );
   });
 
   implement(app, routes.getListRecordsById, async (c) => {
-    return c.json(await readListRecords(db, principalOf(c), { listViewId: c.req.valid('param').listViewId }, recordsRequest(c.req.valid('query')), now()), 200);
+    return c.json(
+      await readListRecords(
+        db,
+        principalOf(c),
+        { listViewId: c.req.valid('param').listViewId },
+        recordsRequest(c.req.valid('query')),
+        now(),
+      ),
+      200,
+    );
   });
 
   implement(app, routes.getMruListRecords, async (c) => {
     const { objectApiName } = c.req.valid('param');
     return c.json(
-      await readListRecords(db, principalOf(c), { objectApiName, listViewApiName: MRU_LIST_VIEW }, recordsRequest(c.req.valid('query')), now()),
+      await readListRecords(
+        db,
+        principalOf(c),
+        { objectApiName, listViewApiName: MRU_LIST_VIEW },
+        recordsRequest(c.req.valid('query')),
+        now(),
+      ),
       200,
     );
   });
 
   implement(app, routes.getListUiByApiName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return withETag(c, await getListUi(db, principalOf(c), { objectApiName, listViewApiName }, recordsRequest(c.req.valid('query')), now()));
+    return withETag(
+      c,
+      await getListUi(
+        db,
+        principalOf(c),
+        { objectApiName, listViewApiName },
+        recordsRequest(c.req.valid('query')),
+        now(),
+      ),
+    );
   });
 
   implement(app, routes.getMruListUi, async (c) => {
     const { objectApiName } = c.req.valid('param');
-    return withETag(c, await getListUi(db, principalOf(c), { objectApiName, listViewApiName: MRU_LIST_VIEW }, recordsRequest(c.req.valid('query')), now()));
+    return withETag(
+      c,
+      await getListUi(
+        db,
+        principalOf(c),
+        { objectApiName, listViewApiName: MRU_LIST_VIEW },
+        recordsRequest(c.req.valid('query')),
+        now(),
+      ),
+    );
   });
 
   implement(app, routes.getListViewSummaryCollection, async (c) => {
     const { objectApiName } = c.req.valid('param');
     const query = c.req.valid('query');
-    if (isListViewId(objectApiName)) return withETag(c, await getListUi(db, principalOf(c), { listViewId: objectApiName }, recordsRequest(query), now()));
+    if (isListViewId(objectApiName))
+      return withETag(
+        c,
+        await getListUi(db, principalOf(c), { listViewId: objectApiName }, recordsRequest(query), now()),
+      );
     return withETag(c, await listViewSummaries(db, principalOf(c), objectApiName, query));
   });
 
@@ -100,7 +146,9 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
     return withETag(c, await getListInfo(db, principalOf(c), objectApiName, listViewApiName));
   });
 
-  implement(app, routes.getMruListInfo, async (c) => withETag(c, await getListInfo(db, principalOf(c), c.req.valid('param').objectApiName, MRU_LIST_VIEW)));
+  implement(app, routes.getMruListInfo, async (c) =>
+    withETag(c, await getListInfo(db, principalOf(c), c.req.valid('param').objectApiName, MRU_LIST_VIEW)),
+  );
 
   implement(app, routes.createListInfo, async (c) =>
     c.json(await createListInfo(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('json')), 201),
@@ -124,10 +172,15 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.updateListPreferences, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return c.json(await updateListPreferences(db, principalOf(c), objectApiName, listViewApiName, c.req.valid('json')), 200);
+    return c.json(
+      await updateListPreferences(db, principalOf(c), objectApiName, listViewApiName, c.req.valid('json')),
+      200,
+    );
   });
 
-  implement(app, routes.getListObjectInfo, async (c) => c.json(await getListObjectInfo(db, principalOf(c), c.req.valid('param').objectApiName), 200));
+  implement(app, routes.getListObjectInfo, async (c) =>
+    c.json(await getListObjectInfo(db, principalOf(c), c.req.valid('param').objectApiName), 200),
+  );
 
   return app;
 }

@@ -9,18 +9,33 @@ import { implement } from '../http/operations/operation.ts';
 import { principalOf } from '../http/sessions/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
-import { getObjectInfo, getObjectInfoDirectory, getObjectInfos, getPicklistValues, getPicklistValuesByRecordType } from '../platform/object-info.ts';
+import {
+  getObjectInfo,
+  getObjectInfoDirectory,
+  getObjectInfos,
+  getPicklistValues,
+  getPicklistValuesByRecordType,
+} from '../platform/object-info.ts';
 
 export function metadataRoutes(db: Database, kept: AnswerCache) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
-  implement(app, routes.getObjectInfoDirectory, async (c) => c.json(await getObjectInfoDirectory(db, principalOf(c)), 200));
-
-  implement(app, routes.getObjectInfo, async (c) =>
-    withETag(c, await kept.represent(c, 'getObjectInfo', () => getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c)))),
+  implement(app, routes.getObjectInfoDirectory, async (c) =>
+    c.json(await getObjectInfoDirectory(db, principalOf(c)), 200),
   );
 
-  implement(app, routes.getObjectInfos, async (c) => c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200));
+  implement(app, routes.getObjectInfo, async (c) =>
+    withETag(
+      c,
+      await kept.represent(c, 'getObjectInfo', () =>
+        getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c)),
+      ),
+    ),
+  );
+
+  implement(app, routes.getObjectInfos, async (c) =>
+    c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200),
+  );
 
   implement(app, routes.getPicklistValuesByRecordType, async (c) => {
     const { objectApiName, recordTypeId } = c.req.valid('param');
@@ -42,17 +57,37 @@ export function metadataRoutes(db: Database, kept: AnswerCache) {
 
   implement(app, routes.getPathLayout, async (c) => {
     const { layoutOverride, mode, recordTypeId } = c.req.valid('query');
-    return withETag(c, await getPathLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutOverride, mode, recordTypeId }));
+    return withETag(
+      c,
+      await getPathLayout(db, principalOf(c), c.req.valid('param').objectApiName, {
+        layoutOverride,
+        mode,
+        recordTypeId,
+      }),
+    );
   });
 
   implement(app, routes.getLayoutUserState, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
-    return c.json(await getLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }), 200);
+    return c.json(
+      await getLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, {
+        layoutType,
+        mode,
+        recordTypeId,
+      }),
+      200,
+    );
   });
 
   implement(app, routes.updateLayoutUserState, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
-    const state = await updateLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }, c.req.valid('json'));
+    const state = await updateLayoutUserState(
+      db,
+      principalOf(c),
+      c.req.valid('param').objectApiName,
+      { layoutType, mode, recordTypeId },
+      c.req.valid('json'),
+    );
     return c.json(state, 200);
   });
 

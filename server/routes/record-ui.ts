@@ -9,7 +9,12 @@ import { implement, type ValidationHook } from '../http/operations/operation.ts'
 import { principalOf } from '../http/sessions/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
 import { PlatformError } from '../platform/errors.ts';
-import { getRecordCloneDefaults, getRecordCreateDefaults, getRecordTemplateClone, getRecordTemplateCreate } from '../platform/record-defaults.ts';
+import {
+  getRecordCloneDefaults,
+  getRecordCreateDefaults,
+  getRecordTemplateClone,
+  getRecordTemplateCreate,
+} from '../platform/record-defaults.ts';
 import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/record-ui.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 
@@ -24,7 +29,10 @@ export const invalidConfigHook =
     const issue = result.error.issues[0];
     const path = issue?.path.join('.') || 'body';
     const expected = issue && 'expected' in issue ? issue.expected : undefined;
-    const detail = issue?.code === 'invalid_type' && expected === 'object' ? `${path} must be an object` : `${path}: ${issue?.message ?? 'invalid'}`;
+    const detail =
+      issue?.code === 'invalid_type' && expected === 'object'
+        ? `${path} must be an object`
+        : `${path}: ${issue?.message ?? 'invalid'}`;
     throw new PlatformError(400, 'INVALID_INPUT', `Invalid config for ${operationId}: ${detail}`);
   };
 
@@ -34,10 +42,20 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
   implement(app, routes.getRecordUi, async (c) => {
     // The platform's getRecordUi takes these; this product does not, and says so rather than ignore them.
     const unsupported = UNSUPPORTED_RECORD_UI_PARAMETERS.find((name) => c.req.query(name) !== undefined);
-    if (unsupported) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `The query parameter '${unsupported}' is not supported by getRecordUi`);
+    if (unsupported)
+      throw new PlatformError(
+        400,
+        'ILLEGAL_QUERY_PARAMETER_VALUE',
+        `The query parameter '${unsupported}' is not supported by getRecordUi`,
+      );
     const { layoutTypes, modes, optionalFields } = c.req.valid('query');
     const recordUi = await kept.representRecords(c, 'getRecordUi', (reads) =>
-      getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, { layoutTypes, modes, optionalFields: splitFieldList(optionalFields), reads }),
+      getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, {
+        layoutTypes,
+        modes,
+        optionalFields: splitFieldList(optionalFields),
+        reads,
+      }),
     );
     return withETag(c, recordUi);
   });
@@ -80,12 +98,15 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
     return c.json(template, 200);
   });
 
-  implement(app, routes.getRecordAvatars, async (c) => c.json(await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds), 200));
+  implement(app, routes.getRecordAvatars, async (c) =>
+    c.json(await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds), 200),
+  );
 
   implement(
     app,
     routes.updateRecordAvatar,
-    async (c) => c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200),
+    async (c) =>
+      c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200),
     { hook: invalidConfigHook('updateRecordAvatar') },
   );
 

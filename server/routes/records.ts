@@ -88,7 +88,10 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
   });
 
   implement(app, routes.executeBatchRecordOperations, async (c) => {
-    const results = await executeBatch(db, principalOf(c), c.req.valid('json'), { clock, beforeWrite: enforceDuplicateRules });
+    const results = await executeBatch(db, principalOf(c), c.req.valid('json'), {
+      clock,
+      beforeWrite: enforceDuplicateRules,
+    });
     return c.json(results, 200);
   });
 

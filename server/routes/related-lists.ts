@@ -8,9 +8,23 @@ import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
 import { principalOf } from '../http/sessions/principal.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
-import { getRelatedListInfo, getRelatedListInfoBatch, getRelatedListsInfo, updateRelatedListInfo } from '../platform/related-lists/info.ts';
-import { getRelatedListPreferences, getRelatedListPreferencesBatch, updateRelatedListPreferences } from '../platform/related-lists/preferences.ts';
-import { getRelatedListCount, getRelatedListRecords, getRelatedListRecordsBatch, getRelatedListsCount } from '../platform/related-lists/records.ts';
+import {
+  getRelatedListInfo,
+  getRelatedListInfoBatch,
+  getRelatedListsInfo,
+  updateRelatedListInfo,
+} from '../platform/related-lists/info.ts';
+import {
+  getRelatedListPreferences,
+  getRelatedListPreferencesBatch,
+  updateRelatedListPreferences,
+} from '../platform/related-lists/preferences.ts';
+import {
+  getRelatedListCount,
+  getRelatedListRecords,
+  getRelatedListRecordsBatch,
+  getRelatedListsCount,
+} from '../platform/related-lists/records.ts';
 
 export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   const app = new OpenAPIHono({ defaultHook: validationHook });
@@ -18,25 +32,56 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getRelatedListsCount, async (c) => {
     const { parentRecordId, relatedListNames } = c.req.valid('param');
-    const body = await getRelatedListsCount(db, principalOf(c), parentRecordId, relatedListNames, c.req.valid('query').maxCount, now());
+    const body = await getRelatedListsCount(
+      db,
+      principalOf(c),
+      parentRecordId,
+      relatedListNames,
+      c.req.valid('query').maxCount,
+      now(),
+    );
     // A batch has no eTag of its own: the ETag header is a hash of the body (http/answers/cache-headers.ts).
     return c.json(body, 200);
   });
 
   implement(app, routes.getRelatedListCount, async (c) => {
     const { parentRecordId, relatedListId } = c.req.valid('param');
-    return withETag(c, await getRelatedListCount(db, principalOf(c), parentRecordId, relatedListId, c.req.valid('query').maxCount, now()));
+    return withETag(
+      c,
+      await getRelatedListCount(
+        db,
+        principalOf(c),
+        parentRecordId,
+        relatedListId,
+        c.req.valid('query').maxCount,
+        now(),
+      ),
+    );
   });
 
   implement(app, routes.getRelatedListInfoBatch, async (c) => {
     const { parentObjectApiName, relatedListNames } = c.req.valid('param');
-    const body = await getRelatedListInfoBatch(db, principalOf(c), parentObjectApiName, relatedListNames, c.req.valid('query').recordTypeId);
+    const body = await getRelatedListInfoBatch(
+      db,
+      principalOf(c),
+      parentObjectApiName,
+      relatedListNames,
+      c.req.valid('query').recordTypeId,
+    );
     // A batch has no eTag of its own: the ETag header is a hash of the body (http/answers/cache-headers.ts).
     return c.json(body, 200);
   });
 
   implement(app, routes.getRelatedListsInfo, async (c) =>
-    withETag(c, await getRelatedListsInfo(db, principalOf(c), c.req.valid('param').parentObjectApiName, c.req.valid('query').recordTypeId)),
+    withETag(
+      c,
+      await getRelatedListsInfo(
+        db,
+        principalOf(c),
+        c.req.valid('param').parentObjectApiName,
+        c.req.valid('query').recordTypeId,
+      ),
+    ),
   );
 
   implement(app, routes.getRelatedListInfo, async (c) => {
@@ -53,7 +98,14 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.updateRelatedListInfo, async (c) => {
     const { parentObjectApiName, relatedListId } = c.req.valid('param');
-    const info = await updateRelatedListInfo(db, principalOf(c), parentObjectApiName, relatedListId, c.req.valid('query').recordTypeId, c.req.valid('json'));
+    const info = await updateRelatedListInfo(
+      db,
+      principalOf(c),
+      parentObjectApiName,
+      relatedListId,
+      c.req.valid('query').recordTypeId,
+      c.req.valid('json'),
+    );
     return c.json(info, 200);
   });
 
@@ -66,12 +118,24 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   });
 
   implement(app, routes.updateRelatedListPreferences, async (c) =>
-    c.json(await updateRelatedListPreferences(db, principalOf(c), c.req.valid('param').preferencesId, c.req.valid('json')), 200),
+    c.json(
+      await updateRelatedListPreferences(db, principalOf(c), c.req.valid('param').preferencesId, c.req.valid('json')),
+      200,
+    ),
   );
 
   // Before related-list-records/{parentRecordId}/{relatedListId}, which would take `batch` for a record id.
   implement(app, routes.getRelatedListRecordsBatch, async (c) =>
-    c.json(await getRelatedListRecordsBatch(db, principalOf(c), c.req.valid('param').parentRecordId, c.req.valid('json'), now()), 200),
+    c.json(
+      await getRelatedListRecordsBatch(
+        db,
+        principalOf(c),
+        c.req.valid('param').parentRecordId,
+        c.req.valid('json'),
+        now(),
+      ),
+      200,
+    ),
   );
 
   implement(app, routes.getRelatedListRecords, async (c) => {

@@ -17,13 +17,23 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getLookupRecords, async (c) => {
     const { objectApiName, fieldApiName } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
-    return c.json(await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), ...body }, now()), 200);
+    return c.json(
+      await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), ...body }, now()),
+      200,
+    );
   });
 
   // The GET form with the target in the path: that object's page alone.
   implement(app, routes.getLookupRecordsForTarget, async (c) => {
     const { objectApiName, fieldApiName, targetApiName } = c.req.valid('param');
-    const values = await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), targetApiName }, now());
+    const values = await lookupRecords(
+      db,
+      principalOf(c),
+      objectApiName,
+      fieldApiName,
+      { ...c.req.valid('query'), targetApiName },
+      now(),
+    );
     return c.json(Object.values(values.lookupResults)[0], 200);
   });
 
@@ -33,17 +43,26 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
   });
 
   implement(app, routes.getSearchResults, async (c) => {
-    return c.json(await searchResults(db, principalOf(c), c.req.valid('query').q, c.req.valid('json') ?? {}, now()), 200);
+    return c.json(
+      await searchResults(db, principalOf(c), c.req.valid('query').q, c.req.valid('json') ?? {}, now()),
+      200,
+    );
   });
 
   implement(app, routes.getSearchFilterMetadata, async (c) => {
     const { configurationName } = c.req.valid('query');
-    return c.json(await searchFilterMetadata(db, principalOf(c), c.req.valid('param').objectApiName, { configurationName }), 200);
+    return c.json(
+      await searchFilterMetadata(db, principalOf(c), c.req.valid('param').objectApiName, { configurationName }),
+      200,
+    );
   });
 
   implement(app, routes.getSearchFilterOptions, async (c) => {
     const { objectApiName, filterApiName } = c.req.valid('param');
-    return c.json(await searchFilterOptions(db, principalOf(c), objectApiName, filterApiName, c.req.valid('query').q), 200);
+    return c.json(
+      await searchFilterOptions(db, principalOf(c), objectApiName, filterApiName, c.req.valid('query').q),
+      200,
+    );
   });
 
   implement(app, routes.getLookupMetadata, async (c) => {

@@ -20,10 +20,16 @@ import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../
 
 const CONTROLLER = 'APT_ContactUsController';
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
-function encoded(answer: SerializedAnswer<unknown>, gzip: boolean): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+function encoded(
+  answer: SerializedAnswer<unknown>,
+  gzip: boolean,
+): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
   const json = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
   return gzip
-    ? { body: gzippedBody(answer) as Uint8Array<ArrayBuffer>, headers: { ...json, 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) } }
+    ? {
+        body: gzippedBody(answer) as Uint8Array<ArrayBuffer>,
+        headers: { ...json, 'Content-Encoding': 'gzip', ETag: gzipEtag(answer.etag) },
+      }
     : { body: answer.body as Uint8Array<ArrayBuffer>, headers: { ...json, ETag: answer.etag } };
 }
 
@@ -39,7 +45,12 @@ function gzipAccepted(acceptEncoding: string | undefined): boolean {
 }
 
 /** The operations answered from the result cache, and so replayed before routing. */
-const REPLAYABLE = ['getDefaultContacts', 'getDependentStatePicklistsValues', 'getContacts', 'invokeApexCacheable'] as const;
+const REPLAYABLE = [
+  'getDefaultContacts',
+  'getDependentStatePicklistsValues',
+  'getContacts',
+  'invokeApexCacheable',
+] as const;
 
 /**
  * The locator's cached answers, replayed before routing (server/http/entry/replay.ts): a GET that a cacheable server
@@ -49,7 +60,8 @@ const REPLAYABLE = ['getDefaultContacts', 'getDependentStatePicklistsValues', 'g
  */
 export function locatorReplay(results: ResultCache): ReplayableCache {
   for (const operationId of REPLAYABLE) {
-    if (!operationTable[operationId].guest) throw new Error(`${operationId} is replayed before routing, so it must be callable by guests`);
+    if (!operationTable[operationId].guest)
+      throw new Error(`${operationId} is replayed before routing, so it must be callable by guests`);
   }
   /** Per answer, its two forms (plain and gzipped), made once each. */
   const forms = new WeakMap<SerializedAnswer, [CachedAnswer | undefined, CachedAnswer | undefined]>();
@@ -82,17 +94,24 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     const { operationId } = route;
     return async <T>(c: Context, key: string, compute: () => Promise<T | JsonText<T>>) => {
       const request = { target: requestTarget(c.req.raw, c.env), operationId };
-      const { body, headers } = encoded(await results.answer(key, compute, request), acceptsGzip(requestHeader(c, 'accept-encoding')));
+      const { body, headers } = encoded(
+        await results.answer(key, compute, request),
+        acceptsGzip(requestHeader(c, 'accept-encoding')),
+      );
       return serializedJson<T>(c, body, headers);
     };
   };
 
   const defaultContacts = cachedAnswer(routes.getDefaultContacts);
-  implement(app, routes.getDefaultContacts, (c) => defaultContacts(c, apexCallKey(CONTROLLER, 'getDefaultContacts', {}), () => getDefaultContacts(db)));
+  implement(app, routes.getDefaultContacts, (c) =>
+    defaultContacts(c, apexCallKey(CONTROLLER, 'getDefaultContacts', {}), () => getDefaultContacts(db)),
+  );
 
   const statePicklists = cachedAnswer(routes.getDependentStatePicklistsValues);
   implement(app, routes.getDependentStatePicklistsValues, (c) =>
-    statePicklists(c, apexCallKey(CONTROLLER, 'getDependentStatePicklistsValues', {}), () => getDependentStatePicklistsValues(db)),
+    statePicklists(c, apexCallKey(CONTROLLER, 'getDependentStatePicklistsValues', {}), () =>
+      getDependentStatePicklistsValues(db),
+    ),
   );
 
   const contacts = cachedAnswer(routes.getContacts);

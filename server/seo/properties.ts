@@ -27,7 +27,12 @@ export function parseFieldNames(text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return [];
   const names = text.split(',').map((name) => name.trim());
   for (const name of names) {
-    if (!FIELD_NAME.test(name)) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Illegal value for query parameter 'fields': ${text}`);
+    if (!FIELD_NAME.test(name))
+      throw new PlatformError(
+        400,
+        'ILLEGAL_QUERY_PARAMETER_VALUE',
+        `Illegal value for query parameter 'fields': ${text}`,
+      );
   }
   return [...new Set(names)];
 }
@@ -58,7 +63,8 @@ interface RecordRow extends Record<string, unknown> {
   fields: Record<string, unknown>;
 }
 
-const PAGE_COLUMNS = 'p.page_name, p.page_label, p.title, p.description, p.custom_head_tags, p.canonical_url, p.href_lang_urls, p.is_seo_indexed';
+const PAGE_COLUMNS =
+  'p.page_name, p.page_label, p.title, p.description, p.custom_head_tags, p.canonical_url, p.href_lang_urls, p.is_seo_indexed';
 
 function pageProperties(page: PageRow) {
   return {
@@ -75,7 +81,10 @@ function pageProperties(page: PageRow) {
 /** The values of the fields asked for, by the names they were asked by; an unknown field is a 400. */
 async function recordFields(db: Queryable, record: RecordRow, names: string[]): Promise<Record<string, string | null>> {
   if (names.length === 0) return {};
-  const { rows } = await db.query<{ api_name: string }>('SELECT api_name FROM sobject_field WHERE object_api_name = $1', [record.object_api_name]);
+  const { rows } = await db.query<{ api_name: string }>(
+    'SELECT api_name FROM sobject_field WHERE object_api_name = $1',
+    [record.object_api_name],
+  );
   const known = new Map(rows.map((row) => [row.api_name.toLowerCase(), row.api_name]));
   const values: Record<string, string | null> = {};
   for (const name of names) {
@@ -134,11 +143,17 @@ export async function getRecordSeoProperties(db: Queryable, communityId: string,
     }
   }
   if (!PAGE_NAME.test(recordId)) throw notFound();
-  const { rows } = await db.query<PageRow>(`SELECT ${PAGE_COLUMNS} FROM page_seo_setting p WHERE p.community_id = $1 AND p.page_name = $2`, [
-    community,
-    recordId,
-  ]);
+  const { rows } = await db.query<PageRow>(
+    `SELECT ${PAGE_COLUMNS} FROM page_seo_setting p WHERE p.community_id = $1 AND p.page_name = $2`,
+    [community, recordId],
+  );
   if (rows.length === 0) throw notFound();
   const page = rows[0];
-  return { fields: {}, objectName: null, recordId: page.page_name, recordName: page.page_label, ...pageProperties(page) };
+  return {
+    fields: {},
+    objectName: null,
+    recordId: page.page_name,
+    recordName: page.page_label,
+    ...pageProperties(page),
+  };
 }

@@ -25,13 +25,23 @@ const noArguments = z.strictObject({});
 const apexClasses: Record<string, Record<string, ApexMethod>> = {
   APT_ContactUsController: {
     getDefaultContacts: { cacheable: true, params: noArguments, run: (db) => getDefaultContacts(db) },
-    getDependentStatePicklistsValues: { cacheable: true, params: noArguments, run: (db) => getDependentStatePicklistsValues(db) },
-    getContacts: { cacheable: true, params: ContactsQuery, run: (db, params: z.infer<typeof ContactsQuery>) => getContacts(db, params) },
+    getDependentStatePicklistsValues: {
+      cacheable: true,
+      params: noArguments,
+      run: (db) => getDependentStatePicklistsValues(db),
+    },
+    getContacts: {
+      cacheable: true,
+      params: ContactsQuery,
+      run: (db, params: z.infer<typeof ContactsQuery>) => getContacts(db, params),
+    },
   },
 };
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
 }
 
 /** Parses the GET form's methodParams: URL-encoded JSON, absent when there are no arguments. */
@@ -59,11 +69,16 @@ interface ApexCall {
 
 /** Finds the method and checks its arguments, without running it. */
 export function prepareApex(className: string, methodName: string, params: unknown, via: 'GET' | 'POST'): ApexCall {
-  const method = Object.hasOwn(apexClasses, className) && Object.hasOwn(apexClasses[className], methodName) ? apexClasses[className][methodName] : undefined;
+  const method =
+    Object.hasOwn(apexClasses, className) && Object.hasOwn(apexClasses[className], methodName)
+      ? apexClasses[className][methodName]
+      : undefined;
   if (!method) throw new ApexError(404, `No such method: ${className}.${methodName}`);
-  if (via === 'GET' && !method.cacheable) throw new ApexError(400, `${className}.${methodName} is not cacheable: call it with POST`);
+  if (via === 'GET' && !method.cacheable)
+    throw new ApexError(400, `${className}.${methodName} is not cacheable: call it with POST`);
   const parsed = method.params.safeParse(params ?? {});
-  if (!parsed.success) throw new ApexError(400, `Invalid arguments for ${className}.${methodName}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new ApexError(400, `Invalid arguments for ${className}.${methodName}: ${describeIssues(parsed.error)}`);
   return {
     key: apexCallKey(className, methodName, parsed.data),
     cacheable: method.cacheable,
@@ -72,7 +87,13 @@ export function prepareApex(className: string, methodName: string, params: unkno
   };
 }
 
-export async function invokeApex(db: Queryable, className: string, methodName: string, params: unknown, via: 'GET' | 'POST') {
+export async function invokeApex(
+  db: Queryable,
+  className: string,
+  methodName: string,
+  params: unknown,
+  via: 'GET' | 'POST',
+) {
   const call = prepareApex(className, methodName, params, via);
   return { cacheable: call.cacheable, value: await call.run(db) };
 }

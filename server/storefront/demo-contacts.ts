@@ -7,11 +7,21 @@ import { createRequire } from 'node:module';
 import { countriesWithStates } from '../platform/metadata.ts';
 
 /** The country data package's cities, loaded when contacts are seeded rather than at every start. */
-const cityData = (): typeof import('country-state-city').City => createRequire(import.meta.url)('country-state-city').City;
+const cityData = (): typeof import('country-state-city').City =>
+  createRequire(import.meta.url)('country-state-city').City;
 
 export const CONTACT_US_OBJECT = 'APT_Contact_Us__c';
 export const CONTACT_US_KEY_PREFIX = 'a1C';
-export const BRANDS = ['Arcline', 'Boltwright', 'Conduvex', 'Dynaswitch', 'Ferrolux', 'Gridmark', 'Helioflex', 'Ironspan'];
+export const BRANDS = [
+  'Arcline',
+  'Boltwright',
+  'Conduvex',
+  'Dynaswitch',
+  'Ferrolux',
+  'Gridmark',
+  'Helioflex',
+  'Ironspan',
+];
 
 /**
  * The company's own default contact: the first record of the object. The default-contact block shows
@@ -73,7 +83,20 @@ const TRADES = [
   'Motor & Drive',
 ];
 const SUFFIXES = ['Inc.', 'LLC', 'Co.', 'Ltd.', 'Group', 'Corp.'];
-const STREETS = ['Industrial', 'Commerce', 'Harbor', 'Maple', 'Enterprise', 'Railway', 'Foundry', 'Mill', 'Station', 'Market', 'Bridge', 'Lakeview'];
+const STREETS = [
+  'Industrial',
+  'Commerce',
+  'Harbor',
+  'Maple',
+  'Enterprise',
+  'Railway',
+  'Foundry',
+  'Mill',
+  'Station',
+  'Market',
+  'Bridge',
+  'Lakeview',
+];
 const STREET_TYPES = ['Road', 'Street', 'Avenue', 'Boulevard', 'Drive', 'Way', 'Parkway', 'Lane'];
 const UNITS = ['Suite', 'Unit', 'Building', 'Floor'];
 
@@ -90,7 +113,8 @@ function random(seed: number): () => number {
 }
 
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)];
-const digits = (count: number, next: () => number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
+const digits = (count: number, next: () => number) =>
+  Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -105,7 +129,11 @@ const cities = new Map<string, string[]>();
 function geography() {
   if (!geo) {
     const countries = countriesWithStates();
-    geo = { countries, byIso: new Map(countries.map((c) => [c.isoCode, c])), withStates: countries.filter((c) => c.states.length > 0) };
+    geo = {
+      countries,
+      byIso: new Map(countries.map((c) => [c.isoCode, c])),
+      withStates: countries.filter((c) => c.states.length > 0),
+    };
   }
   return geo;
 }
@@ -141,7 +169,8 @@ function postalCode(countryIso: string, next: () => number): string {
     const letter = () => 'ABCEGHJKLMNPRSTVXY'[Math.floor(next() * 18)];
     return `${letter()}${digits(1, next)}${letter()} ${digits(1, next)}${letter()}${digits(1, next)}`;
   }
-  if (countryIso === 'GB') return `${pick(['EC', 'SW', 'M', 'B', 'LS'], next)}${1 + Math.floor(next() * 9)} ${digits(1, next)}AB`;
+  if (countryIso === 'GB')
+    return `${pick(['EC', 'SW', 'M', 'B', 'LS'], next)}${1 + Math.floor(next() * 9)} ${digits(1, next)}AB`;
   return digits(countryIso === 'DE' || countryIso === 'MX' ? 5 : 4, next);
 }
 

@@ -54,7 +54,10 @@ export async function getDefaultContacts(db: Queryable): Promise<Schemas['Defaul
      ORDER BY id`,
     [CONTACT_US_OBJECT],
   );
-  return rows.map((row) => ({ ...pickFields(row.id, row.fields, DEFAULT_CONTACT_FIELDS), APT_Company_Name__c: String(row.fields.APT_Company_Name__c ?? '') }));
+  return rows.map((row) => ({
+    ...pickFields(row.id, row.fields, DEFAULT_CONTACT_FIELDS),
+    APT_Company_Name__c: String(row.fields.APT_Company_Name__c ?? ''),
+  }));
 }
 
 /**
@@ -82,7 +85,8 @@ export async function getDependentStatePicklistsValues(db: Queryable): Promise<s
 /** Throws the 400 of the first argument that names no picklist value (or no id), in the order of the arguments. */
 function checkQuery(query: FilledContactsQuery, found: PicklistMatch[], afterId: string | null): void {
   const of = (field: string) => found.filter((row) => row.field === field);
-  if (query.country !== null && of('APT_Country__c').length === 0) throw new ApexError(400, `Unknown country: ${query.country}`);
+  if (query.country !== null && of('APT_Country__c').length === 0)
+    throw new ApexError(400, `Unknown country: ${query.country}`);
   if (query.state !== null) {
     const [state] = of('APT_Primary_State__c');
     if (!state) throw new ApexError(400, `Unknown state or province: ${query.state}`);
@@ -95,7 +99,8 @@ function checkQuery(query: FilledContactsQuery, found: PicklistMatch[], afterId:
     const unknown = query.brands.filter((brand) => !brands.has(brand));
     if (unknown.length) throw new ApexError(400, `Unknown brand: ${unknown.join(', ')}`);
   }
-  if (query.lastRecordId !== null && afterId === null) throw new ApexError(400, `Invalid lastRecordId: ${query.lastRecordId}`);
+  if (query.lastRecordId !== null && afterId === null)
+    throw new ApexError(400, `Invalid lastRecordId: ${query.lastRecordId}`);
 }
 
 interface PicklistMatch {
@@ -154,7 +159,9 @@ export async function getContacts(db: Queryable, args: ContactsQuery): Promise<J
     params,
     // With both country and state, one plan suits every value (the index on country, state and Id), and
     // planning this statement costs as much as running it.
-    query.country !== null && query.state !== null ? { prepareAs: `getContacts_${query.brands.length ? 'b' : ''}${afterId ? 'a' : ''}` } : undefined,
+    query.country !== null && query.state !== null
+      ? { prepareAs: `getContacts_${query.brands.length ? 'b' : ''}${afterId ? 'a' : ''}` }
+      : undefined,
   );
   const [{ found, total, contacts }] = rows;
   checkQuery(query, found ?? [], afterId);

@@ -8,7 +8,10 @@ const BATCH = 5000;
 const EPOCH = Date.UTC(2025, 0, 6, 14, 0, 0);
 
 export async function contactCount(db: Database): Promise<number> {
-  const { rows } = await db.query<{ last_value: string | number }>('SELECT last_value FROM id_sequence WHERE key_prefix = $1', [CONTACT_US_KEY_PREFIX]);
+  const { rows } = await db.query<{ last_value: string | number }>(
+    'SELECT last_value FROM id_sequence WHERE key_prefix = $1',
+    [CONTACT_US_KEY_PREFIX],
+  );
   return rows.length ? Number(rows[0].last_value) : 0;
 }
 
@@ -24,7 +27,11 @@ export async function seedContacts(db: Database, target: number, onProgress?: (d
     const batch: { id: string; at: string; fields: ContactFields & { OwnerId: string } }[] = [];
     for (let sequence = written + 1; sequence <= end; sequence++) {
       const at = new Date(EPOCH + sequence * 60_000).toISOString();
-      batch.push({ id: makeId(CONTACT_US_KEY_PREFIX, sequence), at, fields: { ...demoContact(sequence), OwnerId: ADMIN_USER_ID } });
+      batch.push({
+        id: makeId(CONTACT_US_KEY_PREFIX, sequence),
+        at,
+        fields: { ...demoContact(sequence), OwnerId: ADMIN_USER_ID },
+      });
     }
     await db.transaction(async (tx) => {
       await tx.query(

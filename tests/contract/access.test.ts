@@ -136,7 +136,10 @@ const ACCESS: Record<string, [number, number, number]> = {
 };
 
 const isLast = (operation: Operation) => operation.method === 'delete';
-const operations = [...operationsOf(contract).filter((operation) => !isLast(operation)), ...operationsOf(contract).filter(isLast)];
+const operations = [
+  ...operationsOf(contract).filter((operation) => !isLast(operation)),
+  ...operationsOf(contract).filter(isLast),
+];
 
 interface Outcome {
   status: number;
@@ -150,13 +153,24 @@ async function callAll(caller: Caller): Promise<Map<string, Outcome>> {
     const headers = caller === 'guest' ? {} : (await signIn(server, caller)).headers;
     const outcomes = new Map<string, Outcome>();
     for (const operation of operations) {
-      const { url, init } = exampleFetch(server.baseUrl, operation, { headers: { ...headers, ...(caller === 'guest' ? {} : { Origin: server.baseUrl }) } });
+      const { url, init } = exampleFetch(server.baseUrl, operation, {
+        headers: { ...headers, ...(caller === 'guest' ? {} : { Origin: server.baseUrl }) },
+      });
       // The example's own Cookie header (a made-up session) must not replace the real one.
       if (caller !== 'guest') (init.headers as Record<string, string>).Cookie = headers.Cookie;
       const response = await fetch(url, init);
       const text = await response.text();
-      recordApiCall({ operationId: operation.operationId, method: operation.method, status: response.status, target: 'server' });
-      outcomes.set(operation.operationId, { status: response.status, text, json: /^application\/json\b/.test(response.headers.get('content-type') ?? '') });
+      recordApiCall({
+        operationId: operation.operationId,
+        method: operation.method,
+        status: response.status,
+        target: 'server',
+      });
+      outcomes.set(operation.operationId, {
+        status: response.status,
+        text,
+        json: /^application\/json\b/.test(response.headers.get('content-type') ?? ''),
+      });
     }
     return outcomes;
   } finally {
@@ -171,7 +185,8 @@ describe('access: every operation as guest, standard user and administrator', ()
     for (const caller of CALLERS) outcomes.set(caller, await callAll(caller));
     if (process.env.PRINT_ACCESS_TABLE) {
       const rows = operations.map(
-        ({ operationId }) => `  ${operationId}: [${CALLERS.map((caller) => outcomes.get(caller)!.get(operationId)!.status).join(', ')}],`,
+        ({ operationId }) =>
+          `  ${operationId}: [${CALLERS.map((caller) => outcomes.get(caller)!.get(operationId)!.status).join(', ')}],`,
       );
       console.log(`const ACCESS = {\n${rows.join('\n')}\n};`);
     }
@@ -181,20 +196,23 @@ describe('access: every operation as guest, standard user and administrator', ()
     expect(Object.keys(ACCESS).sort()).toEqual(operations.map(({ operationId }) => operationId).sort());
   });
 
-  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', (operationId, operation) => {
-    const expected = ACCESS[operationId];
-    CALLERS.forEach((caller, index) => {
-      const { status, text, json } = outcomes.get(caller)!.get(operationId)!;
-      const what = `${caller} ${operation.method.toUpperCase()} ${operation.path} answered ${status}: ${text.slice(0, 300)}`;
-      if (caller === 'guest' && needsUser(operation)) {
-        expect(status, what).toBe(401);
-        expect(JSON.parse(text)).toEqual([{ errorCode: 'INVALID_SESSION_ID', message: expect.any(String) }]);
-      }
-      expect(status >= 500 && status !== 501, what).toBe(false);
-      expect(status, what).toBe(expected?.[index]);
-      // 501 is not in the contract: the operations that answer it are listed by npm run coverage:api.
-      if (status === 501) expectValidSchema('ErrorList', JSON.parse(text));
-      else if (json && text) expectValidResponse(operationId, status, JSON.parse(text));
-    });
-  });
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s',
+    (operationId, operation) => {
+      const expected = ACCESS[operationId];
+      CALLERS.forEach((caller, index) => {
+        const { status, text, json } = outcomes.get(caller)!.get(operationId)!;
+        const what = `${caller} ${operation.method.toUpperCase()} ${operation.path} answered ${status}: ${text.slice(0, 300)}`;
+        if (caller === 'guest' && needsUser(operation)) {
+          expect(status, what).toBe(401);
+          expect(JSON.parse(text)).toEqual([{ errorCode: 'INVALID_SESSION_ID', message: expect.any(String) }]);
+        }
+        expect(status >= 500 && status !== 501, what).toBe(false);
+        expect(status, what).toBe(expected?.[index]);
+        // 501 is not in the contract: the operations that answer it are listed by npm run coverage:api.
+        if (status === 501) expectValidSchema('ErrorList', JSON.parse(text));
+        else if (json && text) expectValidResponse(operationId, status, JSON.parse(text));
+      });
+    },
+  );
 });

@@ -5,7 +5,15 @@
  * engine (read back with getRecord), and what a user may not write directly cannot be written through one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_US, DEFAULT_CONTACT_ID, NOT_FOUND_BODY, UI_API, type ErrorList, type RecordError, type RecordRep } from '../support/api.ts';
+import {
+  CONTACT_US,
+  DEFAULT_CONTACT_ID,
+  NOT_FOUND_BODY,
+  UI_API,
+  type ErrorList,
+  type RecordError,
+  type RecordRep,
+} from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
@@ -47,15 +55,29 @@ describe.each(databases())('actions on %s', (kind) => {
   const recordActions = (ids: string, query: string, session: TestSession | null = admin) =>
     get<Actions | ErrorList>('getRecordActions', `/actions/record/${ids}${query}`, session);
   const perform = (action: string, body: unknown, session: TestSession | null = admin) =>
-    send<Execution | RecordError | ErrorList>('performQuickAction', 'POST', `/actions/perform-quick-action/${action}`, session, body);
+    send<Execution | RecordError | ErrorList>(
+      'performQuickAction',
+      'POST',
+      `/actions/perform-quick-action/${action}`,
+      session,
+      body,
+    );
   const performUpdate = (action: string, body: unknown, session: TestSession | null = admin) =>
-    send<Execution | RecordError | ErrorList>('performUpdateRecordQuickAction', 'PATCH', `/actions/perform-quick-action/${action}`, session, body);
+    send<Execution | RecordError | ErrorList>(
+      'performUpdateRecordQuickAction',
+      'PATCH',
+      `/actions/perform-quick-action/${action}`,
+      session,
+      body,
+    );
   const getRecord = (id: string, fields: string, session: TestSession = admin) =>
     get<RecordRep | ErrorList>('getRecord', `/records/${id}?fields=${fields}`, session);
   const stored = async (id: string) =>
-    (await server.db.query<{ fields: Record<string, unknown> }>('SELECT fields FROM record WHERE id = $1', [id])).rows[0]?.fields;
+    (await server.db.query<{ fields: Record<string, unknown> }>('SELECT fields FROM record WHERE id = $1', [id]))
+      .rows[0]?.fields;
   const count = async (object: string) =>
-    (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM record WHERE object_api_name = $1', [object])).rows[0].n;
+    (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM record WHERE object_api_name = $1', [object]))
+      .rows[0].n;
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 5 });
@@ -86,14 +108,22 @@ describe.each(databases())('actions on %s', (kind) => {
       send('getRelatedListsActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/batch`, null, {
         relatedListsActionParameters: [{ relatedListId: 'Contacts' }],
       }),
-      get('getRelatedListRecordActions', `/actions/record/${ADMIN_ACCOUNT}/related-list-record/${adminAccountContact}`, null),
+      get(
+        'getRelatedListRecordActions',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list-record/${adminAccountContact}`,
+        null,
+      ),
       get('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New`, null),
       get('getFormulaActivation', '/actions/formula-activation/DynamicActions', null),
       get('getQuickActionInfo', `/actions/quick-action-info/${CONTACT_US}.New_Contact`, null),
       get('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact`, null),
       get('getQuickActionDefaults', `/actions/record-defaults/${CONTACT_US}.New_Contact`, null),
       perform(`${CONTACT_US}.New_Contact`, { fields: { APT_Company_Name__c: 'Guest Co' } }, null),
-      performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } }, null),
+      performUpdate(
+        `${CONTACT_US}.Update_Phone`,
+        { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } },
+        null,
+      ),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(401);
@@ -148,7 +178,11 @@ describe.each(databases())('actions on %s', (kind) => {
         `${CONTACT_US}.Update_Phone`,
       ]);
       // The standard user may edit Contact Us records but delete only its own; the default contact is not.
-      const owner = (await server.db.query<{ created_by_id: string }>('SELECT created_by_id FROM record WHERE id = $1', [DEFAULT_CONTACT_ID])).rows[0];
+      const owner = (
+        await server.db.query<{ created_by_id: string }>('SELECT created_by_id FROM record WHERE id = $1', [
+          DEFAULT_CONTACT_ID,
+        ])
+      ).rows[0];
       expect(owner.created_by_id).not.toBe(standard.userId);
       const forStandard = await recordActions(DEFAULT_CONTACT_ID, '?sections=Page', standard);
       expect(names(forStandard.body as Actions, DEFAULT_CONTACT_ID)).toEqual([
@@ -168,7 +202,11 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(Object.keys((byName.body as Actions).actions)).toEqual([DEFAULT_CONTACT_ID, standardAccount]);
       expect(names(byName.body as Actions, standardAccount)).toEqual(['Edit', 'Delete']);
       const quick = await recordActions(standardAccount, '?sections=Page&actionTypes=QuickAction', standard);
-      expect(names(quick.body as Actions, standardAccount)).toEqual(['Account.New_Contact', 'Account.New_Case', 'Account.Update_Phone']);
+      expect(names(quick.body as Actions, standardAccount)).toEqual([
+        'Account.New_Contact',
+        'Account.New_Case',
+        'Account.Update_Phone',
+      ]);
       // The standard user owns this Account: it may delete it.
       const own = await recordActions(standardAccount, '?apiNames=Delete', standard);
       expect(names(own.body as Actions, standardAccount)).toEqual(['Delete']);
@@ -186,13 +224,21 @@ describe.each(databases())('actions on %s', (kind) => {
 
     it('places actions per record type: a Sales Inquiry case has no Clone on its page', async () => {
       const create = (recordTypeId: string) =>
-        perform('Global.New_Case', { fields: { Subject: `Placement ${recordTypeId}`, RecordTypeId: recordTypeId } }, admin).then(
-          (answer) => (answer.body as Execution).id,
-        );
+        perform(
+          'Global.New_Case',
+          { fields: { Subject: `Placement ${recordTypeId}`, RecordTypeId: recordTypeId } },
+          admin,
+        ).then((answer) => (answer.body as Execution).id);
       const support = await create('0128d0000000001AAA');
       const inquiry = await create('0128d0000000002AAA');
       const both = await recordActions(`${support},${inquiry}`, '?sections=Page');
-      expect(names(both.body as Actions, support)).toEqual(['Edit', 'Delete', 'Clone', 'ChangeOwner', 'Case.Close_Case']);
+      expect(names(both.body as Actions, support)).toEqual([
+        'Edit',
+        'Delete',
+        'Clone',
+        'ChangeOwner',
+        'Case.Close_Case',
+      ]);
       expect(names(both.body as Actions, inquiry)).toEqual(['Edit', 'Delete', 'ChangeOwner', 'Case.Close_Case']);
     });
 
@@ -212,13 +258,25 @@ describe.each(databases())('actions on %s', (kind) => {
 
   describe('getRecordEditActions', () => {
     it('offers Save only to who may change the record', async () => {
-      const forAdmin = await get<Actions>('getRecordEditActions', `/actions/record/${ADMIN_ACCOUNT}/record-edit`, admin);
+      const forAdmin = await get<Actions>(
+        'getRecordEditActions',
+        `/actions/record/${ADMIN_ACCOUNT}/record-edit`,
+        admin,
+      );
       expect(forAdmin.status).toBe(200);
       expect(names(forAdmin.body, ADMIN_ACCOUNT)).toEqual(['Save', 'Cancel']);
       expect(forAdmin.body.actions[ADMIN_ACCOUNT].actions[0].actionListContext).toBe('RecordEdit');
-      const hidden = await get<ErrorList>('getRecordEditActions', `/actions/record/${ADMIN_ACCOUNT}/record-edit`, standard);
+      const hidden = await get<ErrorList>(
+        'getRecordEditActions',
+        `/actions/record/${ADMIN_ACCOUNT}/record-edit`,
+        standard,
+      );
       expect(hidden.status).toBe(404);
-      const user = await get<Actions>('getRecordEditActions', `/actions/record/${standard.userId}/record-edit`, standard);
+      const user = await get<Actions>(
+        'getRecordEditActions',
+        `/actions/record/${standard.userId}/record-edit`,
+        standard,
+      );
       expect(user.status).toBe(200);
       expect(names(user.body, standard.userId)).toEqual(['Cancel']);
     });
@@ -226,7 +284,11 @@ describe.each(databases())('actions on %s', (kind) => {
 
   describe('getObjectCreateActions and getLookupActions', () => {
     it('offer create actions only for objects the caller may create', async () => {
-      const contactUs = await get<Actions>('getObjectCreateActions', `/actions/object/${CONTACT_US}/record-create`, standard);
+      const contactUs = await get<Actions>(
+        'getObjectCreateActions',
+        `/actions/object/${CONTACT_US}/record-create`,
+        standard,
+      );
       expect(contactUs.status).toBe(200);
       expect(names(contactUs.body, CONTACT_US)).toEqual(['New', `${CONTACT_US}.New_Contact`]);
       const users = await get<Actions>('getObjectCreateActions', '/actions/object/User/record-create', standard);
@@ -236,37 +298,77 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(Object.keys(lookup.body.actions)).toEqual(['Account', 'Contact', 'User']);
       expect(names(lookup.body, 'Account')).toEqual(['New']);
       expect(names(lookup.body, 'User')).toEqual([]);
-      expect(lookup.body.actions.Account.actions[0]).toMatchObject({ actionListContext: 'Lookup', type: 'StandardButton', targetObject: 'Account' });
+      expect(lookup.body.actions.Account.actions[0]).toMatchObject({
+        actionListContext: 'Lookup',
+        type: 'StandardButton',
+        targetObject: 'Account',
+      });
     });
 
     it('answer an unknown object 404', async () => {
-      expect((await get<ErrorList>('getObjectCreateActions', '/actions/object/Nope__c/record-create', admin)).status).toBe(404);
+      expect(
+        (await get<ErrorList>('getObjectCreateActions', '/actions/object/Nope__c/record-create', admin)).status,
+      ).toBe(404);
       expect((await get<ErrorList>('getLookupActions', '/actions/lookup/Account,Nope__c', admin)).status).toBe(404);
     });
   });
 
   describe('related lists', () => {
     it('lists a related list’s New and the parent’s quick actions that create such a child', async () => {
-      const answer = await send<Actions>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, admin, {
-        sections: ['Page'],
-      });
+      const answer = await send<Actions>(
+        'getRelatedListActions',
+        'POST',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`,
+        admin,
+        {
+          sections: ['Page'],
+        },
+      );
       expect(answer.status).toBe(200);
       expect(names(answer.body, 'Contacts')).toEqual(['NewContact', 'Account.New_Contact']);
-      expect(answer.body.actions.Contacts.actions[0]).toMatchObject({ relatedSourceObject: 'Contacts', sourceObject: ADMIN_ACCOUNT, targetObject: 'Contact' });
-      const unknown = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Nope`, admin, {});
-      expect(unknown.status).toBe(404);
-      const hidden = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, standard, {});
-      expect(hidden.status).toBe(404);
-      const badType = await send<ErrorList>('getRelatedListActions', 'POST', `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`, admin, {
-        sections: 'Page',
+      expect(answer.body.actions.Contacts.actions[0]).toMatchObject({
+        relatedSourceObject: 'Contacts',
+        sourceObject: ADMIN_ACCOUNT,
+        targetObject: 'Contact',
       });
+      const unknown = await send<ErrorList>(
+        'getRelatedListActions',
+        'POST',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list/Nope`,
+        admin,
+        {},
+      );
+      expect(unknown.status).toBe(404);
+      const hidden = await send<ErrorList>(
+        'getRelatedListActions',
+        'POST',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`,
+        standard,
+        {},
+      );
+      expect(hidden.status).toBe(404);
+      const badType = await send<ErrorList>(
+        'getRelatedListActions',
+        'POST',
+        `/actions/record/${ADMIN_ACCOUNT}/related-list/Contacts`,
+        admin,
+        {
+          sections: 'Page',
+        },
+      );
       expect(badType.status).toBe(400);
     });
 
     it('answers the GET form like the POST, with the options in the query', async () => {
-      const posted = await send<Actions>('getRelatedListActions', 'POST', `/actions/record/${standardAccount}/related-list/Cases`, standard, {
-        actionTypes: ['StandardButton'],
-      });
+      const posted = await send<Actions>(
+        'getRelatedListActions',
+        'POST',
+        `/actions/record/${standardAccount}/related-list/Cases`,
+        standard,
+        {
+          actionTypes: ['StandardButton'],
+        },
+      );
       const got = await get<Actions>(
         'getRelatedListActionsByQuery',
         `/actions/record/${standardAccount}/related-list/Cases?actionTypes=StandardButton`,
@@ -277,22 +379,51 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(names(got.body, 'Cases')).toEqual(['NewCase']);
       expect(got.headers.get('ETag')).toBe(`"${got.body.eTag}"`);
       expect(
-        (await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${standardAccount}/related-list/Cases?sections=Sidebar`, standard)).status,
+        (
+          await get<ErrorList>(
+            'getRelatedListActionsByQuery',
+            `/actions/record/${standardAccount}/related-list/Cases?sections=Sidebar`,
+            standard,
+          )
+        ).status,
       ).toBe(400);
-      expect((await get<ErrorList>('getRelatedListActionsByQuery', `/actions/record/${ADMIN_ACCOUNT}/related-list/Cases`, standard)).status).toBe(404);
+      expect(
+        (
+          await get<ErrorList>(
+            'getRelatedListActionsByQuery',
+            `/actions/record/${ADMIN_ACCOUNT}/related-list/Cases`,
+            standard,
+          )
+        ).status,
+      ).toBe(404);
     });
 
     it('answers a batch with one result per related list; a missing one fails only its item', async () => {
-      const answer = await send<ActionBatch>('getRelatedListsActions', 'POST', `/actions/record/${standardAccount}/related-list/batch`, standard, {
-        relatedListsActionParameters: [{ relatedListId: 'Cases', actionTypes: ['QuickAction'] }, { relatedListId: 'Warranties__r' }],
-      });
+      const answer = await send<ActionBatch>(
+        'getRelatedListsActions',
+        'POST',
+        `/actions/record/${standardAccount}/related-list/batch`,
+        standard,
+        {
+          relatedListsActionParameters: [
+            { relatedListId: 'Cases', actionTypes: ['QuickAction'] },
+            { relatedListId: 'Warranties__r' },
+          ],
+        },
+      );
       expect(answer.status).toBe(200);
       expect(answer.body.results.map((result) => result.statusCode)).toEqual([200, 404]);
       expect(names(answer.body.results[0].result as Actions, 'Cases')).toEqual(['Account.New_Case']);
       expect(answer.body.results[1].result).toEqual(NOT_FOUND_BODY);
-      const noId = await send<ErrorList>('getRelatedListsActions', 'POST', `/actions/record/${standardAccount}/related-list/batch`, standard, {
-        relatedListsActionParameters: [{ actionTypes: ['QuickAction'] }],
-      });
+      const noId = await send<ErrorList>(
+        'getRelatedListsActions',
+        'POST',
+        `/actions/record/${standardAccount}/related-list/batch`,
+        standard,
+        {
+          relatedListsActionParameters: [{ actionTypes: ['QuickAction'] }],
+        },
+      );
       expect(noId.status).toBe(400);
     });
 
@@ -321,19 +452,35 @@ describe.each(databases())('actions on %s', (kind) => {
 
   describe('getActionOverrides and getFormulaActivation', () => {
     it('answer overrides from the metadata, and null where there is none or only the default is asked for', async () => {
-      const overridden = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New`, standard);
+      const overridden = await get<Override>(
+        'getActionOverrides',
+        `/actions/overrides/${CONTACT_US}?type=New`,
+        standard,
+      );
       expect(overridden.status).toBe(200);
       expect(overridden.body.url).toBe('/lightning/cmp/c__aptContactUsNew');
-      const plain = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=New&defaultTemplateOnly=true`, standard);
+      const plain = await get<Override>(
+        'getActionOverrides',
+        `/actions/overrides/${CONTACT_US}?type=New&defaultTemplateOnly=true`,
+        standard,
+      );
       expect(plain.body.url).toBeNull();
       const edit = await get<Override>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=Edit`, standard);
       expect(edit.body.url).toBeNull();
-      expect((await get<ErrorList>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=Bogus`, standard)).status).toBe(400);
-      expect((await get<ErrorList>('getActionOverrides', '/actions/overrides/Nope__c?type=New', standard)).status).toBe(404);
+      expect(
+        (await get<ErrorList>('getActionOverrides', `/actions/overrides/${CONTACT_US}?type=Bogus`, standard)).status,
+      ).toBe(400);
+      expect((await get<ErrorList>('getActionOverrides', '/actions/overrides/Nope__c?type=New', standard)).status).toBe(
+        404,
+      );
     });
 
     it('answers the formulas of a feature per object, and 404 for an unknown feature', async () => {
-      const answer = await get<Formulas>('getFormulaActivation', `/actions/formula-activation/DynamicActions?objectApiNames=${CONTACT_US}`, admin);
+      const answer = await get<Formulas>(
+        'getFormulaActivation',
+        `/actions/formula-activation/DynamicActions?objectApiNames=${CONTACT_US}`,
+        admin,
+      );
       expect(answer.status).toBe(200);
       expect(answer.body.formulaActivation).toEqual({
         [CONTACT_US]: {
@@ -343,13 +490,19 @@ describe.each(databases())('actions on %s', (kind) => {
       });
       const every = await get<Formulas>('getFormulaActivation', '/actions/formula-activation/DynamicActions', admin);
       expect(Object.keys(every.body.formulaActivation).sort()).toEqual([CONTACT_US, 'Case', 'Contact']);
-      expect((await get<ErrorList>('getFormulaActivation', '/actions/formula-activation/Nope', admin)).status).toBe(404);
+      expect((await get<ErrorList>('getFormulaActivation', '/actions/formula-activation/Nope', admin)).status).toBe(
+        404,
+      );
     });
   });
 
   describe('quick action info, layout and defaults', () => {
     it('describes a quick action, and answers an unknown one 404', async () => {
-      const info = await get<QuickActionInfo>('getQuickActionInfo', '/actions/quick-action-info/Account.New_Contact', standard);
+      const info = await get<QuickActionInfo>(
+        'getQuickActionInfo',
+        '/actions/quick-action-info/Account.New_Contact',
+        standard,
+      );
       expect(info.status).toBe(200);
       expect(info.body).toMatchObject({
         actionApiName: 'Account.New_Contact',
@@ -359,25 +512,60 @@ describe.each(databases())('actions on %s', (kind) => {
         type: 'Create',
         label: 'New Contact',
       });
-      expect((await get<ErrorList>('getQuickActionInfo', '/actions/quick-action-info/Account.Nope', standard)).status).toBe(404);
-      expect((await get<ErrorList>('getQuickActionInfo', '/actions/quick-action-info/Account.New_Contact?parentRecordId=001bad', standard)).status).toBe(400);
+      expect(
+        (await get<ErrorList>('getQuickActionInfo', '/actions/quick-action-info/Account.Nope', standard)).status,
+      ).toBe(404);
+      expect(
+        (
+          await get<ErrorList>(
+            'getQuickActionInfo',
+            '/actions/quick-action-info/Account.New_Contact?parentRecordId=001bad',
+            standard,
+          )
+        ).status,
+      ).toBe(400);
     });
 
     it('answers the form of an action as a record layout, as the caller may edit it', async () => {
-      const forStandard = await get<Layout>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact`, standard);
+      const forStandard = await get<Layout>(
+        'getQuickActionLayout',
+        `/actions/layout/${CONTACT_US}.New_Contact`,
+        standard,
+      );
       expect(forStandard.status).toBe(200);
-      expect(forStandard.body).toMatchObject({ mode: 'Create', objectApiName: CONTACT_US, layoutType: 'Full', id: null });
-      const items = forStandard.body.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems));
+      expect(forStandard.body).toMatchObject({
+        mode: 'Create',
+        objectApiName: CONTACT_US,
+        layoutType: 'Full',
+        id: null,
+      });
+      const items = forStandard.body.sections.flatMap((section) =>
+        section.layoutRows.flatMap((row) => row.layoutItems),
+      );
       const item = (name: string) => items.find((candidate) => candidate.layoutComponents[0]?.apiName === name);
       expect(item('APT_Company_Name__c')).toMatchObject({ required: true, editableForNew: true });
       // The standard user may read but not set the default-contact flag.
       expect(item('APT_Default_Contact__c')?.editableForNew).toBe(false);
       const update = await get<Layout>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.Update_Phone`, admin);
       expect(update.body.mode).toBe('Edit');
-      expect((await get<ErrorList>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact?recordTypeId=0128d0000000009AAA`, admin)).status).toBe(
-        404,
-      );
-      expect((await get<ErrorList>('getQuickActionLayout', `/actions/layout/${CONTACT_US}.New_Contact?objectApiName=Account`, admin)).status).toBe(404);
+      expect(
+        (
+          await get<ErrorList>(
+            'getQuickActionLayout',
+            `/actions/layout/${CONTACT_US}.New_Contact?recordTypeId=0128d0000000009AAA`,
+            admin,
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await get<ErrorList>(
+            'getQuickActionLayout',
+            `/actions/layout/${CONTACT_US}.New_Contact?objectApiName=Account`,
+            admin,
+          )
+        ).status,
+      ).toBe(404);
     });
 
     it('fills in predefined values and the parent record: a new Contact from an Account gets AccountId', async () => {
@@ -407,19 +595,33 @@ describe.each(databases())('actions on %s', (kind) => {
       expect(update.body.fields.APT_Phone__c.value).toBe(phone);
       // A parent the caller may not see is like a missing one.
       expect(
-        (await get<ErrorList>('getQuickActionDefaults', `/actions/record-defaults/Account.New_Contact?parentRecordId=${ADMIN_ACCOUNT}`, standard)).status,
+        (
+          await get<ErrorList>(
+            'getQuickActionDefaults',
+            `/actions/record-defaults/Account.New_Contact?parentRecordId=${ADMIN_ACCOUNT}`,
+            standard,
+          )
+        ).status,
       ).toBe(404);
     });
   });
 
   describe('performQuickAction', () => {
     it('creates a related record through the write rules and answers the execution result; getRecord reads it back', async () => {
-      const answer = await perform('Account.New_Contact', { contextId: standardAccount, fields: { LastName: 'Procurement', Title: 'Buyer' } }, standard);
+      const answer = await perform(
+        'Account.New_Contact',
+        { contextId: standardAccount, fields: { LastName: 'Procurement', Title: 'Buyer' } },
+        standard,
+      );
       expect(answer.status).toBe(201);
       const result = answer.body as Execution;
       expect(result).toMatchObject({ contextId: standardAccount, feedItemId: null, isCreated: true, isSuccess: true });
       expect(result.successMessage).toBe('Contact "Procurement" was created.');
-      const record = await getRecord(result.id, 'Contact.LastName,Contact.Title,Contact.AccountId,Contact.OwnerId', standard);
+      const record = await getRecord(
+        result.id,
+        'Contact.LastName,Contact.Title,Contact.AccountId,Contact.OwnerId',
+        standard,
+      );
       expect(record.status).toBe(200);
       const fields = (record.body as RecordRep).fields;
       expect(fields.LastName.value).toBe('Procurement');
@@ -431,12 +633,25 @@ describe.each(databases())('actions on %s', (kind) => {
     it('logs a call as a Case of the Contact it is launched from', async () => {
       const composer = await recordActions(standardAccountContact, '?sections=ActivityComposer', standard);
       expect(names(composer.body as Actions, standardAccountContact)).toEqual(['Contact.Log_A_Call']);
-      expect((composer.body as Actions).actions[standardAccountContact].actions[0]).toMatchObject({ subtype: 'LogACall', targetObject: 'Case' });
-      const answer = await perform('Contact.Log_A_Call', { contextId: standardAccountContact, fields: { Description: 'Asked for a quote' } }, standard);
+      expect((composer.body as Actions).actions[standardAccountContact].actions[0]).toMatchObject({
+        subtype: 'LogACall',
+        targetObject: 'Case',
+      });
+      const answer = await perform(
+        'Contact.Log_A_Call',
+        { contextId: standardAccountContact, fields: { Description: 'Asked for a quote' } },
+        standard,
+      );
       expect(answer.status).toBe(201);
       expect((answer.body as Execution).successMessage).toBe('The call was logged.');
       const fields = (await stored((answer.body as Execution).id))!;
-      expect(fields).toMatchObject({ ContactId: standardAccountContact, Origin: 'Phone', Status: 'Closed', Subject: 'Call', Description: 'Asked for a quote' });
+      expect(fields).toMatchObject({
+        ContactId: standardAccountContact,
+        Origin: 'Phone',
+        Status: 'Closed',
+        Subject: 'Call',
+        Description: 'Asked for a quote',
+      });
     });
 
     it('applies predefined values unless given others', async () => {
@@ -448,16 +663,28 @@ describe.each(databases())('actions on %s', (kind) => {
 
     it('writes nothing the caller could not write directly: field errors, required fields, hidden parents', async () => {
       const before = await count(CONTACT_US);
-      const flag = await perform(`${CONTACT_US}.New_Contact`, { fields: { APT_Company_Name__c: 'Flagged Co', APT_Default_Contact__c: true } }, standard);
+      const flag = await perform(
+        `${CONTACT_US}.New_Contact`,
+        { fields: { APT_Company_Name__c: 'Flagged Co', APT_Default_Contact__c: true } },
+        standard,
+      );
       expect(flag.status).toBe(400);
       expect(Object.keys((flag.body as RecordError).output.fieldErrors)).toEqual(['APT_Default_Contact__c']);
       const required = await perform(`${CONTACT_US}.New_Contact`, { fields: { APT_City__c: 'Austin' } }, admin);
       expect(required.status).toBe(400);
       expect(Object.keys((required.body as RecordError).output.fieldErrors)).toContain('APT_Company_Name__c');
       expect(await count(CONTACT_US)).toBe(before);
-      const hidden = await perform('Account.New_Contact', { contextId: ADMIN_ACCOUNT, fields: { LastName: 'Sneaky' } }, standard);
+      const hidden = await perform(
+        'Account.New_Contact',
+        { contextId: ADMIN_ACCOUNT, fields: { LastName: 'Sneaky' } },
+        standard,
+      );
       expect(hidden.status).toBe(404);
-      const smuggled = await perform('Account.New_Contact', { fields: { LastName: 'Sneaky', AccountId: ADMIN_ACCOUNT } }, standard);
+      const smuggled = await perform(
+        'Account.New_Contact',
+        { fields: { LastName: 'Sneaky', AccountId: ADMIN_ACCOUNT } },
+        standard,
+      );
       expect(smuggled.status).toBe(400);
     });
 
@@ -466,8 +693,14 @@ describe.each(databases())('actions on %s', (kind) => {
       expect((await perform('Account.New_Contact', { fields: { LastName: { nested: true } } })).status).toBe(400);
       expect((await perform('Account.New_Contact', { contextId: ADMIN_ACCOUNT })).status).toBe(400);
       expect((await perform('Account.New_Contact', '{not json')).status).toBe(400);
-      expect((await perform(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } })).status).toBe(400);
-      expect((await perform('Account.New_Contact', { apiName: 'Case', contextId: ADMIN_ACCOUNT, fields: { LastName: 'X' } })).status).toBe(400);
+      expect(
+        (await perform(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await perform('Account.New_Contact', { apiName: 'Case', contextId: ADMIN_ACCOUNT, fields: { LastName: 'X' } }))
+          .status,
+      ).toBe(400);
     });
   });
 
@@ -479,7 +712,13 @@ describe.each(databases())('actions on %s', (kind) => {
         standard,
       );
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ contextId: DEFAULT_CONTACT_ID, id: DEFAULT_CONTACT_ID, isCreated: false, isSuccess: true, feedItemId: null });
+      expect(answer.body).toMatchObject({
+        contextId: DEFAULT_CONTACT_ID,
+        id: DEFAULT_CONTACT_ID,
+        isCreated: false,
+        isSuccess: true,
+        feedItemId: null,
+      });
       const record = await getRecord(DEFAULT_CONTACT_ID, `${CONTACT_US}.APT_Phone__c`, standard);
       expect((record.body as RecordRep).fields.APT_Phone__c.value).toBe('1-897-555-0177');
     });
@@ -487,7 +726,11 @@ describe.each(databases())('actions on %s', (kind) => {
     it('applies the action’s predefined values (Close Case sets Status Closed)', async () => {
       const created = await perform('Global.New_Case', { fields: { Subject: 'Close me' } }, admin);
       const id = (created.body as Execution).id;
-      const answer = await performUpdate('Case.Close_Case', { contextId: id, fields: { Description: 'Solved by phone' } }, admin);
+      const answer = await performUpdate(
+        'Case.Close_Case',
+        { contextId: id, fields: { Description: 'Solved by phone' } },
+        admin,
+      );
       expect(answer.status).toBe(200);
       const record = await getRecord(id, 'Case.Status,Case.Description,Case.IsClosed');
       expect((record.body as RecordRep).fields.Status.value).toBe('Closed');
@@ -495,16 +738,43 @@ describe.each(databases())('actions on %s', (kind) => {
     });
 
     it('refuses what the caller could not update directly, and bad input', async () => {
-      const flag = await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Default_Contact__c: false } }, standard);
+      const flag = await performUpdate(
+        `${CONTACT_US}.Update_Phone`,
+        { contextId: DEFAULT_CONTACT_ID, fields: { APT_Default_Contact__c: false } },
+        standard,
+      );
       expect(flag.status).toBe(400);
-      const hidden = await performUpdate('Account.Update_Phone', { contextId: ADMIN_ACCOUNT, fields: { Phone: '1' } }, standard);
+      const hidden = await performUpdate(
+        'Account.Update_Phone',
+        { contextId: ADMIN_ACCOUNT, fields: { Phone: '1' } },
+        standard,
+      );
       expect(hidden.status).toBe(404);
       expect((await stored(ADMIN_ACCOUNT))!.Phone).not.toBe('1');
       expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { fields: { APT_Phone__c: '1' } })).status).toBe(400);
-      expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: ADMIN_ACCOUNT, fields: { APT_Phone__c: '1' } })).status).toBe(404);
-      expect((await performUpdate(`${CONTACT_US}.New_Contact`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: '1' } })).status).toBe(400);
-      expect((await performUpdate(`${CONTACT_US}.Nope`, { contextId: DEFAULT_CONTACT_ID, fields: {} })).status).toBe(404);
-      expect((await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: DEFAULT_CONTACT_ID, fields: { APT_Phone__c: [1] } })).status).toBe(400);
+      expect(
+        (await performUpdate(`${CONTACT_US}.Update_Phone`, { contextId: ADMIN_ACCOUNT, fields: { APT_Phone__c: '1' } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await performUpdate(`${CONTACT_US}.New_Contact`, {
+            contextId: DEFAULT_CONTACT_ID,
+            fields: { APT_Phone__c: '1' },
+          })
+        ).status,
+      ).toBe(400);
+      expect((await performUpdate(`${CONTACT_US}.Nope`, { contextId: DEFAULT_CONTACT_ID, fields: {} })).status).toBe(
+        404,
+      );
+      expect(
+        (
+          await performUpdate(`${CONTACT_US}.Update_Phone`, {
+            contextId: DEFAULT_CONTACT_ID,
+            fields: { APT_Phone__c: [1] },
+          })
+        ).status,
+      ).toBe(400);
     });
   });
 });

@@ -68,16 +68,19 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered before routing o
   it.each([
     ['plain', {}],
     ['in Brotli', { 'Accept-Encoding': 'gzip, deflate, br' }],
-  ])('gives a repeated GET (%s) of a record and of a record UI the same headers and body as the router', async (_name, headers) => {
-    for (const [operationId, path] of [
-      ['getRecord', RECORD],
-      ['getRecordUi', RECORD_UI],
-    ]) {
-      const atFront = await expectFrontAsWholeWay(server.baseUrl + path, as(admin, headers), answered, 2);
-      expect(atFront.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-      if (!atFront.headers['content-encoding']) expectValidResponse(operationId, 200, json(atFront));
-    }
-  });
+  ])(
+    'gives a repeated GET (%s) of a record and of a record UI the same headers and body as the router',
+    async (_name, headers) => {
+      for (const [operationId, path] of [
+        ['getRecord', RECORD],
+        ['getRecordUi', RECORD_UI],
+      ]) {
+        const atFront = await expectFrontAsWholeWay(server.baseUrl + path, as(admin, headers), answered, 2);
+        expect(atFront.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+        if (!atFront.headers['content-encoding']) expectValidResponse(operationId, 200, json(atFront));
+      }
+    },
+  );
 
   it('answers again only after the router once the record changed through the API', async () => {
     expect((await noted(RECORD)).atFront).toBe(true);
@@ -94,7 +97,11 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered before routing o
     const record = json<RecordRep>((await noted(RECORD)).answer);
     const accountId =
       record.fields.AccountId?.value ??
-      (await server.db.query<{ id: string }>(`SELECT fields->>'AccountId' AS id FROM record WHERE id = $1`, [FIRST_CONTACT])).rows[0].id;
+      (
+        await server.db.query<{ id: string }>(`SELECT fields->>'AccountId' AS id FROM record WHERE id = $1`, [
+          FIRST_CONTACT,
+        ])
+      ).rows[0].id;
     expect(typeof accountId).toBe('string');
     const unrelated = accountId === OTHER_ACCOUNT ? ADMIN_ACCOUNT : OTHER_ACCOUNT;
     expect((await update(unrelated, { Name: 'Another Name' })).status).toBe(200);
@@ -103,13 +110,19 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered before routing o
     expect((await update(accountId as string, { Name: 'Renamed Account' })).status).toBe(200);
     const after = await front(RECORD);
     expect(after.atFront).toBe(false);
-    expect(json<{ fields: { Account: { value: RecordRep } } }>(after.answer).fields.Account.value.fields.Name.value).toBe('Renamed Account');
+    expect(
+      json<{ fields: { Account: { value: RecordRep } } }>(after.answer).fields.Account.value.fields.Name.value,
+    ).toBe('Renamed Account');
   });
 
   it('stops at a change made in the database by another server', async () => {
     expect((await noted(RECORD)).atFront).toBe(true);
-    await server.db.query(`UPDATE record SET fields = fields || '{"LastName": "Changed Elsewhere"}' WHERE id = $1`, [FIRST_CONTACT]);
-    await waitFor(async () => json<RecordRep>((await front(RECORD)).answer).fields.LastName.value === 'Changed Elsewhere');
+    await server.db.query(`UPDATE record SET fields = fields || '{"LastName": "Changed Elsewhere"}' WHERE id = $1`, [
+      FIRST_CONTACT,
+    ]);
+    await waitFor(
+      async () => json<RecordRep>((await front(RECORD)).answer).fields.LastName.value === 'Changed Elsewhere',
+    );
     expect((await front(RECORD)).atFront).toBe(true);
   });
 
@@ -135,17 +148,24 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered before routing o
       {
         method: 'PATCH',
         headers: { ...admin.headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ sectionUserStates: { [sectionId]: { collapsed: !state.sectionUserStates[sectionId].collapsed } } }),
+        body: JSON.stringify({
+          sectionUserStates: { [sectionId]: { collapsed: !state.sectionUserStates[sectionId].collapsed } },
+        }),
       },
     );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const after = await front(RECORD_UI);
     expect(after.atFront).toBe(false);
-    expect(json<RecordUi>(after.answer).layoutUserStates[layoutId].sectionUserStates[sectionId].collapsed).toBe(!state.sectionUserStates[sectionId].collapsed);
+    expect(json<RecordUi>(after.answer).layoutUserStates[layoutId].sectionUserStates[sectionId].collapsed).toBe(
+      !state.sectionUserStates[sectionId].collapsed,
+    );
   });
 
   it('leaves to the router a GET that moves the record up the recently used list, or pages its children', async () => {
-    for (const params of ['fields=Account.Name&updateMru=true', 'fields=Account.Name&childRelationships=Account.Contacts']) {
+    for (const params of [
+      'fields=Account.Name&updateMru=true',
+      'fields=Account.Name&childRelationships=Account.Contacts',
+    ]) {
       const path = `${UI_API}/records/${ADMIN_ACCOUNT}?${params}`;
       const { atFront, answer } = await noted(path);
       expect(answer.status).toBe(200);

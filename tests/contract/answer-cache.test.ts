@@ -29,7 +29,11 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing 
   const as = (session: TestSession, headers: Record<string, string> = {}) => ({ Cookie: session.cookie, ...headers });
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 3, app: { trustProxy: true, clock, session: { idleTimeoutSeconds: IDLE_SECONDS } } });
+    server = await startTestServer({
+      database: kind,
+      demoContacts: 3,
+      app: { trustProxy: true, clock, session: { idleTimeoutSeconds: IDLE_SECONDS } },
+    });
     admin = await signIn(server, 'admin');
     standard = await signIn(server, 'standard');
   });
@@ -41,13 +45,16 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing 
     ['over HTTPS through the trusted proxy', { 'X-Forwarded-Proto': 'https', 'Accept-Encoding': 'br' }],
   ];
 
-  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the router', async (_name, headers) => {
-    // Over HTTPS the session cookie has its __Host- name: sign in that way for that variant.
-    const session = headers['X-Forwarded-Proto'] === 'https' ? await signInOverHttps(server) : admin;
-    for (const path of [OBJECT_INFO, LAYOUT]) {
-      await expectFrontAsWholeWay(server.baseUrl + path, as(session, headers), answered, 2);
-    }
-  });
+  it.each(variants)(
+    'gives a repeated GET (%s) the same status, headers and body as the router',
+    async (_name, headers) => {
+      // Over HTTPS the session cookie has its __Host- name: sign in that way for that variant.
+      const session = headers['X-Forwarded-Proto'] === 'https' ? await signInOverHttps(server) : admin;
+      for (const path of [OBJECT_INFO, LAYOUT]) {
+        await expectFrontAsWholeWay(server.baseUrl + path, as(session, headers), answered, 2);
+      }
+    },
+  );
 
   it('sends the security headers, the cache headers and a contract-valid body', async () => {
     const url = server.baseUrl + OBJECT_INFO;
@@ -108,7 +115,9 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing 
     const before = await rawGet(url, as(admin));
     await rawGet(url, as(admin));
     const count = answered();
-    await server.db.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed"') WHERE api_name = 'Account'`);
+    await server.db.query(
+      `UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed"') WHERE api_name = 'Account'`,
+    );
     try {
       await waitFor(async () => JSON.parse((await rawGet(url, as(admin))).body.toString()).label === 'Renamed');
       expect(answered()).toBe(count);
@@ -116,9 +125,10 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing 
       expect(answered()).toBe(count + 1);
       expect(JSON.parse(renamed.body.toString()).label).toBe('Renamed');
     } finally {
-      await server.db.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', $1::jsonb) WHERE api_name = 'Account'`, [
-        JSON.stringify(JSON.parse(before.body.toString()).label),
-      ]);
+      await server.db.query(
+        `UPDATE sobject SET definition = jsonb_set(definition, '{label}', $1::jsonb) WHERE api_name = 'Account'`,
+        [JSON.stringify(JSON.parse(before.body.toString()).label)],
+      );
     }
     await waitFor(async () => (await rawGet(url, as(admin))).body.equals(before.body));
   });
@@ -129,9 +139,10 @@ describe.skipIf(!CACHES_ON).each(databases())('metadata answered before routing 
     await rawGet(url, as(admin));
     const stored = async () =>
       (
-        await server.db.query<{ at: Date }>('SELECT idle_expires_at AS at FROM user_session WHERE user_id = $1 ORDER BY idle_expires_at DESC LIMIT 1', [
-          admin.userId,
-        ])
+        await server.db.query<{ at: Date }>(
+          'SELECT idle_expires_at AS at FROM user_session WHERE user_id = $1 ORDER BY idle_expires_at DESC LIMIT 1',
+          [admin.userId],
+        )
       ).rows[0].at.getTime();
     const expiry = await stored();
     now += 60_000;

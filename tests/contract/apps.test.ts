@@ -45,8 +45,15 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
-  const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
-    callOperation<T | ErrorList>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
+  const get = <T>(
+    operationId: string,
+    path: string,
+    session: TestSession | null,
+    headers: Record<string, string> = {},
+  ) =>
+    callOperation<T | ErrorList>(operationId, `${server.baseUrl}${UI_API}${path}`, {
+      headers: { ...(session?.headers ?? {}), ...headers },
+    });
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 10 });
@@ -101,8 +108,18 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
     const administration = (await get<App>('getAppDetails', `/apps/${ADMINISTRATION_ID}`, admin)).body as App;
     expect(administration.navItems.map((item) => item.developerName)).toEqual(fileOf('Store_Administration').navItems);
     const users = administration.navItems.find((item) => item.developerName === 'standard-User')!;
-    expect(users).toMatchObject({ itemType: 'Entity', label: 'Users', objectApiName: 'User', objectLabel: 'User', objectLabelPlural: 'Users' });
-    expect(users.pageReference).toEqual({ type: 'standard__objectPage', attributes: { objectApiName: 'User', actionName: 'home' }, state: {} });
+    expect(users).toMatchObject({
+      itemType: 'Entity',
+      label: 'Users',
+      objectApiName: 'User',
+      objectLabel: 'User',
+      objectLabelPlural: 'Users',
+    });
+    expect(users.pageReference).toEqual({
+      type: 'standard__objectPage',
+      attributes: { objectApiName: 'User', actionName: 'home' },
+      state: {},
+    });
     const page = administration.navItems.find((item) => item.developerName === 'Contact_Us_Page')!;
     expect(page).toMatchObject({ itemType: 'Url', objectApiName: '', objectLabel: null, content: '/' });
     // The administration app is the administrator's only.
@@ -120,7 +137,8 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
     const plain = (await get<App>('getAppDetails', `/apps/${SALES_ID}`, standard)).body as App;
     expect(plain.userNavItems).toEqual([]);
     expect(plain.selected).toBe(true);
-    const own = (await get<App>('getAppDetails', `/apps/${SALES_ID.slice(0, 15)}?userCustomizations=true`, standard)).body as App;
+    const own = (await get<App>('getAppDetails', `/apps/${SALES_ID.slice(0, 15)}?userCustomizations=true`, standard))
+      .body as App;
     expect(own.userNavItems.map((item) => item.developerName)).toEqual(fileOf('Sales').userNavItems[STANDARD_USER_ID]);
     expect(own.navItems.map((item) => item.developerName)).toEqual(fileOf('Sales').navItems);
     const selected = await get<App>('getSelectedApp', '/apps/selected', standard);
@@ -136,7 +154,9 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
 
   it('filters apps and items by form factor', async () => {
     const small = (await get<Apps>('getApps', '/apps?formFactor=Small', admin)).body as Apps;
-    expect(small.apps.map((app) => app.appId)).toEqual(appFiles.filter((app) => app.formFactors.includes('Small')).map((app) => app.appId));
+    expect(small.apps.map((app) => app.appId)).toEqual(
+      appFiles.filter((app) => app.formFactors.includes('Small')).map((app) => app.appId),
+    );
     const onConsole = await get('getAppDetails', `/apps/${CONSOLE_ID}?formFactor=Small`, admin);
     expect(onConsole.status).toBe(404);
     const smallItems = (await get<NavItems>('getNavItems', '/nav-items?formFactor=Small', admin)).body as NavItems;
@@ -146,7 +166,9 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
   });
 
   it('pages navigation items and gives only those named, in the order named', async () => {
-    const all = ((await get<NavItems>('getNavItems', '/nav-items?pageSize=200', admin)).body as NavItems).navItems.map((item) => item.developerName);
+    const all = ((await get<NavItems>('getNavItems', '/nav-items?pageSize=200', admin)).body as NavItems).navItems.map(
+      (item) => item.developerName,
+    );
     const first = await get<NavItems>('getNavItems', '/nav-items?pageSize=3', admin);
     const firstBody = first.body as NavItems;
     expect(firstBody.navItems.map((item) => item.developerName)).toEqual(all.slice(0, 3));
@@ -159,10 +181,17 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
       expect(body.nextPageUrl === null).toBe((page + 1) * 3 >= all.length);
     }
     expect(pages).toEqual(all);
-    const named = (await get<NavItems>('getNavItems', '/nav-items?formFactor=Large&navItemNames=standard-Account,APT_Contact_Us__c,No_Such_Item', standard))
-      .body as NavItems;
+    const named = (
+      await get<NavItems>(
+        'getNavItems',
+        '/nav-items?formFactor=Large&navItemNames=standard-Account,APT_Contact_Us__c,No_Such_Item',
+        standard,
+      )
+    ).body as NavItems;
     expect(named.navItems.map((item) => item.developerName)).toEqual(['standard-Account', 'APT_Contact_Us__c']);
-    expect(named.currentPageUrl).toBe(`${NAV_ITEMS_PATH}?formFactor=Large&navItemNames=standard-Account%2CAPT_Contact_Us__c%2CNo_Such_Item&page=0&pageSize=25`);
+    expect(named.currentPageUrl).toBe(
+      `${NAV_ITEMS_PATH}?formFactor=Large&navItemNames=standard-Account%2CAPT_Contact_Us__c%2CNo_Such_Item&page=0&pageSize=25`,
+    );
     const beyond = (await get<NavItems>('getNavItems', '/nav-items?page=50', admin)).body as NavItems;
     expect(beyond).toMatchObject({ navItems: [], nextPageUrl: null });
   });

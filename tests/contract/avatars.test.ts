@@ -45,11 +45,15 @@ describe.each(databases())('record avatars on %s', (kind) => {
       headers: { ...(session?.headers ?? {}), ...headers },
     });
   const associate = (recordId: string, body: unknown, session: TestSession | null = admin) =>
-    callOperation<Avatar | ErrorList>('updateRecordAvatar', `${server.baseUrl}${UI_API}/record-avatars/${recordId}/association`, {
-      method: 'POST',
-      headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    callOperation<Avatar | ErrorList>(
+      'updateRecordAvatar',
+      `${server.baseUrl}${UI_API}/record-avatars/${recordId}/association`,
+      {
+        method: 'POST',
+        headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      },
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 3 });
@@ -60,17 +64,23 @@ describe.each(databases())('record avatars on %s', (kind) => {
 
   it('answers one result per id, in order: theme avatars, 404 for a missing record, 400 for a bad id', async () => {
     const badId = `${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`;
-    const { status, body, headers } = await batch(`${DEFAULT_CONTACT_ID},${makeId('001', 999)},${badId},${SECOND_ADMIN_ACCOUNT}`);
+    const { status, body, headers } = await batch(
+      `${DEFAULT_CONTACT_ID},${makeId('001', 999)},${badId},${SECOND_ADMIN_ACCOUNT}`,
+    );
     expect(status).toBe(200);
     const bulk = body as Bulk;
     expect(bulk.hasErrors).toBe(true);
     expect(bulk.results.map((result) => result.statusCode)).toEqual([200, 404, 400, 200]);
     expect(bulk.results[0].result).toMatchObject({ type: 'Theme', recordId: DEFAULT_CONTACT_ID });
-    expect(bulk.results[1].result).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+    expect(bulk.results[1].result).toEqual([
+      { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
+    ]);
     expect((bulk.results[2].result as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
     expect(bulk.results[3].result).toMatchObject({ type: 'Theme', recordId: SECOND_ADMIN_ACCOUNT });
     expect(headers.get('cache-control')).toBe('private, max-age=3600');
-    const again = await batch(`${DEFAULT_CONTACT_ID},${makeId('001', 999)},${badId},${SECOND_ADMIN_ACCOUNT}`, admin, { 'If-None-Match': headers.get('etag')! });
+    const again = await batch(`${DEFAULT_CONTACT_ID},${makeId('001', 999)},${badId},${SECOND_ADMIN_ACCOUNT}`, admin, {
+      'If-None-Match': headers.get('etag')!,
+    });
     expect(again.status).toBe(304);
   });
 
@@ -115,10 +125,17 @@ describe.each(databases())('record avatars on %s', (kind) => {
   });
 
   it('answers 400 "Invalid config for updateRecordAvatar" to a bad action, a missing or non-https photoUrl, a bad body', async () => {
-    for (const body of [{ actionType: 'Paint' }, { actionType: 'AssociateAvatar' }, { ...LOGO, photoUrl: 'http://logos.example/1.png' }, {}, 'not json']) {
+    for (const body of [
+      { actionType: 'Paint' },
+      { actionType: 'AssociateAvatar' },
+      { ...LOGO, photoUrl: 'http://logos.example/1.png' },
+      {},
+      'not json',
+    ]) {
       const { status, body: errors } = await associate(ADMIN_ACCOUNT, body);
       expect(status, JSON.stringify(body)).toBe(400);
-      if (body !== 'not json') expect((errors as ErrorList)[0].message, JSON.stringify(body)).toContain('updateRecordAvatar');
+      if (body !== 'not json')
+        expect((errors as ErrorList)[0].message, JSON.stringify(body)).toContain('updateRecordAvatar');
     }
     expect((await associate('001-bad', LOGO)).status).toBe(400);
   });

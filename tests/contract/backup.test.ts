@@ -97,7 +97,11 @@ async function emptyDatabase(kind: 'postgres' | 'pglite'): Promise<Database> {
   const schema = `backup_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(postgresUrl!, `CREATE SCHEMA ${schema}`);
   schemas.push(schema);
-  return openDatabaseAsFound({ databaseUrl: withSearchPath(postgresUrl!, schema), dataDir: ':memory:', demoContacts: 0 });
+  return openDatabaseAsFound({
+    databaseUrl: withSearchPath(postgresUrl!, schema),
+    dataDir: ':memory:',
+    demoContacts: 0,
+  });
 }
 
 describe('dump and restore', () => {
@@ -106,15 +110,25 @@ describe('dump and restore', () => {
   let accountId: string;
   let versionId: string;
   const send = (method: string, path: string, body: unknown) =>
-    fetch(`${server.baseUrl}${UI_API}${path}`, { method, headers: { ...admin.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.baseUrl}${UI_API}${path}`, {
+      method,
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     server = await startTestServer({ demoContacts: 40 });
     admin = await signIn(server, 'admin');
-    const account = await send('POST', '/records', { apiName: 'Account', fields: { Name: 'Backup "Électrique"\nSupply ☃', Phone: '555-0100' } });
+    const account = await send('POST', '/records', {
+      apiName: 'Account',
+      fields: { Name: 'Backup "Électrique"\nSupply ☃', Phone: '555-0100' },
+    });
     expect(account.status).toBe(201);
     accountId = ((await account.json()) as { id: string }).id;
-    const preferences = await send('PATCH', '/list-preferences/APT_Contact_Us__c/AllContactUs', { columnWidths: { Name: 180 }, orderedBy: [] });
+    const preferences = await send('PATCH', '/list-preferences/APT_Contact_Us__c/AllContactUs', {
+      columnWidths: { Name: 180 },
+      orderedBy: [],
+    });
     expect(preferences.status).toBe(200);
     const file = await send('POST', '/records/content-documents/content-versions', {
       fileData: { name: 'distributors.pdf', type: 'application/pdf', content: PDF.toString('base64') },
@@ -131,10 +145,18 @@ describe('dump and restore', () => {
     expect(header.tables).not.toHaveProperty('schema_migration');
     expect(rows.get('record')!.some((row) => JSON.parse(row).id === accountId)).toBe(true);
     // Generated columns are computed by the target; the search documents are carried as they are.
-    expect(rows.get('record')!.every((row) => 'search_document' in JSON.parse(row) && !('contact_us_country' in JSON.parse(row)))).toBe(true);
+    expect(
+      rows
+        .get('record')!
+        .every((row) => 'search_document' in JSON.parse(row) && !('contact_us_country' in JSON.parse(row))),
+    ).toBe(true);
     expect(rows.get('user_session')!.length).toBeGreaterThanOrEqual(1);
     expect(rows.get('list_preference')!.map((row) => JSON.parse(row))).toContainEqual(
-      expect.objectContaining({ user_id: DEMO_USERS.admin.userId, list_view_api_name: 'AllContactUs', column_widths: { Name: 180 } }),
+      expect.objectContaining({
+        user_id: DEMO_USERS.admin.userId,
+        list_view_api_name: 'AllContactUs',
+        column_widths: { Name: 180 },
+      }),
     );
     expect(rows.get('content_version_data')!.map((row) => JSON.parse(row))).toContainEqual(
       expect.objectContaining({ version_id: versionId, content: `\\x${PDF.toString('hex')}` }),
@@ -229,7 +251,9 @@ describe('dump and restore', () => {
     await expect(writeDump(server.db, out)).rejects.toThrow(DumpCutShortError);
     const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM record');
     expect(rows[0].n).toBeGreaterThan(40);
-    const response = await fetch(`${server.baseUrl}${UI_API}/records/${accountId}?fields=Account.Name`, { headers: admin.headers });
+    const response = await fetch(`${server.baseUrl}${UI_API}/records/${accountId}?fields=Account.Name`, {
+      headers: admin.headers,
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -238,9 +262,20 @@ const running: ChildProcess[] = [];
 
 async function spawnServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '50', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CONTACTS: '50',
+    ...env,
+  };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -262,7 +297,11 @@ async function spawnServer(dataDir: string, env: Record<string, string>) {
 async function runScript(script: string, args: string[], env: Record<string, string>) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -326,7 +365,10 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
 
     // A reader that goes away mid-dump ends the dump's transaction: the server goes on serving, and backing up.
     await hangUpMidDump(dataDir);
-    const read = await fetch(`${server.baseUrl}${UI_API}/records/${id}?fields=Account.Name`, { headers, signal: AbortSignal.timeout(10_000) });
+    const read = await fetch(`${server.baseUrl}${UI_API}/records/${id}?fields=Account.Name`, {
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(read.status).toBe(200);
 
     const backup = await runScript('backup.ts', [file], { DATA_DIR: dataDir });
@@ -344,9 +386,16 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
       const move = await runScript('move-to-postgres.ts', [withSearchPath(postgresUrl, schema)], { DATA_DIR: dataDir });
       expect(move.status, move.output).toBe(0);
       expect(move.output).toMatch(/record\s+\d[\d,]*\s+\d[\d,]*/);
-      const moved = await openDatabaseAsFound({ databaseUrl: withSearchPath(postgresUrl, schema), dataDir: ':memory:', demoContacts: 0 });
+      const moved = await openDatabaseAsFound({
+        databaseUrl: withSearchPath(postgresUrl, schema),
+        dataDir: ':memory:',
+        demoContacts: 0,
+      });
       try {
-        const { rows: found } = await moved.query<{ name: string }>(`SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`, [id]);
+        const { rows: found } = await moved.query<{ name: string }>(
+          `SELECT fields ->> 'Name' AS name FROM record WHERE id = $1`,
+          [id],
+        );
         expect(found).toEqual([{ name: 'Written Just Before The Backup' }]);
       } finally {
         await moved.close();
@@ -368,9 +417,13 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
     // Its own password is not the one the restored credentials hold: the user signs in with the original.
     const restored = await spawnServer(restoredDir, { DEMO_ADMIN_PASSWORD: 'not-the-restored-password' });
     const restoredHeaders = await signInAs(restored.baseUrl, password);
-    const found = await fetch(`${restored.baseUrl}${UI_API}/records/${id}?fields=Account.Name`, { headers: restoredHeaders });
+    const found = await fetch(`${restored.baseUrl}${UI_API}/records/${id}?fields=Account.Name`, {
+      headers: restoredHeaders,
+    });
     expect(found.status).toBe(200);
-    expect(((await found.json()) as { fields: { Name: { value: string } } }).fields.Name.value).toBe('Written Just Before The Backup');
+    expect(((await found.json()) as { fields: { Name: { value: string } } }).fields.Name.value).toBe(
+      'Written Just Before The Backup',
+    );
     restored.child.kill('SIGTERM');
     expect(await restored.exited).toBe(0);
     expect(existsSync(controlSocketPath(restoredDir))).toBe(false);

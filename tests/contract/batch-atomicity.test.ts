@@ -29,11 +29,15 @@ for (const kind of databases()) {
         )
       ).rows.map(({ name }) => name);
     const batch = (body: unknown) =>
-      callOperation<{ hasErrors: boolean; results: { statusCode: number }[] }>('executeBatchRecordOperations', `${server.baseUrl}${UI_API}/records/batch`, {
-        method: 'POST',
-        headers: { ...admin.headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      callOperation<{ hasErrors: boolean; results: { statusCode: number }[] }>(
+        'executeBatchRecordOperations',
+        `${server.baseUrl}${UI_API}/records/batch`,
+        {
+          method: 'POST',
+          headers: { ...admin.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
 
     beforeAll(async () => {
       server = await startTestServer({ database: kind, demoContacts: 0 });
@@ -45,7 +49,12 @@ for (const kind of databases()) {
       const prefix = tag();
       const { status, body } = await batch({
         allOrNone: false,
-        operations: [{ type: 'Create', records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }, account(`${prefix} 3`)] }],
+        operations: [
+          {
+            type: 'Create',
+            records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }, account(`${prefix} 3`)],
+          },
+        ],
       });
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([201, 400, 201]);
@@ -56,7 +65,9 @@ for (const kind of databases()) {
       const prefix = tag();
       const { status, body } = await batch({
         allOrNone: true,
-        operations: [{ type: 'Create', records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }] }],
+        operations: [
+          { type: 'Create', records: [account(`${prefix} 1`), { apiName: 'Account', fields: { Nope: 'x' } }] },
+        ],
       });
       expect(status).toBe(200);
       expect(body.hasErrors).toBe(true);
@@ -66,7 +77,10 @@ for (const kind of databases()) {
     it('commits nothing of a request refused for text the database cannot store in its second item', async () => {
       const prefix = tag();
       for (const allOrNone of [false, true]) {
-        const { status } = await batch({ allOrNone, operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} \u0000`)] }] });
+        const { status } = await batch({
+          allOrNone,
+          operations: [{ type: 'Create', records: [account(`${prefix} 1`), account(`${prefix} \u0000`)] }],
+        });
         expect(status).toBe(400);
       }
       expect(await named(prefix)).toEqual([]);
@@ -74,7 +88,11 @@ for (const kind of databases()) {
 
     it('rolls back what it wrote when the database fails unexpectedly on the second write', async () => {
       const prefix = tag();
-      const principal: Principal = { userId: DEMO_USERS.admin.userId, isGuest: false, profile: profileNamed('System Administrator') };
+      const principal: Principal = {
+        userId: DEMO_USERS.admin.userId,
+        isGuest: false,
+        profile: profileNamed('System Administrator'),
+      };
       // The same database, whose second INSERT INTO record inside a transaction fails as a defect would.
       let inserts = 0;
       const failing: Database = {

@@ -31,7 +31,8 @@ for (const kind of databases()) {
       for (let call = 0; call < 3; call++) expect((await callOperation('getContacts', url)).status).toBe(200);
       expect(server.app.locatorCache.stats.misses - before).toBe(3);
       expect(server.app.locatorCache.size.entries).toBe(0);
-      for (let visit = 0; visit < 2; visit++) expect((await fetch(`${server.baseUrl}/?country=Canada`)).status).toBe(200);
+      for (let visit = 0; visit < 2; visit++)
+        expect((await fetch(`${server.baseUrl}/?country=Canada`)).status).toBe(200);
       expect(server.app.pageCache?.size.entries).toBe(0);
     });
 
@@ -48,7 +49,8 @@ for (const kind of databases()) {
     it('encodes an image variant at every request', async () => {
       const url = `${server.baseUrl}/cdn-cgi/image/width=${kind === 'pglite' ? 703 : 704}/sfsites/c/img/${BANNER_FILE}?version=${BANNER_VERSION}`;
       const before = variantCacheStats();
-      for (let request = 0; request < 2; request++) expect((await fetch(url, { headers: { Accept: 'image/webp' } })).status).toBe(200);
+      for (let request = 0; request < 2; request++)
+        expect((await fetch(url, { headers: { Accept: 'image/webp' } })).status).toBe(200);
       const after = variantCacheStats();
       expect(after.encoded - before.encoded).toBe(2);
       expect(after.entries).toBe(0);

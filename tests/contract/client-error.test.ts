@@ -52,7 +52,11 @@ describe('requests over the header size limit', () => {
 
   it('are answered 431 in the error shape through fetch, a large body behind them included', async () => {
     for (const body of [undefined, 'x'.repeat(2_000_000)]) {
-      const response = await fetch(`${server.baseUrl}${OBJECT_INFO}`, { method: body ? 'POST' : 'GET', body, headers: { 'X-Oversize': OVERSIZE } });
+      const response = await fetch(`${server.baseUrl}${OBJECT_INFO}`, {
+        method: body ? 'POST' : 'GET',
+        body,
+        headers: { 'X-Oversize': OVERSIZE },
+      });
       expect(response.status).toBe(431);
       expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8');
       const errors = await response.json();

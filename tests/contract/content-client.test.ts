@@ -60,8 +60,14 @@ describe('content-delivery query factories', () => {
     };
     const site = getManagedContentsForSiteQuery(api, { siteId: SITE_ID, ...params });
     const channel = getManagedContentsForChannelQuery(api, { channelId: CHANNEL_ID, ...params });
-    expect(site.queryKey).toEqual(['getManagedContentsForSite', { siteId: SITE_ID, ...params, contentKeys: expected.contentKeys }]);
-    expect(channel.queryKey).toEqual(['getManagedContentsForChannel', { channelId: CHANNEL_ID, ...params, contentKeys: expected.contentKeys }]);
+    expect(site.queryKey).toEqual([
+      'getManagedContentsForSite',
+      { siteId: SITE_ID, ...params, contentKeys: expected.contentKeys },
+    ]);
+    expect(channel.queryKey).toEqual([
+      'getManagedContentsForChannel',
+      { channelId: CHANNEL_ID, ...params, contentKeys: expected.contentKeys },
+    ]);
     const collections = [
       ['getManagedContentsForSite', await queries.fetchQuery(site), lastQuery()],
       ['getManagedContentsForChannel', await queries.fetchQuery(channel), lastQuery()],
@@ -79,14 +85,26 @@ describe('content-delivery query factories', () => {
   });
 
   it('sends one item with its options, and leaves out the ones not given', async () => {
-    const site = getManagedContentForSiteQuery(api, { siteId: SITE_ID, contentKeyOrId: BANNER_IMAGE.key, showAbsoluteUrl: true });
+    const site = getManagedContentForSiteQuery(api, {
+      siteId: SITE_ID,
+      contentKeyOrId: BANNER_IMAGE.key,
+      showAbsoluteUrl: true,
+    });
     const item = await queries.fetchQuery(site);
     expect(lastQuery()).toEqual({ showAbsoluteUrl: 'true' });
-    expect(site.queryKey).toEqual(['getManagedContentForSite', { siteId: SITE_ID, contentKeyOrId: BANNER_IMAGE.key, showAbsoluteUrl: true }]);
+    expect(site.queryKey).toEqual([
+      'getManagedContentForSite',
+      { siteId: SITE_ID, contentKeyOrId: BANNER_IMAGE.key, showAbsoluteUrl: true },
+    ]);
     expectValidResponse('getManagedContentForSite', 200, item);
     expect(item.unauthenticatedUrl).toMatch(new RegExp(`^${server.baseUrl}/sfsites/c/cms/delivery/media/`));
 
-    const channel = getManagedContentForChannelQuery(api, { channelId: CHANNEL_ID, contentKeyOrId: BANNER.key, referenceDepth: 1, referencesAsList: true });
+    const channel = getManagedContentForChannelQuery(api, {
+      channelId: CHANNEL_ID,
+      contentKeyOrId: BANNER.key,
+      referenceDepth: 1,
+      referencesAsList: true,
+    });
     const banner = await queries.fetchQuery(channel);
     expect(lastQuery()).toEqual({ referenceDepth: '1', referencesAsList: 'true' });
     expect(banner.referencesList?.map((reference) => reference.contentKey)).toEqual([BANNER_IMAGE.key]);

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseSettings } from '../../server/bootstrap.ts';
-import { contentVersionData, createContentDocumentAndVersion, createContentVersion, MAX_FILE_BYTES } from '../../server/platform/content-documents.ts';
+import {
+  contentVersionData,
+  createContentDocumentAndVersion,
+  createContentVersion,
+  MAX_FILE_BYTES,
+} from '../../server/platform/content-documents.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
 import { UI_API, type ErrorList } from '../support/api.ts';
@@ -47,7 +52,8 @@ describe.each(databases())('content documents on %s', (kind) => {
       headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const createFile = (body: unknown, session: TestSession | null = admin) => post('/content-versions', body, session, 'createContentDocumentAndVersion');
+  const createFile = (body: unknown, session: TestSession | null = admin) =>
+    post('/content-versions', body, session, 'createContentDocumentAndVersion');
   const addVersion = (documentId: string, body: unknown, session: TestSession | null = admin) =>
     post(`/${documentId}/content-versions`, body, session, 'createContentVersion');
 
@@ -59,7 +65,9 @@ describe.each(databases())('content documents on %s', (kind) => {
   afterAll(() => server?.close());
 
   it('creates a file: the document, its first version and the link to its owner; the bytes are stored', async () => {
-    const { status, body } = await createFile(upload(PDF, 'authorized-distributors-2027.pdf', { description: 'Authorized sales representatives by region' }));
+    const { status, body } = await createFile(
+      upload(PDF, 'authorized-distributors-2027.pdf', { description: 'Authorized sales representatives by region' }),
+    );
     expect(status).toBe(201);
     const { contentDocument, contentVersion, contentDocumentLinks } = body as Composite;
     expect(contentDocument.id).toMatch(/^069/);
@@ -91,18 +99,29 @@ describe.each(databases())('content documents on %s', (kind) => {
   it('adds versions: the version number grows, IsLatest and the latest version move, the old bytes stay', async () => {
     const first = (await createFile(upload(PDF, 'price-list.pdf', { title: 'Price list' }))).body as Composite;
     const revised = Buffer.concat([PDF, Buffer.from('Revised\n')]);
-    const { status, body } = await addVersion(first.contentDocument.id, upload(revised, 'price-list-v2.pdf', { title: 'Price list, revised' }));
+    const { status, body } = await addVersion(
+      first.contentDocument.id,
+      upload(revised, 'price-list-v2.pdf', { title: 'Price list, revised' }),
+    );
     expect(status).toBe(201);
     const second = body as Composite;
     expect(second.contentDocument.id).toBe(first.contentDocument.id);
     expect(second.contentVersion.id).not.toBe(first.contentVersion.id);
-    expect(second.contentVersion.fields).toMatchObject({ VersionNumber: { value: '2' }, IsLatest: { value: true }, ContentSize: { value: revised.length } });
+    expect(second.contentVersion.fields).toMatchObject({
+      VersionNumber: { value: '2' },
+      IsLatest: { value: true },
+      ContentSize: { value: revised.length },
+    });
     expect(second.contentDocument.fields).toMatchObject({
       LatestPublishedVersionId: { value: second.contentVersion.id },
       Title: { value: 'Price list, revised' },
       ContentSize: { value: revised.length },
     });
-    const adminPrincipal: Principal = { userId: DEMO_USERS.admin.userId, isGuest: false, profile: profileNamed('System Administrator') };
+    const adminPrincipal: Principal = {
+      userId: DEMO_USERS.admin.userId,
+      isGuest: false,
+      profile: profileNamed('System Administrator'),
+    };
     const old = await readRecord(server.db, adminPrincipal, first.contentVersion.id, {
       optionalFields: ['ContentVersion.IsLatest', 'ContentVersion.VersionNumber'],
     });
@@ -127,7 +146,10 @@ describe.each(databases())('content documents on %s', (kind) => {
   it('lets a standard user upload a file of their own', async () => {
     const { status, body } = await createFile(upload(Buffer.from('plain text\n'), 'notes.txt'), standard);
     expect(status).toBe(201);
-    expect((body as Composite).contentDocument.fields).toMatchObject({ FileType: { value: 'TEXT' }, OwnerId: { value: DEMO_USERS.standard.userId } });
+    expect((body as Composite).contentDocument.fields).toMatchObject({
+      FileType: { value: 'TEXT' },
+      OwnerId: { value: DEMO_USERS.standard.userId },
+    });
   });
 
   it('answers 400 "Invalid config for" the operation to a fileData that is not an object, bad base64, an empty file, a bad name', async () => {
@@ -141,12 +163,16 @@ describe.each(databases())('content documents on %s', (kind) => {
     for (const [what, body] of bad) {
       const created = await createFile(body);
       expect(created.status, what).toBe(400);
-      expect((created.body as ErrorList)[0].message, what).toMatch(/^Invalid config for createContentDocumentAndVersion/);
+      expect((created.body as ErrorList)[0].message, what).toMatch(
+        /^Invalid config for createContentDocumentAndVersion/,
+      );
     }
     const file = (await createFile(upload(PDF))).body as Composite;
     const version = await addVersion(file.contentDocument.id, { fileData: ['not', 'an', 'object'] });
     expect(version.status).toBe(400);
-    expect((version.body as ErrorList)[0].message).toBe('Invalid config for createContentVersion: fileData must be an object');
+    expect((version.body as ErrorList)[0].message).toBe(
+      'Invalid config for createContentVersion: fileData must be an object',
+    );
     const badId = await addVersion('0018d0000000001AAA', upload(PDF));
     expect(badId.status).toBe(400);
   });
@@ -156,7 +182,9 @@ describe.each(databases())('content documents on %s', (kind) => {
     const taken = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: atLimit } });
     expect(taken.status).toBe(201);
     expect((taken.body as Composite).contentVersion.fields.ContentSize.value).toBe(MAX_FILE_BYTES);
-    const refused = await createFile({ fileData: { name: 'catalog.zip', type: 'application/zip', content: `${atLimit}AAAA` } });
+    const refused = await createFile({
+      fileData: { name: 'catalog.zip', type: 'application/zip', content: `${atLimit}AAAA` },
+    });
     expect(refused.status).toBe(400);
     expect((refused.body as ErrorList)[0].message).toMatch(/^Invalid config for createContentDocumentAndVersion/);
   });
@@ -171,7 +199,10 @@ describe.each(databases())('content version bodies across a restart on %s', (kin
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
   });
-  const quiet = { demoPasswords: { admin: 'restart-test-admin-password', standard: 'restart-test-user-password' }, log: () => {} };
+  const quiet = {
+    demoPasswords: { admin: 'restart-test-admin-password', standard: 'restart-test-user-password' },
+    log: () => {},
+  };
   const adminSql = async (url: string, sql: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -194,14 +225,23 @@ describe.each(databases())('content version bodies across a restart on %s', (kin
       url.searchParams.set('options', `-c search_path=${schema}`);
       settings = { databaseUrl: url.toString(), dataDir: ':memory:', demoContacts: 3 };
     }
-    const principal: Principal = { userId: DEMO_USERS.admin.userId, isGuest: false, profile: profileNamed('System Administrator') };
+    const principal: Principal = {
+      userId: DEMO_USERS.admin.userId,
+      isGuest: false,
+      profile: profileNamed('System Administrator'),
+    };
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
     const first = await openDatabase(settings, quiet);
     let created: Awaited<ReturnType<typeof createContentDocumentAndVersion>>;
     let revised: Awaited<ReturnType<typeof createContentVersion>>;
     try {
       created = await createContentDocumentAndVersion(first, principal, upload(bytes, 'catalog.bin'));
-      revised = await createContentVersion(first, principal, created.contentDocument.id, upload(bytes.subarray(0, 100), 'catalog.bin'));
+      revised = await createContentVersion(
+        first,
+        principal,
+        created.contentDocument.id,
+        upload(bytes.subarray(0, 100), 'catalog.bin'),
+      );
     } finally {
       await first.close();
     }
@@ -209,7 +249,9 @@ describe.each(databases())('content version bodies across a restart on %s', (kin
     try {
       expect((await contentVersionData(second, created.contentVersion.id))?.equals(bytes)).toBe(true);
       expect((await contentVersionData(second, revised.contentVersion.id))?.equals(bytes.subarray(0, 100))).toBe(true);
-      const document = await readRecord(second, principal, created.contentDocument.id, { optionalFields: ['ContentDocument.LatestPublishedVersionId'] });
+      const document = await readRecord(second, principal, created.contentDocument.id, {
+        optionalFields: ['ContentDocument.LatestPublishedVersionId'],
+      });
       expect(document.fields.LatestPublishedVersionId.value).toBe(revised.contentVersion.id);
     } finally {
       await second.close();

@@ -54,14 +54,22 @@ interface Collection {
 }
 
 const query = (params: Record<string, string | number | boolean>) =>
-  Object.keys(params).length ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  Object.keys(params).length
+    ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`
+    : '';
 
 describe.each(databases())('content delivery on %s', (kind) => {
   let server: TestServer;
   const siteItem = (keyOrId: string, params: Record<string, string | number> = {}) =>
-    callOperation<Document>('getManagedContentForSite', `${server.baseUrl}${siteContents()}/${keyOrId}${query(params)}`);
+    callOperation<Document>(
+      'getManagedContentForSite',
+      `${server.baseUrl}${siteContents()}/${keyOrId}${query(params)}`,
+    );
   const channelItem = (keyOrId: string, params: Record<string, string | number> = {}) =>
-    callOperation<Document>('getManagedContentForChannel', `${server.baseUrl}${channelContents()}/${keyOrId}${query(params)}`);
+    callOperation<Document>(
+      'getManagedContentForChannel',
+      `${server.baseUrl}${channelContents()}/${keyOrId}${query(params)}`,
+    );
   const siteItems = (params: Record<string, string | number | boolean> = {}) =>
     callOperation<Collection>('getManagedContentsForSite', `${server.baseUrl}${siteContents()}${query(params)}`);
   const channelItems = (params: Record<string, string | number | boolean> = {}) =>
@@ -121,7 +129,10 @@ describe.each(databases())('content delivery on %s', (kind) => {
       for (const depth of [1, 3]) {
         const { body } = await siteItem(BANNER.key, { referenceDepth: depth });
         expect(Object.keys(body.references!)).toEqual([BANNER_IMAGE.key]);
-        expect(body.references![BANNER_IMAGE.key]).toMatchObject({ managedContentId: BANNER_IMAGE.id, contentType: { fullyQualifiedName: 'sfdc_cms__image' } });
+        expect(body.references![BANNER_IMAGE.key]).toMatchObject({
+          managedContentId: BANNER_IMAGE.id,
+          contentType: { fullyQualifiedName: 'sfdc_cms__image' },
+        });
       }
       const leaf = await siteItem(HEADING.key, { referenceDepth: 2 });
       expect(leaf.body.references).toEqual({});
@@ -132,7 +143,10 @@ describe.each(databases())('content delivery on %s', (kind) => {
       ['a record id', 'a1C8d0000000001EAA', 'INVALID_ID_FIELD'],
       ['a short id', '0DM8d00', 'INVALID_ID_FIELD'],
     ])('answers 400 for %s in place of the site id', async (_name, siteId, errorCode) => {
-      const { status, body } = await callOperation<ErrorList>('getManagedContentForSite', `${server.baseUrl}${siteContents(siteId)}/${BANNER_IMAGE.key}`);
+      const { status, body } = await callOperation<ErrorList>(
+        'getManagedContentForSite',
+        `${server.baseUrl}${siteContents(siteId)}/${BANNER_IMAGE.key}`,
+      );
       expect(status).toBe(400);
       expect(body[0].errorCode).toBe(errorCode);
       expect(body[0].message).toContain(siteId);
@@ -162,15 +176,21 @@ describe.each(databases())('content delivery on %s', (kind) => {
         const { status, body } = await siteItem(keyOrId, params);
         expect(status, `${keyOrId} ${JSON.stringify(params)}`).toBe(400);
         // A malformed key or id is an invalid id; a bad depth an illegal query parameter value.
-        expect((body as unknown as ErrorList)[0].errorCode).toBe(params.referenceDepth === undefined ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE');
+        expect((body as unknown as ErrorList)[0].errorCode).toBe(
+          params.referenceDepth === undefined ? 'INVALID_ID_FIELD' : 'ILLEGAL_QUERY_PARAMETER_VALUE',
+        );
       }
     });
 
     it('answers 304 to If-None-Match of the current ETag', async () => {
       const first = await siteItem(SUPPORT_LINES.key);
-      const again = await callOperation('getManagedContentForSite', `${server.baseUrl}${siteContents()}/${SUPPORT_LINES.key}`, {
-        headers: { 'If-None-Match': first.headers.get('etag')! },
-      });
+      const again = await callOperation(
+        'getManagedContentForSite',
+        `${server.baseUrl}${siteContents()}/${SUPPORT_LINES.key}`,
+        {
+          headers: { 'If-None-Match': first.headers.get('etag')! },
+        },
+      );
       expect(again.status).toBe(304);
       expect(first.headers.get('cache-control')).toBe('private, max-age=300');
     });
@@ -183,21 +203,38 @@ describe.each(databases())('content delivery on %s', (kind) => {
       expect(body.resourceUrl).toBe(`${channelContents()}/${SUPPORT_LINES.key}`);
       const parts = String(body.contentBody!.text).split('|');
       expect(parts).toHaveLength(8);
-      expect(parts.slice(4)).toEqual(['US Customer Service', 'International Customer Service', 'Tech Support', 'Webstore Support']);
+      expect(parts.slice(4)).toEqual([
+        'US Customer Service',
+        'International Customer Service',
+        'Tech Support',
+        'Webstore Support',
+      ]);
       for (const value of parts.slice(0, 4)) expect(value).toMatch(/555-01\d\d$|@[a-z-]+\.example$/);
     });
 
     it('answers the body texts of the page', async () => {
-      expect((await channelItem(HEADING.key)).body.contentBody).toEqual({ text: 'Connect with an authorized sales representative in your area' });
+      expect((await channelItem(HEADING.key)).body.contentBody).toEqual({
+        text: 'Connect with an authorized sales representative in your area',
+      });
       expect((await channelItem(LOCATOR_INTRO.id)).body.contentBody).toEqual({ text: expect.stringMatching(/brand/) });
     });
 
     it('answers 400 for a site id or another prefix in place of the channel id, 404 for an unknown channel or key', async () => {
       for (const channelId of [SITE_ID, '001000000000001AAA', 'x']) {
-        const { status } = await callOperation('getManagedContentForChannel', `${server.baseUrl}${channelContents(channelId)}/${HEADING.key}`);
+        const { status } = await callOperation(
+          'getManagedContentForChannel',
+          `${server.baseUrl}${channelContents(channelId)}/${HEADING.key}`,
+        );
         expect(status, channelId).toBe(400);
       }
-      expect((await callOperation('getManagedContentForChannel', `${server.baseUrl}${channelContents('0ap8d0000000002AAA')}/${HEADING.key}`)).status).toBe(404);
+      expect(
+        (
+          await callOperation(
+            'getManagedContentForChannel',
+            `${server.baseUrl}${channelContents('0ap8d0000000002AAA')}/${HEADING.key}`,
+          )
+        ).status,
+      ).toBe(404);
       expect((await channelItem(MISSING_KEY)).status).toBe(404);
     });
   });
@@ -218,13 +255,20 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it('filters by content keys (unknown keys left out), by managed content ids and by content type', async () => {
-      const byKeys = await items()({ contentKeys: [SUPPORT_LINES.key, MISSING_KEY, HEADING.key].join(','), includeContentBody: true });
+      const byKeys = await items()({
+        contentKeys: [SUPPORT_LINES.key, MISSING_KEY, HEADING.key].join(','),
+        includeContentBody: true,
+      });
       expect(byKeys.body.contents.map((item) => item.contentKey)).toEqual([HEADING.key, SUPPORT_LINES.key]);
       expect(byKeys.body.contents.every((item) => item.contentBody !== undefined)).toBe(true);
       const byIds = await items()({ managedContentIds: [BANNER.id, BANNER_IMAGE.id.slice(0, 15)].join(',') });
       expect(byIds.body.contents.map((item) => item.managedContentId)).toEqual([BANNER_IMAGE.id, BANNER.id]);
       const texts = await items()({ contentTypeFQN: 'cu__contactUsText' });
-      expect(texts.body.contents.map((item) => item.contentKey)).toEqual([HEADING.key, LOCATOR_INTRO.key, SUPPORT_LINES.key]);
+      expect(texts.body.contents.map((item) => item.contentKey)).toEqual([
+        HEADING.key,
+        LOCATOR_INTRO.key,
+        SUPPORT_LINES.key,
+      ]);
       const none = await items()({ contentTypeFQN: 'sfdc_cms__news' });
       expect(none.body.contents).toEqual([]);
     });
@@ -256,7 +300,12 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it('gives the references as a list with referencesAsList, and with their bodies with expandReferences', async () => {
-      const { body } = await items()({ contentKeys: BANNER.key, referenceDepth: 1, referencesAsList: true, expandReferences: true });
+      const { body } = await items()({
+        contentKeys: BANNER.key,
+        referenceDepth: 1,
+        referencesAsList: true,
+        expandReferences: true,
+      });
       expect(body.references).toBeNull();
       expect(body.referencesList!.map((reference) => reference.contentKey)).toEqual([BANNER_IMAGE.key]);
       expect(body.referencesList![0].contentBody).toMatchObject({
@@ -270,7 +319,11 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it('makes media URLs absolute with showAbsoluteUrl, behind the site prefix', async () => {
-      const { body } = await items()({ contentKeys: BANNER_IMAGE.key, includeContentBody: true, showAbsoluteUrl: true });
+      const { body } = await items()({
+        contentKeys: BANNER_IMAGE.key,
+        includeContentBody: true,
+        showAbsoluteUrl: true,
+      });
       const absolute = `${server.baseUrl}/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}?version=${BANNER_VERSION}`;
       expect(body.contents[0].unauthenticatedUrl).toBe(absolute);
       expect(body.contents[0].contentBody).toMatchObject({ 'sfdc_cms:media': { url: absolute } });
@@ -283,8 +336,12 @@ describe.each(databases())('content delivery on %s', (kind) => {
       const all = (await items()()).body.contents;
       const first = all[0].publishedDate;
       const exact = await items()({ publishStartDate: first, publishEndDate: first });
-      expect(exact.body.contents.map((item) => item.contentKey)).toEqual(all.filter((item) => item.publishedDate === first).map((item) => item.contentKey));
-      expect(exact.body.currentPageUrl).toContain(`publishStartDate=${encodeURIComponent(new Date(first).toISOString())}`);
+      expect(exact.body.contents.map((item) => item.contentKey)).toEqual(
+        all.filter((item) => item.publishedDate === first).map((item) => item.contentKey),
+      );
+      expect(exact.body.currentPageUrl).toContain(
+        `publishStartDate=${encodeURIComponent(new Date(first).toISOString())}`,
+      );
       expect((await items()({ publishStartDate: '2100-01-01' })).body.contents).toEqual([]);
       expect((await items()({ publishEndDate: '2000-01-01T00:00:00Z' })).body.contents).toEqual([]);
     });
@@ -302,8 +359,16 @@ describe.each(databases())('content delivery on %s', (kind) => {
     });
 
     it.each([
-      ['51 content keys', { contentKeys: Array.from({ length: 51 }, (_, i) => `MC${String(i).padStart(26, 'A')}`).join(',') }],
-      ['101 managed content ids', { managedContentIds: Array.from({ length: 101 }, (_, i) => `20Y8d${String(i + 1).padStart(10, '0')}`).join(',') }],
+      [
+        '51 content keys',
+        { contentKeys: Array.from({ length: 51 }, (_, i) => `MC${String(i).padStart(26, 'A')}`).join(',') },
+      ],
+      [
+        '101 managed content ids',
+        {
+          managedContentIds: Array.from({ length: 101 }, (_, i) => `20Y8d${String(i + 1).padStart(10, '0')}`).join(','),
+        },
+      ],
       ['keys and ids together', { contentKeys: BANNER.key, managedContentIds: BANNER.id }],
       ['a malformed content key', { contentKeys: 'MCnope' }],
       ['a malformed managed content id', { managedContentIds: '20Y8d0000000001XYZ' }],
@@ -322,16 +387,29 @@ describe.each(databases())('content delivery on %s', (kind) => {
       ['a publish end date before the start date', { publishStartDate: '2026-06-01', publishEndDate: '2026-05-01' }],
       ['referencesAsList other than true or false', { referencesAsList: 'list' }],
     ])('answers 400 for %s', async (_name, params) => {
-      const { status, body } = await callOperation<ErrorList>(_operationId, `${server.baseUrl}${base()}${query(params)}`);
+      const { status, body } = await callOperation<ErrorList>(
+        _operationId,
+        `${server.baseUrl}${base()}${query(params)}`,
+      );
       expect(status).toBe(400);
       expect(body[0].errorCode).toMatch(/^(ILLEGAL_QUERY_PARAMETER_VALUE|INVALID_ID_FIELD)$/);
     });
   });
 
   it('answers 400 for an id of the other kind, 404 for an unknown site or channel', async () => {
-    expect((await callOperation('getManagedContentsForSite', `${server.baseUrl}${siteContents(CHANNEL_ID)}`)).status).toBe(400);
-    expect((await callOperation('getManagedContentsForChannel', `${server.baseUrl}${channelContents(SITE_ID)}`)).status).toBe(400);
-    expect((await callOperation('getManagedContentsForSite', `${server.baseUrl}${siteContents('0DM8d0000000002GAA')}`)).status).toBe(404);
-    expect((await callOperation('getManagedContentsForChannel', `${server.baseUrl}${channelContents('0ap8d0000000002AAA')}`)).status).toBe(404);
+    expect(
+      (await callOperation('getManagedContentsForSite', `${server.baseUrl}${siteContents(CHANNEL_ID)}`)).status,
+    ).toBe(400);
+    expect(
+      (await callOperation('getManagedContentsForChannel', `${server.baseUrl}${channelContents(SITE_ID)}`)).status,
+    ).toBe(400);
+    expect(
+      (await callOperation('getManagedContentsForSite', `${server.baseUrl}${siteContents('0DM8d0000000002GAA')}`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await callOperation('getManagedContentsForChannel', `${server.baseUrl}${channelContents('0ap8d0000000002AAA')}`))
+        .status,
+    ).toBe(404);
   });
 });

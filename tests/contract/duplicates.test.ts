@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
-import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API, type ErrorList, type RecordError, type RecordRep } from '../support/api.ts';
+import {
+  CONTACT_US,
+  DEFAULT_CONTACT_ID,
+  MASTER_RECORD_TYPE_ID,
+  UI_API,
+  type ErrorList,
+  type RecordError,
+  type RecordRep,
+} from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
@@ -41,7 +49,12 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
   let admin: TestSession;
   let standard: TestSession;
   const url = (path: string) => `${server.baseUrl}${UI_API}${path}`;
-  const configuration = (objectApiName: string, session: TestSession | null, query = '', headers: Record<string, string> = {}) =>
+  const configuration = (
+    objectApiName: string,
+    session: TestSession | null,
+    query = '',
+    headers: Record<string, string> = {},
+  ) =>
     callOperation<Configuration | ErrorList>('getDuplicateConfiguration', url(`/duplicates/${objectApiName}${query}`), {
       headers: { ...(session?.headers ?? {}), ...headers },
     });
@@ -51,18 +64,26 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
       headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const predupe = (body: unknown, session: TestSession | null = standard) => send<Duplicates | ErrorList>('getDuplicates', 'POST', '/predupe', session, body);
+  const predupe = (body: unknown, session: TestSession | null = standard) =>
+    send<Duplicates | ErrorList>('getDuplicates', 'POST', '/predupe', session, body);
   const create = (body: unknown, session: TestSession = standard, query = '') =>
     send<RecordRep | RecordError>('createRecord', 'POST', `/records${query}`, session, body);
   const update = (id: string, body: unknown, session: TestSession = standard) =>
     send<RecordRep | RecordError>('updateRecord', 'PATCH', `/records/${id}`, session, body);
   const batch = (body: unknown, session: TestSession = standard) =>
-    send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>('executeBatchRecordOperations', 'POST', '/records/batch', session, body);
+    send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>(
+      'executeBatchRecordOperations',
+      'POST',
+      '/records/batch',
+      session,
+      body,
+    );
   /** Contact Us records with this e-mail address, case-insensitively, straight from the database. */
   const storedWithEmail = async (email: string) => {
-    const { rows } = await server.db.query<{ id: string; fields: Record<string, unknown> }>('SELECT id, fields FROM record WHERE object_api_name = $1', [
-      CONTACT_US,
-    ]);
+    const { rows } = await server.db.query<{ id: string; fields: Record<string, unknown> }>(
+      'SELECT id, fields FROM record WHERE object_api_name = $1',
+      [CONTACT_US],
+    );
     return rows.filter((row) => String(row.fields.APT_Email__c ?? '').toLowerCase() === email.toLowerCase());
   };
   const digits = (text: unknown) => String(text ?? '').replace(/[^0-9]/g, '');
@@ -89,7 +110,9 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
       expect(answer.headers.get('etag')).toBe(`"${body.eTag}"`);
       expect(body).toMatchObject({ apiName: CONTACT_US, dedupeEnabled: true, predupeEnabled: true });
       expect(body.dedupeFields.sort()).toEqual(['APT_Company_Name__c', 'APT_Email__c', 'APT_Phone__c']);
-      expect(body.duplicateRules.map((rule) => [rule.name, rule.actionOnInsert, rule.actionOnUpdate, rule.active])).toEqual([
+      expect(
+        body.duplicateRules.map((rule) => [rule.name, rule.actionOnInsert, rule.actionOnUpdate, rule.active]),
+      ).toEqual([
         [ALERT_RULE, 'Allow', 'Allow', true],
         [BLOCK_RULE, 'Block', 'Block', true],
       ]);
@@ -107,7 +130,9 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
         }),
       ]);
       expect(block.duplicateRuleFilters).toEqual([]);
-      expect(block.matchRules).toEqual([expect.objectContaining({ matchEngine: 'ExactMatchEngine', matchFields: ['APT_Email__c', 'APT_Phone__c'] })]);
+      expect(block.matchRules).toEqual([
+        expect.objectContaining({ matchEngine: 'ExactMatchEngine', matchFields: ['APT_Email__c', 'APT_Phone__c'] }),
+      ]);
     }
     // Object names are case-insensitive; the record type may be named; a conditional GET answers 304.
     const lower = await configuration(CONTACT_US.toLowerCase(), admin, `?recordTypeId=${MASTER_RECORD_TYPE_ID}`);
@@ -119,9 +144,17 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
   it('gives an object without duplicate rules an empty configuration, and refuses unknown objects and bad record types', async () => {
     const account = await configuration('Account', standard);
     expect(account.status).toBe(200);
-    expect(account.body).toMatchObject({ apiName: 'Account', dedupeEnabled: false, dedupeFields: [], duplicateRules: [], predupeEnabled: false });
+    expect(account.body).toMatchObject({
+      apiName: 'Account',
+      dedupeEnabled: false,
+      dedupeFields: [],
+      duplicateRules: [],
+      predupeEnabled: false,
+    });
     const contact = await configuration('Contact', standard);
-    expect((contact.body as Configuration).duplicateRules.map((rule) => rule.name)).toEqual(['Standard_Contact_Duplicate_Rule']);
+    expect((contact.body as Configuration).duplicateRules.map((rule) => rule.name)).toEqual([
+      'Standard_Contact_Duplicate_Rule',
+    ]);
     const unknown = await configuration('No_Such_Object__c', standard);
     expect(unknown.status).toBe(404);
     expect((unknown.body as ErrorList)[0].errorCode).toBe('INSUFFICIENT_ACCESS');
@@ -135,7 +168,9 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
     const expected = (await storedWithEmail(DEFAULT_EMAIL)).map((row) => row.id).sort();
     expect(expected).toContain(DEFAULT_CONTACT_ID);
     for (const company of [DEFAULT_COMPANY, 'Northgate Electrical Products Inc', 'NORTHGATE ELECTRICAL PRODUCTS']) {
-      const answer = await predupe(newContact({ APT_Company_Name__c: company, APT_Email__c: DEFAULT_EMAIL.toUpperCase() }));
+      const answer = await predupe(
+        newContact({ APT_Company_Name__c: company, APT_Email__c: DEFAULT_EMAIL.toUpperCase() }),
+      );
       expect(answer.status).toBe(200);
       const body = answer.body as Duplicates;
       expect(body).toMatchObject({ allowSave: true, duplicateError: true, duplicateRules: [ALERT_RULE] });
@@ -149,53 +184,91 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
       });
     }
     // Saving anyway is allowed by the alerting rule: no duplicate error then.
-    const anyway = await predupe(newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: DEFAULT_EMAIL }, { allowSaveOnDuplicate: true }));
+    const anyway = await predupe(
+      newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: DEFAULT_EMAIL }, { allowSaveOnDuplicate: true }),
+    );
     expect(anyway.body).toMatchObject({ allowSave: true, duplicateError: false });
   });
 
   it('finds nothing for another company with the same e-mail, a blank e-mail, or a record the filter leaves out', async () => {
     const none = { allowSave: true, duplicateError: false, duplicateRules: [], matches: [] };
-    expect((await predupe(newContact({ APT_Company_Name__c: 'Blue Harbor Lighting', APT_Email__c: DEFAULT_EMAIL }))).body).toEqual(none);
-    expect((await predupe(newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: null }))).body).toEqual(none);
+    expect(
+      (await predupe(newContact({ APT_Company_Name__c: 'Blue Harbor Lighting', APT_Email__c: DEFAULT_EMAIL }))).body,
+    ).toEqual(none);
+    expect((await predupe(newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: null }))).body).toEqual(
+      none,
+    );
     expect((await predupe(newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: '' }))).body).toEqual(none);
     // The alerting rule applies only to records that are not the default contact.
-    const defaultOne = await predupe(newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: DEFAULT_EMAIL, APT_Default_Contact__c: true }), admin);
+    const defaultOne = await predupe(
+      newContact({ APT_Company_Name__c: DEFAULT_COMPANY, APT_Email__c: DEFAULT_EMAIL, APT_Default_Contact__c: true }),
+      admin,
+    );
     expect(defaultOne.body).toEqual(none);
     expect((await predupe(newContact({}))).body).toEqual(none);
   });
 
   it('finds the same e-mail and phone number (by its digits) with the blocking rule', async () => {
-    const expected = (await storedWithEmail(DEFAULT_EMAIL)).filter((row) => digits(row.fields.APT_Phone__c) === digits(DEFAULT_PHONE)).map((row) => row.id);
+    const expected = (await storedWithEmail(DEFAULT_EMAIL))
+      .filter((row) => digits(row.fields.APT_Phone__c) === digits(DEFAULT_PHONE))
+      .map((row) => row.id);
     expect(expected).toContain(DEFAULT_CONTACT_ID);
     const answer = await predupe(newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: '(414) 555 0100' }));
     expect(answer.status).toBe(200);
     const body = answer.body as Duplicates;
     expect(body).toMatchObject({ allowSave: false, duplicateError: true, duplicateRules: [BLOCK_RULE] });
     expect(body.matches[0].recordIds).toEqual(expected.sort());
-    expect(body.matches[0].duplicateResultInfos[DEFAULT_CONTACT_ID]).toMatchObject({ allowSave: false, rule: BLOCK_RULE });
+    expect(body.matches[0].duplicateResultInfos[DEFAULT_CONTACT_ID]).toMatchObject({
+      allowSave: false,
+      rule: BLOCK_RULE,
+    });
     // allowSaveOnDuplicate does not get past a blocking rule.
-    const anyway = await predupe(newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }, { allowSaveOnDuplicate: true }));
+    const anyway = await predupe(
+      newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }, { allowSaveOnDuplicate: true }),
+    );
     expect(anyway.body).toMatchObject({ allowSave: false, duplicateError: true });
     // A record is not its own duplicate: with its Id, the default contact matches nothing.
-    const itself = await predupe(newContact({ Id: DEFAULT_CONTACT_ID, APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }), admin);
+    const itself = await predupe(
+      newContact({ Id: DEFAULT_CONTACT_ID, APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }),
+      admin,
+    );
     expect((itself.body as Duplicates).matches.flatMap((match) => match.recordIds)).not.toContain(DEFAULT_CONTACT_ID);
   });
 
   it("finds only duplicates the caller may see: another user's private contacts are never matched", async () => {
     const contactWith = async (email: string) => {
-      const { rows } = await server.db.query<{ id: string }>(`SELECT id FROM record WHERE object_api_name = 'Contact' AND fields ->> 'Email' = $1`, [email]);
+      const { rows } = await server.db.query<{ id: string }>(
+        `SELECT id FROM record WHERE object_api_name = 'Contact' AND fields ->> 'Email' = $1`,
+        [email],
+      );
       return rows.map((row) => row.id);
     };
-    const adminsOwn = { apiName: 'Contact', fields: { LastName: 'Service Dsk', Email: 'service@lakeshore-switchgear.example' } };
+    const adminsOwn = {
+      apiName: 'Contact',
+      fields: { LastName: 'Service Dsk', Email: 'service@lakeshore-switchgear.example' },
+    };
     const expected = await contactWith('service@lakeshore-switchgear.example');
     expect(expected).toHaveLength(1);
     const seen = (await predupe(adminsOwn, admin)).body as Duplicates;
-    expect(seen).toMatchObject({ allowSave: true, duplicateError: true, duplicateRules: ['Standard_Contact_Duplicate_Rule'] });
+    expect(seen).toMatchObject({
+      allowSave: true,
+      duplicateError: true,
+      duplicateRules: ['Standard_Contact_Duplicate_Rule'],
+    });
     expect(seen.matches[0].recordIds).toEqual(expected);
     // The administrator's contact is private to it: the standard user learns nothing of it.
-    expect((await predupe(adminsOwn, standard)).body).toEqual({ allowSave: true, duplicateError: false, duplicateRules: [], matches: [] });
-    const standardsOwn = (await predupe({ apiName: 'Contact', fields: { LastName: 'Sales Desks', Email: 'sales@riverbend-controls.example' } }, standard))
-      .body as Duplicates;
+    expect((await predupe(adminsOwn, standard)).body).toEqual({
+      allowSave: true,
+      duplicateError: false,
+      duplicateRules: [],
+      matches: [],
+    });
+    const standardsOwn = (
+      await predupe(
+        { apiName: 'Contact', fields: { LastName: 'Sales Desks', Email: 'sales@riverbend-controls.example' } },
+        standard,
+      )
+    ).body as Duplicates;
     expect(standardsOwn.matches[0].recordIds).toEqual(await contactWith('sales@riverbend-controls.example'));
   });
 
@@ -230,7 +303,11 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
       ['', {}],
       ['?useDefaultRule=true', { allowSaveOnDuplicate: true }],
     ] as const) {
-      const answer = await create(newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }, extra), standard, query);
+      const answer = await create(
+        newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }, extra),
+        standard,
+        query,
+      );
       expect(answer.status).toBe(400);
       const body = answer.body as RecordError;
       expect(body.enhancedErrorType).toBe('RecordError');
@@ -253,12 +330,19 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
   });
 
   it('refuses a create that an alerting rule matches unless allowSaveOnDuplicate, then saves it', async () => {
-    const fields = { APT_Company_Name__c: 'Northgate Electrical Products', APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: '414-555-0199' };
+    const fields = {
+      APT_Company_Name__c: 'Northgate Electrical Products',
+      APT_Email__c: DEFAULT_EMAIL,
+      APT_Phone__c: '414-555-0199',
+    };
     const refused = await create(newContact(fields));
     expect(refused.status).toBe(400);
     const [error] = (refused.body as RecordError).output.errors;
     expect(error.errorCode).toBe('DUPLICATES_DETECTED');
-    expect(error.duplicateRecordError?.matchResults[0]).toMatchObject({ isAllowSave: true, matchRule: 'Contact_Us_Company_Match' });
+    expect(error.duplicateRecordError?.matchResults[0]).toMatchObject({
+      isAllowSave: true,
+      matchRule: 'Contact_Us_Company_Match',
+    });
     expect(error.duplicateRecordError?.matchResults[0].matchRecordIds).toContain(DEFAULT_CONTACT_ID);
     const saved = await create(newContact(fields, { allowSaveOnDuplicate: true }));
     expect(saved.status).toBe(201);
@@ -270,7 +354,9 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
   });
 
   it('runs the rules on an update that changes a matched field, and not on one that does not', async () => {
-    const created = await create(newContact({ APT_Email__c: 'desk@eastfield-controls.example', APT_Phone__c: '614-555-0181' }));
+    const created = await create(
+      newContact({ APT_Email__c: 'desk@eastfield-controls.example', APT_Phone__c: '614-555-0181' }),
+    );
     expect(created.status).toBe(201);
     const id = (created.body as RecordRep).id;
     const untouched = await update(id, { fields: { APT_City__c: 'Columbus' } });
@@ -278,7 +364,10 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
     const refused = await update(id, { fields: { APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE } });
     expect(refused.status).toBe(400);
     expect((refused.body as RecordError).output.errors[0]).toMatchObject({ errorCode: 'DUPLICATES_DETECTED' });
-    const { rows } = await server.db.query<{ fields: Record<string, unknown> }>('SELECT fields FROM record WHERE id = $1', [id]);
+    const { rows } = await server.db.query<{ fields: Record<string, unknown> }>(
+      'SELECT fields FROM record WHERE id = $1',
+      [id],
+    );
     expect(rows[0].fields.APT_Email__c).toBe('desk@eastfield-controls.example');
   });
 
@@ -286,7 +375,16 @@ describe.each(databases())('duplicate rules on %s', (kind) => {
     const twin = { APT_Email__c: 'sales@westgate-wire.example', APT_Phone__c: '503-555-0166' };
     const answer = await batch({
       allOrNone: false,
-      operations: [{ type: 'Create', records: [newContact(twin), newContact(twin), newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE })] }],
+      operations: [
+        {
+          type: 'Create',
+          records: [
+            newContact(twin),
+            newContact(twin),
+            newContact({ APT_Email__c: DEFAULT_EMAIL, APT_Phone__c: DEFAULT_PHONE }),
+          ],
+        },
+      ],
     });
     expect(answer.status).toBe(200);
     expect(answer.body.results.map((result) => result.statusCode)).toEqual([201, 400, 400]);

@@ -17,14 +17,24 @@ const CALLER_PATH = '/__gate/caller';
 const DEFAULT_CONTACTS = `${APEX}/${CONTROLLER}/getDefaultContacts`;
 
 /** A POST as sent on the wire, with its answer's status and headers (the body is not waited for). */
-function rawPost(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; headers: Record<string, unknown> }> {
+function rawPost(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(body.length) } }, (response) => {
-      resolve({ status: response.statusCode ?? 0, headers: response.headers });
-      response.resume();
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { ...headers, 'Content-Length': String(body.length) } },
+      (response) => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers });
+        response.resume();
+      },
+    );
     // The server may answer and close before it has read the whole body.
-    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     request.end(body);
   });
 }
@@ -39,7 +49,9 @@ describe.each(databases())('the gate on %s', (kind) => {
       app: { limits: { publicRequestsPerMinute: 1000, signInAttemptsPerWindow: 0, maxBodyBytes: 1024 } },
     });
     // A route of no operation, added after the app is built, as an embedding server would.
-    server.app.get(CALLER_PATH, (c) => c.json({ userId: principalOf(c).userId, sessionUserId: sessionOf(c)?.userId ?? null }));
+    server.app.get(CALLER_PATH, (c) =>
+      c.json({ userId: principalOf(c).userId, sessionUserId: sessionOf(c)?.userId ?? null }),
+    );
     server.app.post(CALLER_PATH, (c) => c.json({ userId: principalOf(c).userId }));
   });
   afterAll(() => server?.close());

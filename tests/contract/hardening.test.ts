@@ -71,7 +71,12 @@ async function expectErrorBody(response: Response, shape: 'record' | 'apex', err
 
 async function expectTooLarge(response: Response, shape: 'record' | 'apex', limit: number) {
   expect(response.status).toBe(413);
-  await expectErrorBody(response, shape, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${limit} bytes.`);
+  await expectErrorBody(
+    response,
+    shape,
+    'REQUEST_TOO_LARGE',
+    `The request body is larger than the limit of ${limit} bytes.`,
+  );
 }
 
 async function expectTooMany(response: Response, shape: 'record' | 'apex' | 'page', limit: number, retryAfter: number) {
@@ -103,7 +108,8 @@ function expectSecurityHeaders(headers: Headers, kind: 'document' | 'api' = 'api
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.split(' ')[0] === name) ?? '';
+const directive = (policy: string, name: string) =>
+  policy.split('; ').find((part) => part.split(' ')[0] === name) ?? '';
 
 describe.each(databases())('Hardening on %s', (kind) => {
   describe('body-size limit', () => {
@@ -119,23 +125,42 @@ describe.each(databases())('Hardening on %s', (kind) => {
     afterAll(() => server?.close());
 
     it('takes a body of exactly the limit and answers 413 one byte above, in the record API shape', async () => {
-      const atLimit = await fetch(RECORDS(server.baseUrl), post(jsonOfSize({ apiName: CONTACT_US, fields: {} }, LIMIT)));
+      const atLimit = await fetch(
+        RECORDS(server.baseUrl),
+        post(jsonOfSize({ apiName: CONTACT_US, fields: {} }, LIMIT)),
+      );
       expect(atLimit.status).not.toBe(413);
       await atLimit.arrayBuffer();
-      await expectTooLarge(await fetch(RECORDS(server.baseUrl), post(jsonOfSize({ apiName: CONTACT_US, fields: {} }, LIMIT + 1))), 'record', LIMIT);
+      await expectTooLarge(
+        await fetch(RECORDS(server.baseUrl), post(jsonOfSize({ apiName: CONTACT_US, fields: {} }, LIMIT + 1))),
+        'record',
+        LIMIT,
+      );
     });
 
     it('answers the Apex transport in its own shape, and runs the method when the body fits', async () => {
-      const atLimit = await callOperation('invokeApexImperative', APEX_POST(server.baseUrl), post(jsonOfSize(CONTACTS_QUERY, LIMIT)));
+      const atLimit = await callOperation(
+        'invokeApexImperative',
+        APEX_POST(server.baseUrl),
+        post(jsonOfSize(CONTACTS_QUERY, LIMIT)),
+      );
       expect(atLimit.status).toBe(200);
-      await expectTooLarge(await fetch(APEX_POST(server.baseUrl), post(jsonOfSize(CONTACTS_QUERY, LIMIT + 1))), 'apex', LIMIT);
+      await expectTooLarge(
+        await fetch(APEX_POST(server.baseUrl), post(jsonOfSize(CONTACTS_QUERY, LIMIT + 1))),
+        'apex',
+        LIMIT,
+      );
     });
 
     it('counts a body sent without Content-Length as it arrives', async () => {
       const atLimit = await fetch(APEX_POST(server.baseUrl), chunked(jsonOfSize(CONTACTS_QUERY, LIMIT)));
       expect(atLimit.status).toBe(200);
       await atLimit.arrayBuffer();
-      await expectTooLarge(await fetch(APEX_POST(server.baseUrl), chunked(jsonOfSize(CONTACTS_QUERY, LIMIT + 1))), 'apex', LIMIT);
+      await expectTooLarge(
+        await fetch(APEX_POST(server.baseUrl), chunked(jsonOfSize(CONTACTS_QUERY, LIMIT + 1))),
+        'apex',
+        LIMIT,
+      );
     });
 
     it('lets the content-version uploads through far above the limit (the caller then needs a session)', async () => {
@@ -160,22 +185,39 @@ describe.each(databases())('Hardening on %s', (kind) => {
     // In-process (app.request): over a socket, the server stops reading a refused body of megabytes after
     // half a second and closes the connection, which a client still sending sees as an error.
     const inProcess = (url: string, text: string) =>
-      server.app.request(url.replace(server.baseUrl, 'http://localhost'), post(text, { 'Content-Length': String(Buffer.byteLength(text)) }));
+      server.app.request(
+        url.replace(server.baseUrl, 'http://localhost'),
+        post(text, { 'Content-Length': String(Buffer.byteLength(text)) }),
+      );
 
     it('limits bodies to 1 MiB', async () => {
       const atLimit = await inProcess(APEX_POST(server.baseUrl), jsonOfSize(CONTACTS_QUERY, 1024 * 1024));
       expect(atLimit.status).toBe(200);
-      await expectTooLarge(await inProcess(APEX_POST(server.baseUrl), jsonOfSize(CONTACTS_QUERY, 1024 * 1024 + 1)), 'apex', 1024 * 1024);
+      await expectTooLarge(
+        await inProcess(APEX_POST(server.baseUrl), jsonOfSize(CONTACTS_QUERY, 1024 * 1024 + 1)),
+        'apex',
+        1024 * 1024,
+      );
     });
 
     it('takes a 10 MB file in base64 on the upload operations, and no more', async () => {
-      const atLimit = await inProcess(UPLOAD(server.baseUrl), jsonOfSize({ title: 'Catalogue' }, UPLOAD_MAX_BODY_BYTES));
+      const atLimit = await inProcess(
+        UPLOAD(server.baseUrl),
+        jsonOfSize({ title: 'Catalogue' }, UPLOAD_MAX_BODY_BYTES),
+      );
       expect(atLimit.status).toBe(401);
-      const over = await inProcess(UPLOAD(server.baseUrl), jsonOfSize({ title: 'Catalogue' }, UPLOAD_MAX_BODY_BYTES + 1));
+      const over = await inProcess(
+        UPLOAD(server.baseUrl),
+        jsonOfSize({ title: 'Catalogue' }, UPLOAD_MAX_BODY_BYTES + 1),
+      );
       await expectTooLarge(over, 'record', UPLOAD_MAX_BODY_BYTES);
       expect(UPLOAD_MAX_BODY_BYTES).toBeGreaterThan(Math.ceil((10 * 1024 * 1024) / 3) * 4);
       // Any other operation keeps the default limit.
-      await expectTooLarge(await inProcess(RECORDS(server.baseUrl), jsonOfSize({ apiName: CONTACT_US }, 1024 * 1024 + 1)), 'record', 1024 * 1024);
+      await expectTooLarge(
+        await inProcess(RECORDS(server.baseUrl), jsonOfSize({ apiName: CONTACT_US }, 1024 * 1024 + 1)),
+        'record',
+        1024 * 1024,
+      );
     });
 
     it('has no rate limits in test servers unless a test sets them', async () => {
@@ -222,29 +264,37 @@ describe.each(databases())('Hardening on %s', (kind) => {
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
       // No inline script runs: the page's inline scripts are data only.
       expect(directive(policy, 'script-src')).toBe("script-src 'self'");
-      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/\bsrc="\/assets\/|type="application\/json"/);
+      for (const tag of html.match(/<script[^>]*>/g) ?? [])
+        expect(tag).toMatch(/\bsrc="\/assets\/|type="application\/json"/);
       // Exactly the inline <style> elements the page holds, by hash.
       const styles = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
       expect(html.match(/<style[^>]*>/g)).toHaveLength(styles.length);
       expect(styles.length).toBeGreaterThan(0);
       expect(directive(policy, 'style-src-elem')).toBe(`style-src-elem 'self' ${styles.map(sha256).join(' ')}`);
-      const attributes = [...html.matchAll(/ style="([^"]*)"/g)].map((match) => match[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+      const attributes = [...html.matchAll(/ style="([^"]*)"/g)].map((match) =>
+        match[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+      );
       expect(attributes.length).toBeGreaterThan(0);
       const allowed = directive(policy, 'style-src-attr');
       for (const value of attributes) expect(allowed).toContain(sha256(value));
     });
 
-    it.runIf(existsSync(resolve(ROOT, 'dist/docs/index.html')))('gives the docs page its own policy: its inline scripts by hash', async () => {
-      const response = await fetch(`${server.baseUrl}/docs`);
-      expect(response.status).toBe(200);
-      const html = await response.text();
-      const policy = response.headers.get('Content-Security-Policy') ?? '';
-      expectSecurityHeaders(response.headers, 'document');
-      const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-      expect(inline.length).toBeGreaterThan(0);
-      for (const script of inline) expect(directive(policy, 'script-src')).toContain(sha256(script));
-      expect(directive(policy, 'script-src')).not.toContain('unsafe');
-    });
+    it.runIf(existsSync(resolve(ROOT, 'dist/docs/index.html')))(
+      'gives the docs page its own policy: its inline scripts by hash',
+      async () => {
+        const response = await fetch(`${server.baseUrl}/docs`);
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        const policy = response.headers.get('Content-Security-Policy') ?? '';
+        expectSecurityHeaders(response.headers, 'document');
+        const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+          (match) => match[1],
+        );
+        expect(inline.length).toBeGreaterThan(0);
+        for (const script of inline) expect(directive(policy, 'script-src')).toContain(sha256(script));
+        expect(directive(policy, 'script-src')).not.toContain('unsafe');
+      },
+    );
   });
 
   describe('rate limits', () => {
@@ -277,7 +327,12 @@ describe.each(databases())('Hardening on %s', (kind) => {
       // One count per address, whatever the operation; the record API answers in its own shape.
       await expectTooMany(await fetch(OBJECT_INFO(server.baseUrl)), 'record', PER_MINUTE, 60);
       // Another X-Forwarded-For does not make another client when no proxy is trusted.
-      await expectTooMany(await fetch(OBJECT_INFO(server.baseUrl), { headers: { 'X-Forwarded-For': '198.51.100.9' } }), 'record', PER_MINUTE, 60);
+      await expectTooMany(
+        await fetch(OBJECT_INFO(server.baseUrl), { headers: { 'X-Forwarded-For': '198.51.100.9' } }),
+        'record',
+        PER_MINUTE,
+        60,
+      );
       // The pages count too.
       await expectTooMany(await fetch(`${server.baseUrl}/login`), 'page', PER_MINUTE, 60);
       // Operations only a user may call are not counted here: the guest gets their 401.
@@ -313,12 +368,19 @@ describe.each(databases())('Hardening on %s', (kind) => {
       expect(limited.status).toBe(429);
       expect(limited.headers.get('Retry-After')).toBe('900');
       expect(limited.headers.get('RateLimit-Limit')).toBe(String(SIGN_INS));
-      expect(limited.body).toEqual([{ errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'Too many requests from this address: try again in 900 seconds.' }]);
+      expect(limited.body).toEqual([
+        {
+          errorCode: 'REQUEST_LIMIT_EXCEEDED',
+          message: 'Too many requests from this address: try again in 900 seconds.',
+        },
+      ]);
       // The public operations still answer.
       expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl))).status).toBe(200);
 
       clock.at += 14 * 60_000;
-      expect((await callOperation('signIn', SIGN_IN(server.baseUrl), post(SIGN_IN_BODY))).headers.get('Retry-After')).toBe('60');
+      expect(
+        (await callOperation('signIn', SIGN_IN(server.baseUrl), post(SIGN_IN_BODY))).headers.get('Retry-After'),
+      ).toBe('60');
       clock.at += 60_000;
       expect((await callOperation('signIn', SIGN_IN(server.baseUrl), post(SIGN_IN_BODY))).status).toBe(401);
     });
@@ -336,17 +398,28 @@ describe.each(databases())('Hardening on %s', (kind) => {
     });
     afterAll(() => server?.close());
 
-    const from = (address: string, proto = 'http') => ({ headers: { 'X-Forwarded-For': address, 'X-Forwarded-Proto': proto } });
+    const from = (address: string, proto = 'http') => ({
+      headers: { 'X-Forwarded-For': address, 'X-Forwarded-Proto': proto },
+    });
 
     it('counts by the first X-Forwarded-For address', async () => {
       for (let request = 0; request < 2; request++) {
-        expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('203.0.113.7'))).status).toBe(200);
+        expect(
+          (await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('203.0.113.7'))).status,
+        ).toBe(200);
       }
       await expectTooMany(await fetch(DEFAULT_CONTACTS(server.baseUrl), from('203.0.113.7, 10.0.0.2')), 'apex', 2, 60);
-      expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('203.0.113.8, 203.0.113.7'))).status).toBe(200);
+      expect(
+        (await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('203.0.113.8, 203.0.113.7')))
+          .status,
+      ).toBe(200);
       // The addresses of one IPv6 /64 are one client.
-      expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('2001:db8:1:2::a'))).status).toBe(200);
-      expect((await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('2001:db8:1:2::b'))).status).toBe(200);
+      expect(
+        (await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('2001:db8:1:2::a'))).status,
+      ).toBe(200);
+      expect(
+        (await callOperation('getDefaultContacts', DEFAULT_CONTACTS(server.baseUrl), from('2001:db8:1:2::b'))).status,
+      ).toBe(200);
       await expectTooMany(await fetch(DEFAULT_CONTACTS(server.baseUrl), from('2001:db8:1:2:ffff::c')), 'apex', 2, 60);
     });
 

@@ -4,7 +4,16 @@
  * platform's 404 for paths that do not exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apexUrl, CONTACT_US, CONTROLLER, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, postJson, query, UI_API } from '../support/api.ts';
+import {
+  apexUrl,
+  CONTACT_US,
+  CONTROLLER,
+  MASTER_RECORD_TYPE_ID,
+  NOT_FOUND_BODY,
+  postJson,
+  query,
+  UI_API,
+} from '../support/api.ts';
 import { callOperation, contractOperation, operationsOf, contract } from '../support/contract.ts';
 import { exampleFetch, exampleRequest } from '../support/examples.ts';
 import { implementedOperationIds } from '../support/implemented.ts';
@@ -18,16 +27,25 @@ import { needsUser, signIn, type TestSession } from '../support/session.ts';
 const SAMPLES: Record<string, (baseUrl: string) => { url: string; init?: RequestInit }> = {
   getDefaultContacts: (base) => ({ url: apexUrl(base, CONTROLLER, 'getDefaultContacts') }),
   getDependentStatePicklistsValues: (base) => ({ url: apexUrl(base, CONTROLLER, 'getDependentStatePicklistsValues') }),
-  getContacts: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts', query({ country: 'United States', state: 'Texas' })) }),
+  getContacts: (base) => ({
+    url: apexUrl(base, CONTROLLER, 'getContacts', query({ country: 'United States', state: 'Texas' })),
+  }),
   invokeApexCacheable: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts', query({ brands: ['Ferrolux'] })) }),
-  invokeApexImperative: (base) => ({ url: apexUrl(base, CONTROLLER, 'getContacts'), init: postJson(query({ country: 'Canada' })) }),
+  invokeApexImperative: (base) => ({
+    url: apexUrl(base, CONTROLLER, 'getContacts'),
+    init: postJson(query({ country: 'Canada' })),
+  }),
   getObjectInfo: (base) => ({ url: `${base}${UI_API}/object-info/${CONTACT_US}` }),
-  getPicklistValues: (base) => ({ url: `${base}${UI_API}/object-info/${CONTACT_US}/picklist-values/${MASTER_RECORD_TYPE_ID}/APT_Country__c` }),
+  getPicklistValues: (base) => ({
+    url: `${base}${UI_API}/object-info/${CONTACT_US}/picklist-values/${MASTER_RECORD_TYPE_ID}/APT_Country__c`,
+  }),
 };
 
 const implemented = implementedOperationIds();
 const operations = operationsOf(contract).filter((operation) => implemented.has(operation.operationId));
-const cached = operations.filter((operation) => operation.method === 'get' && (operation.operation['x-cache-ttl'] as number) > 0);
+const cached = operations.filter(
+  (operation) => operation.method === 'get' && (operation.operation['x-cache-ttl'] as number) > 0,
+);
 
 /** The sample call of an implemented operation: hand-written in SAMPLES, or else its example request. */
 function sample(operationId: string, baseUrl: string): { url: string; init?: RequestInit } {
@@ -68,54 +86,66 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  describe.each(cached.map((operation) => [operation.operationId, operation.operation['x-cache-ttl'] as number] as const))(
-    '%s (x-cache-ttl %i ms)',
-    (operationId, ttl) => {
-      const call = (headers: Record<string, string> = {}) => {
-        const { url, init } = sample(operationId, server.baseUrl);
-        // The operations guests may not call are called as the signed-in administrator.
-        const session = needsUser(contractOperation(operationId)) ? admin.headers : {};
-        return callOperation(operationId, url, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...session, ...headers } });
-      };
-
-      it('answers 200 with Cache-Control max-age from the contract and a strong ETag, the same on each call', async () => {
-        const first = await call();
-        expect(first.status).toBe(200);
-        expect(first.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
-        const etag = first.headers.get('etag');
-        expect(etag).toMatch(/^"[^"]+"$/);
-        const second = await call();
-        expect(second.headers.get('etag')).toBe(etag);
-        expect(second.text).toBe(first.text);
+  describe.each(
+    cached.map((operation) => [operation.operationId, operation.operation['x-cache-ttl'] as number] as const),
+  )('%s (x-cache-ttl %i ms)', (operationId, ttl) => {
+    const call = (headers: Record<string, string> = {}) => {
+      const { url, init } = sample(operationId, server.baseUrl);
+      // The operations guests may not call are called as the signed-in administrator.
+      const session = needsUser(contractOperation(operationId)) ? admin.headers : {};
+      return callOperation(operationId, url, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string> | undefined), ...session, ...headers },
       });
+    };
 
-      it('answers 304 with no body to If-None-Match of the current ETag, also in a list or as a weak validator', async () => {
-        const etag = (await call()).headers.get('etag')!;
-        for (const ifNoneMatch of [etag, `"stale", ${etag}`, `W/${etag}`, '*']) {
-          const notModified = await call({ 'If-None-Match': ifNoneMatch });
-          expect(notModified.status, ifNoneMatch).toBe(304);
-          expect(notModified.text).toBe('');
-          expect(notModified.headers.get('etag')).toBe(etag);
-          expect(notModified.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
-        }
-      });
+    it('answers 200 with Cache-Control max-age from the contract and a strong ETag, the same on each call', async () => {
+      const first = await call();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const second = await call();
+      expect(second.headers.get('etag')).toBe(etag);
+      expect(second.text).toBe(first.text);
+    });
 
-      it('answers 200 with the body to If-None-Match of another ETag', async () => {
-        const response = await call({ 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
-        expect(response.status).toBe(200);
-        expect(response.text.length).toBeGreaterThan(0);
-      });
-    },
-  );
+    it('answers 304 with no body to If-None-Match of the current ETag, also in a list or as a weak validator', async () => {
+      const etag = (await call()).headers.get('etag')!;
+      for (const ifNoneMatch of [etag, `"stale", ${etag}`, `W/${etag}`, '*']) {
+        const notModified = await call({ 'If-None-Match': ifNoneMatch });
+        expect(notModified.status, ifNoneMatch).toBe(304);
+        expect(notModified.text).toBe('');
+        expect(notModified.headers.get('etag')).toBe(etag);
+        expect(notModified.headers.get('cache-control')).toBe(`private, max-age=${ttl / 1000}`);
+      }
+    });
+
+    it('answers 200 with the body to If-None-Match of another ETag', async () => {
+      const response = await call({ 'If-None-Match': '"0123456789abcdef0123456789abcdef"' });
+      expect(response.status).toBe(200);
+      expect(response.text.length).toBeGreaterThan(0);
+    });
+  });
 
   it('gives different ETags to different answers of one operation', async () => {
-    const texas = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Texas' })));
-    const ontario = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })));
+    const texas = await callOperation(
+      'getContacts',
+      apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Texas' })),
+    );
+    const ontario = await callOperation(
+      'getContacts',
+      apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })),
+    );
     expect(texas.text).not.toBe(ontario.text);
     expect(texas.headers.get('etag')).not.toBe(ontario.headers.get('etag'));
-    const withOtherEtag = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })), {
-      headers: { 'If-None-Match': texas.headers.get('etag')! },
-    });
+    const withOtherEtag = await callOperation(
+      'getContacts',
+      apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ state: 'Ontario' })),
+      {
+        headers: { 'If-None-Match': texas.headers.get('etag')! },
+      },
+    );
     expect(withOtherEtag.status).toBe(200);
   });
 
@@ -125,19 +155,27 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('etag')).toBeNull();
-    const again = await callOperation('invokeApexImperative', url, { ...init, headers: { ...(init?.headers as object), 'If-None-Match': '*' } });
+    const again = await callOperation('invokeApexImperative', url, {
+      ...init,
+      headers: { ...(init?.headers as object), 'If-None-Match': '*' },
+    });
     expect(again.status).toBe(200);
   });
 
   it('gives errors no ETag, so that no client keeps them as current', async () => {
-    const response = await callOperation('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ country: 'Narnia' })));
+    const response = await callOperation(
+      'getContacts',
+      apexUrl(server.baseUrl, CONTROLLER, 'getContacts', query({ country: 'Narnia' })),
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get('etag')).toBeNull();
   });
 
   describe('a path that does not exist', () => {
     it('none of the paths below is a path of the contract (GET /object-info became one: §7 lists it)', () => {
-      const templates = operationsOf(contract).map(({ path }) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`));
+      const templates = operationsOf(contract).map(
+        ({ path }) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      );
       expect(MISSING_PATHS.filter((path) => templates.some((template) => template.test(path)))).toEqual([]);
     });
 

@@ -55,7 +55,9 @@ const SYSTEM_SECTION = '01B8d0000000004EAA';
 const fieldsOf = (layout: Layout) =>
   layout.sections.flatMap((section) =>
     section.layoutRows.flatMap((row) =>
-      row.layoutItems.flatMap((item) => item.layoutComponents.filter((c) => c.componentType === 'Field').map((c) => c.apiName)),
+      row.layoutItems.flatMap((item) =>
+        item.layoutComponents.filter((c) => c.componentType === 'Field').map((c) => c.apiName),
+      ),
     ),
   );
 const itemOf = (layout: Layout, field: string) =>
@@ -68,22 +70,41 @@ describe.each(databases())('layouts on %s', (kind) => {
   let admin: TestSession;
   let standard: TestSession;
 
-  const layout = (object: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<Layout | ErrorList>('getLayout', `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`, {
-      headers: { ...(session?.headers ?? {}), ...headers },
-    });
+  const layout = (
+    object: string,
+    query: string,
+    session: TestSession | null = admin,
+    headers: Record<string, string> = {},
+  ) =>
+    callOperation<Layout | ErrorList>(
+      'getLayout',
+      `${server.baseUrl}${UI_API}/layout/${object}${query ? `?${query}` : ''}`,
+      {
+        headers: { ...(session?.headers ?? {}), ...headers },
+      },
+    );
   const pathLayout = (object: string, query: string, session: TestSession | null = admin) =>
-    callOperation<Layout | ErrorList>('getPathLayout', `${server.baseUrl}${UI_API}/path/layout/${object}?${query}`, { headers: session?.headers ?? {} });
-  const userState = (object: string, query: string, session: TestSession | null = admin) =>
-    callOperation<UserState | ErrorList>('getLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
+    callOperation<Layout | ErrorList>('getPathLayout', `${server.baseUrl}${UI_API}/path/layout/${object}?${query}`, {
       headers: session?.headers ?? {},
     });
+  const userState = (object: string, query: string, session: TestSession | null = admin) =>
+    callOperation<UserState | ErrorList>(
+      'getLayoutUserState',
+      `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`,
+      {
+        headers: session?.headers ?? {},
+      },
+    );
   const updateUserState = (object: string, query: string, body: unknown, session: TestSession | null = admin) =>
-    callOperation<UserState | ErrorList>('updateLayoutUserState', `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`, {
-      method: 'PATCH',
-      headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    callOperation<UserState | ErrorList>(
+      'updateLayoutUserState',
+      `${server.baseUrl}${UI_API}/layout/${object}/user-state?${query}`,
+      {
+        method: 'PATCH',
+        headers: { ...(session?.headers ?? {}), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 0 });
@@ -107,7 +128,9 @@ describe.each(databases())('layouts on %s', (kind) => {
       });
       expect(full.sections.map((section) => section.heading)).toEqual(['Information', 'Address', 'System Information']);
       expect(full.sections.every((section) => section.rows === section.layoutRows.length)).toBe(true);
-      expect(fieldsOf(full)).toEqual(expect.arrayContaining(['Name', 'APT_Company_Name__c', 'APT_UI_Country__c', 'CreatedById', 'OwnerId']));
+      expect(fieldsOf(full)).toEqual(
+        expect.arrayContaining(['Name', 'APT_Company_Name__c', 'APT_UI_Country__c', 'CreatedById', 'OwnerId']),
+      );
       expect(headers.get('etag')).toBe(`"${full.eTag}"`);
       const again = await layout(CONTACT_US, '', admin, { 'If-None-Match': headers.get('etag')! });
       expect(again.status).toBe(304);
@@ -122,8 +145,16 @@ describe.each(databases())('layouts on %s', (kind) => {
       expect(fieldsOf(edit)).toContain('CreatedById');
       expect(fieldsOf(create)).not.toContain('CreatedById');
       expect(fieldsOf(create)).toContain('APT_Company_Name__c');
-      expect(itemOf(create, 'APT_Company_Name__c')).toMatchObject({ required: true, editableForNew: true, editableForUpdate: true });
-      expect(itemOf(edit, 'CreatedById')).toMatchObject({ label: 'Created By', lookupIdApiName: 'CreatedById', editableForUpdate: false });
+      expect(itemOf(create, 'APT_Company_Name__c')).toMatchObject({
+        required: true,
+        editableForNew: true,
+        editableForUpdate: true,
+      });
+      expect(itemOf(edit, 'CreatedById')).toMatchObject({
+        label: 'Created By',
+        lookupIdApiName: 'CreatedById',
+        editableForUpdate: false,
+      });
     });
 
     it('answers the Compact layout', async () => {
@@ -149,7 +180,10 @@ describe.each(databases())('layouts on %s', (kind) => {
       expect(itemOf(view, 'Name')!.layoutComponents.map((component) => component.apiName)).toEqual(['Name']);
       const edit = (await layout('Contact', 'mode=Edit')).body as Layout;
       expect(fieldsOf(edit)).not.toContain('Name');
-      expect(itemOf(edit, 'FirstName')!.layoutComponents.map((component) => component.apiName)).toEqual(['FirstName', 'LastName']);
+      expect(itemOf(edit, 'FirstName')!.layoutComponents.map((component) => component.apiName)).toEqual([
+        'FirstName',
+        'LastName',
+      ]);
     });
 
     it('builds a layout for an object without layout data', async () => {
@@ -162,7 +196,10 @@ describe.each(databases())('layouts on %s', (kind) => {
       const adminView = (await layout(CONTACT_US, '', admin)).body as Layout;
       const standardView = (await layout(CONTACT_US, '', standard)).body as Layout;
       expect(itemOf(adminView, 'APT_Default_Contact__c')).toMatchObject({ editableForUpdate: true });
-      expect(itemOf(standardView, 'APT_Default_Contact__c')).toMatchObject({ editableForNew: false, editableForUpdate: false });
+      expect(itemOf(standardView, 'APT_Default_Contact__c')).toMatchObject({
+        editableForNew: false,
+        editableForUpdate: false,
+      });
       const users = (await layout('User', '', standard)).body as Layout;
       expect(fieldsOf(users)).not.toContain('Email');
       expect(fieldsOf((await layout('User', '', admin)).body as Layout)).toContain('Email');
@@ -201,7 +238,12 @@ describe.each(databases())('layouts on %s', (kind) => {
       const { status, body, headers } = await pathLayout(CONTACT_US, 'layoutOverride=Path');
       expect(status).toBe(200);
       const path = body as Layout;
-      expect(path).toMatchObject({ id: '00h8d0000000002AAA', layoutType: 'Full', mode: 'View', recordTypeId: MASTER_RECORD_TYPE_ID });
+      expect(path).toMatchObject({
+        id: '00h8d0000000002AAA',
+        layoutType: 'Full',
+        mode: 'View',
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+      });
       expect(fieldsOf(path)).toEqual(['APT_Company_Name__c', 'APT_Default_Contact__c', 'APT_Phone__c', 'APT_Email__c']);
       expect(headers.get('etag')).toBe(`"${path.eTag}"`);
       const cases = (await pathLayout('Case', `layoutOverride=path&recordTypeId=${SALES_INQUIRY}`)).body as Layout;
@@ -240,20 +282,31 @@ describe.each(databases())('layouts on %s', (kind) => {
     });
 
     it('remembers what each user collapses, per user, leaving the sections not named as they were', async () => {
-      const patched = await updateUserState(CONTACT_US, query, { sectionUserStates: { [ADDRESS_SECTION]: { collapsed: true } } });
+      const patched = await updateUserState(CONTACT_US, query, {
+        sectionUserStates: { [ADDRESS_SECTION]: { collapsed: true } },
+      });
       expect(patched.status).toBe(200);
-      expect((patched.body as UserState).sectionUserStates[ADDRESS_SECTION]).toEqual({ collapsed: true, id: ADDRESS_SECTION });
-      await updateUserState(CONTACT_US, query, { sectionUserStates: { [SYSTEM_SECTION.slice(0, 15)]: { collapsed: true } } });
+      expect((patched.body as UserState).sectionUserStates[ADDRESS_SECTION]).toEqual({
+        collapsed: true,
+        id: ADDRESS_SECTION,
+      });
+      await updateUserState(CONTACT_US, query, {
+        sectionUserStates: { [SYSTEM_SECTION.slice(0, 15)]: { collapsed: true } },
+      });
       const after = (await userState(CONTACT_US, query)).body as UserState;
       expect(after.sectionUserStates).toEqual({
         [ADDRESS_SECTION]: { collapsed: true, id: ADDRESS_SECTION },
         [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION },
       });
       // Another user, and another mode of the same layout, keep their own state.
-      expect(((await userState(CONTACT_US, query, standard)).body as UserState).sectionUserStates[ADDRESS_SECTION].collapsed).toBe(false);
+      expect(
+        ((await userState(CONTACT_US, query, standard)).body as UserState).sectionUserStates[ADDRESS_SECTION].collapsed,
+      ).toBe(false);
       const edit = (await userState(CONTACT_US, query.replace('mode=View', 'mode=Edit'))).body as UserState;
       expect(edit.sectionUserStates[ADDRESS_SECTION].collapsed).toBe(false);
-      const expanded = await updateUserState(CONTACT_US, query, { sectionUserStates: { [ADDRESS_SECTION]: { collapsed: false } } });
+      const expanded = await updateUserState(CONTACT_US, query, {
+        sectionUserStates: { [ADDRESS_SECTION]: { collapsed: false } },
+      });
       expect((expanded.body as UserState).sectionUserStates).toEqual({
         [ADDRESS_SECTION]: { collapsed: false, id: ADDRESS_SECTION },
         [SYSTEM_SECTION]: { collapsed: true, id: SYSTEM_SECTION },
@@ -262,7 +315,12 @@ describe.each(databases())('layouts on %s', (kind) => {
 
     it('changes its ETag when the state changes', async () => {
       const before = await userState(CONTACT_US, query, standard);
-      await updateUserState(CONTACT_US, query, { sectionUserStates: { [SYSTEM_SECTION]: { collapsed: true } } }, standard);
+      await updateUserState(
+        CONTACT_US,
+        query,
+        { sectionUserStates: { [SYSTEM_SECTION]: { collapsed: true } } },
+        standard,
+      );
       const after = await userState(CONTACT_US, query, standard);
       expect(before.headers.get('etag')).toBeTruthy();
       expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));

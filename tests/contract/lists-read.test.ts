@@ -85,7 +85,12 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       const info = ok<ListInfo>(response);
       expect(info).toMatchObject({
         label: 'All Contact Us',
-        listReference: { id: ALL_CONTACT_US_ID, listViewApiName: 'AllContactUs', objectApiName: CONTACT_US, type: 'listView' },
+        listReference: {
+          id: ALL_CONTACT_US_ID,
+          listViewApiName: 'AllContactUs',
+          objectApiName: CONTACT_US,
+          type: 'listView',
+        },
         filteredByInfo: [],
         filterLogicString: null,
         orderedByInfo: [{ fieldApiName: 'Name', isAscending: true, label: 'Contact Us Name' }],
@@ -101,13 +106,28 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         deletable: true,
         visibilityEditable: true,
       });
-      expect(info.displayColumns.map((column) => column.fieldApiName)).toEqual(['Name', 'APT_Company_Name__c', 'APT_City__c', 'APT_UI_Country__c']);
-      expect(info.displayColumns[0]).toEqual({ fieldApiName: 'Name', label: 'Contact Us Name', lookupId: 'Id', searchable: true, sortable: true });
+      expect(info.displayColumns.map((column) => column.fieldApiName)).toEqual([
+        'Name',
+        'APT_Company_Name__c',
+        'APT_City__c',
+        'APT_UI_Country__c',
+      ]);
+      expect(info.displayColumns[0]).toEqual({
+        fieldApiName: 'Name',
+        label: 'Contact Us Name',
+        lookupId: 'Id',
+        searchable: true,
+        sortable: true,
+      });
       expect(info.eTag).toMatch(/^[0-9a-f]{32}$/);
       expect(response.headers.get('etag')).toBe(`"${info.eTag}"`);
-      expect((await api.listInfo(CONTACT_US, 'AllContactUs', admin, { 'If-None-Match': `"${info.eTag}"` })).status).toBe(304);
+      expect(
+        (await api.listInfo(CONTACT_US, 'AllContactUs', admin, { 'If-None-Match': `"${info.eTag}"` })).status,
+      ).toBe(304);
       // Names are case-insensitive, objects too; the answer spells them as the metadata does.
-      expect(ok<ListInfo>(await api.listInfo('apt_contact_us__c', 'allcontactus', admin)).listReference.listViewApiName).toBe('AllContactUs');
+      expect(
+        ok<ListInfo>(await api.listInfo('apt_contact_us__c', 'allcontactus', admin)).listReference.listViewApiName,
+      ).toBe('AllContactUs');
     });
 
     it("gives the standard user the org's list views read-only, and the filters and their logic", async () => {
@@ -121,9 +141,19 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         filterLogicString: '1 AND (2 OR 3)',
       });
       expect(info.filteredByInfo).toEqual([
-        { fieldApiName: 'APT_Country__c', label: 'Country', operandLabels: ['United States', 'Canada', 'Mexico'], operator: 'Equals' },
+        {
+          fieldApiName: 'APT_Country__c',
+          label: 'Country',
+          operandLabels: ['United States', 'Canada', 'Mexico'],
+          operator: 'Equals',
+        },
         { fieldApiName: 'APT_Brand__c', label: 'Brand', operandLabels: ['Arcline'], operator: 'Includes' },
-        { fieldApiName: 'CreatedDate', label: 'Created Date', operandLabels: ['2025-01-01'], operator: 'GreaterOrEqual' },
+        {
+          fieldApiName: 'CreatedDate',
+          label: 'Created Date',
+          operandLabels: ['2025-01-01'],
+          operator: 'GreaterOrEqual',
+        },
       ]);
     });
 
@@ -142,10 +172,20 @@ describe.each(databases())('lists (read) on %s', (kind) => {
     });
 
     it('describes a list view by id (list-info/{listViewId}), and answers 400 to a malformed id, 404 to an unknown one', async () => {
-      expect(ok<ListInfo>(await api.listInfoById(ALL_CONTACT_US_ID, standard)).listReference.listViewApiName).toBe('AllContactUs');
-      expect(ok<ListInfo>(await api.listInfoById(ALL_CONTACT_US_ID.slice(0, 15), standard)).listReference.id).toBe(ALL_CONTACT_US_ID);
-      expect(errorOf(await api.listInfoById('00B8d0000000001XYZ', standard))).toMatchObject({ status: 400, errorCode: 'INVALID_ID_FIELD' });
-      expect(errorOf(await api.listInfoById('00B8d00000000zzEAA', standard))).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      expect(ok<ListInfo>(await api.listInfoById(ALL_CONTACT_US_ID, standard)).listReference.listViewApiName).toBe(
+        'AllContactUs',
+      );
+      expect(ok<ListInfo>(await api.listInfoById(ALL_CONTACT_US_ID.slice(0, 15), standard)).listReference.id).toBe(
+        ALL_CONTACT_US_ID,
+      );
+      expect(errorOf(await api.listInfoById('00B8d0000000001XYZ', standard))).toMatchObject({
+        status: 400,
+        errorCode: 'INVALID_ID_FIELD',
+      });
+      expect(errorOf(await api.listInfoById('00B8d00000000zzEAA', standard))).toMatchObject({
+        status: 404,
+        errorCode: 'NOT_FOUND',
+      });
     });
 
     it('answers 404 for an unknown list view or object, and 400 for a malformed name', async () => {
@@ -155,7 +195,10 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         message: 'The requested resource does not exist',
       });
       expect(errorOf(await api.listInfo('No_Such_Object__c', 'AllContactUs', admin))).toMatchObject({ status: 404 });
-      expect(errorOf(await api.listInfo(CONTACT_US, 'bad-name', admin))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
+      expect(errorOf(await api.listInfo(CONTACT_US, 'bad-name', admin))).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
     });
 
     it('answers a batch with one result per list view, ids first, a 404 result for what does not exist', async () => {
@@ -168,8 +211,13 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       expect(batch.results.map((result) => result.statusCode)).toEqual([200, 404, 200, 200, 404, 404]);
       expect((batch.results[2].result as ListInfo).label).toBe('Default Contacts');
       expect((batch.results[3].result as ListInfo).listReference.type).toBe('mru');
-      expect(batch.results[1].result).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
-      expect(errorOf(await api.listInfoBatch('', standard))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
+      expect(batch.results[1].result).toEqual([
+        { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
+      ]);
+      expect(errorOf(await api.listInfoBatch('', standard))).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
       expect(errorOf(await api.listInfoBatch('?names=AllContactUs', standard))).toMatchObject({ status: 400 });
     });
   });
@@ -177,7 +225,12 @@ describe.each(databases())('lists (read) on %s', (kind) => {
   describe('list view summaries', () => {
     it('pages the visible list views of an object by label, with q (a * wildcard) and page tokens', async () => {
       const all = ok<ListInfoSummaries>(await api.listInfos(CONTACT_US, '', standard));
-      expect(all.lists.map((list) => list.label)).toEqual(['All Contact Us', 'Default Contacts', 'My Contact Us', 'North American Arcline Contacts']);
+      expect(all.lists.map((list) => list.label)).toEqual([
+        'All Contact Us',
+        'Default Contacts',
+        'My Contact Us',
+        'North American Arcline Contacts',
+      ]);
       expect(all).toMatchObject({
         count: 4,
         pageSize: 20,
@@ -195,8 +248,14 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         url: `/services/data/v65.0/ui-api/list-ui/${ALL_CONTACT_US_ID}`,
       });
       const first = ok<ListInfoSummaries>(await api.listInfos(CONTACT_US, '?pageSize=3', standard));
-      expect(first).toMatchObject({ count: 3, nextPageToken: '3', nextPageUrl: `/services/data/v65.0/ui-api/list-info/${CONTACT_US}?pageSize=3&pageToken=3` });
-      const second = ok<ListInfoSummaries>(await api.listInfos(CONTACT_US, `?pageSize=3&pageToken=${first.nextPageToken}`, standard));
+      expect(first).toMatchObject({
+        count: 3,
+        nextPageToken: '3',
+        nextPageUrl: `/services/data/v65.0/ui-api/list-info/${CONTACT_US}?pageSize=3&pageToken=3`,
+      });
+      const second = ok<ListInfoSummaries>(
+        await api.listInfos(CONTACT_US, `?pageSize=3&pageToken=${first.nextPageToken}`, standard),
+      );
       expect(second).toMatchObject({ count: 1, nextPageToken: null, previousPageToken: '0' });
       const searched = ok<ListInfoSummaries>(await api.listInfos(CONTACT_US, '?q=contact*US', standard));
       expect(searched.lists.map((list) => list.apiName)).toEqual(['AllContactUs', 'MyContactUs']);
@@ -236,9 +295,18 @@ describe.each(databases())('lists (read) on %s', (kind) => {
     });
 
     it('answers 400 to a page size or token out of range, 404 to an object the caller may not read', async () => {
-      expect(errorOf(await api.listInfos(CONTACT_US, '?pageSize=0', admin))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
-      expect(errorOf(await api.summaries(CONTACT_US, '?pageToken=2001', admin))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
-      expect(errorOf(await api.summaries(CONTACT_US, '?pageToken=ten', admin))).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
+      expect(errorOf(await api.listInfos(CONTACT_US, '?pageSize=0', admin))).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
+      expect(errorOf(await api.summaries(CONTACT_US, '?pageToken=2001', admin))).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
+      expect(errorOf(await api.summaries(CONTACT_US, '?pageToken=ten', admin))).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
       expect(errorOf(await api.listInfos('No_Such_Object__c', '', admin))).toMatchObject({ status: 404 });
     });
   });
@@ -275,7 +343,12 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         optionalFields: [`${CONTACT_US}.APT_Zip__c`, 'No_Such_Field__c'],
         searchTerm: null,
         where: null,
-        listReference: { id: ALL_CONTACT_US_ID, listViewApiName: 'AllContactUs', objectApiName: CONTACT_US, type: 'listView' },
+        listReference: {
+          id: ALL_CONTACT_US_ID,
+          listViewApiName: 'AllContactUs',
+          objectApiName: CONTACT_US,
+          type: 'listView',
+        },
         currentPageUrl: `/services/data/v65.0/ui-api/list-records/${CONTACT_US}/AllContactUs?fields=APT_Phone__c&optionalFields=${CONTACT_US}.APT_Zip__c%2CNo_Such_Field__c&pageSize=5&pageToken=0`,
       });
       const info = ok<ListInfo>(await api.listInfo(CONTACT_US, 'AllContactUs', admin));
@@ -288,7 +361,12 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       let token: string | null = '0';
       while (token !== null) {
         const page: ListRecords = ok<ListRecords>(
-          await api.records(CONTACT_US, 'AllContactUs', { pageSize: 25, pageToken: token, sortBy: ['-APT_City__c'] }, standard),
+          await api.records(
+            CONTACT_US,
+            'AllContactUs',
+            { pageSize: 25, pageToken: token, sortBy: ['-APT_City__c'] },
+            standard,
+          ),
         );
         seen.push(...page.records.map((record) => record.id));
         expect(page.sortBy).toBe('-APT_City__c,Id');
@@ -297,26 +375,45 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       }
       expect(seen).toHaveLength(CONTACTS);
       expect(new Set(seen).size).toBe(CONTACTS);
-      const byGet = ok<ListRecords>(await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=25&pageToken=25&sortBy=-APT_City__c', standard));
+      const byGet = ok<ListRecords>(
+        await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=25&pageToken=25&sortBy=-APT_City__c', standard),
+      );
       expect(byGet.records.map((record) => record.id)).toEqual(seen.slice(25, 50));
-      const byId = ok<ListRecords>(await api.recordsById(ALL_CONTACT_US_ID, '?pageSize=25&pageToken=50&sortBy=-APT_City__c', standard));
+      const byId = ok<ListRecords>(
+        await api.recordsById(ALL_CONTACT_US_ID, '?pageSize=25&pageToken=50&sortBy=-APT_City__c', standard),
+      );
       expect(byId.records.map((record) => record.id)).toEqual(seen.slice(50));
-      expect(byId.previousPageUrl).toBe(`/services/data/v65.0/ui-api/list-records/${ALL_CONTACT_US_ID}?pageSize=25&pageToken=25&sortBy=-APT_City__c`);
-      const past = ok<ListRecords>(await api.records(CONTACT_US, 'AllContactUs', { pageSize: 50, pageToken: '2000' }, standard));
+      expect(byId.previousPageUrl).toBe(
+        `/services/data/v65.0/ui-api/list-records/${ALL_CONTACT_US_ID}?pageSize=25&pageToken=25&sortBy=-APT_City__c`,
+      );
+      const past = ok<ListRecords>(
+        await api.records(CONTACT_US, 'AllContactUs', { pageSize: 50, pageToken: '2000' }, standard),
+      );
       expect(past).toMatchObject({ count: 0, records: [], nextPageToken: null, previousPageToken: '1950' });
     });
 
     it("filters with where on top of the view's own filters, and searches its searchable columns", async () => {
       const unitedStates = contacts.filter((contact) => contact.fields.APT_Country__c === 'United States');
       const usPage = ok<ListRecords>(
-        await api.records(CONTACT_US, 'AllContactUs', { pageSize: 2000, where: '{ APT_Country__c: { eq: "united states" } }', sortBy: ['APT_City__c'] }, admin),
+        await api.records(
+          CONTACT_US,
+          'AllContactUs',
+          { pageSize: 2000, where: '{ APT_Country__c: { eq: "united states" } }', sortBy: ['APT_City__c'] },
+          admin,
+        ),
       );
       expect(usPage.records.map((record) => record.id)).toEqual(
-        [...unitedStates].sort(byLowerThenId((contact) => contact.fields.APT_City__c as string)).map((contact) => contact.id),
+        [...unitedStates]
+          .sort(byLowerThenId((contact) => contact.fields.APT_City__c as string))
+          .map((contact) => contact.id),
       );
       expect(usPage.where).toBe('{ APT_Country__c: { eq: "united states" } }');
-      const view = ok<ListRecords>(await api.recordsGet(CONTACT_US, 'NorthAmericanArclineContacts', '?pageSize=2000', admin));
-      const northAmerica = contacts.filter((contact) => ['United States', 'Canada', 'Mexico'].includes(contact.fields.APT_Country__c as string));
+      const view = ok<ListRecords>(
+        await api.recordsGet(CONTACT_US, 'NorthAmericanArclineContacts', '?pageSize=2000', admin),
+      );
+      const northAmerica = contacts.filter((contact) =>
+        ['United States', 'Canada', 'Mexico'].includes(contact.fields.APT_Country__c as string),
+      );
       expect(view.records.map((record) => record.id).sort()).toEqual(northAmerica.map((contact) => contact.id).sort());
       const both = ok<ListRecords>(
         await api.recordsGet(
@@ -333,7 +430,9 @@ describe.each(databases())('lists (read) on %s', (kind) => {
           .sort(),
       );
       const term = String(contacts[3].fields.APT_City__c).slice(1, 5);
-      const found = ok<ListRecords>(await api.records(CONTACT_US, 'AllContactUs', { pageSize: 2000, searchTerm: term }, admin));
+      const found = ok<ListRecords>(
+        await api.records(CONTACT_US, 'AllContactUs', { pageSize: 2000, searchTerm: term }, admin),
+      );
       const columns = ['Name', 'APT_Company_Name__c', 'APT_City__c', 'APT_UI_Country__c'];
       const matching = contacts.filter((contact) =>
         columns.some((column) =>
@@ -365,24 +464,44 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         message: expect.stringContaining("No such column 'No_Such__c'"),
       });
       expect(await bad({ where: '{ Name: { gt: 5 } }' })).toMatchObject({ errorCode: 'INVALID_QUERY_FILTER_OPERATOR' });
-      expect(await bad({ where: '{ APT_Default_Contact__c: { like: "t%" } }' })).toMatchObject({ errorCode: 'INVALID_QUERY_FILTER_OPERATOR' });
+      expect(await bad({ where: '{ APT_Default_Contact__c: { like: "t%" } }' })).toMatchObject({
+        errorCode: 'INVALID_QUERY_FILTER_OPERATOR',
+      });
       expect(await bad({ sortBy: ['No_Such__c'] })).toMatchObject({ errorCode: 'INVALID_FIELD' });
-      expect(await bad({ sortBy: ['APT_Brand__c'] })).toMatchObject({ errorCode: 'INVALID_FIELD', message: expect.stringContaining('can not be sorted') });
+      expect(await bad({ sortBy: ['APT_Brand__c'] })).toMatchObject({
+        errorCode: 'INVALID_FIELD',
+        message: expect.stringContaining('can not be sorted'),
+      });
       expect(await bad({ fields: ['No_Such__c'] })).toMatchObject({ errorCode: 'INVALID_FIELD' });
-      expect(await bad({ pageToken: '2001' })).toMatchObject({ errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE', message: expect.stringContaining('pageToken') });
-      expect(await bad({ pageToken: 'abc' })).toMatchObject({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('pageToken') });
-      expect(await bad({ pageSize: 2001 })).toMatchObject({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('pageSize') });
+      expect(await bad({ pageToken: '2001' })).toMatchObject({
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+        message: expect.stringContaining('pageToken'),
+      });
+      expect(await bad({ pageToken: 'abc' })).toMatchObject({
+        errorCode: 'INVALID_INPUT',
+        message: expect.stringContaining('pageToken'),
+      });
+      expect(await bad({ pageSize: 2001 })).toMatchObject({
+        errorCode: 'INVALID_INPUT',
+        message: expect.stringContaining('pageSize'),
+      });
       expect(await bad({ pageSize: 0 })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad('{"pageSize": ')).toMatchObject({ errorCode: 'JSON_PARSER_ERROR' });
       const query = async (search: string) => errorOf(await api.recordsGet(CONTACT_US, 'AllContactUs', search, admin));
       expect(await query('?pageToken=-1')).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
       expect(await query('?pageSize=2001')).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
-      expect(await query(`?where=${encodeURIComponent('{ Name: ')}`)).toMatchObject({ status: 400, errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE' });
+      expect(await query(`?where=${encodeURIComponent('{ Name: ')}`)).toMatchObject({
+        status: 400,
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+      });
       expect(await query(`?where=${encodeURIComponent('{ CreatedDate: { eq: "yesterday-ish" } }')}`)).toMatchObject({
         status: 400,
         errorCode: 'INVALID_QUERY_FILTER_OPERATOR',
       });
-      expect(errorOf(await api.records(CONTACT_US, 'NoSuchList', {}, admin))).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      expect(errorOf(await api.records(CONTACT_US, 'NoSuchList', {}, admin))).toMatchObject({
+        status: 404,
+        errorCode: 'NOT_FOUND',
+      });
     });
 
     it('reads the first 50 in the view order with an empty or absent body', async () => {
@@ -402,7 +521,10 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         currentPageUrl: `/services/data/v65.0/ui-api/list-records/${CONTACT_US}/AllContactUs?fields=APT_Phone__c&pageSize=2&pageToken=0`,
       });
       expect(response.headers.get('etag')).toBe(`"${ui.eTag}"`);
-      expect(errorOf(await api.listUi(CONTACT_US, 'AllContactUs', '?sortBy=Nope__c', standard))).toMatchObject({ status: 400, errorCode: 'INVALID_FIELD' });
+      expect(errorOf(await api.listUi(CONTACT_US, 'AllContactUs', '?sortBy=Nope__c', standard))).toMatchObject({
+        status: 400,
+        errorCode: 'INVALID_FIELD',
+      });
     });
   });
 
@@ -413,14 +535,23 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       expect(adminPage.count).toBe(3);
       expect(standardPage.count).toBe(1);
       expect(standardPage.records.map((record) => valueOf(record, 'Name'))).toEqual(['Riverbend Industrial Controls']);
-      expect(ok<ListRecords>(await api.recordsGet('Account', 'AllAccounts', '?pageSize=1&pageToken=1', standard))).toMatchObject({
+      expect(
+        ok<ListRecords>(await api.recordsGet('Account', 'AllAccounts', '?pageSize=1&pageToken=1', standard)),
+      ).toMatchObject({
         count: 0,
         nextPageToken: null,
       });
-      const searched = ok<ListRecords>(await api.recordsGet('Account', 'AllAccounts', '?searchTerm=Lakeshore', standard));
+      const searched = ok<ListRecords>(
+        await api.recordsGet('Account', 'AllAccounts', '?searchTerm=Lakeshore', standard),
+      );
       expect(searched.count).toBe(0);
       const contactsOfOthers = ok<ListRecords>(
-        await api.recordsGet('Contact', 'AllContacts', `?where=${encodeURIComponent('{ Account: { Name: { like: "%" } } }')}`, standard),
+        await api.recordsGet(
+          'Contact',
+          'AllContacts',
+          `?where=${encodeURIComponent('{ Account: { Name: { like: "%" } } }')}`,
+          standard,
+        ),
       );
       expect(contactsOfOthers.records.map((record) => record.fields.Account.displayValue)).toEqual([
         'Riverbend Industrial Controls',
@@ -435,7 +566,12 @@ describe.each(databases())('lists (read) on %s', (kind) => {
         const answers = [
           await api.recordsGet('User', 'AllUsers', `?fields=${field}`, session),
           await api.recordsGet('User', 'AllUsers', `?sortBy=${field}`, session),
-          await api.recordsGet('User', 'AllUsers', `?where=${encodeURIComponent(`{ ${field}: { eq: "a" } }`)}`, session),
+          await api.recordsGet(
+            'User',
+            'AllUsers',
+            `?where=${encodeURIComponent(`{ ${field}: { eq: "a" } }`)}`,
+            session,
+          ),
           await api.records('User', 'AllUsers', { where: `{ ${field}: { like: "%" } }` }, session),
         ];
         return answers.map((answer) => {
@@ -451,20 +587,38 @@ describe.each(databases())('lists (read) on %s', (kind) => {
       expect(optional.records.every((record) => !('Email' in record.fields))).toBe(true);
       // A column of a hidden field is left out of the list, and a search does not look in it.
       const created = ok<ListInfo>(
-        await api.create('User', { listViewApiName: 'UsersByEmail', label: 'Users by email', displayColumns: ['Name', 'Email'], visibility: 'Public' }, admin),
+        await api.create(
+          'User',
+          {
+            listViewApiName: 'UsersByEmail',
+            label: 'Users by email',
+            displayColumns: ['Name', 'Email'],
+            visibility: 'Public',
+          },
+          admin,
+        ),
         201,
       );
       expect(created.displayColumns.map((column) => column.fieldApiName)).toEqual(['Name', 'Email']);
       const seen = ok<ListInfo>(await api.listInfo('User', 'UsersByEmail', standard));
       expect(seen.displayColumns.map((column) => column.fieldApiName)).toEqual(['Name']);
-      expect(ok<ListRecords>(await api.recordsGet('User', 'UsersByEmail', '?searchTerm=northgate', admin)).count).toBe(3);
-      expect(ok<ListRecords>(await api.recordsGet('User', 'UsersByEmail', '?searchTerm=northgate', standard)).count).toBe(0);
+      expect(ok<ListRecords>(await api.recordsGet('User', 'UsersByEmail', '?searchTerm=northgate', admin)).count).toBe(
+        3,
+      );
+      expect(
+        ok<ListRecords>(await api.recordsGet('User', 'UsersByEmail', '?searchTerm=northgate', standard)).count,
+      ).toBe(0);
     });
 
     it('tells each caller what list views of an object may use, within what it may read', async () => {
       const forAdmin = ok<ListObjectInfo>(await api.objectInfo('User', admin));
       const forStandard = ok<ListObjectInfo>(await api.objectInfo('User', standard));
-      expect(forAdmin).toMatchObject({ objectApiName: 'User', createable: true, publicOrSharedCreatable: true, relatedEntityApiName: null });
+      expect(forAdmin).toMatchObject({
+        objectApiName: 'User',
+        createable: true,
+        publicOrSharedCreatable: true,
+        relatedEntityApiName: null,
+      });
       expect(forStandard).toMatchObject({ createable: true, publicOrSharedCreatable: false });
       expect(forAdmin.columns.map((column) => column.fieldApiName)).toContain('Email');
       expect(forStandard.columns.map((column) => column.fieldApiName)).not.toContain('Email');

@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_US, DEFAULT_CONTACT_ID, UI_API } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
-import { errorOf, listApi, ok, valueOf, type ListInfo, type ListInfoSummaries, type ListPreferences, type ListRecords, type ListUi } from '../support/lists.ts';
+import {
+  errorOf,
+  listApi,
+  ok,
+  valueOf,
+  type ListInfo,
+  type ListInfoSummaries,
+  type ListPreferences,
+  type ListRecords,
+  type ListUi,
+} from '../support/lists.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
@@ -66,7 +76,10 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       ]);
       expect(await names(standard)).toContain('TexasContacts');
       expect(await names(admin)).not.toContain('TexasContacts');
-      expect(errorOf(await api.listInfo(CONTACT_US, 'TexasContacts', admin))).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      expect(errorOf(await api.listInfo(CONTACT_US, 'TexasContacts', admin))).toMatchObject({
+        status: 404,
+        errorCode: 'NOT_FOUND',
+      });
 
       const page = ok<ListRecords>(await api.recordsGet(CONTACT_US, 'TexasContacts', '?pageSize=2000', standard));
       expect(page.listInfoETag).toBe(created.eTag);
@@ -79,7 +92,12 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         await api.update(
           CONTACT_US,
           'TexasContacts',
-          { label: 'Texas and Ohio', filteredByInfo: [{ fieldApiName: 'APT_Primary_State__c', operator: 'Equals', operandLabels: ['Texas', 'Ohio'] }] },
+          {
+            label: 'Texas and Ohio',
+            filteredByInfo: [
+              { fieldApiName: 'APT_Primary_State__c', operator: 'Equals', operandLabels: ['Texas', 'Ohio'] },
+            ],
+          },
           standard,
         ),
       );
@@ -89,7 +107,9 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         filteredByInfo: [{ fieldApiName: 'APT_Primary_State__c', operandLabels: ['Texas', 'Ohio'] }],
       });
       expect(changed.eTag).not.toBe(created.eTag);
-      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'TexasContacts', '', standard)).listInfoETag).toBe(changed.eTag);
+      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'TexasContacts', '', standard)).listInfoETag).toBe(
+        changed.eTag,
+      );
 
       expect((await api.remove(CONTACT_US, 'TexasContacts', standard)).status).toBe(204);
       expect(errorOf(await api.listInfo(CONTACT_US, 'TexasContacts', standard))).toMatchObject({ status: 404 });
@@ -97,28 +117,48 @@ describe.each(databases())('lists (write) on %s', (kind) => {
     });
 
     it("refuses the standard user changes to the org's list views and to sharing, in the platform's error shape", async () => {
-      expect(errorOf(await api.update(CONTACT_US, 'AllContactUs', { label: 'Everything' }, standard))).toMatchObject(FORBIDDEN);
+      expect(errorOf(await api.update(CONTACT_US, 'AllContactUs', { label: 'Everything' }, standard))).toMatchObject(
+        FORBIDDEN,
+      );
       expect(errorOf(await api.remove(CONTACT_US, 'AllContactUs', standard))).toMatchObject(FORBIDDEN);
       expect(errorOf(await api.update(CONTACT_US, '__Recent', { label: 'Recent' }, admin))).toMatchObject(FORBIDDEN);
       expect(errorOf(await api.remove(CONTACT_US, '__Recent', admin))).toMatchObject(FORBIDDEN);
-      expect(errorOf(await api.create(CONTACT_US, { label: 'Everyone', visibility: 'Public' }, standard))).toMatchObject(FORBIDDEN);
+      expect(
+        errorOf(await api.create(CONTACT_US, { label: 'Everyone', visibility: 'Public' }, standard)),
+      ).toMatchObject(FORBIDDEN);
       ok<ListInfo>(await api.create(CONTACT_US, { label: 'Quiet' }, standard), 201);
-      expect(errorOf(await api.update(CONTACT_US, 'Quiet', { visibility: 'Shared', listShares: ['Regular.ContactUsReviewers'] }, standard))).toMatchObject(
-        FORBIDDEN,
-      );
+      expect(
+        errorOf(
+          await api.update(
+            CONTACT_US,
+            'Quiet',
+            { visibility: 'Shared', listShares: ['Regular.ContactUsReviewers'] },
+            standard,
+          ),
+        ),
+      ).toMatchObject(FORBIDDEN);
       expect(ok<ListInfo>(await api.listInfo(CONTACT_US, 'AllContactUs', standard)).label).toBe('All Contact Us');
     });
 
     it('lets the administrator share list views: Public with everyone, Shared with the members of roles and groups', async () => {
       const published = ok<ListInfo>(
-        await api.create(CONTACT_US, { listViewApiName: 'Published', label: 'Published', displayColumns: ['Name'], visibility: 'Public' }, admin),
+        await api.create(
+          CONTACT_US,
+          { listViewApiName: 'Published', label: 'Published', displayColumns: ['Name'], visibility: 'Public' },
+          admin,
+        ),
         201,
       );
       expect(published).toMatchObject({ visibility: 'Public', visibilityEditable: true, listShares: [] });
       const reviewers = ok<ListInfo>(
         await api.create(
           CONTACT_US,
-          { listViewApiName: 'ForReviewers', label: 'For reviewers', visibility: 'Shared', listShares: ['Regular.ContactUsReviewers', 'Role.SalesManager'] },
+          {
+            listViewApiName: 'ForReviewers',
+            label: 'For reviewers',
+            visibility: 'Shared',
+            listShares: ['Regular.ContactUsReviewers', 'Role.SalesManager'],
+          },
           admin,
         ),
         201,
@@ -128,7 +168,16 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         { shareType: 'Role', shares: [{ label: 'Sales Manager', shareApiName: 'SalesManager' }] },
       ]);
       ok<ListInfo>(
-        await api.create(CONTACT_US, { listViewApiName: 'ForManagers', label: 'For managers', visibility: 'Shared', listShares: ['role.salesmanager'] }, admin),
+        await api.create(
+          CONTACT_US,
+          {
+            listViewApiName: 'ForManagers',
+            label: 'For managers',
+            visibility: 'Shared',
+            listShares: ['role.salesmanager'],
+          },
+          admin,
+        ),
         201,
       );
       const seen = await names(standard);
@@ -136,7 +185,9 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       expect(seen).not.toContain('ForManagers');
       const asStandard = ok<ListInfo>(await api.listInfo(CONTACT_US, 'Published', standard));
       expect(asStandard).toMatchObject({ updateable: false, deletable: false });
-      expect(errorOf(await api.update(CONTACT_US, 'Published', { label: 'Mine now' }, standard))).toMatchObject(FORBIDDEN);
+      expect(errorOf(await api.update(CONTACT_US, 'Published', { label: 'Mine now' }, standard))).toMatchObject(
+        FORBIDDEN,
+      );
       const unshared = ok<ListInfo>(await api.update(CONTACT_US, 'ForReviewers', { visibility: 'Private' }, admin));
       expect(unshared).toMatchObject({ visibility: 'Private', listShares: [] });
       expect(await names(standard)).not.toContain('ForReviewers');
@@ -144,17 +195,29 @@ describe.each(databases())('lists (write) on %s', (kind) => {
     });
 
     it('answers 409 to an API name the object already has (any case), and makes one from the label when none is given', async () => {
-      const conflict = errorOf(await api.create(CONTACT_US, { listViewApiName: 'allcontactus', label: 'Copy' }, standard));
+      const conflict = errorOf(
+        await api.create(CONTACT_US, { listViewApiName: 'allcontactus', label: 'Copy' }, standard),
+      );
       expect(conflict).toEqual({
         status: 409,
         errorCode: 'DUPLICATE_DEVELOPER_NAME',
         message: `A list view named allcontactus already exists for ${CONTACT_US}.`,
       });
-      const named = ok<ListInfo>(await api.create(CONTACT_US, { label: 'My 2nd view: Ohio & more', includeDefaultAttributes: true }, standard), 201);
+      const named = ok<ListInfo>(
+        await api.create(CONTACT_US, { label: 'My 2nd view: Ohio & more', includeDefaultAttributes: true }, standard),
+        201,
+      );
       expect(named.listReference.listViewApiName).toBe('My_2nd_view_Ohio_more');
-      expect(named.displayColumns.map((column) => column.fieldApiName)).toEqual(['Name', 'APT_Company_Name__c', 'APT_City__c', 'APT_UI_Country__c']);
+      expect(named.displayColumns.map((column) => column.fieldApiName)).toEqual([
+        'Name',
+        'APT_Company_Name__c',
+        'APT_City__c',
+        'APT_UI_Country__c',
+      ]);
       expect(named.orderedByInfo).toEqual([{ fieldApiName: 'Name', isAscending: true, label: 'Contact Us Name' }]);
-      expect(errorOf(await api.create(CONTACT_US, { label: 'My 2nd view: Ohio & more' }, standard))).toMatchObject({ status: 409 });
+      expect(errorOf(await api.create(CONTACT_US, { label: 'My 2nd view: Ohio & more' }, standard))).toMatchObject({
+        status: 409,
+      });
     });
 
     it('answers 400 to a list view that names what does not exist or does not fit', async () => {
@@ -164,26 +227,52 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         return error;
       };
       expect(await bad({ label: 'x', displayColumns: ['No_Such__c'] })).toMatchObject({ errorCode: 'INVALID_FIELD' });
-      expect(await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'No_Such__c', operator: 'Equals', operandLabels: ['a'] }] })).toMatchObject({
+      expect(
+        await bad({
+          label: 'x',
+          filteredByInfo: [{ fieldApiName: 'No_Such__c', operator: 'Equals', operandLabels: ['a'] }],
+        }),
+      ).toMatchObject({
         errorCode: 'INVALID_FIELD',
       });
-      expect(await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'APT_Default_Contact__c', operator: 'Contains', operandLabels: ['t'] }] })).toMatchObject(
-        { errorCode: 'INVALID_QUERY_FILTER_OPERATOR' },
-      );
-      expect(await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'CreatedDate', operator: 'GreaterThan', operandLabels: ['soon'] }] })).toMatchObject({
+      expect(
+        await bad({
+          label: 'x',
+          filteredByInfo: [{ fieldApiName: 'APT_Default_Contact__c', operator: 'Contains', operandLabels: ['t'] }],
+        }),
+      ).toMatchObject({ errorCode: 'INVALID_QUERY_FILTER_OPERATOR' });
+      expect(
+        await bad({
+          label: 'x',
+          filteredByInfo: [{ fieldApiName: 'CreatedDate', operator: 'GreaterThan', operandLabels: ['soon'] }],
+        }),
+      ).toMatchObject({
         errorCode: 'INVALID_QUERY_FILTER_OPERATOR',
       });
       expect(
-        await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'Name', operator: 'Equals', operandLabels: ['a'] }], filterLogicString: '1 OR 2' }),
+        await bad({
+          label: 'x',
+          filteredByInfo: [{ fieldApiName: 'Name', operator: 'Equals', operandLabels: ['a'] }],
+          filterLogicString: '1 OR 2',
+        }),
       ).toMatchObject({ errorCode: 'INVALID_FILTER_LOGIC' });
-      expect(await bad({ label: 'x', visibility: 'Shared', listShares: ['Role.Nobody'] }, admin)).toMatchObject({ errorCode: 'INVALID_INPUT' });
+      expect(await bad({ label: 'x', visibility: 'Shared', listShares: ['Role.Nobody'] }, admin)).toMatchObject({
+        errorCode: 'INVALID_INPUT',
+      });
       expect(await bad({ label: 'x', visibility: 'Shared' }, admin)).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad({ label: 'x', scope: { apiName: 'team' } })).toMatchObject({ errorCode: 'INVALID_INPUT' });
-      expect(await bad({ label: 'x', displayColumns: ['Name'], colour: 'red' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
+      expect(await bad({ label: 'x', displayColumns: ['Name'], colour: 'red' })).toMatchObject({
+        errorCode: 'INVALID_INPUT',
+      });
       expect(await bad({ visibility: 'Private' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad({ listViewApiName: '__Recent' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
       expect(await bad({ label: 'nul \u0000 here' })).toMatchObject({ errorCode: 'INVALID_INPUT' });
-      expect(await bad({ label: 'x', filteredByInfo: [{ fieldApiName: 'Name', operator: 'Equals', operandLabels: ['\u0000'] }] })).toMatchObject({
+      expect(
+        await bad({
+          label: 'x',
+          filteredByInfo: [{ fieldApiName: 'Name', operator: 'Equals', operandLabels: ['\u0000'] }],
+        }),
+      ).toMatchObject({
         errorCode: 'INVALID_INPUT',
       });
       const userView = (body: unknown, session: TestSession) => api.create('User', body, session);
@@ -211,7 +300,9 @@ describe.each(databases())('lists (write) on %s', (kind) => {
   describe('the MRU list', () => {
     const recordUrl = (id: string, query: string) => `${server.baseUrl}${UI_API}/records/${id}?${query}`;
     const view = (session: TestSession, id: string, updateMru = true) =>
-      callOperation('getRecord', recordUrl(id, `fields=${CONTACT_US}.Name&updateMru=${updateMru}`), { headers: session.headers });
+      callOperation('getRecord', recordUrl(id, `fields=${CONTACT_US}.Name&updateMru=${updateMru}`), {
+        headers: session.headers,
+      });
     const mruIds = async (session: TestSession, object = CONTACT_US) =>
       ok<ListRecords>(await api.mruRecords(object, '', session)).records.map((record) => record.id);
 
@@ -257,7 +348,12 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       const fresh = admin;
       for (const id of ['a1C8d0000000007EAA', 'a1C8d0000000006EAA', 'a1C8d0000000008EAA']) await view(fresh, id);
       const ui = ok<ListUi>(await api.mruListUi(CONTACT_US, '?pageSize=2', fresh));
-      expect(ui.info.listReference).toEqual({ id: null, listViewApiName: '__Recent', objectApiName: CONTACT_US, type: 'mru' });
+      expect(ui.info.listReference).toEqual({
+        id: null,
+        listViewApiName: '__Recent',
+        objectApiName: CONTACT_US,
+        type: 'mru',
+      });
       expect(ui.records).toMatchObject({
         count: 2,
         sortBy: null,
@@ -266,7 +362,13 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         currentPageUrl: `/services/data/v65.0/ui-api/mru-list-records/${CONTACT_US}?pageSize=2&pageToken=0`,
       });
       expect(ui.records.records.map((record) => record.id)).toEqual(['a1C8d0000000008EAA', 'a1C8d0000000006EAA']);
-      expect(Object.keys(ui.records.records[0].fields).sort()).toEqual(['APT_City__c', 'APT_Company_Name__c', 'APT_UI_Country__c', 'Id', 'Name']);
+      expect(Object.keys(ui.records.records[0].fields).sort()).toEqual([
+        'APT_City__c',
+        'APT_Company_Name__c',
+        'APT_UI_Country__c',
+        'Id',
+        'Name',
+      ]);
       const sorted = ok<ListRecords>(await api.mruRecords(CONTACT_US, '?sortBy=Name', fresh));
       expect(sorted).toMatchObject({ sortBy: 'Name,Id' });
       const viewed = new Set(['a1C8d0000000006EAA', 'a1C8d0000000007EAA', 'a1C8d0000000008EAA']);
@@ -277,7 +379,10 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       ]);
       const names = sorted.records.map((record) => String(valueOf(record, 'Name')));
       expect(names).toEqual([...names].sort());
-      expect(errorOf(await api.mruRecords(CONTACT_US, '?sortBy=No_Such__c', fresh))).toMatchObject({ status: 400, errorCode: 'INVALID_FIELD' });
+      expect(errorOf(await api.mruRecords(CONTACT_US, '?sortBy=No_Such__c', fresh))).toMatchObject({
+        status: 400,
+        errorCode: 'INVALID_FIELD',
+      });
       expect(errorOf(await api.mruRecords('No_Such_Object__c', '', fresh))).toMatchObject({ status: 404 });
     });
   });
@@ -288,7 +393,12 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       expect(ok<ListPreferences>(await api.preferences(CONTACT_US, 'AllContactUs', fresh))).toEqual({
         columnWidths: {},
         columnWrap: {},
-        listReference: { id: '00B8d0000000001EAA', listViewApiName: 'AllContactUs', objectApiName: CONTACT_US, type: 'listView' },
+        listReference: {
+          id: '00B8d0000000001EAA',
+          listViewApiName: 'AllContactUs',
+          objectApiName: CONTACT_US,
+          type: 'listView',
+        },
         orderedBy: [],
       });
       const changed = ok<ListPreferences>(
@@ -308,45 +418,79 @@ describe.each(databases())('lists (write) on %s', (kind) => {
         columnWrap: { APT_Company_Name__c: true },
         orderedBy: [{ fieldApiName: 'APT_City__c', isAscending: false, label: 'City' }],
       });
-      const merged = ok<ListPreferences>(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { APT_City__c: -1 } }, fresh));
+      const merged = ok<ListPreferences>(
+        await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { APT_City__c: -1 } }, fresh),
+      );
       expect(merged.columnWidths).toEqual({ Name: 180, APT_Company_Name__c: 260, APT_City__c: -1 });
       expect(ok<ListPreferences>(await api.preferences(CONTACT_US, 'AllContactUs', fresh))).toEqual(merged);
 
       const info = ok<ListInfo>(await api.listInfo(CONTACT_US, 'AllContactUs', fresh));
       expect(info.userPreferences).toEqual({ columnWidths: merged.columnWidths, columnWrap: merged.columnWrap });
       expect(info.orderedByInfo).toEqual([{ fieldApiName: 'APT_City__c', isAscending: false, label: 'City' }]);
-      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=1', fresh)).sortBy).toBe('-APT_City__c,Id');
-      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=1', admin)).sortBy).toBe('Name,Id');
+      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=1', fresh)).sortBy).toBe(
+        '-APT_City__c,Id',
+      );
+      expect(ok<ListRecords>(await api.recordsGet(CONTACT_US, 'AllContactUs', '?pageSize=1', admin)).sortBy).toBe(
+        'Name,Id',
+      );
       expect(ok<ListPreferences>(await api.preferences(CONTACT_US, 'AllContactUs', admin)).columnWidths).toEqual({});
 
-      const reset = ok<ListPreferences>(await api.updatePreferences(CONTACT_US, 'AllContactUs', { orderedBy: null, columnWrap: null }, fresh));
+      const reset = ok<ListPreferences>(
+        await api.updatePreferences(CONTACT_US, 'AllContactUs', { orderedBy: null, columnWrap: null }, fresh),
+      );
       expect(reset).toMatchObject({ orderedBy: [], columnWrap: {}, columnWidths: merged.columnWidths });
       expect(ok<ListPreferences>(await api.preferences(CONTACT_US, '__Recent', fresh)).listReference.type).toBe('mru');
     });
 
     it('answers 400 to columns that do not exist (or may not be read) and values out of range, 404 to a list the caller may not see', async () => {
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { No_Such__c: 10 } }, standard))).toMatchObject({
+      expect(
+        errorOf(
+          await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { No_Such__c: 10 } }, standard),
+        ),
+      ).toMatchObject({
         status: 400,
         errorCode: 'INVALID_INPUT',
       });
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { Name: 1.5 } }, standard))).toMatchObject({
+      expect(
+        errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { Name: 1.5 } }, standard)),
+      ).toMatchObject({
         status: 400,
         errorCode: 'INVALID_INPUT',
       });
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { Name: -2 } }, standard))).toMatchObject({ status: 400 });
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWrap: { Name: 'yes' } }, standard))).toMatchObject({ status: 400 });
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { orderedBy: [{ fieldApiName: 'APT_Brand__c' }] }, standard))).toMatchObject({
+      expect(
+        errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: { Name: -2 } }, standard)),
+      ).toMatchObject({ status: 400 });
+      expect(
+        errorOf(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWrap: { Name: 'yes' } }, standard)),
+      ).toMatchObject({ status: 400 });
+      expect(
+        errorOf(
+          await api.updatePreferences(
+            CONTACT_US,
+            'AllContactUs',
+            { orderedBy: [{ fieldApiName: 'APT_Brand__c' }] },
+            standard,
+          ),
+        ),
+      ).toMatchObject({
         status: 400,
         errorCode: 'INVALID_FIELD',
       });
-      expect(errorOf(await api.updatePreferences('User', 'AllUsers', { columnWidths: { Email: 100 } }, standard))).toEqual({
+      expect(
+        errorOf(await api.updatePreferences('User', 'AllUsers', { columnWidths: { Email: 100 } }, standard)),
+      ).toEqual({
         ...errorOf(await api.updatePreferences('User', 'AllUsers', { columnWidths: { Emial: 100 } }, standard)),
         message: "No such column 'Email' on entity 'User'",
       });
       ok<ListInfo>(await api.create(CONTACT_US, { listViewApiName: 'AdminOnly', label: 'Admin only' }, admin), 201);
       expect(errorOf(await api.preferences(CONTACT_US, 'AdminOnly', standard))).toMatchObject({ status: 404 });
-      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AdminOnly', {}, standard))).toMatchObject({ status: 404 });
-      expect(ok<ListPreferences>(await api.updatePreferences(CONTACT_US, 'AdminOnly', { columnWidths: { Name: 99 } }, admin)).columnWidths).toEqual({
+      expect(errorOf(await api.updatePreferences(CONTACT_US, 'AdminOnly', {}, standard))).toMatchObject({
+        status: 404,
+      });
+      expect(
+        ok<ListPreferences>(await api.updatePreferences(CONTACT_US, 'AdminOnly', { columnWidths: { Name: 99 } }, admin))
+          .columnWidths,
+      ).toEqual({
         Name: 99,
       });
     });

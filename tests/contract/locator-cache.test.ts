@@ -67,21 +67,25 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it.skipIf(!CACHES_ON)('answers repeated calls from the cache: one computation, then hits with the same body and ETag', async () => {
-    const before = stats();
-    const first = await getContacts(server.baseUrl, CANADA);
-    const again = [];
-    for (let call = 0; call < 4; call++) again.push(await getContacts(server.baseUrl, CANADA));
-    expect(since(before, stats())).toMatchObject({ misses: 1, hits: 4 });
-    for (const response of again) {
-      expect(response.text).toBe(first.text);
-      for (const name of ['etag', 'cache-control', 'content-type']) expect(response.headers.get(name), name).toBe(first.headers.get(name));
-    }
-    // The ETag stored with the entry is the one the HTTP layer would compute from the body (fetch asks for
-    // gzip: the gzipped representation's ETag is the same with -gzip).
-    expect(first.headers.get('etag')).toBe(answerEtag(first.text).replace(/"$/, '-gzip"'));
-    expect(first.headers.get('cache-control')).toMatch(/max-age=300/);
-  });
+  it.skipIf(!CACHES_ON)(
+    'answers repeated calls from the cache: one computation, then hits with the same body and ETag',
+    async () => {
+      const before = stats();
+      const first = await getContacts(server.baseUrl, CANADA);
+      const again = [];
+      for (let call = 0; call < 4; call++) again.push(await getContacts(server.baseUrl, CANADA));
+      expect(since(before, stats())).toMatchObject({ misses: 1, hits: 4 });
+      for (const response of again) {
+        expect(response.text).toBe(first.text);
+        for (const name of ['etag', 'cache-control', 'content-type'])
+          expect(response.headers.get(name), name).toBe(first.headers.get(name));
+      }
+      // The ETag stored with the entry is the one the HTTP layer would compute from the body (fetch asks for
+      // gzip: the gzipped representation's ETag is the same with -gzip).
+      expect(first.headers.get('etag')).toBe(answerEtag(first.text).replace(/"$/, '-gzip"'));
+      expect(first.headers.get('cache-control')).toMatch(/max-age=300/);
+    },
+  );
 
   it('sends cached answers gzipped to clients that accept gzip, and plain to the others, varying on Accept-Encoding', async () => {
     const url = contactsUrl(server.baseUrl, CANADA);
@@ -99,14 +103,18 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     expect(plain.headers.etag).toBe(answerEtag(plain.body.toString()));
     expect(zipped.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
     // Either ETag names the same content: a conditional GET with the other one is still a 304.
-    const crossed = await fetch(url, { headers: { 'If-None-Match': String(plain.headers.etag), 'Accept-Encoding': 'gzip' } });
+    const crossed = await fetch(url, {
+      headers: { 'If-None-Match': String(plain.headers.etag), 'Accept-Encoding': 'gzip' },
+    });
     expect(crossed.status).toBe(304);
   });
 
   it.skipIf(!CACHES_ON)('answers a conditional GET with 304 from the cache', async () => {
     const { headers } = await getContacts(server.baseUrl, CANADA);
     const before = stats();
-    const response = await fetch(contactsUrl(server.baseUrl, CANADA), { headers: { 'If-None-Match': headers.get('etag')! } });
+    const response = await fetch(contactsUrl(server.baseUrl, CANADA), {
+      headers: { 'If-None-Match': headers.get('etag')! },
+    });
     expect(response.status).toBe(304);
     expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
   });
@@ -122,15 +130,18 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     expect(since(before, stats())).toMatchObject({ hits: 0, misses: 0 });
   });
 
-  it.skipIf(!CACHES_ON)('keys entries by method and arguments: equal arguments in another order share one, other arguments do not', async () => {
-    const reordered = { lastRecordId: null, brands: [], state: null, country: 'Canada' };
-    await getContacts(server.baseUrl, CANADA);
-    const before = stats();
-    await getContacts(server.baseUrl, reordered as ContactsQuery);
-    expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
-    await getContacts(server.baseUrl, query({ country: 'Canada', brands: ['Arcline'] }));
-    expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
-  });
+  it.skipIf(!CACHES_ON)(
+    'keys entries by method and arguments: equal arguments in another order share one, other arguments do not',
+    async () => {
+      const reordered = { lastRecordId: null, brands: [], state: null, country: 'Canada' };
+      await getContacts(server.baseUrl, CANADA);
+      const before = stats();
+      await getContacts(server.baseUrl, reordered as ContactsQuery);
+      expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
+      await getContacts(server.baseUrl, query({ country: 'Canada', brands: ['Arcline'] }));
+      expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
+    },
+  );
 
   it('shows an UPDATE of a contact in the database on the very next call', async () => {
     const warm = await getContacts(server.baseUrl, TEXAS);
@@ -139,13 +150,18 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     expect(contact, 'the demo data has a contact in Texas').toBeDefined();
 
     const renamed = `Renamed ${randomBytes(3).toString('hex')}`;
-    await server.db.query(`UPDATE record SET fields = fields || jsonb_build_object('APT_Company_Name__c', $2::text) WHERE id = $1`, [contact.Id, renamed]);
+    await server.db.query(
+      `UPDATE record SET fields = fields || jsonb_build_object('APT_Company_Name__c', $2::text) WHERE id = $1`,
+      [contact.Id, renamed],
+    );
     const afterRename = await getContacts(server.baseUrl, TEXAS);
     expect(afterRename.body.contacts.find((card) => card.Id === contact.Id)?.APT_Company_Name__c).toBe(renamed);
     expect(afterRename.headers.get('etag')).not.toBe(warm.headers.get('etag'));
 
     // Moved out of the filter: gone from the answer and from the count at once.
-    await server.db.query(`UPDATE record SET fields = fields || '{"APT_Primary_State__c": "Ohio"}' WHERE id = $1`, [contact.Id]);
+    await server.db.query(`UPDATE record SET fields = fields || '{"APT_Primary_State__c": "Ohio"}' WHERE id = $1`, [
+      contact.Id,
+    ]);
     const afterMove = await getContacts(server.baseUrl, TEXAS);
     expect(afterMove.body.totalRecords).toBe(warm.body.totalRecords - 1);
     expect(afterMove.body.contacts.map((card) => card.Id)).not.toContain(contact.Id);
@@ -154,12 +170,19 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   });
 
   it('keeps totalRecords exact through deletes, bulk updates and inserts', async () => {
-    const queries = [CANADA, query({ country: 'Canada', brands: ['Ironspan'] }), query({ state: 'Ontario' }), query({ brands: ['Ironspan', 'Gridmark'] })];
+    const queries = [
+      CANADA,
+      query({ country: 'Canada', brands: ['Ironspan'] }),
+      query({ state: 'Ontario' }),
+      query({ brands: ['Ironspan', 'Gridmark'] }),
+    ];
     const expectExactCounts = async (when: string) => {
       const all = await storedContacts(server.db);
       for (const q of queries) {
         const { body } = await getContacts(server.baseUrl, q);
-        expect(body.totalRecords, `${when}: ${JSON.stringify(q)}`).toBe(all.filter((contact) => matches(contact, q)).length);
+        expect(body.totalRecords, `${when}: ${JSON.stringify(q)}`).toBe(
+          all.filter((contact) => matches(contact, q)).length,
+        );
       }
     };
     await expectExactCounts('before');
@@ -175,7 +198,15 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     const [deleted] = rows;
     await server.db.query(
       `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, last_modified_date, system_modstamp) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
-      [deleted.id, deleted.object_api_name, deleted.record_type_id, deleted.fields, deleted.created_date, deleted.last_modified_date, deleted.system_modstamp],
+      [
+        deleted.id,
+        deleted.object_api_name,
+        deleted.record_type_id,
+        deleted.fields,
+        deleted.created_date,
+        deleted.last_modified_date,
+        deleted.system_modstamp,
+      ],
     );
     await expectExactCounts('after an insert');
   });
@@ -183,7 +214,9 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   it.skipIf(!CACHES_ON)('is emptied by a change to the picklist values the arguments are checked against', async () => {
     await getContacts(server.baseUrl, CANADA);
     const before = stats();
-    await server.db.query(`UPDATE picklist_value SET label = label WHERE field_api_name = 'APT_Brand__c' AND value = 'Arcline'`);
+    await server.db.query(
+      `UPDATE picklist_value SET label = label WHERE field_api_name = 'APT_Brand__c' AND value = 'Arcline'`,
+    );
     expect(since(before, stats()).invalidations).toBeGreaterThan(0);
     await getContacts(server.baseUrl, CANADA);
     expect(since(before, stats())).toMatchObject({ misses: 1 });
@@ -204,7 +237,9 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   it('answers what the database holds, chunk after chunk, with the cache warm', async () => {
     const all = await storedContacts(server.db);
     const q = query({ country: 'United States' });
-    const expected = all.filter((contact) => contact.fields.APT_Country__c === 'United States').map((contact) => contact.id);
+    const expected = all
+      .filter((contact) => contact.fields.APT_Country__c === 'United States')
+      .map((contact) => contact.id);
     for (let pass = 0; pass < 2; pass++) {
       const ids: string[] = [];
       let lastRecordId: string | null = null;
@@ -256,81 +291,96 @@ async function startInstance(connectionString: string): Promise<Instance> {
   };
 }
 
-describe.skipIf(!CACHES_ON || !databases().includes('postgres'))('the locator result cache with two servers on one PostgreSQL database', () => {
-  let a: TestServer;
-  let b: Instance;
+describe.skipIf(!CACHES_ON || !databases().includes('postgres'))(
+  'the locator result cache with two servers on one PostgreSQL database',
+  () => {
+    let a: TestServer;
+    let b: Instance;
 
-  beforeAll(async () => {
-    a = await startTestServer({ database: 'postgres' });
-    const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    b = await startInstance(withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema));
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-
-  /** Renames the first contact of TEXAS through one server's database; returns its Id and new name. */
-  async function renameFirstTexan(db: Database): Promise<{ id: string; name: string }> {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Primary_State__c' = 'Texas' ORDER BY id LIMIT 1`,
-    );
-    const name = `Renamed ${randomBytes(3).toString('hex')}`;
-    await db.query(`UPDATE record SET fields = fields || jsonb_build_object('APT_Company_Name__c', $2::text) WHERE id = $1`, [rows[0].id, name]);
-    return { id: rows[0].id, name };
-  }
-
-  const nameIn = (body: ContactsResult, id: string) => body.contacts.find((card) => card.Id === id)?.APT_Company_Name__c;
-
-  for (const [from, to] of [
-    ['the first', 'the second'],
-    ['the second', 'the first'],
-  ] as const) {
-    it(`a change made through ${from} server is seen by ${to} as soon as the notification arrives`, async () => {
-      const [writer, reader] = from === 'the first' ? [a, b] : [b, a];
-      // Both warm: the second call of each is a hit.
-      for (const server of [writer, reader]) {
-        await getContacts(server.baseUrl, TEXAS);
-        const before = { ...server.app.locatorCache.stats };
-        await getContacts(server.baseUrl, TEXAS);
-        expect(since(before, server.app.locatorCache.stats)).toMatchObject({ hits: 1, misses: 0 });
-      }
-      const invalidations = reader.app.locatorCache.stats.invalidations;
-      const { id, name } = await renameFirstTexan(writer.db);
-
-      // The writer's own server sees it on the very next call.
-      expect(nameIn((await getContacts(writer.baseUrl, TEXAS)).body, id)).toBe(name);
-      // The other server: once its LISTEN connection has the notification (bounded wait, not a sleep).
-      await until(() => reader.app.locatorCache.stats.invalidations > invalidations, 5_000, 'the notification');
-      expect(nameIn((await getContacts(reader.baseUrl, TEXAS)).body, id)).toBe(name);
+    beforeAll(async () => {
+      a = await startTestServer({ database: 'postgres' });
+      const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      b = await startInstance(withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema));
     });
-  }
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
 
-  it('a change made by another client of the database (no server of ours) empties both caches', async () => {
-    await getContacts(a.baseUrl, CANADA);
-    await getContacts(b.baseUrl, CANADA);
-    const before = [a.app.locatorCache.stats.invalidations, b.app.locatorCache.stats.invalidations];
-    const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const client = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema) });
-    await client.connect();
-    try {
-      await client.query(
-        `UPDATE record SET fields = fields || '{"APT_Zip__c": "00000"}' WHERE id = (SELECT min(id) FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Country__c' = 'Canada')`,
+    /** Renames the first contact of TEXAS through one server's database; returns its Id and new name. */
+    async function renameFirstTexan(db: Database): Promise<{ id: string; name: string }> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Primary_State__c' = 'Texas' ORDER BY id LIMIT 1`,
       );
-    } finally {
-      await client.end();
+      const name = `Renamed ${randomBytes(3).toString('hex')}`;
+      await db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Company_Name__c', $2::text) WHERE id = $1`,
+        [rows[0].id, name],
+      );
+      return { id: rows[0].id, name };
     }
-    await until(() => a.app.locatorCache.stats.invalidations > before[0] && b.app.locatorCache.stats.invalidations > before[1], 5_000, 'both notifications');
-    for (const server of [a, b]) {
-      const { body } = await getContacts(server.baseUrl, CANADA);
-      expect(body.contacts[0].APT_Zip__c).toBe('00000');
+
+    const nameIn = (body: ContactsResult, id: string) =>
+      body.contacts.find((card) => card.Id === id)?.APT_Company_Name__c;
+
+    for (const [from, to] of [
+      ['the first', 'the second'],
+      ['the second', 'the first'],
+    ] as const) {
+      it(`a change made through ${from} server is seen by ${to} as soon as the notification arrives`, async () => {
+        const [writer, reader] = from === 'the first' ? [a, b] : [b, a];
+        // Both warm: the second call of each is a hit.
+        for (const server of [writer, reader]) {
+          await getContacts(server.baseUrl, TEXAS);
+          const before = { ...server.app.locatorCache.stats };
+          await getContacts(server.baseUrl, TEXAS);
+          expect(since(before, server.app.locatorCache.stats)).toMatchObject({ hits: 1, misses: 0 });
+        }
+        const invalidations = reader.app.locatorCache.stats.invalidations;
+        const { id, name } = await renameFirstTexan(writer.db);
+
+        // The writer's own server sees it on the very next call.
+        expect(nameIn((await getContacts(writer.baseUrl, TEXAS)).body, id)).toBe(name);
+        // The other server: once its LISTEN connection has the notification (bounded wait, not a sleep).
+        await until(() => reader.app.locatorCache.stats.invalidations > invalidations, 5_000, 'the notification');
+        expect(nameIn((await getContacts(reader.baseUrl, TEXAS)).body, id)).toBe(name);
+      });
     }
-  });
-});
+
+    it('a change made by another client of the database (no server of ours) empties both caches', async () => {
+      await getContacts(a.baseUrl, CANADA);
+      await getContacts(b.baseUrl, CANADA);
+      const before = [a.app.locatorCache.stats.invalidations, b.app.locatorCache.stats.invalidations];
+      const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const client = new pg.Client({
+        connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema),
+      });
+      await client.connect();
+      try {
+        await client.query(
+          `UPDATE record SET fields = fields || '{"APT_Zip__c": "00000"}' WHERE id = (SELECT min(id) FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields ->> 'APT_Country__c' = 'Canada')`,
+        );
+      } finally {
+        await client.end();
+      }
+      await until(
+        () => a.app.locatorCache.stats.invalidations > before[0] && b.app.locatorCache.stats.invalidations > before[1],
+        5_000,
+        'both notifications',
+      );
+      for (const server of [a, b]) {
+        const { body } = await getContacts(server.baseUrl, CANADA);
+        expect(body.contacts[0].APT_Zip__c).toBe('00000');
+      }
+    });
+  },
+);
 
 describe('the result cache itself', () => {
   /** A cache over a fake subscription whose changes the test triggers. */
-  function cacheWith(options: Partial<{ maxEntries: number; maxBytes: number; ttlMs: number; now: () => number }> = {}) {
+  function cacheWith(
+    options: Partial<{ maxEntries: number; maxBytes: number; ttlMs: number; now: () => number }> = {},
+  ) {
     let onChange = () => {};
     const listening: Listening = { live: true, unlisten: async () => {} };
     const cache = new ResultCache({

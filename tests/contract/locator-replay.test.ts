@@ -25,17 +25,23 @@ describe.skipIf(!CACHES_ON)('answers before routing', () => {
     ['plain', {}],
     ['gzipped', { 'Accept-Encoding': 'gzip, deflate, br' }],
     ['over HTTPS through the trusted proxy', { 'X-Forwarded-Proto': 'https', 'Accept-Encoding': 'gzip' }],
-    ['with the continuation header and other cookies', { 'X-SFDC-Allow-Continuation': 'false', Cookie: 'theme=dark; sidebar=open' }],
+    [
+      'with the continuation header and other cookies',
+      { 'X-SFDC-Allow-Continuation': 'false', Cookie: 'theme=dark; sidebar=open' },
+    ],
   ];
 
-  it.each(variants)('gives a repeated GET (%s) the same status, headers and body as the router', async (_name, headers) => {
-    const urls = [
-      contactsUrl(server.baseUrl, query({ country: 'Canada' })),
-      apexUrl(server.baseUrl, CONTROLLER, 'getDefaultContacts'),
-      apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues'),
-    ];
-    for (const url of urls) await expectFrontAsWholeWay(url, headers, replayed, 1);
-  });
+  it.each(variants)(
+    'gives a repeated GET (%s) the same status, headers and body as the router',
+    async (_name, headers) => {
+      const urls = [
+        contactsUrl(server.baseUrl, query({ country: 'Canada' })),
+        apexUrl(server.baseUrl, CONTROLLER, 'getDefaultContacts'),
+        apexUrl(server.baseUrl, CONTROLLER, 'getDependentStatePicklistsValues'),
+      ];
+      for (const url of urls) await expectFrontAsWholeWay(url, headers, replayed, 1);
+    },
+  );
 
   it('sends the security headers, HSTS only over HTTPS, and a contract-valid body', async () => {
     const url = contactsUrl(server.baseUrl, query({ country: 'Canada', brands: ['Arcline'] }));
@@ -71,7 +77,11 @@ describe.skipIf(!CACHES_ON)('answers before routing', () => {
     // Conditional, with the answer's own ETag: 304 from cacheFor, with the 200's Vary.
     const notModified = await rawGet(url, { 'If-None-Match': String(first.headers.etag) });
     expect(notModified.status).toBe(304);
-    expect(notModified.headers).toMatchObject({ etag: first.headers.etag, vary: 'Accept-Encoding, Cookie', 'cache-control': 'private, max-age=300' });
+    expect(notModified.headers).toMatchObject({
+      etag: first.headers.etag,
+      vary: 'Accept-Encoding, Cookie',
+      'cache-control': 'private, max-age=300',
+    });
     // A continuation header the contract does not allow: 400 from the route's validation.
     const refused = await rawGet(url, { 'X-SFDC-Allow-Continuation': 'maybe' });
     expect(refused.status).toBe(400);

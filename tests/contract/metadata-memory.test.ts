@@ -54,45 +54,56 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
     const before = await get<ObjectInfoBody>(OBJECT_INFO);
     expect(before.status).toBe(200);
     const label = before.body.label;
-    await server.db.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed"') WHERE api_name = $1`, [OBJECT]);
+    await server.db.query(
+      `UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed"') WHERE api_name = $1`,
+      [OBJECT],
+    );
     try {
       const changed = await get<ObjectInfoBody>(OBJECT_INFO);
       expect(changed.body.label).toBe('Renamed');
       expect(changed.body.eTag).not.toBe(before.body.eTag);
     } finally {
-      await server.db.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', to_jsonb($2::text)) WHERE api_name = $1`, [OBJECT, label]);
+      await server.db.query(
+        `UPDATE sobject SET definition = jsonb_set(definition, '{label}', to_jsonb($2::text)) WHERE api_name = $1`,
+        [OBJECT, label],
+      );
     }
     expect(await get<ObjectInfoBody>(OBJECT_INFO)).toEqual(before);
   });
 
-  it.skipIf(!CACHES_ON)('answers kept metadata in Brotli to a client that names br, compressed once, with the ETag of that coding', async () => {
-    const ask = (encoding: string, extra: Record<string, string> = {}) =>
-      fetch(`${server.baseUrl}${OBJECT_INFO}`, { headers: { ...admin.headers, 'Accept-Encoding': encoding, ...extra } });
-    const plain = await ask('gzip, deflate');
-    const body = (await plain.json()) as ObjectInfoBody;
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(plain.headers.get('etag')).toBe(`"${body.eTag}"`);
-    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-    // Answered before, so kept: in Brotli from now on (fetch decodes it), the same JSON.
-    const first = await ask('gzip, deflate, br');
-    const second = await ask('br');
-    for (const response of [first, second]) {
-      expect(response.headers.get('content-encoding')).toBe('br');
-      expect(response.headers.get('etag')).toBe(`"${body.eTag}-br"`);
-      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-      expect(await response.json()).toEqual(body);
-    }
-    // Either coding's ETag names the same representation.
-    for (const etag of [`"${body.eTag}-br"`, `"${body.eTag}"`]) {
-      const revalidated = await ask('br', { 'If-None-Match': etag });
-      expect(revalidated.status).toBe(304);
-      expect(await revalidated.text()).toBe('');
-    }
-    // A client that does not name br still gets the JSON itself.
-    const again = await ask('gzip');
-    expect(again.headers.get('content-encoding')).toBeNull();
-    expect(await again.json()).toEqual(body);
-  });
+  it.skipIf(!CACHES_ON)(
+    'answers kept metadata in Brotli to a client that names br, compressed once, with the ETag of that coding',
+    async () => {
+      const ask = (encoding: string, extra: Record<string, string> = {}) =>
+        fetch(`${server.baseUrl}${OBJECT_INFO}`, {
+          headers: { ...admin.headers, 'Accept-Encoding': encoding, ...extra },
+        });
+      const plain = await ask('gzip, deflate');
+      const body = (await plain.json()) as ObjectInfoBody;
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('etag')).toBe(`"${body.eTag}"`);
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      // Answered before, so kept: in Brotli from now on (fetch decodes it), the same JSON.
+      const first = await ask('gzip, deflate, br');
+      const second = await ask('br');
+      for (const response of [first, second]) {
+        expect(response.headers.get('content-encoding')).toBe('br');
+        expect(response.headers.get('etag')).toBe(`"${body.eTag}-br"`);
+        expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+        expect(await response.json()).toEqual(body);
+      }
+      // Either coding's ETag names the same representation.
+      for (const etag of [`"${body.eTag}-br"`, `"${body.eTag}"`]) {
+        const revalidated = await ask('br', { 'If-None-Match': etag });
+        expect(revalidated.status).toBe(304);
+        expect(await revalidated.text()).toBe('');
+      }
+      // A client that does not name br still gets the JSON itself.
+      const again = await ask('gzip');
+      expect(again.headers.get('content-encoding')).toBeNull();
+      expect(await again.json()).toEqual(body);
+    },
+  );
 
   it('reads a layout again after its layout changes', async () => {
     const before = await get<LayoutBody>(LAYOUT);
@@ -101,13 +112,19 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
       `SELECT id, definition FROM layout WHERE object_api_name = $1 AND layout_type = 'Full'`,
       [OBJECT],
     );
-    await server.db.query(`UPDATE layout SET definition = jsonb_set(definition, '{sections,0,heading}', '"Renamed section"') WHERE id = $1`, [rows[0].id]);
+    await server.db.query(
+      `UPDATE layout SET definition = jsonb_set(definition, '{sections,0,heading}', '"Renamed section"') WHERE id = $1`,
+      [rows[0].id],
+    );
     try {
       const changed = await get<LayoutBody>(LAYOUT);
       expect(changed.body.sections[0].heading).toBe('Renamed section');
       expect(changed.body.eTag).not.toBe(before.body.eTag);
     } finally {
-      await server.db.query('UPDATE layout SET definition = $2::jsonb WHERE id = $1', [rows[0].id, JSON.stringify(rows[0].definition)]);
+      await server.db.query('UPDATE layout SET definition = $2::jsonb WHERE id = $1', [
+        rows[0].id,
+        JSON.stringify(rows[0].definition),
+      ]);
     }
     expect(await get<LayoutBody>(LAYOUT)).toEqual(before);
   });
@@ -116,18 +133,17 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
     const before = await get<PicklistBody>(PICKLIST);
     expect(before.status).toBe(200);
     const first = before.body.values[0];
-    await server.db.query(`UPDATE picklist_value SET label = 'Relabelled' WHERE object_api_name = $1 AND field_api_name = 'APT_Brand__c' AND value = $2`, [
-      OBJECT,
-      first.value,
-    ]);
+    await server.db.query(
+      `UPDATE picklist_value SET label = 'Relabelled' WHERE object_api_name = $1 AND field_api_name = 'APT_Brand__c' AND value = $2`,
+      [OBJECT, first.value],
+    );
     try {
       expect((await get<PicklistBody>(PICKLIST)).body.values[0]).toEqual({ ...first, label: 'Relabelled' });
     } finally {
-      await server.db.query(`UPDATE picklist_value SET label = $3 WHERE object_api_name = $1 AND field_api_name = 'APT_Brand__c' AND value = $2`, [
-        OBJECT,
-        first.value,
-        first.label,
-      ]);
+      await server.db.query(
+        `UPDATE picklist_value SET label = $3 WHERE object_api_name = $1 AND field_api_name = 'APT_Brand__c' AND value = $2`,
+        [OBJECT, first.value, first.label],
+      );
     }
     expect(await get<PicklistBody>(PICKLIST)).toEqual(before);
   });
@@ -142,11 +158,15 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
 
     const again = await signIn(server, 'standard');
     expect((await get(USER_ONLY, again)).status).toBe(200);
-    await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [DEMO_USERS.standard.userId]);
+    await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [
+      DEMO_USERS.standard.userId,
+    ]);
     try {
       expect((await get(USER_ONLY, again)).status).toBe(401);
     } finally {
-      await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [DEMO_USERS.standard.userId]);
+      await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [
+        DEMO_USERS.standard.userId,
+      ]);
     }
   });
 
@@ -156,7 +176,8 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
       let other: Database;
       let otherApp: ReturnType<typeof createApp>;
       /** A request to the second server, as if sent to the first one's address (its Origin checks pass). */
-      const otherFetch = (path: string, init: RequestInit = {}) => otherApp.fetch(new Request(`${server.baseUrl}${path}`, init));
+      const otherFetch = (path: string, init: RequestInit = {}) =>
+        otherApp.fetch(new Request(`${server.baseUrl}${path}`, init));
       const eventually = { timeout: 5_000, interval: 20 };
 
       beforeAll(async () => {
@@ -178,25 +199,36 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
       it('sees a user deactivated through the other server', async () => {
         const session = await signIn(server, 'standard');
         expect((await get(USER_ONLY, session)).status).toBe(200);
-        await other.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [DEMO_USERS.standard.userId]);
+        await other.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [
+          DEMO_USERS.standard.userId,
+        ]);
         try {
           await expect.poll(async () => (await get(USER_ONLY, session)).status, eventually).toBe(401);
         } finally {
-          await other.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [DEMO_USERS.standard.userId]);
+          await other.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [
+            DEMO_USERS.standard.userId,
+          ]);
         }
       });
 
       it('sees metadata changed through the other server', async () => {
         const before = await get<ObjectInfoBody>(OBJECT_INFO);
-        expect((await (await otherFetch(OBJECT_INFO, { headers: admin.headers })).json()) as ObjectInfoBody).toEqual(before.body);
-        await other.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed elsewhere"') WHERE api_name = $1`, [OBJECT]);
+        expect((await (await otherFetch(OBJECT_INFO, { headers: admin.headers })).json()) as ObjectInfoBody).toEqual(
+          before.body,
+        );
+        await other.query(
+          `UPDATE sobject SET definition = jsonb_set(definition, '{label}', '"Renamed elsewhere"') WHERE api_name = $1`,
+          [OBJECT],
+        );
         try {
-          await expect.poll(async () => (await get<ObjectInfoBody>(OBJECT_INFO)).body.label, eventually).toBe('Renamed elsewhere');
+          await expect
+            .poll(async () => (await get<ObjectInfoBody>(OBJECT_INFO)).body.label, eventually)
+            .toBe('Renamed elsewhere');
         } finally {
-          await other.query(`UPDATE sobject SET definition = jsonb_set(definition, '{label}', to_jsonb($2::text)) WHERE api_name = $1`, [
-            OBJECT,
-            before.body.label,
-          ]);
+          await other.query(
+            `UPDATE sobject SET definition = jsonb_set(definition, '{label}', to_jsonb($2::text)) WHERE api_name = $1`,
+            [OBJECT, before.body.label],
+          );
         }
         await expect.poll(async () => (await get<ObjectInfoBody>(OBJECT_INFO)).body, eventually).toEqual(before.body);
       });

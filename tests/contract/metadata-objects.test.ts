@@ -21,10 +21,23 @@ describe.each(databases())('org metadata on %s', (kind) => {
   let server: TestServer;
   let admin: TestSession;
   let standard: TestSession;
-  const get = <T>(operationId: string, path: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    callOperation<T | ErrorItem[]>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
-  const objectInfo = (name: string, session: TestSession | null = admin) => get<ObjectInfo>('getObjectInfo', `/object-info/${name}`, session);
-  const picklists = (object: string, recordTypeId: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
+  const get = <T>(
+    operationId: string,
+    path: string,
+    session: TestSession | null = admin,
+    headers: Record<string, string> = {},
+  ) =>
+    callOperation<T | ErrorItem[]>(operationId, `${server.baseUrl}${UI_API}${path}`, {
+      headers: { ...(session?.headers ?? {}), ...headers },
+    });
+  const objectInfo = (name: string, session: TestSession | null = admin) =>
+    get<ObjectInfo>('getObjectInfo', `/object-info/${name}`, session);
+  const picklists = (
+    object: string,
+    recordTypeId: string,
+    session: TestSession | null = admin,
+    headers: Record<string, string> = {},
+  ) =>
     get<{ eTag: string; picklistFieldValues: Record<string, PicklistValues> }>(
       'getPicklistValuesByRecordType',
       `/object-info/${object}/picklist-values/${recordTypeId}`,
@@ -32,7 +45,11 @@ describe.each(databases())('org metadata on %s', (kind) => {
       headers,
     );
   const picklist = (object: string, recordTypeId: string, field: string, session: TestSession | null = admin) =>
-    get<PicklistValues>('getPicklistValues', `/object-info/${object}/picklist-values/${recordTypeId}/${field}`, session);
+    get<PicklistValues>(
+      'getPicklistValues',
+      `/object-info/${object}/picklist-values/${recordTypeId}/${field}`,
+      session,
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 0 });
@@ -43,16 +60,20 @@ describe.each(databases())('org metadata on %s', (kind) => {
 
   describe('getObjectInfoDirectory', () => {
     it('lists every object the caller may read, each with the path of its metadata', async () => {
-      const { status, body, headers } = await get<{ objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }> }>(
-        'getObjectInfoDirectory',
-        '/object-info',
-      );
+      const { status, body, headers } = await get<{
+        objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }>;
+      }>('getObjectInfoDirectory', '/object-info');
       expect(status).toBe(200);
-      const { objects } = body as { objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }> };
-      for (const name of [CONTACT_US, 'Case', 'ContentDocument', 'ContentVersion', 'User']) expect(objects[name]?.apiName, name).toBe(name);
+      const { objects } = body as {
+        objects: Record<string, { apiName: string; keyPrefix: string; objectInfoUrl: string }>;
+      };
+      for (const name of [CONTACT_US, 'Case', 'ContentDocument', 'ContentVersion', 'User'])
+        expect(objects[name]?.apiName, name).toBe(name);
       expect(objects.Case).toMatchObject({ keyPrefix: '500', objectInfoUrl: `${UI_API}/object-info/Case` });
       expect(headers.get('etag')).toBeTruthy();
-      expect((await get('getObjectInfoDirectory', '/object-info', admin, { 'If-None-Match': headers.get('etag')! })).status).toBe(304);
+      expect(
+        (await get('getObjectInfoDirectory', '/object-info', admin, { 'If-None-Match': headers.get('etag')! })).status,
+      ).toBe(304);
     });
 
     it('answers 401 to a guest', async () => {
@@ -71,11 +92,16 @@ describe.each(databases())('org metadata on %s', (kind) => {
         name: 'Product Support',
         recordTypeId: PRODUCT_SUPPORT,
       });
-      expect(info.recordTypeInfos[SALES_INQUIRY]).toMatchObject({ defaultRecordTypeMapping: false, name: 'Sales Inquiry' });
+      expect(info.recordTypeInfos[SALES_INQUIRY]).toMatchObject({
+        defaultRecordTypeMapping: false,
+        name: 'Sales Inquiry',
+      });
       expect(info.recordTypeInfos[MASTER_RECORD_TYPE_ID]).toMatchObject({ master: true, available: false });
       expect(info.dependentFields).toEqual({ Type: { Reason: {} } });
       expect(info.fields.Reason.controllerName).toBe('Type');
-      expect(info.fields.AccountId.referenceToInfos).toEqual([{ apiName: 'Account', nameFields: expect.arrayContaining(['Name']) }]);
+      expect(info.fields.AccountId.referenceToInfos).toEqual([
+        { apiName: 'Account', nameFields: expect.arrayContaining(['Name']) },
+      ]);
       expect(info.fields.OwnerId.referenceToInfos[0].apiName).toBe('User');
     });
 
@@ -102,7 +128,15 @@ describe.each(databases())('org metadata on %s', (kind) => {
       const version = (await objectInfo('ContentVersion')).body as ObjectInfo;
       expect(version.fields.FirstPublishLocationId.polymorphicForeignKey).toBe(true);
       expect(Object.keys(version.fields)).toEqual(
-        expect.arrayContaining(['ContentDocumentId', 'VersionData', 'PathOnClient', 'FileExtension', 'VersionNumber', 'IsLatest', 'Title']),
+        expect.arrayContaining([
+          'ContentDocumentId',
+          'VersionData',
+          'PathOnClient',
+          'FileExtension',
+          'VersionNumber',
+          'IsLatest',
+          'Title',
+        ]),
       );
     });
 
@@ -113,7 +147,10 @@ describe.each(databases())('org metadata on %s', (kind) => {
       expect(standardUser.fields.Email).toBeUndefined();
       const standardContactUs = (await objectInfo(CONTACT_US, standard)).body as ObjectInfo;
       expect(standardContactUs.fields.APT_Default_Contact__c).toMatchObject({ createable: false, updateable: false });
-      expect(((await objectInfo(CONTACT_US, admin)).body as ObjectInfo).fields.APT_Default_Contact__c).toMatchObject({ createable: true, updateable: true });
+      expect(((await objectInfo(CONTACT_US, admin)).body as ObjectInfo).fields.APT_Default_Contact__c).toMatchObject({
+        createable: true,
+        updateable: true,
+      });
       expect(standardContactUs.eTag).not.toBe(((await objectInfo(CONTACT_US, admin)).body as ObjectInfo).eTag);
     });
 
@@ -138,7 +175,9 @@ describe.each(databases())('org metadata on %s', (kind) => {
       expect(results.map((result) => result.statusCode)).toEqual([200, 200, 403, 200]);
       expect((results[0].result as ObjectInfo).apiName).toBe('Case');
       expect((results[3].result as ObjectInfo).apiName).toBe('User');
-      expect(results[2].result).toEqual([{ errorCode: 'FORBIDDEN', message: expect.stringContaining("You don't have access") }]);
+      expect(results[2].result).toEqual([
+        { errorCode: 'FORBIDDEN', message: expect.stringContaining("You don't have access") },
+      ]);
       expect(results[0].result).toEqual((await objectInfo('Case')).body);
     });
 
@@ -153,7 +192,10 @@ describe.each(databases())('org metadata on %s', (kind) => {
       const names = (count: number) => Array.from({ length: count }, () => 'Case').join(',');
       const tooMany = await get('getObjectInfos', `/object-info/batch/${names(101)}`);
       expect(tooMany.status).toBe(400);
-      expect((tooMany.body as ErrorItem[])[0]).toEqual({ errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE', message: expect.stringContaining('101') });
+      expect((tooMany.body as ErrorItem[])[0]).toEqual({
+        errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
+        message: expect.stringContaining('101'),
+      });
       const enough = await get<{ results: unknown[] }>('getObjectInfos', `/object-info/batch/${names(100)}`);
       expect(enough.status).toBe(200);
       expect((enough.body as { results: unknown[] }).results).toHaveLength(100);
@@ -162,24 +204,49 @@ describe.each(databases())('org metadata on %s', (kind) => {
 
   describe('picklist values by record type', () => {
     it('gives each record type its own subset and defaults; the master record type has every value', async () => {
-      const support = (await picklists('Case', PRODUCT_SUPPORT)).body as { picklistFieldValues: Record<string, PicklistValues> };
-      const sales = (await picklists('Case', SALES_INQUIRY)).body as { picklistFieldValues: Record<string, PicklistValues> };
-      const master = (await picklists('Case', MASTER_RECORD_TYPE_ID)).body as { picklistFieldValues: Record<string, PicklistValues> };
-      expect(Object.keys(support.picklistFieldValues).sort()).toEqual(['Origin', 'Priority', 'Reason', 'Status', 'Type']);
-      expect(support.picklistFieldValues.Type.values.map((value) => value.value)).toEqual(['Problem', 'Question', 'Feature Request']);
+      const support = (await picklists('Case', PRODUCT_SUPPORT)).body as {
+        picklistFieldValues: Record<string, PicklistValues>;
+      };
+      const sales = (await picklists('Case', SALES_INQUIRY)).body as {
+        picklistFieldValues: Record<string, PicklistValues>;
+      };
+      const master = (await picklists('Case', MASTER_RECORD_TYPE_ID)).body as {
+        picklistFieldValues: Record<string, PicklistValues>;
+      };
+      expect(Object.keys(support.picklistFieldValues).sort()).toEqual([
+        'Origin',
+        'Priority',
+        'Reason',
+        'Status',
+        'Type',
+      ]);
+      expect(support.picklistFieldValues.Type.values.map((value) => value.value)).toEqual([
+        'Problem',
+        'Question',
+        'Feature Request',
+      ]);
       expect(sales.picklistFieldValues.Type.values.map((value) => value.value)).toEqual(['Question', 'Pricing']);
-      expect(master.picklistFieldValues.Type.values.map((value) => value.value)).toEqual(['Problem', 'Question', 'Feature Request', 'Pricing']);
+      expect(master.picklistFieldValues.Type.values.map((value) => value.value)).toEqual([
+        'Problem',
+        'Question',
+        'Feature Request',
+        'Pricing',
+      ]);
       expect(sales.picklistFieldValues.Status.values.map((value) => value.value)).toEqual(['New', 'Working', 'Closed']);
       expect(support.picklistFieldValues.Priority.defaultValue?.value).toBe('Medium');
       expect(sales.picklistFieldValues.Priority.defaultValue?.value).toBe('Low');
       expect(sales.picklistFieldValues.Origin.defaultValue?.value).toBe('Web');
       expect(support.picklistFieldValues.Origin.defaultValue).toBeNull();
-      expect(sales.picklistFieldValues.Reason.url).toBe(`${UI_API}/object-info/Case/picklist-values/${SALES_INQUIRY}/Reason`);
+      expect(sales.picklistFieldValues.Reason.url).toBe(
+        `${UI_API}/object-info/Case/picklist-values/${SALES_INQUIRY}/Reason`,
+      );
     });
 
     it('indexes a dependent picklist into its controller values of the same record type', async () => {
       for (const recordTypeId of [PRODUCT_SUPPORT, SALES_INQUIRY, MASTER_RECORD_TYPE_ID]) {
-        const { picklistFieldValues } = (await picklists('Case', recordTypeId)).body as { picklistFieldValues: Record<string, PicklistValues> };
+        const { picklistFieldValues } = (await picklists('Case', recordTypeId)).body as {
+          picklistFieldValues: Record<string, PicklistValues>;
+        };
         const types = picklistFieldValues.Type.values.map((value) => value.value);
         const reason = picklistFieldValues.Reason;
         expect(reason.controllerValues).toEqual(Object.fromEntries(types.map((type, index) => [type, index])));
@@ -199,8 +266,14 @@ describe.each(databases())('org metadata on %s', (kind) => {
 
     it('gives case statuses their CaseStatus attributes, and other values none', async () => {
       const status = (await picklist('Case', PRODUCT_SUPPORT, 'Status')).body as PicklistValues;
-      expect(status.values.find((value) => value.value === 'Closed')!.attributes).toEqual({ picklistAtrributesValueType: 'CaseStatus', closed: true });
-      expect(status.values.find((value) => value.value === 'New')!.attributes).toEqual({ picklistAtrributesValueType: 'CaseStatus', closed: false });
+      expect(status.values.find((value) => value.value === 'Closed')!.attributes).toEqual({
+        picklistAtrributesValueType: 'CaseStatus',
+        closed: true,
+      });
+      expect(status.values.find((value) => value.value === 'New')!.attributes).toEqual({
+        picklistAtrributesValueType: 'CaseStatus',
+        closed: false,
+      });
       expect(status.defaultValue?.value).toBe('New');
       const priority = (await picklist('Case', PRODUCT_SUPPORT, 'Priority')).body as PicklistValues;
       expect(priority.values.every((value) => value.attributes === null)).toBe(true);
@@ -215,11 +288,16 @@ describe.each(databases())('org metadata on %s', (kind) => {
         'APT_Country__c',
         'APT_Primary_State__c',
       ]);
-      expect((await picklists(CONTACT_US, MASTER_RECORD_TYPE_ID, admin, { 'If-None-Match': first.headers.get('etag')! })).status).toBe(304);
+      expect(
+        (await picklists(CONTACT_US, MASTER_RECORD_TYPE_ID, admin, { 'If-None-Match': first.headers.get('etag')! }))
+          .status,
+      ).toBe(304);
     });
 
     it('leaves out the picklists a profile may not read', async () => {
-      const adminUser = (await picklists('User', MASTER_RECORD_TYPE_ID, admin)).body as { picklistFieldValues: Record<string, unknown> };
+      const adminUser = (await picklists('User', MASTER_RECORD_TYPE_ID, admin)).body as {
+        picklistFieldValues: Record<string, unknown>;
+      };
       expect(Object.keys(adminUser.picklistFieldValues)).toContain('UserType');
     });
 
@@ -227,7 +305,9 @@ describe.each(databases())('org metadata on %s', (kind) => {
       it('400 to a record type id that is not one', async () => {
         const { status, body } = await picklists('Case', '001000000000000AAA');
         expect(status).toBe(400);
-        expect(body).toEqual([{ errorCode: 'INVALID_ID_FIELD', message: expect.stringContaining('001000000000000AAA') }]);
+        expect(body).toEqual([
+          { errorCode: 'INVALID_ID_FIELD', message: expect.stringContaining('001000000000000AAA') },
+        ]);
       });
       it('404 to a record type of another object', async () => {
         const { status, body } = await picklists(CONTACT_US, SALES_INQUIRY);

@@ -3,7 +3,16 @@
  * checked against the contract and against what the storefront's own methods say.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apexUrl, BRANDS, CARD_FIELDS, CONTACT_US, CONTROLLER, MASTER_RECORD_TYPE_ID, NOT_FOUND_BODY, UI_API } from '../support/api.ts';
+import {
+  apexUrl,
+  BRANDS,
+  CARD_FIELDS,
+  CONTACT_US,
+  CONTROLLER,
+  MASTER_RECORD_TYPE_ID,
+  NOT_FOUND_BODY,
+  UI_API,
+} from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import type { components } from '../../generated/types.ts';
@@ -14,7 +23,8 @@ type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 
 describe.each(databases())('metadata on %s', (kind) => {
   let server: TestServer;
-  const objectInfo = (name: string) => callOperation<ObjectInfo | ErrorItem[]>('getObjectInfo', `${server.baseUrl}${UI_API}/object-info/${name}`);
+  const objectInfo = (name: string) =>
+    callOperation<ObjectInfo | ErrorItem[]>('getObjectInfo', `${server.baseUrl}${UI_API}/object-info/${name}`);
   const picklist = (recordTypeId: string, field: string, object = CONTACT_US) =>
     callOperation<PicklistValues | ErrorItem[]>(
       'getPicklistValues',
@@ -40,9 +50,14 @@ describe.each(databases())('metadata on %s', (kind) => {
         defaultRecordTypeMapping: true,
         available: true,
       });
-      for (const field of [...CARD_FIELDS, 'APT_Country__c', 'APT_Brand__c', 'Name']) expect(info.fields[field]?.apiName, field).toBe(field);
+      for (const field of [...CARD_FIELDS, 'APT_Country__c', 'APT_Brand__c', 'Name'])
+        expect(info.fields[field]?.apiName, field).toBe(field);
       expect(info.fields.APT_Brand__c.dataType).toBe('MultiPicklist');
-      expect(info.fields.APT_Primary_State__c).toMatchObject({ dataType: 'Picklist', controllerName: 'APT_Country__c', controllingFields: ['APT_Country__c'] });
+      expect(info.fields.APT_Primary_State__c).toMatchObject({
+        dataType: 'Picklist',
+        controllerName: 'APT_Country__c',
+        controllingFields: ['APT_Country__c'],
+      });
       expect(info.dependentFields).toEqual({ APT_Country__c: { APT_Primary_State__c: {} } });
       expect(info.eTag).toMatch(/^[0-9a-f]{32}$/);
       expect(headers.get('etag')).toBe(`"${info.eTag}"`);
@@ -57,7 +72,9 @@ describe.each(databases())('metadata on %s', (kind) => {
     it('answers 404 with an error list to an object that does not exist', async () => {
       const { status, body } = await objectInfo('No_Such_Object__c');
       expect(status).toBe(404);
-      expect(body).toEqual([{ errorCode: 'INSUFFICIENT_ACCESS', message: expect.stringContaining("You don't have access") }]);
+      expect(body).toEqual([
+        { errorCode: 'INSUFFICIENT_ACCESS', message: expect.stringContaining("You don't have access") },
+      ]);
     });
 
     it('answers 400 with an error list to a name that cannot be an object name', async () => {
@@ -77,7 +94,9 @@ describe.each(databases())('metadata on %s', (kind) => {
       expect(values.values.every((value) => value.validFor.length === 0 && value.attributes === null)).toBe(true);
       expect(values.controllerValues).toEqual({});
       expect(values.defaultValue).toBeNull();
-      expect(values.url).toBe(`${UI_API}/object-info/${CONTACT_US}/picklist-values/${MASTER_RECORD_TYPE_ID}/APT_Brand__c`);
+      expect(values.url).toBe(
+        `${UI_API}/object-info/${CONTACT_US}/picklist-values/${MASTER_RECORD_TYPE_ID}/APT_Brand__c`,
+      );
     });
 
     it('gives the states controllerValues and validFor that agree with getDependentStatePicklistsValues', async () => {
@@ -91,10 +110,16 @@ describe.each(databases())('metadata on %s', (kind) => {
 
       expect(countries.values.map((value) => value.value)).toEqual(Object.keys(map));
       // controllerValues: each country with its index in the country picklist.
-      expect(states.controllerValues).toEqual(Object.fromEntries(countries.values.map((value, index) => [value.value, index])));
-      const countryAt = Object.fromEntries(Object.entries(states.controllerValues).map(([country, index]) => [index, country]));
+      expect(states.controllerValues).toEqual(
+        Object.fromEntries(countries.values.map((value, index) => [value.value, index])),
+      );
+      const countryAt = Object.fromEntries(
+        Object.entries(states.controllerValues).map(([country, index]) => [index, country]),
+      );
       // validFor, read back through controllerValues, is the same relation as the country-to-states map.
-      const fromValidFor: Record<string, string[]> = Object.fromEntries(Object.keys(map).map((country) => [country, []]));
+      const fromValidFor: Record<string, string[]> = Object.fromEntries(
+        Object.keys(map).map((country) => [country, []]),
+      );
       for (const state of states.values) {
         expect(state.validFor.length, state.value).toBeGreaterThan(0);
         for (const index of state.validFor) fromValidFor[countryAt[index]].push(state.value);

@@ -42,7 +42,10 @@ function accepts(port: number): Promise<boolean> {
 
 /** Starts Prism on the bundle and waits until it listens; rejects with its output if it exits or hangs. */
 async function startPrism(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(PRISM, ['mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(PRISM, ['mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -101,20 +104,28 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
     const environment = { API_TARGET: process.env.API_TARGET, MOCK_EXAMPLES: process.env.MOCK_EXAMPLES };
     process.env.API_TARGET = baseUrl;
     process.env.MOCK_EXAMPLES = '1';
-    const dev = await createViteServer({ configFile: resolve(root, 'web/vite.config.ts'), logLevel: 'silent', server: { port: 0, strictPort: false } });
+    const dev = await createViteServer({
+      configFile: resolve(root, 'web/vite.config.ts'),
+      logLevel: 'silent',
+      server: { port: 0, strictPort: false },
+    });
     try {
       await dev.listen();
       const devUrl = `http://127.0.0.1:${(dev.httpServer!.address() as { port: number }).port}`;
       const places = async (target: string, country: string, state: string | null) => {
         const methodParams = JSON.stringify({ country, state, brands: ['Arcline'], lastRecordId: null });
-        const response = await fetch(`${target}/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(methodParams)}`);
+        const response = await fetch(
+          `${target}/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(methodParams)}`,
+        );
         expect(response.status).toBe(200);
         const { contacts, totalRecords } = (await response.json()) as {
           contacts: { APT_UI_Country__c: string; APT_Primary_State__c: string }[];
           totalRecords: number;
         };
         expect(totalRecords).toBe(contacts.length);
-        return [...new Set(contacts.map((contact) => `${contact.APT_Primary_State__c}, ${contact.APT_UI_Country__c}`))].sort();
+        return [
+          ...new Set(contacts.map((contact) => `${contact.APT_Primary_State__c}, ${contact.APT_UI_Country__c}`)),
+        ].sort();
       };
       // Prism alone answers its first example whatever is asked.
       expect(await places(baseUrl, 'Canada', null)).toEqual(['Texas, United States']);

@@ -42,36 +42,52 @@ describe(`operations of the contract: ${operations.length}, implemented ${served
   // Defined only while some operation is not implemented (an empty describe is an error in Vitest).
   if (notImplemented.length > 0)
     describe(`${notImplemented.length} operations not implemented answer 501 NOT_IMPLEMENTED naming the operation`, () => {
-      it.each(notImplemented.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-        const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
-        const response = await fetch(url, init);
-        const text = await response.text();
-        recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
-        expect(response.status, `${operation.method.toUpperCase()} ${operation.path} answered ${response.status}: ${text.slice(0, 300)}`).toBe(501);
-        expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
-        const body = JSON.parse(text) as unknown;
-        expectValidSchema('ErrorList', body);
-        expect(body).toEqual([{ errorCode: 'NOT_IMPLEMENTED', message: expect.stringMatching(new RegExp(`\\b${operationId}\\b`)) }]);
-      });
+      it.each(notImplemented.map((operation) => [operation.operationId, operation] as const))(
+        '%s',
+        async (operationId, operation) => {
+          const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
+          const response = await fetch(url, init);
+          const text = await response.text();
+          recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
+          expect(
+            response.status,
+            `${operation.method.toUpperCase()} ${operation.path} answered ${response.status}: ${text.slice(0, 300)}`,
+          ).toBe(501);
+          expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
+          const body = JSON.parse(text) as unknown;
+          expectValidSchema('ErrorList', body);
+          expect(body).toEqual([
+            { errorCode: 'NOT_IMPLEMENTED', message: expect.stringMatching(new RegExp(`\\b${operationId}\\b`)) },
+          ]);
+        },
+      );
     });
 
   describe(`${served.length} implemented operations answer their example request with something other than 501`, () => {
-    it.each(served.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-      const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
-      const { status, text } = await callOperation(operationId, url, init);
-      expect(status, `${operation.method.toUpperCase()} ${operation.path}: ${text.slice(0, 300)}`).not.toBe(501);
-    });
+    it.each(served.map((operation) => [operation.operationId, operation] as const))(
+      '%s',
+      async (operationId, operation) => {
+        const { url, init } = exampleFetch(server.baseUrl, operation, as(operation));
+        const { status, text } = await callOperation(operationId, url, init);
+        expect(status, `${operation.method.toUpperCase()} ${operation.path}: ${text.slice(0, 300)}`).not.toBe(501);
+      },
+    );
   });
 
   const guestRefused = notImplemented.filter(needsUser);
   if (guestRefused.length > 0)
     describe(`${guestRefused.length} operations not implemented that need a user answer a guest 401 INVALID_SESSION_ID first`, () => {
-      it.each(guestRefused.map((operation) => [operation.operationId, operation] as const))('%s', async (operationId, operation) => {
-        const { url, init } = exampleFetch(server.baseUrl, operation);
-        const response = await fetch(url, init);
-        recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
-        expect(response.status).toBe(401);
-        expect(await response.json()).toEqual([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }]);
-      });
+      it.each(guestRefused.map((operation) => [operation.operationId, operation] as const))(
+        '%s',
+        async (operationId, operation) => {
+          const { url, init } = exampleFetch(server.baseUrl, operation);
+          const response = await fetch(url, init);
+          recordApiCall({ operationId, method: operation.method, status: response.status, target: 'server' });
+          expect(response.status).toBe(401);
+          expect(await response.json()).toEqual([
+            { errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' },
+          ]);
+        },
+      );
     });
 });

@@ -35,7 +35,10 @@ async function until(condition: () => boolean, timeoutMs = 5_000, what = 'the co
   }
 }
 
-function since(before: ResultCacheStats, now: ResultCacheStats): Pick<ResultCacheStats, 'hits' | 'misses' | 'joined' | 'invalidations'> {
+function since(
+  before: ResultCacheStats,
+  now: ResultCacheStats,
+): Pick<ResultCacheStats, 'hits' | 'misses' | 'joined' | 'invalidations'> {
   return {
     hits: now.hits - before.hits,
     misses: now.misses - before.misses,
@@ -59,13 +62,16 @@ const CHANGES = {
     );
   },
   content: async (db: Database, text: string) => {
-    await db.query(`UPDATE managed_content SET content_body = jsonb_set(content_body, '{text}', to_jsonb($2::text)) WHERE content_key = $1`, [
-      HEADING.key,
-      text,
-    ]);
+    await db.query(
+      `UPDATE managed_content SET content_body = jsonb_set(content_body, '{text}', to_jsonb($2::text)) WHERE content_key = $1`,
+      [HEADING.key, text],
+    );
   },
   seo: async (db: Database, text: string) => {
-    await db.query(`UPDATE page_seo_setting SET title = $2 WHERE community_id = $1 AND page_name = 'contact_us'`, [COMMUNITY_ID, text]);
+    await db.query(`UPDATE page_seo_setting SET title = $2 WHERE community_id = $1 AND page_name = 'contact_us'`, [
+      COMMUNITY_ID,
+      text,
+    ]);
   },
 } as const;
 
@@ -93,7 +99,9 @@ describe.skipIf(!CACHES_ON).each(databases())('guest pages kept on %s', (kind) =
     }
     expect(first.html).toContain('Showing 1–');
     // The form for visitors without JavaScript, made by the server, with the address's country chosen.
-    expect(first.html).toMatch(/<noscript><form class="locator__fallback" action="\/" method="get">.*<option value="Canada" selected="">Canada<\/option>/);
+    expect(first.html).toMatch(
+      /<noscript><form class="locator__fallback" action="\/" method="get">.*<option value="Canada" selected="">Canada<\/option>/,
+    );
     expect(first.headers.get('cache-control')).toBe('no-cache');
     expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     // Another address is another page.
@@ -195,7 +203,10 @@ describe.skipIf(!CACHES_ON).each(databases())('guest pages kept on %s', (kind) =
       webRoot: resolve(ROOT, 'dist/web'),
       fetchApi: async (request, env) => {
         if (failing && new URL(request.url).pathname.includes('/cms/delivery/')) {
-          return new Response('[{"errorCode":"SERVICE_UNAVAILABLE","message":"down"}]', { status: 503, headers: { 'Content-Type': 'application/json' } });
+          return new Response('[{"errorCode":"SERVICE_UNAVAILABLE","message":"down"}]', {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          });
         }
         const response = await server.app.fetch(request, env as never);
         if (!cookie) return response;
@@ -281,7 +292,8 @@ describe.skipIf(!CACHES_ON).each(databases())('guest pages kept on %s', (kind) =
     const session = await signIn(server, 'standard');
     const { handler } = countingHandler({ PAGE_CACHE: 'off' });
     const app = new Hono().get('/', handler);
-    const signedIn = async () => (await app.request(`${server.baseUrl}${CANADA}`, { headers: { Cookie: session.cookie } })).text();
+    const signedIn = async () =>
+      (await app.request(`${server.baseUrl}${CANADA}`, { headers: { Cookie: session.cookie } })).text();
     await signedIn();
     expect(await signedIn()).toContain('"isGuest":false');
     expect(handler.data!.size).toBe(0);
@@ -303,7 +315,10 @@ interface Instance {
 
 /** One more server on a database that another test server already opened, migrated and seeded. */
 async function startInstance(connectionString: string): Promise<Instance> {
-  const db = await openDatabase({ databaseUrl: connectionString, dataDir: ':memory:', demoContacts: 0 }, { log: () => {} });
+  const db = await openDatabase(
+    { databaseUrl: connectionString, dataDir: ':memory:', demoContacts: 0 },
+    { log: () => {} },
+  );
   const app = createSite(db, { limits: { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
   const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => done(started));
@@ -323,35 +338,38 @@ async function startInstance(connectionString: string): Promise<Instance> {
   };
 }
 
-describe.skipIf(!CACHES_ON || !databases().includes('postgres'))('guest pages kept by two servers on one PostgreSQL database', () => {
-  let a: TestServer;
-  let b: Instance;
+describe.skipIf(!CACHES_ON || !databases().includes('postgres'))(
+  'guest pages kept by two servers on one PostgreSQL database',
+  () => {
+    let a: TestServer;
+    let b: Instance;
 
-  beforeAll(async () => {
-    a = await startTestServer({ database: 'postgres', demoContacts: 60 });
-    const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-    b = await startInstance(withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema));
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-
-  for (const [what, change] of Object.entries(CHANGES)) {
-    it(`a change to ${what === 'seo' ? 'the SEO settings' : `the ${what}`} made through one server empties the other’s pages`, async () => {
-      const reader = b.app.pageCache!;
-      await page(b.baseUrl, '/');
-      const before = { ...reader.stats };
-      const warm = await page(b.baseUrl, '/');
-      expect(since(before, reader.stats)).toMatchObject({ hits: 1, misses: 0 });
-
-      const text = `Across ${what} ${randomBytes(3).toString('hex')}`;
-      await change(a.db, text);
-      await until(() => reader.stats.invalidations > before.invalidations, 5_000, 'the notification');
-      const after = await page(b.baseUrl, '/');
-      expect(after.html).toContain(text);
-      expect(warm.html).not.toContain(text);
-      expect(since(before, reader.stats)).toMatchObject({ hits: 1, misses: 1 });
+    beforeAll(async () => {
+      a = await startTestServer({ database: 'postgres', demoContacts: 60 });
+      const { rows } = await a.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      b = await startInstance(withSearchPath(process.env.TEST_DATABASE_URL!, rows[0].schema));
     });
-  }
-});
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    for (const [what, change] of Object.entries(CHANGES)) {
+      it(`a change to ${what === 'seo' ? 'the SEO settings' : `the ${what}`} made through one server empties the other’s pages`, async () => {
+        const reader = b.app.pageCache!;
+        await page(b.baseUrl, '/');
+        const before = { ...reader.stats };
+        const warm = await page(b.baseUrl, '/');
+        expect(since(before, reader.stats)).toMatchObject({ hits: 1, misses: 0 });
+
+        const text = `Across ${what} ${randomBytes(3).toString('hex')}`;
+        await change(a.db, text);
+        await until(() => reader.stats.invalidations > before.invalidations, 5_000, 'the notification');
+        const after = await page(b.baseUrl, '/');
+        expect(after.html).toContain(text);
+        expect(warm.html).not.toContain(text);
+        expect(since(before, reader.stats)).toMatchObject({ hits: 1, misses: 1 });
+      });
+    }
+  },
+);

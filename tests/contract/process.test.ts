@@ -30,7 +30,14 @@ const running: ChildProcess[] = [];
 /** Spawns a server; resolves as soon as it has exited or says it listens, whichever comes first. */
 async function spawnServer(dataDir: string, env: Record<string, string> = {}, entry = SOURCE): Promise<ServerProcess> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '50', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CONTACTS: '50',
+    ...env,
+  };
   delete childEnv.DATABASE_URL;
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, entry, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -63,9 +70,16 @@ async function totals(baseUrl: string) {
     'getContacts',
     apexUrl(baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS })),
   );
-  const defaults = await callOperation<{ Id: string }[]>('getDefaultContacts', apexUrl(baseUrl, CONTROLLER, 'getDefaultContacts'));
+  const defaults = await callOperation<{ Id: string }[]>(
+    'getDefaultContacts',
+    apexUrl(baseUrl, CONTROLLER, 'getDefaultContacts'),
+  );
   expect(all.status).toBe(200);
-  return { totalRecords: all.body.totalRecords, ids: all.body.contacts.map((contact) => contact.Id), defaults: defaults.body };
+  return {
+    totalRecords: all.body.totalRecords,
+    ids: all.body.contacts.map((contact) => contact.Id),
+    defaults: defaults.body,
+  };
 }
 
 describe('the server process on a PGlite data directory', () => {
@@ -128,7 +142,10 @@ describe('the server process on a PGlite data directory', () => {
   });
 
   it('runs built, as npm start runs it: after kill -9 the built server finds the data, and serves the API and the page', async () => {
-    expect(existsSync(resolve(ROOT, 'dist/server/main.js')), 'dist/server/main.js is built by npm run build (npm test runs it)').toBe(true);
+    expect(
+      existsSync(resolve(ROOT, 'dist/server/main.js')),
+      'dist/server/main.js is built by npm run build (npm test runs it)',
+    ).toBe(true);
     const first = await spawnServer(dataDir);
     const before = await totals(first.baseUrl);
     first.child.kill('SIGKILL');

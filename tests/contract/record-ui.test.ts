@@ -19,14 +19,24 @@ interface FieldValue {
 interface RecordUi {
   eTag: string;
   layoutUserStates: Record<string, { id: string; sectionUserStates: Record<string, { collapsed: boolean }> }>;
-  layouts: Record<string, Record<string, Record<string, Record<string, { id: string | null; mode: string; layoutType: string }>>>>;
+  layouts: Record<
+    string,
+    Record<string, Record<string, Record<string, { id: string | null; mode: string; layoutType: string }>>>
+  >;
   objectInfos: Record<string, { apiName: string }>;
   records: Record<string, { id: string; apiName: string; eTag: string; fields: Record<string, FieldValue> }>;
 }
 interface Defaults {
   layout: { mode: string; layoutType: string; objectApiName: string } | null;
   objectInfos: Record<string, { apiName: string }>;
-  record: { id: null; apiName: string; eTag: string; recordTypeId: string; weakEtag: number; fields: Record<string, FieldValue> };
+  record: {
+    id: null;
+    apiName: string;
+    eTag: string;
+    recordTypeId: string;
+    weakEtag: number;
+    fields: Record<string, FieldValue>;
+  };
 }
 interface Template {
   objectInfos: Record<string, { apiName: string }>;
@@ -42,10 +52,21 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
   let admin: TestSession;
   let standard: TestSession;
 
-  const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
-    callOperation<T>(operationId, `${server.baseUrl}${UI_API}${path}`, { headers: { ...(session?.headers ?? {}), ...headers } });
-  const recordUi = (ids: string, query: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    get<RecordUi | ErrorList>('getRecordUi', `/record-ui/${ids}?${query}`, session, headers);
+  const get = <T>(
+    operationId: string,
+    path: string,
+    session: TestSession | null,
+    headers: Record<string, string> = {},
+  ) =>
+    callOperation<T>(operationId, `${server.baseUrl}${UI_API}${path}`, {
+      headers: { ...(session?.headers ?? {}), ...headers },
+    });
+  const recordUi = (
+    ids: string,
+    query: string,
+    session: TestSession | null = admin,
+    headers: Record<string, string> = {},
+  ) => get<RecordUi | ErrorList>('getRecordUi', `/record-ui/${ids}?${query}`, session, headers);
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 5 });
@@ -56,7 +77,10 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
 
   describe('getRecordUi', () => {
     it('answers records of two objects with their layouts, layout states and object infos; the eTag header agrees with the body', async () => {
-      const { status, body, headers } = await recordUi(`${DEFAULT_CONTACT_ID},${ADMIN_ACCOUNT}`, 'layoutTypes=Full&modes=View,Edit');
+      const { status, body, headers } = await recordUi(
+        `${DEFAULT_CONTACT_ID},${ADMIN_ACCOUNT}`,
+        'layoutTypes=Full&modes=View,Edit',
+      );
       expect(status).toBe(200);
       const ui = body as RecordUi;
       expect(Object.keys(ui.records).sort()).toEqual([ADMIN_ACCOUNT, DEFAULT_CONTACT_ID].sort());
@@ -81,33 +105,38 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     it('answers 304 to If-None-Match with the eTag it gave', async () => {
       const first = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View');
       expect(first.status).toBe(200);
-      const again = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View', admin, { 'If-None-Match': first.headers.get('etag')! });
+      const again = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact&modes=View', admin, {
+        'If-None-Match': first.headers.get('etag')!,
+      });
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
     });
 
-    it.skipIf(!CACHES_ON)('answers the same record UI again as it was, in Brotli to a client that names br', async () => {
-      const url = `${server.baseUrl}${UI_API}/record-ui/${ADMIN_ACCOUNT}?layoutTypes=Full&modes=View`;
-      const headers = { Cookie: admin.cookie, 'Accept-Encoding': 'gzip, br' };
-      // The first answer of these records may come after an equal one (another test's): asked without br, it is JSON.
-      const first = await rawGet(url, { Cookie: admin.cookie });
-      await rawGet(url, headers);
-      const second = await rawGet(url, headers);
-      expect(first.status).toBe(200);
-      expect(first.headers['content-encoding']).toBeUndefined();
-      expect(second.headers['content-encoding']).toBe('br');
-      expect(second.headers.etag).toBe(`${first.headers.etag!.slice(0, -1)}-br"`);
-      expect(second.headers.vary).toBe('Accept-Encoding, Cookie');
-      const text = brotliDecompressSync(second.body).toString();
-      expect(text).toBe(first.body.toString());
-      expect(second.body.length).toBeLessThan(first.body.length / 4);
-      expectValidResponse('getRecordUi', 200, JSON.parse(text));
-      // Either coding's ETag revalidates it.
-      expect((await rawGet(url, { ...headers, 'If-None-Match': second.headers.etag! })).status).toBe(304);
-      expect((await rawGet(url, { Cookie: admin.cookie, 'If-None-Match': first.headers.etag! })).status).toBe(304);
-      // Without br, the same JSON.
-      expect((await rawGet(url, { Cookie: admin.cookie })).body.toString()).toBe(text);
-    });
+    it.skipIf(!CACHES_ON)(
+      'answers the same record UI again as it was, in Brotli to a client that names br',
+      async () => {
+        const url = `${server.baseUrl}${UI_API}/record-ui/${ADMIN_ACCOUNT}?layoutTypes=Full&modes=View`;
+        const headers = { Cookie: admin.cookie, 'Accept-Encoding': 'gzip, br' };
+        // The first answer of these records may come after an equal one (another test's): asked without br, it is JSON.
+        const first = await rawGet(url, { Cookie: admin.cookie });
+        await rawGet(url, headers);
+        const second = await rawGet(url, headers);
+        expect(first.status).toBe(200);
+        expect(first.headers['content-encoding']).toBeUndefined();
+        expect(second.headers['content-encoding']).toBe('br');
+        expect(second.headers.etag).toBe(`${first.headers.etag!.slice(0, -1)}-br"`);
+        expect(second.headers.vary).toBe('Accept-Encoding, Cookie');
+        const text = brotliDecompressSync(second.body).toString();
+        expect(text).toBe(first.body.toString());
+        expect(second.body.length).toBeLessThan(first.body.length / 4);
+        expectValidResponse('getRecordUi', 200, JSON.parse(text));
+        // Either coding's ETag revalidates it.
+        expect((await rawGet(url, { ...headers, 'If-None-Match': second.headers.etag! })).status).toBe(304);
+        expect((await rawGet(url, { Cookie: admin.cookie, 'If-None-Match': first.headers.etag! })).status).toBe(304);
+        // Without br, the same JSON.
+        expect((await rawGet(url, { Cookie: admin.cookie })).body.toString()).toBe(text);
+      },
+    );
 
     it('gives an eTag that changes when a record it shows changes, and the same one again when nothing did', async () => {
       const query = 'layoutTypes=Full&modes=View';
@@ -141,7 +170,10 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     });
 
     it('adds the optional fields the caller may see and leaves out those that do not exist', async () => {
-      const { status, body } = await recordUi(FIRST_CONTACT, 'layoutTypes=Compact&modes=View&optionalFields=Contact.Department,Contact.No_Such_Field__c');
+      const { status, body } = await recordUi(
+        FIRST_CONTACT,
+        'layoutTypes=Compact&modes=View&optionalFields=Contact.Department,Contact.No_Such_Field__c',
+      );
       expect(status).toBe(200);
       const record = (body as RecordUi).records[FIRST_CONTACT];
       expect(record.fields.Department.value).toBe('Support');
@@ -169,7 +201,9 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(Object.keys(layouts)).toEqual(['Full']);
       expect(Object.keys(layouts.Full)).toEqual(['View']);
       const compact = await recordUi(DEFAULT_CONTACT_ID, 'layoutTypes=Compact');
-      expect(Object.keys((compact.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Compact)).toEqual(['View']);
+      expect(Object.keys((compact.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Compact)).toEqual([
+        'View',
+      ]);
       const edit = await recordUi(DEFAULT_CONTACT_ID, 'modes=Edit');
       expect(Object.keys((edit.body as RecordUi).layouts[CONTACT_US][MASTER_RECORD_TYPE_ID].Full)).toEqual(['Edit']);
     });
@@ -178,12 +212,22 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       const badId = await recordUi(`${DEFAULT_CONTACT_ID.slice(0, 15)}ZZZ`, 'layoutTypes=Full&modes=View');
       expect(badId.status).toBe(400);
       expect((badId.body as ErrorList)[0].errorCode).toBe('INVALID_ID_FIELD');
-      for (const query of ['layoutTypes=Mdp&modes=View', 'layoutTypes=Full&modes=Clone', 'layoutTypes=&modes=View', 'modes=Search']) {
+      for (const query of [
+        'layoutTypes=Mdp&modes=View',
+        'layoutTypes=Full&modes=Clone',
+        'layoutTypes=&modes=View',
+        'modes=Search',
+      ]) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, query);
         expect(status, query).toBe(400);
         expect((body as ErrorList)[0].errorCode, query).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
       }
-      for (const parameter of ['formFactor=Large', 'childRelationships=Account.Contacts', 'pageSize=5', 'updateMru=true']) {
+      for (const parameter of [
+        'formFactor=Large',
+        'childRelationships=Account.Contacts',
+        'pageSize=5',
+        'updateMru=true',
+      ]) {
         const { status, body } = await recordUi(DEFAULT_CONTACT_ID, `layoutTypes=Full&modes=View&${parameter}`);
         expect(status, parameter).toBe(400);
         expect((body as ErrorList)[0].message, parameter).toContain('not supported');
@@ -199,37 +243,68 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
 
   describe('getRecordCreateDefaults', () => {
     it('answers the Create layout, a record with the defaults (owner is the caller, checkboxes false) and the object infos', async () => {
-      const { status, body, headers } = await get<Defaults>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, standard);
+      const { status, body, headers } = await get<Defaults>(
+        'getRecordCreateDefaults',
+        `/record-defaults/create/${CONTACT_US}`,
+        standard,
+      );
       expect(status).toBe(200);
       expect(body.layout).toMatchObject({ mode: 'Create', layoutType: 'Full', objectApiName: CONTACT_US });
-      expect(body.record).toMatchObject({ id: null, apiName: CONTACT_US, recordTypeId: MASTER_RECORD_TYPE_ID, weakEtag: 0 });
+      expect(body.record).toMatchObject({
+        id: null,
+        apiName: CONTACT_US,
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+        weakEtag: 0,
+      });
       expect(body.record.fields.APT_Default_Contact__c?.value ?? false).toBe(false);
       expect(body.objectInfos[CONTACT_US].apiName).toBe(CONTACT_US);
-      const withOwner = await get<Defaults>('getRecordCreateDefaults', `/record-defaults/create/Account?optionalFields=Account.OwnerId,Account.Name`, standard);
+      const withOwner = await get<Defaults>(
+        'getRecordCreateDefaults',
+        `/record-defaults/create/Account?optionalFields=Account.OwnerId,Account.Name`,
+        standard,
+      );
       expect(withOwner.status).toBe(200);
       expect(withOwner.body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
       expect(withOwner.body.record.fields.Name.value).toBeNull();
       expect(headers.get('cache-control')).toBe('private, max-age=900');
-      const again = await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, standard, { 'If-None-Match': headers.get('etag')! });
+      const again = await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, standard, {
+        'If-None-Match': headers.get('etag')!,
+      });
       expect(again.status).toBe(304);
     });
 
     it('gives a picklist its default value for the record type', async () => {
-      const { status, body } = await get<Defaults>('getRecordCreateDefaults', '/record-defaults/create/Case?optionalFields=Case.Priority', admin);
+      const { status, body } = await get<Defaults>(
+        'getRecordCreateDefaults',
+        '/record-defaults/create/Case?optionalFields=Case.Priority',
+        admin,
+      );
       expect(status).toBe(200);
       expect(body.record.fields.Priority.value).toBe('Medium');
     });
 
     it('answers 404 to an object that does not exist, 400 to a bad record type or form factor, 401 to a guest', async () => {
-      expect((await get('getRecordCreateDefaults', '/record-defaults/create/No_Such_Object__c', admin)).status).toBe(404);
-      const badType = await get<ErrorList>('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?recordTypeId=001000000000000AAA`, admin);
+      expect((await get('getRecordCreateDefaults', '/record-defaults/create/No_Such_Object__c', admin)).status).toBe(
+        404,
+      );
+      const badType = await get<ErrorList>(
+        'getRecordCreateDefaults',
+        `/record-defaults/create/${CONTACT_US}?recordTypeId=001000000000000AAA`,
+        admin,
+      );
       expect(badType.status).toBe(400);
-      expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?formFactor=Huge`, admin)).status).toBe(400);
+      expect(
+        (await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}?formFactor=Huge`, admin)).status,
+      ).toBe(400);
       expect((await get('getRecordCreateDefaults', `/record-defaults/create/${CONTACT_US}`, null)).status).toBe(401);
     });
 
     it('answers 403 to an object the caller may read but not create', async () => {
-      const { status, body } = await get<ErrorList>('getRecordCreateDefaults', '/record-defaults/create/User', standard);
+      const { status, body } = await get<ErrorList>(
+        'getRecordCreateDefaults',
+        '/record-defaults/create/User',
+        standard,
+      );
       expect(status).toBe(403);
       expect(body[0].errorCode).toBe('INSUFFICIENT_ACCESS');
     });
@@ -245,7 +320,10 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(status).toBe(200);
       expect(body.record).toEqual({
         apiName: CONTACT_US,
-        fields: { APT_Company_Name__c: { displayValue: null, value: null }, APT_Default_Contact__c: { displayValue: null, value: false } },
+        fields: {
+          APT_Company_Name__c: { displayValue: null, value: null },
+          APT_Default_Contact__c: { displayValue: null, value: false },
+        },
         recordTypeId: MASTER_RECORD_TYPE_ID,
       });
       expect('layout' in body).toBe(false);
@@ -253,8 +331,18 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     });
 
     it('answers 404 to an unknown object and 400 to a malformed optionalFields', async () => {
-      expect((await get('getRecordTemplateCreate', '/record-defaults/template/create/No_Such_Object__c', admin)).status).toBe(404);
-      expect((await get('getRecordTemplateCreate', `/record-defaults/template/create/${CONTACT_US}?optionalFields=NoDot`, admin)).status).toBe(400);
+      expect(
+        (await get('getRecordTemplateCreate', '/record-defaults/template/create/No_Such_Object__c', admin)).status,
+      ).toBe(404);
+      expect(
+        (
+          await get(
+            'getRecordTemplateCreate',
+            `/record-defaults/template/create/${CONTACT_US}?optionalFields=NoDot`,
+            admin,
+          )
+        ).status,
+      ).toBe(400);
     });
   });
 
@@ -267,7 +355,12 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(status).toBe(200);
       const defaults = body as Defaults;
       expect(defaults.layout).toMatchObject({ mode: 'Clone', layoutType: 'Full', objectApiName: 'Account' });
-      expect(defaults.record).toMatchObject({ id: null, apiName: 'Account', recordTypeId: MASTER_RECORD_TYPE_ID, weakEtag: 0 });
+      expect(defaults.record).toMatchObject({
+        id: null,
+        apiName: 'Account',
+        recordTypeId: MASTER_RECORD_TYPE_ID,
+        weakEtag: 0,
+      });
       expect(defaults.record.fields.Name.value).toBe('Riverbend Industrial Controls');
       expect(defaults.record.fields.OwnerId?.value ?? DEMO_USERS.standard.userId).toBe(DEMO_USERS.standard.userId);
       for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
@@ -310,7 +403,11 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
 
   describe('getRecordTemplateClone', () => {
     it("copies the source record's createable values, owned by the caller, naming the source; a second call within the lifetime gives 304", async () => {
-      const { status, body, headers } = await get<Template>('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard);
+      const { status, body, headers } = await get<Template>(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${STANDARD_ACCOUNT}`,
+        standard,
+      );
       expect(status).toBe(200);
       expect(body.record.cloneSourceId).toBe(STANDARD_ACCOUNT);
       expect(body.record.apiName).toBe('Account');
@@ -319,9 +416,14 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
         expect(body.record.fields[systemField], systemField).toBeUndefined();
       expect(headers.get('cache-control')).toBe('private, max-age=1');
-      const again = await get('getRecordTemplateClone', `/record-defaults/template/clone/${STANDARD_ACCOUNT}`, standard, {
-        'If-None-Match': headers.get('etag')!,
-      });
+      const again = await get(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${STANDARD_ACCOUNT}`,
+        standard,
+        {
+          'If-None-Match': headers.get('etag')!,
+        },
+      );
       expect(again.status).toBe(304);
     });
 
@@ -337,11 +439,21 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     });
 
     it('answers 404 to a record the caller may not see as to one that does not exist, 400 to a bad id', async () => {
-      const hidden = await get<ErrorList>('getRecordTemplateClone', `/record-defaults/template/clone/${ADMIN_ACCOUNT}`, standard);
-      const missing = await get<ErrorList>('getRecordTemplateClone', `/record-defaults/template/clone/${makeId('001', 999)}`, standard);
+      const hidden = await get<ErrorList>(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${ADMIN_ACCOUNT}`,
+        standard,
+      );
+      const missing = await get<ErrorList>(
+        'getRecordTemplateClone',
+        `/record-defaults/template/clone/${makeId('001', 999)}`,
+        standard,
+      );
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual(missing.body);
-      expect((await get('getRecordTemplateClone', '/record-defaults/template/clone/001-not-an-id!!', admin)).status).toBe(400);
+      expect(
+        (await get('getRecordTemplateClone', '/record-defaults/template/clone/001-not-an-id!!', admin)).status,
+      ).toBe(400);
     });
   });
 });

@@ -22,14 +22,22 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
       body: JSON.stringify({ fields }),
     });
   const read = async (id: string) =>
-    (await callOperation<RecordRep>('getRecord', url(`/records/${id}?fields=Account.Description,Account.Phone,Account.Industry`), { headers: admin.headers }))
-      .body;
+    (
+      await callOperation<RecordRep>(
+        'getRecord',
+        url(`/records/${id}?fields=Account.Description,Account.Phone,Account.Industry`),
+        { headers: admin.headers },
+      )
+    ).body;
   /** An update of another kind, which takes no turn: a batch. */
   const batch = (id: string, fields: Record<string, unknown>) =>
     callOperation<{ results: { statusCode: number }[] }>('executeBatchRecordOperations', url('/records/batch'), {
       method: 'POST',
       headers: { ...admin.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ allOrNone: true, operations: [{ type: 'Update', records: [{ fields: { Id: id, ...fields } }] }] }),
+      body: JSON.stringify({
+        allOrNone: true,
+        operations: [{ type: 'Update', records: [{ fields: { Id: id, ...fields } }] }],
+      }),
     });
   const createAccount = async (name: string) => {
     const { status, body } = await callOperation<RecordRep>('createRecord', url('/records'), {
@@ -52,7 +60,12 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
     const count = 16;
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        update(id, i % 2 ? { Description: `update ${i}` } : { Description: `update ${i}`, Phone: `555-01${String(i).padStart(2, '0')}` }),
+        update(
+          id,
+          i % 2
+            ? { Description: `update ${i}` }
+            : { Description: `update ${i}`, Phone: `555-01${String(i).padStart(2, '0')}` },
+        ),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(200));
@@ -110,9 +123,13 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
     // The statements of every transaction the next updates make (an update under the row lock reads it FOR UPDATE).
     const statements: string[] = [];
     const transaction = server.db.transaction.bind(server.db);
-    server.db.transaction = (fn) => transaction((tx) => fn({ query: (sql, params, options) => (statements.push(sql), tx.query(sql, params, options)) }));
+    server.db.transaction = (fn) =>
+      transaction((tx) =>
+        fn({ query: (sql, params, options) => (statements.push(sql), tx.query(sql, params, options)) }),
+      );
     try {
-      for (const description of ['second', 'third', 'fourth']) expect((await update(id, { Description: description })).status).toBe(200);
+      for (const description of ['second', 'third', 'fourth'])
+        expect((await update(id, { Description: description })).status).toBe(200);
     } finally {
       server.db.transaction = transaction;
     }
@@ -121,33 +138,36 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
     expect((await read(id)).fields.Description.value).toBe('fourth');
   });
 
-  it.skipIf(!CACHES_ON)('checks an update, one after another, on the record as the update before left it, unless it changed since', async () => {
-    const id = await createAccount('Sequential Panel Makers');
-    expect((await update(id, { Description: 'one' })).status).toBe(200);
-    const turns = writeTurnsOf(server.db);
-    const kept = turns.lastWritten(id);
-    expect(kept?.fields.Description).toBe('one');
-    expect((await update(id, { Description: 'two' })).status).toBe(200);
-    expect(turns.lastWritten(id)?.fields.Description).toBe('two');
+  it.skipIf(!CACHES_ON)(
+    'checks an update, one after another, on the record as the update before left it, unless it changed since',
+    async () => {
+      const id = await createAccount('Sequential Panel Makers');
+      expect((await update(id, { Description: 'one' })).status).toBe(200);
+      const turns = writeTurnsOf(server.db);
+      const kept = turns.lastWritten(id);
+      expect(kept?.fields.Description).toBe('one');
+      expect((await update(id, { Description: 'two' })).status).toBe(200);
+      expect(turns.lastWritten(id)?.fields.Description).toBe('two');
 
-    // A change of another kind, heard of: the record as the last update left it is no longer kept.
-    const batched = await batch(id, { Industry: 'Energy' });
-    expect(batched.body.results[0].statusCode).toBe(200);
-    expect(turns.lastWritten(id)).toBeUndefined();
-    expect((await update(id, { Description: 'three' })).status).toBe(200);
-    expect((await read(id)).fields.Industry.value).toBe('Energy');
+      // A change of another kind, heard of: the record as the last update left it is no longer kept.
+      const batched = await batch(id, { Industry: 'Energy' });
+      expect(batched.body.results[0].statusCode).toBe(200);
+      expect(turns.lastWritten(id)).toBeUndefined();
+      expect((await update(id, { Description: 'three' })).status).toBe(200);
+      expect((await read(id)).fields.Industry.value).toBe('Energy');
 
-    // A change not heard of yet (another server's, its notification on its way): the record as this process
-    // last left it is kept still, so the update is checked on that; it is written only if the record is still
-    // that, and here it is not: it is made on the record as it is.
-    const stale = turns.lastWritten(id)!;
-    expect((await batch(id, { Industry: 'Construction' })).body.results[0].statusCode).toBe(200);
-    turns.written({ ...stale, system_modstamp: new Date(Date.now() + 60_000) });
-    const answer = await update(id, { Description: 'four' });
-    expect(answer.status).toBe(200);
-    expect((answer.body as RecordRep).fields.Description.value).toBe('four');
-    const now = await read(id);
-    expect(now.fields.Industry.value).toBe('Construction');
-    expect(now.fields.Description.value).toBe('four');
-  });
+      // A change not heard of yet (another server's, its notification on its way): the record as this process
+      // last left it is kept still, so the update is checked on that; it is written only if the record is still
+      // that, and here it is not: it is made on the record as it is.
+      const stale = turns.lastWritten(id)!;
+      expect((await batch(id, { Industry: 'Construction' })).body.results[0].statusCode).toBe(200);
+      turns.written({ ...stale, system_modstamp: new Date(Date.now() + 60_000) });
+      const answer = await update(id, { Description: 'four' });
+      expect(answer.status).toBe(200);
+      expect((answer.body as RecordRep).fields.Description.value).toBe('four');
+      const now = await read(id);
+      expect(now.fields.Industry.value).toBe('Construction');
+      expect(now.fields.Description.value).toBe('four');
+    },
+  );
 });

@@ -16,7 +16,10 @@ import { signIn, type TestSession } from '../support/session.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
-const PASSWORDS = { admin: `process-admin-${randomBytes(6).toString('hex')}`, standard: `process-user-${randomBytes(6).toString('hex')}` };
+const PASSWORDS = {
+  admin: `process-admin-${randomBytes(6).toString('hex')}`,
+  standard: `process-user-${randomBytes(6).toString('hex')}`,
+};
 
 interface Running {
   child: ChildProcess;
@@ -38,7 +41,11 @@ async function startProcess(env: Record<string, string>): Promise<Running> {
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -92,48 +99,64 @@ describe.each(databases())('records across a restart of the server process on %s
     return { DATABASE_URL: withSearchPath(base, schema), DATA_DIR: ':memory:' };
   }
 
-  it('keeps a record created and updated over HTTP after a SIGKILL, with the same eTag', { timeout: 180_000 }, async () => {
-    const env = await freshDatabase();
-    const records = (server: TestServer, path = '') => `${server.baseUrl}${UI_API}/records${path}`;
-    const fieldsParam = 'fields=Account.Name,Account.Phone,Account.Industry,Account.CreatedById';
-    const write = async <T>(operationId: string, method: string, url: string, session: TestSession, body: unknown) =>
-      callOperation<T>(operationId, url, { method, headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  it(
+    'keeps a record created and updated over HTTP after a SIGKILL, with the same eTag',
+    { timeout: 180_000 },
+    async () => {
+      const env = await freshDatabase();
+      const records = (server: TestServer, path = '') => `${server.baseUrl}${UI_API}/records${path}`;
+      const fieldsParam = 'fields=Account.Name,Account.Phone,Account.Industry,Account.CreatedById';
+      const write = async <T>(operationId: string, method: string, url: string, session: TestSession, body: unknown) =>
+        callOperation<T>(operationId, url, {
+          method,
+          headers: { ...session.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
 
-    const first = await startProcess(env);
-    started.push(first);
-    const admin = await signIn(first.server, 'admin');
-    const created = await write<RecordRep>('createRecord', 'POST', records(first.server), admin, {
-      apiName: 'Account',
-      fields: { Name: 'Restart Process Supply', Phone: '555-0101' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.id;
-    const updated = await write<RecordRep>('updateRecord', 'PATCH', records(first.server, `/${id}`), admin, {
-      fields: { Phone: '555-0188', Industry: 'Energy' },
-    });
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    const before = await callOperation<RecordRep>('getRecord', records(first.server, `/${id}?${fieldsParam}`), { headers: admin.headers });
-    expect(before.status).toBe(200);
-    await kill(first);
+      const first = await startProcess(env);
+      started.push(first);
+      const admin = await signIn(first.server, 'admin');
+      const created = await write<RecordRep>('createRecord', 'POST', records(first.server), admin, {
+        apiName: 'Account',
+        fields: { Name: 'Restart Process Supply', Phone: '555-0101' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id;
+      const updated = await write<RecordRep>('updateRecord', 'PATCH', records(first.server, `/${id}`), admin, {
+        fields: { Phone: '555-0188', Industry: 'Energy' },
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      const before = await callOperation<RecordRep>('getRecord', records(first.server, `/${id}?${fieldsParam}`), {
+        headers: admin.headers,
+      });
+      expect(before.status).toBe(200);
+      await kill(first);
 
-    const second = await startProcess(env);
-    started.push(second);
-    const again = await signIn(second.server, 'admin');
-    const after = await callOperation<RecordRep>('getRecord', records(second.server, `/${id}?${fieldsParam}`), { headers: again.headers });
-    expect(after.status, JSON.stringify(after.body)).toBe(200);
-    expect(after.body.fields.Name.value).toBe('Restart Process Supply');
-    expect(after.body.fields.Phone.value).toBe('555-0188');
-    expect(after.body.fields.Industry.value).toBe('Energy');
-    expect(after.body.fields.CreatedById.value).toBe(admin.userId);
-    expect(after.body.eTag).toBe(before.body.eTag);
-    expect(after.body.weakEtag).toBe(updated.body.weakEtag);
-    expect(after.headers.get('ETag')).toBe(`"${before.body.eTag}"`);
+      const second = await startProcess(env);
+      started.push(second);
+      const again = await signIn(second.server, 'admin');
+      const after = await callOperation<RecordRep>('getRecord', records(second.server, `/${id}?${fieldsParam}`), {
+        headers: again.headers,
+      });
+      expect(after.status, JSON.stringify(after.body)).toBe(200);
+      expect(after.body.fields.Name.value).toBe('Restart Process Supply');
+      expect(after.body.fields.Phone.value).toBe('555-0188');
+      expect(after.body.fields.Industry.value).toBe('Energy');
+      expect(after.body.fields.CreatedById.value).toBe(admin.userId);
+      expect(after.body.eTag).toBe(before.body.eTag);
+      expect(after.body.weakEtag).toBe(updated.body.weakEtag);
+      expect(after.headers.get('ETag')).toBe(`"${before.body.eTag}"`);
 
-    // The session of the killed process is still valid: sessions live in the database, not the process.
-    const withOldSession = await callOperation<RecordRep>('getRecord', records(second.server, `/${id}?${fieldsParam}`), {
-      headers: { ...admin.headers, Origin: second.server.baseUrl },
-    });
-    expect(withOldSession.status).toBe(200);
-    await kill(second);
-  });
+      // The session of the killed process is still valid: sessions live in the database, not the process.
+      const withOldSession = await callOperation<RecordRep>(
+        'getRecord',
+        records(second.server, `/${id}?${fieldsParam}`),
+        {
+          headers: { ...admin.headers, Origin: second.server.baseUrl },
+        },
+      );
+      expect(withOldSession.status).toBe(200);
+      await kill(second);
+    },
+  );
 });

@@ -15,8 +15,15 @@ import { updateRecord } from '../../server/platform/records/update.ts';
 import { createRecord } from '../../server/platform/records/write.ts';
 import { databases } from '../support/server.ts';
 
-const ADMIN: Principal = { userId: '0058d0000000001AAA', isGuest: false, profile: profileNamed('System Administrator') };
-const quiet = { demoPasswords: { admin: 'restart-test-admin-password', standard: 'restart-test-user-password' }, log: () => {} };
+const ADMIN: Principal = {
+  userId: '0058d0000000001AAA',
+  isGuest: false,
+  profile: profileNamed('System Administrator'),
+};
+const quiet = {
+  demoPasswords: { admin: 'restart-test-admin-password', standard: 'restart-test-user-password' },
+  log: () => {},
+};
 
 async function admin(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
@@ -64,7 +71,9 @@ describe.each(databases())('records across a restart on %s', (kind) => {
     }
     const second = await openDatabase(settings, quiet);
     try {
-      const record = await readRecord(second, ADMIN, id, { fields: ['Account.Name', 'Account.Phone', 'Account.CreatedById'] });
+      const record = await readRecord(second, ADMIN, id, {
+        fields: ['Account.Name', 'Account.Phone', 'Account.CreatedById'],
+      });
       expect(record.fields.Name.value).toBe('Restart Electrical Supply');
       expect(record.fields.Phone.value).toBe('555-0199');
       expect(record.fields.CreatedById.value).toBe(ADMIN.userId);

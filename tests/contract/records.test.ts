@@ -39,21 +39,41 @@ describe.each(databases())('records on %s', (kind) => {
   let admin: TestSession;
   let standard: TestSession;
   const url = (path: string) => `${server.baseUrl}${UI_API}${path}`;
-  const get = <T>(operationId: string, path: string, session: TestSession | null, headers: Record<string, string> = {}) =>
-    callOperation<T>(operationId, url(path), { headers: { ...(session?.headers ?? {}), ...headers } });
-  const send = <T>(operationId: string, method: string, path: string, session: TestSession, body?: unknown, headers: Record<string, string> = {}) =>
+  const get = <T>(
+    operationId: string,
+    path: string,
+    session: TestSession | null,
+    headers: Record<string, string> = {},
+  ) => callOperation<T>(operationId, url(path), { headers: { ...(session?.headers ?? {}), ...headers } });
+  const send = <T>(
+    operationId: string,
+    method: string,
+    path: string,
+    session: TestSession,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     callOperation<T>(operationId, url(path), {
       method,
-      headers: { ...session.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        ...session.headers,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const getRecord = (id: string, params: string, session: TestSession | null = admin, headers: Record<string, string> = {}) =>
-    get<RecordRep | ErrorList>('getRecord', `/records/${id}?${params}`, session, headers);
+  const getRecord = (
+    id: string,
+    params: string,
+    session: TestSession | null = admin,
+    headers: Record<string, string> = {},
+  ) => get<RecordRep | ErrorList>('getRecord', `/records/${id}?${params}`, session, headers);
   const create = (body: unknown, session = admin, params = '') =>
     send<RecordRep | RecordError | ErrorList>('createRecord', 'POST', `/records${params}`, session, body);
   const update = (id: string, body: unknown, session = admin, headers: Record<string, string> = {}) =>
     send<RecordRep | RecordError | ErrorList>('updateRecord', 'PATCH', `/records/${id}`, session, body, headers);
-  const remove = (id: string, session = admin) => send<RecordError | ErrorList>('deleteRecord', 'DELETE', `/records/${id}`, session);
+  const remove = (id: string, session = admin) =>
+    send<RecordError | ErrorList>('deleteRecord', 'DELETE', `/records/${id}`, session);
   const batch = (body: unknown, session = admin) =>
     send<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] } | ErrorList>(
       'executeBatchRecordOperations',
@@ -117,13 +137,17 @@ describe.each(databases())('records on %s', (kind) => {
       expect(user.displayValue).toEqual(expect.any(String));
       const nested = user.value as RecordRep;
       expect(nested).toMatchObject({ apiName: 'User', id: ADMIN_ID });
-      expect(Object.keys(nested.fields)).toEqual(expect.arrayContaining(['Id', 'Name', 'LastModifiedDate', 'SystemModstamp']));
+      expect(Object.keys(nested.fields)).toEqual(
+        expect.arrayContaining(['Id', 'Name', 'LastModifiedDate', 'SystemModstamp']),
+      );
     });
 
     it('adds the fields of the layouts asked for', async () => {
       const { status, body } = await getRecord(DEFAULT_CONTACT_ID, 'layoutTypes=Full&modes=View');
       expect(status).toBe(200);
-      expect(Object.keys((body as RecordRep).fields)).toEqual(expect.arrayContaining(['APT_Company_Name__c', 'APT_Phone__c']));
+      expect(Object.keys((body as RecordRep).fields)).toEqual(
+        expect.arrayContaining(['APT_Company_Name__c', 'APT_Phone__c']),
+      );
     });
 
     it('rejects unknown required fields, unqualified names, too-deep paths and a request without fields', async () => {
@@ -156,12 +180,18 @@ describe.each(databases())('records on %s', (kind) => {
     });
 
     it('pages child relationships and hides private records from users who do not own them', async () => {
-      const { status, body } = await getRecord('0018d0000000001AAA', 'fields=Account.Name&childRelationships=Account.Contacts.Title&pageSize=2');
+      const { status, body } = await getRecord(
+        '0018d0000000001AAA',
+        'fields=Account.Name&childRelationships=Account.Contacts.Title&pageSize=2',
+      );
       expect(status).toBe(200);
       const contacts = (body as RecordRep).childRelationships.Contacts;
       expect(contacts.count).toBe(2);
       expect(contacts.nextPageToken).toBe('2');
-      expect(contacts.records[0].fields).toMatchObject({ Name: { value: 'Service Desk' }, Title: { value: 'Customer Service' } });
+      expect(contacts.records[0].fields).toMatchObject({
+        Name: { value: 'Service Desk' },
+        Title: { value: 'Customer Service' },
+      });
       const hidden = await getRecord('0018d0000000001AAA', 'fields=Account.Name', standard);
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual(NOT_FOUND_BODY);
@@ -176,7 +206,9 @@ describe.each(databases())('records on %s', (kind) => {
         standard,
       );
       expect(optional.status).toBe(200);
-      expect(Object.keys(((optional.body as RecordRep).fields.CreatedBy.value as RecordRep).fields)).not.toContain('Email');
+      expect(Object.keys(((optional.body as RecordRep).fields.CreatedBy.value as RecordRep).fields)).not.toContain(
+        'Email',
+      );
       const required = await getRecord(DEFAULT_CONTACT_ID, 'fields=APT_Contact_Us__c.CreatedBy.Email', standard);
       expect(required.status).toBe(400);
     });
@@ -184,7 +216,10 @@ describe.each(databases())('records on %s', (kind) => {
 
   describe('getRecords', () => {
     it('answers one result per id: 200, 404 and 400 items', async () => {
-      const { status, body, headers } = await get<{ hasErrors: boolean; results: { statusCode: number; result: unknown }[] }>(
+      const { status, body, headers } = await get<{
+        hasErrors: boolean;
+        results: { statusCode: number; result: unknown }[];
+      }>(
         'getRecords',
         `/records/batch/${DEFAULT_CONTACT_ID},a1C8d000000zzzzEAA,a1C8d0000000001XYZ?fields=${CONTACT_US}.Name`,
         admin,
@@ -217,14 +252,21 @@ describe.each(databases())('records on %s', (kind) => {
       expect((readBack.body as RecordRep).fields.OwnerId.value).toBe(ADMIN_ID);
 
       const stamp = new Date(Date.parse(record.lastModifiedDate!) - 60_000).toUTCString();
-      const stale = await update(record.id, { fields: { APT_Phone__c: '218-555-0199' } }, admin, { 'If-Unmodified-Since': stamp });
+      const stale = await update(record.id, { fields: { APT_Phone__c: '218-555-0199' } }, admin, {
+        'If-Unmodified-Since': stamp,
+      });
       expect(stale.status).toBe(412);
       expect((stale.body as ErrorList)[0].errorCode).toBe('PRECONDITION_FAILED');
 
       const fresh = new Date(Date.parse(record.lastModifiedDate!) + 1000).toUTCString();
-      const updated = await update(record.id, { fields: { Id: record.id, APT_Phone__c: '218-555-0199', APT_Primary_State__c: 'Wisconsin' } }, admin, {
-        'If-Unmodified-Since': fresh,
-      });
+      const updated = await update(
+        record.id,
+        { fields: { Id: record.id, APT_Phone__c: '218-555-0199', APT_Primary_State__c: 'Wisconsin' } },
+        admin,
+        {
+          'If-Unmodified-Since': fresh,
+        },
+      );
       expect(updated.status).toBe(200);
       const after = updated.body as RecordRep;
       expect(after.weakEtag).toBeGreaterThan(record.weakEtag);
@@ -259,7 +301,9 @@ describe.each(databases())('records on %s', (kind) => {
 
       const wrongState = await update(DEFAULT_CONTACT_ID, { fields: { APT_Primary_State__c: 'Ontario' } });
       expect(wrongState.status).toBe(400);
-      expect((wrongState.body as RecordError).output.fieldErrors.APT_Primary_State__c[0].errorCode).toBe('INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST');
+      expect((wrongState.body as RecordError).output.fieldErrors.APT_Primary_State__c[0].errorCode).toBe(
+        'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+      );
 
       const noObject = await create({ apiName: 'No_Such_Object__c', fields: {} });
       expect(noObject.status).toBe(400);
@@ -270,24 +314,37 @@ describe.each(databases())('records on %s', (kind) => {
     it('lets the standard user write only the fields and records its profile allows', async () => {
       const hidden = await update(DEFAULT_CONTACT_ID, { fields: { APT_Default_Contact__c: false } }, standard);
       expect(hidden.status).toBe(400);
-      expect((hidden.body as RecordError).output.fieldErrors.APT_Default_Contact__c[0].errorCode).toBe('INVALID_FIELD_FOR_INSERT_UPDATE');
+      expect((hidden.body as RecordError).output.fieldErrors.APT_Default_Contact__c[0].errorCode).toBe(
+        'INVALID_FIELD_FOR_INSERT_UPDATE',
+      );
       const notOwner = await remove(DEFAULT_CONTACT_ID, standard);
       expect(notOwner.status).toBe(400);
       expect((notOwner.body as RecordError).output.errors[0].errorCode).toBe('INSUFFICIENT_ACCESS_OR_READONLY');
       const someoneElses = await update('0018d0000000001AAA', { fields: { Phone: '216-555-0100' } }, standard);
       expect(someoneElses.status).toBe(404);
 
-      const account = await create({ apiName: 'Account', fields: { Name: 'Cascade Motor & Drive Co.', Industry: 'Manufacturing' } }, standard);
+      const account = await create(
+        { apiName: 'Account', fields: { Name: 'Cascade Motor & Drive Co.', Industry: 'Manufacturing' } },
+        standard,
+      );
       expect(account.status).toBe(201);
       const accountId = (account.body as RecordRep).id;
-      const contact = await create({ apiName: 'Contact', fields: { LastName: 'Service Desk', AccountId: accountId } }, standard);
+      const contact = await create(
+        { apiName: 'Contact', fields: { LastName: 'Service Desk', AccountId: accountId } },
+        standard,
+      );
       expect(contact.status).toBe(201);
       const contactId = (contact.body as RecordRep).id;
       const read = await getRecord(contactId, 'fields=Contact.Name,Contact.Account.Name', standard);
-      expect((read.body as RecordRep).fields.Account).toMatchObject({ displayValue: 'Cascade Motor & Drive Co.', value: { id: accountId } });
+      expect((read.body as RecordRep).fields.Account).toMatchObject({
+        displayValue: 'Cascade Motor & Drive Co.',
+        value: { id: accountId },
+      });
       const foreignAccount = await update(contactId, { fields: { AccountId: '0018d0000000001AAA' } }, standard);
       expect(foreignAccount.status).toBe(400);
-      expect((foreignAccount.body as RecordError).output.fieldErrors.AccountId[0].errorCode).toBe('INVALID_CROSS_REFERENCE_KEY');
+      expect((foreignAccount.body as RecordError).output.fieldErrors.AccountId[0].errorCode).toBe(
+        'INVALID_CROSS_REFERENCE_KEY',
+      );
       expect((await remove(accountId, standard)).status).toBe(204);
       const orphan = await getRecord(contactId, 'fields=Contact.AccountId', standard);
       expect((orphan.body as RecordRep).fields.AccountId.value).toBeNull();
@@ -319,7 +376,11 @@ describe.each(databases())('records on %s', (kind) => {
     });
 
     it('rolls everything back on one failure with allOrNone', async () => {
-      const before = await get<RecordRep>('getRecord', `/records/${DEFAULT_CONTACT_ID}?fields=${CONTACT_US}.APT_City__c`, admin);
+      const before = await get<RecordRep>(
+        'getRecord',
+        `/records/${DEFAULT_CONTACT_ID}?fields=${CONTACT_US}.APT_City__c`,
+        admin,
+      );
       const { status, body } = await batch({
         allOrNone: true,
         operations: [
@@ -331,13 +392,22 @@ describe.each(databases())('records on %s', (kind) => {
       const results = (body as { results: { statusCode: number; result: ErrorList }[] }).results;
       expect(results.map((result) => result.statusCode)).toEqual([400, 400]);
       expect(results[0].result[0].errorCode).toBe('ALL_OR_NONE_OPERATION_ROLLED_BACK');
-      const after = await get<RecordRep>('getRecord', `/records/${DEFAULT_CONTACT_ID}?fields=${CONTACT_US}.APT_City__c`, admin);
+      const after = await get<RecordRep>(
+        'getRecord',
+        `/records/${DEFAULT_CONTACT_ID}?fields=${CONTACT_US}.APT_City__c`,
+        admin,
+      );
       expect(after.body.fields.APT_City__c.value).toBe(before.body.fields.APT_City__c.value);
     });
 
     it('rejects a bad operation type, a missing allOrNone and a record named twice', async () => {
-      expect((await batch({ allOrNone: true, operations: [{ type: 'UPSERT', records: [{ fields: {} }] }] })).status).toBe(400);
-      expect((await batch({ operations: [{ type: 'CREATE', records: [{ apiName: 'Account', fields: { Name: 'x' } }] }] })).status).toBe(400);
+      expect(
+        (await batch({ allOrNone: true, operations: [{ type: 'UPSERT', records: [{ fields: {} }] }] })).status,
+      ).toBe(400);
+      expect(
+        (await batch({ operations: [{ type: 'CREATE', records: [{ apiName: 'Account', fields: { Name: 'x' } }] }] }))
+          .status,
+      ).toBe(400);
       const twice = await batch({
         allOrNone: false,
         operations: [

@@ -110,14 +110,26 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
     for (const [index, fields] of CASES.entries()) {
       const at = new Date(Date.UTC(2025, 1, 1 + index)).toISOString();
-      await insert(makeId('500', 9000 + index), 'Case', '0128d0000000001AAA', { ...fields, AccountId: ACCOUNT_ID, OwnerId: ADMIN_ID }, at);
+      await insert(
+        makeId('500', 9000 + index),
+        'Case',
+        '0128d0000000001AAA',
+        { ...fields, AccountId: ACCOUNT_ID, OwnerId: ADMIN_ID },
+        at,
+      );
     }
     hiddenContactId = makeId('003', 9000);
     await insert(
       hiddenContactId,
       'Contact',
       '012000000000000AAA',
-      { LastName: 'Admin Only', Name: 'Admin Only', Title: 'Secret', AccountId: STANDARD_ACCOUNT_ID, OwnerId: ADMIN_ID },
+      {
+        LastName: 'Admin Only',
+        Name: 'Admin Only',
+        Title: 'Secret',
+        AccountId: STANDARD_ACCOUNT_ID,
+        OwnerId: ADMIN_ID,
+      },
       '2025-03-01T00:00:00.000Z',
     );
   });
@@ -133,7 +145,13 @@ describe.each(databases())('related lists on %s', (kind) => {
       get('getRelatedListsCount', `/related-list-count/batch/${ACCOUNT_ID}/Contacts`, null),
       records(ACCOUNT_ID, 'Contacts', {}, null),
       get('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts`, null),
-      send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${ACCOUNT_ID}`, { relatedListParameters: [{ relatedListId: 'Contacts' }] }, null),
+      send(
+        'getRelatedListRecordsBatch',
+        'POST',
+        `/related-list-records/batch/${ACCOUNT_ID}`,
+        { relatedListParameters: [{ relatedListId: 'Contacts' }] },
+        null,
+      ),
       get('getRelatedListPreferences', '/related-list-preferences/Account.RelatedContactList', null),
       get('getRelatedListPreferencesBatch', '/related-list-preferences/batch/Account.RelatedContactList', null),
       send('updateRelatedListPreferences', 'PATCH', '/related-list-preferences/Account.RelatedContactList', {}, null),
@@ -153,21 +171,68 @@ describe.each(databases())('related lists on %s', (kind) => {
         [await info('Account', 'NoSuchList', '', session), 404],
         [await get('getRelatedListInfoBatch', '/related-list-info/batch/Account/Contacts,', session), 400],
         [await get('getRelatedListInfoBatch', '/related-list-info/batch/NoSuchObject/Contacts', session), 404],
-        [await send('updateRelatedListInfo', 'PATCH', '/related-list-info/Account/Contacts', { orderedByInfo: 'Name' }, session), 400],
+        [
+          await send(
+            'updateRelatedListInfo',
+            'PATCH',
+            '/related-list-info/Account/Contacts',
+            { orderedByInfo: 'Name' },
+            session,
+          ),
+          400,
+        ],
         [await send('updateRelatedListInfo', 'PATCH', '/related-list-info/Account/NoSuchList', {}, session), 404],
         [await count(STANDARD_ACCOUNT_ID, 'Contacts', '?maxCount=2001', session), 400],
         [await count('not-an-id', 'Contacts', '', session), 400],
-        [await get('getRelatedListsCount', `/related-list-count/batch/${STANDARD_ACCOUNT_ID}/Contacts?maxCount=x`, session), 400],
+        [
+          await get(
+            'getRelatedListsCount',
+            `/related-list-count/batch/${STANDARD_ACCOUNT_ID}/Contacts?maxCount=x`,
+            session,
+          ),
+          400,
+        ],
         [await get('getRelatedListsCount', `/related-list-count/batch/${makeId('001', 999)}/Contacts`, session), 404],
         [await records(STANDARD_ACCOUNT_ID, 'Contacts', { pageSize: 2000 }, session), 400],
         [await records(STANDARD_ACCOUNT_ID, 'Contacts', { unknown: true }, session), 400],
-        [await send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`, { relatedListParameters: [] }, session), 400],
-        [await send('getRelatedListRecordsBatch', 'POST', `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`, { relatedListParameters: [{}] }, session), 400],
+        [
+          await send(
+            'getRelatedListRecordsBatch',
+            'POST',
+            `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`,
+            { relatedListParameters: [] },
+            session,
+          ),
+          400,
+        ],
+        [
+          await send(
+            'getRelatedListRecordsBatch',
+            'POST',
+            `/related-list-records/batch/${STANDARD_ACCOUNT_ID}`,
+            { relatedListParameters: [{}] },
+            session,
+          ),
+          400,
+        ],
         [await get('getRelatedListPreferences', '/related-list-preferences/Account', session), 400],
         [await get('getRelatedListPreferences', '/related-list-preferences/NoSuchObject.Contacts', session), 404],
-        [await get('getRelatedListPreferencesBatch', '/related-list-preferences/batch/Account.Contacts,Account', session), 400],
         [
-          await send('updateRelatedListPreferences', 'PATCH', '/related-list-preferences/Account.RelatedContactList', { columnWrap: { Name: 'yes' } }, session),
+          await get(
+            'getRelatedListPreferencesBatch',
+            '/related-list-preferences/batch/Account.Contacts,Account',
+            session,
+          ),
+          400,
+        ],
+        [
+          await send(
+            'updateRelatedListPreferences',
+            'PATCH',
+            '/related-list-preferences/Account.RelatedContactList',
+            { columnWrap: { Name: 'yes' } },
+            session,
+          ),
           400,
         ],
         [
@@ -194,7 +259,12 @@ describe.each(databases())('related lists on %s', (kind) => {
         const { status, body } = await get<Summaries>('getRelatedListsInfo', '/related-list-info/Account', session);
         expect(status).toBe(200);
         expect(body).toMatchObject({ parentObjectApiName: 'Account', parentRecordTypeId: '012000000000000AAA' });
-        expect(body.relatedLists.map((list) => list.relatedListId)).toEqual(['Contacts', 'Cases', 'OpenCases', 'ChildAccounts']);
+        expect(body.relatedLists.map((list) => list.relatedListId)).toEqual([
+          'Contacts',
+          'Cases',
+          'OpenCases',
+          'ChildAccounts',
+        ]);
         expect(body.relatedLists[0]).toMatchObject({
           objectApiName: 'Contact',
           fieldApiName: 'AccountId',
@@ -204,7 +274,11 @@ describe.each(databases())('related lists on %s', (kind) => {
         });
         expect(body.relatedLists[2]).toMatchObject({ objectApiName: 'Case', label: 'Open Cases' });
         for (const list of body.relatedLists) {
-          const linked = await callOperation<Info>('getRelatedListInfo', `${server.baseUrl}${list.relatedListInfoUrl}`, { headers: session.headers });
+          const linked = await callOperation<Info>(
+            'getRelatedListInfo',
+            `${server.baseUrl}${list.relatedListInfoUrl}`,
+            { headers: session.headers },
+          );
           expect(linked.status).toBe(200);
           expect(linked.body.listReference.relatedListId).toBe(list.relatedListId);
         }
@@ -214,7 +288,11 @@ describe.each(databases())('related lists on %s', (kind) => {
     it('answers an unknown object, and a bad record type, without a result', async () => {
       const unknown = await get('getRelatedListsInfo', '/related-list-info/NoSuchObject', admin);
       expect(unknown.status).toBe(404);
-      const badType = await get('getRelatedListsInfo', '/related-list-info/Account?recordTypeId=0128d0000000009AAA', admin);
+      const badType = await get(
+        'getRelatedListsInfo',
+        '/related-list-info/Account?recordTypeId=0128d0000000009AAA',
+        admin,
+      );
       expect(badType.status).toBe(400);
       expect(errorsOf(badType)[0].errorCode).toBe('INVALID_ID_FIELD');
     });
@@ -236,7 +314,13 @@ describe.each(databases())('related lists on %s', (kind) => {
         orderedByInfo: [{ fieldApiName: 'Name', isAscending: true, label: 'Full Name' }],
         restrictColumnsToLayout: true,
         visibility: 'Public',
-        listReference: { parentObjectApiName: 'Account', relatedListId: 'Contacts', objectApiName: 'Contact', type: 'relatedList', inContextOfRecordId: null },
+        listReference: {
+          parentObjectApiName: 'Account',
+          relatedListId: 'Contacts',
+          objectApiName: 'Contact',
+          type: 'relatedList',
+          inContextOfRecordId: null,
+        },
       });
       const again = await callOperation('getRelatedListInfo', url('/related-list-info/Account/Contacts'), {
         headers: { ...admin.headers, 'If-None-Match': `"${body.eTag}"` },
@@ -245,12 +329,21 @@ describe.each(databases())('related lists on %s', (kind) => {
     });
 
     it('narrows the columns to fields and optionalFields, or widens them to every field', async () => {
-      const narrowed = await info('Account', 'Contacts', '?fields=Contact.Email&optionalFields=Contact.Name,Contact.NoSuchField,Contact.Department');
+      const narrowed = await info(
+        'Account',
+        'Contacts',
+        '?fields=Contact.Email&optionalFields=Contact.Name,Contact.NoSuchField,Contact.Department',
+      );
       expect(narrowed.body.displayColumns.map((column) => column.fieldApiName)).toEqual(['Email', 'Name']);
-      expect(narrowed.body).toMatchObject({ fields: ['Contact.Email'], optionalFields: ['Contact.Name', 'Contact.NoSuchField', 'Contact.Department'] });
+      expect(narrowed.body).toMatchObject({
+        fields: ['Contact.Email'],
+        optionalFields: ['Contact.Name', 'Contact.NoSuchField', 'Contact.Department'],
+      });
       const all = await info('Account', 'Contacts', '?restrictColumnsToLayout=false');
       expect(all.body.restrictColumnsToLayout).toBe(false);
-      expect(all.body.displayColumns.map((column) => column.fieldApiName)).toEqual(expect.arrayContaining(['Department', 'MobilePhone', 'AccountId']));
+      expect(all.body.displayColumns.map((column) => column.fieldApiName)).toEqual(
+        expect.arrayContaining(['Department', 'MobilePhone', 'AccountId']),
+      );
       const bad = await info('Account', 'Contacts', '?fields=Contact.NoSuchField');
       expect(bad.status).toBe(400);
       expect(errorsOf(bad)[0].errorCode).toBe('INVALID_FIELD');
@@ -263,7 +356,11 @@ describe.each(databases())('related lists on %s', (kind) => {
     });
 
     it('answers a batch with a result per related list, a missing one a single error object', async () => {
-      const { status, body } = await get<InfoBatch>('getRelatedListInfoBatch', '/related-list-info/batch/Account/Contacts,NoSuchList,Cases', admin);
+      const { status, body } = await get<InfoBatch>(
+        'getRelatedListInfoBatch',
+        '/related-list-info/batch/Account/Contacts,NoSuchList,Cases',
+        admin,
+      );
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([200, 404, 200]);
       expect(body.results[1].result).toEqual(NOT_FOUND);
@@ -276,16 +373,40 @@ describe.each(databases())('related lists on %s', (kind) => {
       const { status, body } = await records(ACCOUNT_ID, 'Contacts', {});
       expect(status).toBe(200);
       expect(names(body)).toEqual(['Accounts Payable', 'Purchasing Office', 'Service Desk']);
-      expect(body).toMatchObject({ count: 3, pageSize: 50, currentPageToken: '0', nextPageToken: null, previousPageToken: null, sortBy: [], where: null });
-      expect(body.listReference).toMatchObject({ inContextOfRecordId: ACCOUNT_ID, parentObjectApiName: 'Account', relatedListId: 'Contacts' });
-      expect(Object.keys(body.records[0].fields)).toEqual(expect.arrayContaining([...COMPANIONS, 'Name', 'Title', 'Email', 'Phone']));
+      expect(body).toMatchObject({
+        count: 3,
+        pageSize: 50,
+        currentPageToken: '0',
+        nextPageToken: null,
+        previousPageToken: null,
+        sortBy: [],
+        where: null,
+      });
+      expect(body.listReference).toMatchObject({
+        inContextOfRecordId: ACCOUNT_ID,
+        parentObjectApiName: 'Account',
+        relatedListId: 'Contacts',
+      });
+      expect(Object.keys(body.records[0].fields)).toEqual(
+        expect.arrayContaining([...COMPANIONS, 'Name', 'Title', 'Email', 'Phone']),
+      );
       expect(body.listInfoETag).toBe((await info('Account', 'Contacts')).body.eTag);
     });
 
     it('pages with tokens, sorts by an array, filters with where and labels the columns', async () => {
-      const first = await records(ACCOUNT_ID, 'Contacts', { fields: ['Contact.Name'], pageSize: 2, sortBy: ['-Contact.Name'], includeColumnLabels: true });
+      const first = await records(ACCOUNT_ID, 'Contacts', {
+        fields: ['Contact.Name'],
+        pageSize: 2,
+        sortBy: ['-Contact.Name'],
+        includeColumnLabels: true,
+      });
       expect(names(first.body)).toEqual(['Service Desk', 'Purchasing Office']);
-      expect(first.body).toMatchObject({ count: 2, nextPageToken: '2', sortBy: ['-Contact.Name'], columnLabels: { Name: 'Full Name' } });
+      expect(first.body).toMatchObject({
+        count: 2,
+        nextPageToken: '2',
+        sortBy: ['-Contact.Name'],
+        columnLabels: { Name: 'Full Name' },
+      });
       expect(Object.keys(first.body.records[0].fields).sort()).toEqual([...COMPANIONS, 'Name'].sort());
       const second = await records(ACCOUNT_ID, 'Contacts', {
         fields: ['Contact.Name'],
@@ -309,15 +430,23 @@ describe.each(databases())('related lists on %s', (kind) => {
             [ACCOUNT_ID],
           )
         ).rows.map((row) => row.id);
-      const follow = (pageUrl: string) => callOperation<Page>('getRelatedListRecordsByQuery', `${server.baseUrl}${pageUrl}`, { headers: admin.headers });
+      const follow = (pageUrl: string) =>
+        callOperation<Page>('getRelatedListRecordsByQuery', `${server.baseUrl}${pageUrl}`, { headers: admin.headers });
       for (const [list, body, expected] of [
         ['Cases', { pageSize: 2, fields: ['Case.CaseNumber'] }, await stored('', 'created_date DESC')],
         [
           'OpenCases',
           { pageSize: 2, optionalFields: ['Case.Subject'], where: '{ Priority: { ne: "Medium" } }' },
-          await stored(`AND fields ->> 'Status' <> 'Closed' AND fields ->> 'Priority' <> 'Medium'`, `lower(fields ->> 'CaseNumber')`),
+          await stored(
+            `AND fields ->> 'Status' <> 'Closed' AND fields ->> 'Priority' <> 'Medium'`,
+            `lower(fields ->> 'CaseNumber')`,
+          ),
         ],
-        ['Cases', { pageSize: 3, sortBy: ['-Case.CaseNumber'] }, await stored('', `lower(fields ->> 'CaseNumber') DESC`)],
+        [
+          'Cases',
+          { pageSize: 3, sortBy: ['-Case.CaseNumber'] },
+          await stored('', `lower(fields ->> 'CaseNumber') DESC`),
+        ],
       ] as const) {
         expect(expected.length).toBeGreaterThan(2);
         const first = await records(ACCOUNT_ID, list, body);
@@ -349,12 +478,30 @@ describe.each(databases())('related lists on %s', (kind) => {
         expect(pages[0].previousPageUrl).toBeNull();
       }
       // The GET form checks its input like the POST form does, and hides a parent the caller may not see.
-      for (const query of ['?pageSize=2000', '?pageToken=x', '?fields=Contact.NoSuchField', '?sortBy=NoSuchField', '?where=%7B']) {
-        const answer = await get<ErrorList>('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts${query}`, admin);
+      for (const query of [
+        '?pageSize=2000',
+        '?pageToken=x',
+        '?fields=Contact.NoSuchField',
+        '?sortBy=NoSuchField',
+        '?where=%7B',
+      ]) {
+        const answer = await get<ErrorList>(
+          'getRelatedListRecordsByQuery',
+          `/related-list-records/${ACCOUNT_ID}/Contacts${query}`,
+          admin,
+        );
         expect(answer.status, query).toBe(400);
       }
-      const hidden = await get('getRelatedListRecordsByQuery', `/related-list-records/${ACCOUNT_ID}/Contacts`, standard);
-      const missing = await get('getRelatedListRecordsByQuery', `/related-list-records/${makeId('001', 999)}/Contacts`, standard);
+      const hidden = await get(
+        'getRelatedListRecordsByQuery',
+        `/related-list-records/${ACCOUNT_ID}/Contacts`,
+        standard,
+      );
+      const missing = await get(
+        'getRelatedListRecordsByQuery',
+        `/related-list-records/${makeId('001', 999)}/Contacts`,
+        standard,
+      );
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual(missing.body);
     });
@@ -366,7 +513,9 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
       const all = await records(ACCOUNT_ID, 'Cases', { pageSize: 10 });
       // The layout's order: newest first.
-      expect(all.body.records.map((record) => record.fields.CaseNumber.value)).toEqual(CASES.map((one) => one.CaseNumber).reverse());
+      expect(all.body.records.map((record) => record.fields.CaseNumber.value)).toEqual(
+        CASES.map((one) => one.CaseNumber).reverse(),
+      );
       const high = await records(ACCOUNT_ID, 'OpenCases', { where: '{ Priority: { eq: "High" } }' });
       expect(high.body.records.map((record) => record.fields.CaseNumber.value)).toEqual(['00001001', '00001007']);
     });
@@ -419,7 +568,11 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(names(body.results[0].result as Page)).toEqual(['Accounts Payable']);
       expect(body.results[1].result).toEqual(NOT_FOUND);
       expect((body.results[2].result as { errorCode: string }).errorCode).toBe('INVALID_FIELD');
-      expect((body.results[3].result as Page).records.map((record) => record.fields.CaseNumber.value)).toEqual(['00001001', '00001004', '00001006']);
+      expect((body.results[3].result as Page).records.map((record) => record.fields.CaseNumber.value)).toEqual([
+        '00001001',
+        '00001004',
+        '00001006',
+      ]);
       const hidden = await send(
         'getRelatedListRecordsBatch',
         'POST',
@@ -435,10 +588,17 @@ describe.each(databases())('related lists on %s', (kind) => {
     it('counts up to maxCount and says whether there are more', async () => {
       const capped = await count(ACCOUNT_ID, 'Cases', '?maxCount=3');
       expect(capped.status).toBe(200);
-      expect(capped.body).toMatchObject({ count: 3, hasMore: true, listReference: { relatedListId: 'Cases', inContextOfRecordId: ACCOUNT_ID } });
+      expect(capped.body).toMatchObject({
+        count: 3,
+        hasMore: true,
+        listReference: { relatedListId: 'Cases', inContextOfRecordId: ACCOUNT_ID },
+      });
       expect(capped.headers.get('ETag')).toBe(`"${capped.body.eTag}"`);
       expect((await count(ACCOUNT_ID, 'Cases')).body).toMatchObject({ count: CASES.length, hasMore: false });
-      expect((await count(ACCOUNT_ID, 'Cases', `?maxCount=${CASES.length}`)).body).toMatchObject({ count: CASES.length, hasMore: false });
+      expect((await count(ACCOUNT_ID, 'Cases', `?maxCount=${CASES.length}`)).body).toMatchObject({
+        count: CASES.length,
+        hasMore: false,
+      });
       expect((await count(ACCOUNT_ID, 'OpenCases')).body).toMatchObject({ count: 5, hasMore: false });
       expect((await count(ACCOUNT_ID, 'ChildAccounts')).body).toMatchObject({ count: 0, hasMore: false });
     });
@@ -470,13 +630,26 @@ describe.each(databases())('related lists on %s', (kind) => {
 
   describe('preferences', () => {
     it("keeps each user's own widths, wrapping and order, which the records then come in", async () => {
-      const empty = await get<Preferences>('getRelatedListPreferences', '/related-list-preferences/Account.RelatedContactList', admin);
-      expect(empty.body).toEqual({ columnWidths: {}, columnWrap: {}, orderedBy: [], preferencesId: 'Account.RelatedContactList' });
+      const empty = await get<Preferences>(
+        'getRelatedListPreferences',
+        '/related-list-preferences/Account.RelatedContactList',
+        admin,
+      );
+      expect(empty.body).toEqual({
+        columnWidths: {},
+        columnWrap: {},
+        orderedBy: [],
+        preferencesId: 'Account.RelatedContactList',
+      });
       const changed = await send<Preferences>(
         'updateRelatedListPreferences',
         'PATCH',
         '/related-list-preferences/Account.RelatedContactList',
-        { columnWidths: { Name: 200 }, columnWrap: { Title: true }, orderedBy: [{ fieldApiName: 'Title', isAscending: false }] },
+        {
+          columnWidths: { Name: 200 },
+          columnWrap: { Title: true },
+          orderedBy: [{ fieldApiName: 'Title', isAscending: false }],
+        },
         admin,
       );
       expect(changed.status).toBe(200);
@@ -487,18 +660,31 @@ describe.each(databases())('related lists on %s', (kind) => {
         preferencesId: 'Account.RelatedContactList',
       });
       // By related list id too; the record pages come in the caller's order.
-      expect((await get<Preferences>('getRelatedListPreferences', '/related-list-preferences/Account.Contacts', admin)).body.columnWidths).toEqual({
+      expect(
+        (await get<Preferences>('getRelatedListPreferences', '/related-list-preferences/Account.Contacts', admin)).body
+          .columnWidths,
+      ).toEqual({
         Name: 200,
       });
       // Titles descending: Procurement, Finance, Customer Service.
-      expect(names((await records(ACCOUNT_ID, 'Contacts', {})).body)).toEqual(['Purchasing Office', 'Accounts Payable', 'Service Desk']);
+      expect(names((await records(ACCOUNT_ID, 'Contacts', {})).body)).toEqual([
+        'Purchasing Office',
+        'Accounts Payable',
+        'Service Desk',
+      ]);
       const shown = await info('Account', 'Contacts');
       expect(shown.body.userPreferences).toEqual({ columnWidths: { Name: 200 }, columnWrap: { Title: true } });
       expect(shown.body.orderedByInfo).toEqual([{ fieldApiName: 'Title', isAscending: false, label: 'Title' }]);
       // The standard user's are its own.
-      expect((await get<Preferences>('getRelatedListPreferences', '/related-list-preferences/Account.RelatedContactList', standard)).body.columnWidths).toEqual(
-        {},
-      );
+      expect(
+        (
+          await get<Preferences>(
+            'getRelatedListPreferences',
+            '/related-list-preferences/Account.RelatedContactList',
+            standard,
+          )
+        ).body.columnWidths,
+      ).toEqual({});
     });
 
     it('changes the order and merges the columns through updateRelatedListInfo', async () => {
@@ -506,7 +692,10 @@ describe.each(databases())('related lists on %s', (kind) => {
         'updateRelatedListInfo',
         'PATCH',
         '/related-list-info/Account/Cases',
-        { orderedByInfo: [{ fieldApiName: 'CaseNumber', isAscending: true }], userPreferences: { columnWidths: { Subject: 300 } } },
+        {
+          orderedByInfo: [{ fieldApiName: 'CaseNumber', isAscending: true }],
+          userPreferences: { columnWidths: { Subject: 300 } },
+        },
         standard,
       );
       expect(status).toBe(200);
@@ -522,7 +711,10 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(merged.body.userPreferences.columnWidths).toEqual({ Status: 80, Subject: 300 });
       expect(merged.body.orderedByInfo[0].fieldApiName).toBe('CaseNumber');
       expect((await info('Account', 'Cases', '', standard)).body.eTag).toBe(merged.body.eTag);
-      expect((await info('Account', 'Cases', '', admin)).body.orderedByInfo[0]).toMatchObject({ fieldApiName: 'CreatedDate', isAscending: false });
+      expect((await info('Account', 'Cases', '', admin)).body.orderedByInfo[0]).toMatchObject({
+        fieldApiName: 'CreatedDate',
+        isAscending: false,
+      });
     });
 
     it('answers a batch per id and refuses columns that do not exist', async () => {
@@ -581,7 +773,9 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(parent.status).toBe(200);
       for (const entry of file.layouts.flatMap((layout) => layout.relatedLists)) {
         const relationshipName = (entry.relationshipName ?? entry.relatedListId).toLowerCase();
-        const relationship = parent.body.childRelationships.find((one) => one.relationshipName.toLowerCase() === relationshipName);
+        const relationship = parent.body.childRelationships.find(
+          (one) => one.relationshipName.toLowerCase() === relationshipName,
+        );
         expect(relationship, entry.relatedListId).toBeDefined();
         const order = (entry.orderedBy ?? []).map(({ fieldApiName, isAscending }) => {
           const value = SYSTEM_COLUMNS[fieldApiName] ?? `lower((fields ->> '${fieldApiName}'::text))`;
@@ -598,7 +792,9 @@ describe.each(databases())('related lists on %s', (kind) => {
   it('follows every child-relationship page URL getRecord gives, each answering 200', async () => {
     const record = await callOperation<RecordRep>(
       'getRecord',
-      url(`/records/${ACCOUNT_ID}?fields=Account.Name&childRelationships=Account.Contacts,Account.Cases,Account.ChildAccounts&pageSize=2`),
+      url(
+        `/records/${ACCOUNT_ID}?fields=Account.Name&childRelationships=Account.Contacts,Account.Cases,Account.ChildAccounts&pageSize=2`,
+      ),
       { headers: admin.headers },
     );
     expect(record.status).toBe(200);
@@ -609,14 +805,20 @@ describe.each(databases())('related lists on %s', (kind) => {
       const total = name === 'Contacts' ? 3 : name === 'Cases' ? CASES.length : 0;
       while (page) {
         seen.push(...page.records.map((one) => one.id));
-        const current = await callOperation<ChildPage>('getChildRecords', `${server.baseUrl}${page.currentPageUrl}`, { headers: admin.headers });
+        const current = await callOperation<ChildPage>('getChildRecords', `${server.baseUrl}${page.currentPageUrl}`, {
+          headers: admin.headers,
+        });
         expect(current.status).toBe(200);
         expect(current.body.records.map((one) => one.id)).toEqual(page.records.map((one) => one.id));
         followed += 1;
         if (!page.nextPageUrl) break;
-        const next: CheckedResponse<ChildPage> = await callOperation<ChildPage>('getChildRecords', `${server.baseUrl}${page.nextPageUrl}`, {
-          headers: admin.headers,
-        });
+        const next: CheckedResponse<ChildPage> = await callOperation<ChildPage>(
+          'getChildRecords',
+          `${server.baseUrl}${page.nextPageUrl}`,
+          {
+            headers: admin.headers,
+          },
+        );
         expect(next.status).toBe(200);
         page = next.body;
       }

@@ -41,18 +41,30 @@ for (const kind of databases()) {
     const blocked: BlockedRequest[] = [];
 
     beforeAll(async () => {
-      server = await startTestServer({ database: kind, demoContacts: 30, app: { eventLoop: { onBlocked: (report) => blocked.push(report) } } });
+      server = await startTestServer({
+        database: kind,
+        demoContacts: 30,
+        app: { eventLoop: { onBlocked: (report) => blocked.push(report) } },
+      });
       admin = await signIn(server, 'admin');
     });
     afterAll(() => server?.close());
 
     /** The operation's example request, as the administrator, with the body and Content-Type given (undefined: none). */
-    const send = (operation: Operation, body: string | undefined, contentType: string | undefined = 'application/json') => {
+    const send = (
+      operation: Operation,
+      body: string | undefined,
+      contentType: string | undefined = 'application/json',
+    ) => {
       const example = exampleRequest(operation);
       const headers: Record<string, string> = { ...example.headers, ...admin.headers };
       delete headers['Content-Type'];
       if (contentType !== undefined) headers['Content-Type'] = contentType;
-      return callOperation(operation.operationId, `${server.baseUrl}${example.pathAndQuery}`, { method: example.method, headers, body });
+      return callOperation(operation.operationId, `${server.baseUrl}${example.pathAndQuery}`, {
+        method: example.method,
+        headers,
+        body,
+      });
     };
 
     it('has operations of both kinds to check', () => {
@@ -108,12 +120,23 @@ for (const kind of databases()) {
       blocked.length = 0;
       const started = performance.now();
       const [refused, session] = await Promise.all([
-        fetch(`${server.baseUrl}${APEX}/${CONTROLLER}/getContacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: deep }).then(
-          async (response) => ({ status: response.status, body: (await response.json()) as Json, at: performance.now() - started }),
-        ),
-        fetch(`${server.baseUrl}/services/auth/session`).then((response) => ({ status: response.status, at: performance.now() - started })),
+        fetch(`${server.baseUrl}${APEX}/${CONTROLLER}/getContacts`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: deep,
+        }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as Json,
+          at: performance.now() - started,
+        })),
+        fetch(`${server.baseUrl}/services/auth/session`).then((response) => ({
+          status: response.status,
+          at: performance.now() - started,
+        })),
       ]);
-      console.log(`100,000 nested arrays: refused in ${refused.at.toFixed(1)} ms; the session read beside it answered in ${session.at.toFixed(1)} ms`);
+      console.log(
+        `100,000 nested arrays: refused in ${refused.at.toFixed(1)} ms; the session read beside it answered in ${session.at.toFixed(1)} ms`,
+      );
       expect(refused.status).toBe(400);
       expect(refused.body.errorMessage).toMatch(`deeper than ${MAX_JSON_DEPTH} levels`);
       expect(session.status).toBe(200);
@@ -148,11 +171,15 @@ for (const kind of databases()) {
       });
       expect(written.status).toBe(200);
       expect((written.body as Json).columnWidths).toEqual(columnWidths);
-      const contacts = await callOperation('invokeApexImperative', `${server.baseUrl}${APEX}/${CONTROLLER}/getContacts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: `\uFEFF${JSON.stringify({ country: 'Canada' })}`,
-      });
+      const contacts = await callOperation(
+        'invokeApexImperative',
+        `${server.baseUrl}${APEX}/${CONTROLLER}/getContacts`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: `\uFEFF${JSON.stringify({ country: 'Canada' })}`,
+        },
+      );
       expect(contacts.status).toBe(200);
       expect((contacts.body as { totalRecords: number }).totalRecords).toBeGreaterThan(0);
     });

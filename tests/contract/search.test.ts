@@ -40,7 +40,10 @@ describe.each(databases())('search and lookups on %s', (kind) => {
   let contactUs: Row[];
 
   const url = (path: string) => `${server.baseUrl}${UI_API}${path}`;
-  const headers = (session: TestSession | null, json = false) => ({ ...(session?.headers ?? {}), ...(json ? { 'Content-Type': 'application/json' } : {}) });
+  const headers = (session: TestSession | null, json = false) => ({
+    ...(session?.headers ?? {}),
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+  });
   const get = <T>(operationId: string, path: string, session: TestSession | null) =>
     callOperation<T | ErrorList>(operationId, url(path), { headers: headers(session) });
   const post = <T>(operationId: string, path: string, session: TestSession | null, body?: unknown) =>
@@ -56,9 +59,16 @@ describe.each(databases())('search and lookups on %s', (kind) => {
   const results = (query: string, session: TestSession | null, body?: unknown) =>
     post<SearchSummary>('getSearchResults', `/search/results?${query}`, session, body);
   const rows = async (object: string) =>
-    (await server.db.query<Row>('SELECT id, object_api_name, fields, created_by_id FROM record WHERE object_api_name = $1 ORDER BY id', [object])).rows;
+    (
+      await server.db.query<Row>(
+        'SELECT id, object_api_name, fields, created_by_id FROM record WHERE object_api_name = $1 ORDER BY id',
+        [object],
+      )
+    ).rows;
   const visibleTo = (session: TestSession, rowsOf: Row[]) =>
-    session === admin ? rowsOf : rowsOf.filter((row) => row.fields.OwnerId === STANDARD_USER_ID || row.created_by_id === STANDARD_USER_ID);
+    session === admin
+      ? rowsOf
+      : rowsOf.filter((row) => row.fields.OwnerId === STANDARD_USER_ID || row.created_by_id === STANDARD_USER_ID);
   const ids = (values: LookupValues, object: string) => values.lookupResults[object].records.map((record) => record.id);
   const errorCode = (body: unknown) => (body as ErrorList)[0]?.errorCode;
 
@@ -106,7 +116,12 @@ describe.each(databases())('search and lookups on %s', (kind) => {
     it('TypeAhead offers the visible records whose name starts with q, in name order', async () => {
       for (const session of [admin, standard]) {
         for (const q of ['r', 'S', 'summit p', 'l']) {
-          const answer = await lookup('Contact', 'AccountId', `searchType=TypeAhead&q=${encodeURIComponent(q)}`, session);
+          const answer = await lookup(
+            'Contact',
+            'AccountId',
+            `searchType=TypeAhead&q=${encodeURIComponent(q)}`,
+            session,
+          );
           expect(answer.status).toBe(200);
           const expected = visibleTo(session, accounts)
             .filter((row) => String(row.fields.Name).toLowerCase().startsWith(q.toLowerCase()))
@@ -152,12 +167,15 @@ describe.each(databases())('search and lookups on %s', (kind) => {
     });
 
     it('pages with page and pageSize, and links the neighbouring pages', async () => {
-      const first = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', admin)).body as LookupValues;
+      const first = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', admin))
+        .body as LookupValues;
       const page = first.lookupResults.Account;
       expect(page.count).toBe(1);
       const all = accounts.filter((row) => String(row.fields.Name).toLowerCase().startsWith('s'));
       expect(page.nextPageToken).toBe(all.length > 1 ? '1' : null);
-      expect(page.currentPageUrl).toBe(`${UI_API}/lookups/Contact/AccountId/Account?page=1&pageSize=1&q=s&searchType=TypeAhead`);
+      expect(page.currentPageUrl).toBe(
+        `${UI_API}/lookups/Contact/AccountId/Account?page=1&pageSize=1&q=s&searchType=TypeAhead`,
+      );
       expect(page.previousPageUrl).toBeNull();
     });
 
@@ -165,13 +183,20 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       const riverbend = accounts.find((row) => row.fields.Name === 'Riverbend Industrial Controls')!;
       const lakeshore = accounts.find((row) => row.fields.Name === 'Lakeshore Switchgear Group')!;
       const ofAccount = (account: Row) =>
-        contacts.filter((row) => row.fields.AccountId === account.id && String(row.fields.Name).toLowerCase().includes('desk'));
+        contacts.filter(
+          (row) => row.fields.AccountId === account.id && String(row.fields.Name).toLowerCase().includes('desk'),
+        );
       const viaBody = await lookup('Case', 'ContactId', 'searchType=Search&q=desk', admin, {
         sourceRecord: { apiName: 'Case', fields: { AccountId: riverbend.id } },
       });
       expect(viaBody.status).toBe(200);
       expect(ids(viaBody.body as LookupValues, 'Contact')).toEqual(ofAccount(riverbend).map((row) => row.id));
-      const viaBindings = await lookup('Case', 'ContactId', `searchType=Search&q=desk&dependentFieldBindings=AccountId=${lakeshore.id}`, admin);
+      const viaBindings = await lookup(
+        'Case',
+        'ContactId',
+        `searchType=Search&q=desk&dependentFieldBindings=AccountId=${lakeshore.id}`,
+        admin,
+      );
       expect(ids(viaBindings.body as LookupValues, 'Contact')).toEqual(ofAccount(lakeshore).map((row) => row.id));
       // Without an account on the case, only contacts without an account qualify: none here.
       const unbound = await lookup('Case', 'ContactId', 'searchType=Search&q=desk', admin);
@@ -203,7 +228,12 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         }
       }
       for (const searchType of ['Search', 'TypeAhead']) {
-        const answer = await lookup('Contact', 'AccountId', `searchType=${searchType}&q=${encodeURIComponent(INJECTION)}`, admin);
+        const answer = await lookup(
+          'Contact',
+          'AccountId',
+          `searchType=${searchType}&q=${encodeURIComponent(INJECTION)}`,
+          admin,
+        );
         expect(answer.status).toBe(200);
         expect(ids(answer.body as LookupValues, 'Account')).toEqual([]);
       }
@@ -212,7 +242,8 @@ describe.each(databases())('search and lookups on %s', (kind) => {
 
     it('serves one target as a record collection in the GET form', async () => {
       for (const session of [admin, standard]) {
-        const post = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', session)).body as LookupValues;
+        const post = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', session))
+          .body as LookupValues;
         const answer = await get<Schemas['RecordCollectionRepresentation']>(
           'getLookupRecordsForTarget',
           '/lookups/Contact/AccountId/Account?searchType=TypeAhead&q=s&pageSize=1',
@@ -254,7 +285,9 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       const found = await allPages(`q=${word}&objectApiName=${CONTACT_US}`, admin, { pageSize: 7 });
       const foundIds = found.map((result) => result.record.id);
       expect(new Set(foundIds).size).toBe(foundIds.length);
-      const byCompany = contactUs.filter((row) => hasWordStarting(row.fields.APT_Company_Name__c, word)).map((row) => row.id);
+      const byCompany = contactUs
+        .filter((row) => hasWordStarting(row.fields.APT_Company_Name__c, word))
+        .map((row) => row.id);
       expect(foundIds).toEqual(expect.arrayContaining(byCompany));
       for (const result of found) {
         const stored = contactUs.find((row) => row.id === result.record.id)!;
@@ -278,10 +311,13 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       expect(body.configurationName).toBe('Storefront_Search');
       expect(body.query).toBe(word);
       expect(body.keywordSearchResult.sortBy).toBe(`-${CONTACT_US}.APT_Company_Name__c`);
-      const companies = body.keywordSearchResult.records.map((result) => String(result.record.fields.APT_Company_Name__c.value).toLowerCase());
+      const companies = body.keywordSearchResult.records.map((result) =>
+        String(result.record.fields.APT_Company_Name__c.value).toLowerCase(),
+      );
       expect(companies).toEqual([...companies].sort().reverse());
       expect(body.keywordSearchResult.records.length).toBeGreaterThan(0);
-      for (const result of body.keywordSearchResult.records) expect(result.record.fields.APT_Country__c.value).toBe(country);
+      for (const result of body.keywordSearchResult.records)
+        expect(result.record.fields.APT_Country__c.value).toBe(country);
     });
 
     it('keeps the search index current on every write', async () => {
@@ -293,13 +329,19 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       });
       expect(update.status).toBe(200);
       const answer = await keyword(`q=quasarfl&objectApiName=${CONTACT_US}`, admin);
-      expect((answer.body as KeywordResults).keywordSearchResult.records.map((result) => result.record.id)).toEqual([target.id]);
+      expect((answer.body as KeywordResults).keywordSearchResult.records.map((result) => result.record.id)).toEqual([
+        target.id,
+      ]);
     });
 
     it('never finds a record by a field the caller may not read', async () => {
-      await server.db.query(`UPDATE record SET fields = fields || '{"Email": "zebracorn"}'::jsonb WHERE id = $1`, ['0058d0000000003AAA']);
+      await server.db.query(`UPDATE record SET fields = fields || '{"Email": "zebracorn"}'::jsonb WHERE id = $1`, [
+        '0058d0000000003AAA',
+      ]);
       const asAdmin = await keyword('q=zebracorn&objectApiName=User', admin);
-      expect((asAdmin.body as KeywordResults).keywordSearchResult.records.map((result) => result.record.id)).toEqual(['0058d0000000003AAA']);
+      expect((asAdmin.body as KeywordResults).keywordSearchResult.records.map((result) => result.record.id)).toEqual([
+        '0058d0000000003AAA',
+      ]);
       const asStandard = await keyword('q=zebracorn&objectApiName=User', standard);
       expect(asStandard.status).toBe(200);
       expect((asStandard.body as KeywordResults).keywordSearchResult.records).toEqual([]);
@@ -312,7 +354,9 @@ describe.each(databases())('search and lookups on %s', (kind) => {
     });
 
     it('answers 400 for bad input and never runs a term as SQL', async () => {
-      const field = (path: string, operator = 'eq', values: unknown = ['x']) => ({ filters: [{ fieldPath: path, operator, values }] });
+      const field = (path: string, operator = 'eq', values: unknown = ['x']) => ({
+        filters: [{ fieldPath: path, operator, values }],
+      });
       const bad: [string, unknown?][] = [
         [`q=a&objectApiName=${CONTACT_US}`],
         [`q=${'x'.repeat(256)}&objectApiName=${CONTACT_US}`],
@@ -326,7 +370,10 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         [`q=automation&objectApiName=${CONTACT_US}`, field(`${CONTACT_US}.APT_City__c`, 'eq', [])],
         [`q=automation&objectApiName=${CONTACT_US}`, field(`${CONTACT_US}.APT_City__c`, 'eq', 'Inman')],
         ['q=automation&objectApiName=Account', field('Account.NumberOfEmployees', 'gt', ['many'])],
-        [`q=automation&objectApiName=${CONTACT_US}`, { dataCategories: [{ groupName: 'Products__c', operator: 'below', values: ['All'] }] }],
+        [
+          `q=automation&objectApiName=${CONTACT_US}`,
+          { dataCategories: [{ groupName: 'Products__c', operator: 'below', values: ['All'] }] },
+        ],
         [`q=automation&objectApiName=${CONTACT_US}`, { sortBy: `${CONTACT_US}.Nope__c` }],
         [`q=automation&objectApiName=${CONTACT_US}`, { pageToken: '9999' }],
         [`q=automation&objectApiName=${CONTACT_US}`, { pageSize: 101 }],
@@ -359,12 +406,18 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       const all = await results('q=switchgear', admin);
       expect(all.status).toBe(200);
       const body = all.body as SearchSummary;
-      expect(body.keywordSearchResults.results.map((result) => result.objectApiName)).toEqual([CONTACT_US, 'Account', 'Contact', 'Case']);
+      expect(body.keywordSearchResults.results.map((result) => result.objectApiName)).toEqual([
+        CONTACT_US,
+        'Account',
+        'Contact',
+        'Case',
+      ]);
       const account = body.keywordSearchResults.results.find((result) => result.objectApiName === 'Account')!;
       expect(account.records.map((result) => result.record.id)).toEqual(
         accounts.filter((row) => row.fields.Name === 'Lakeshore Switchgear Group').map((row) => row.id),
       );
-      const asStandard = (await results('q=switchgear', standard, { objectApiNames: ['Account'] })).body as SearchSummary;
+      const asStandard = (await results('q=switchgear', standard, { objectApiNames: ['Account'] }))
+        .body as SearchSummary;
       expect(asStandard.keywordSearchResults.results).toHaveLength(1);
       expect(asStandard.keywordSearchResults.results[0].records).toEqual([]);
 
@@ -372,7 +425,9 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       const word = String(contactUs[0].fields.APT_Company_Name__c).split(' ')[0];
       const filtered = await results(`q=${encodeURIComponent(word)}`, standard, {
         configurationName: 'Storefront_Search',
-        searchObjectOptions: { [CONTACT_US]: { filters: [{ fieldPath: `${CONTACT_US}.APT_Country__c`, operator: 'ne', values: [country] }] } },
+        searchObjectOptions: {
+          [CONTACT_US]: { filters: [{ fieldPath: `${CONTACT_US}.APT_Country__c`, operator: 'ne', values: [country] }] },
+        },
       });
       const page = (filtered.body as SearchSummary).keywordSearchResults.results;
       expect(page.map((result) => result.objectApiName)).toEqual([CONTACT_US]);
@@ -386,7 +441,14 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         ['q=switchgear', { objectApiNames: ['Nope__c'] }],
         ['q=switchgear', { configurationName: 'Nope' }],
         ['q=switchgear', { objectApiNames: ['Account'], searchObjectOptions: { Contact: { filters: [] } } }],
-        ['q=switchgear', { searchObjectOptions: { Account: { filters: [{ fieldPath: 'Account.Nope', operator: 'eq', values: ['x'] }] } } }],
+        [
+          'q=switchgear',
+          {
+            searchObjectOptions: {
+              Account: { filters: [{ fieldPath: 'Account.Nope', operator: 'eq', values: ['x'] }] },
+            },
+          },
+        ],
         ['q=switchgear', { objectApiNames: 'Account' }],
       ];
       for (const [query, body] of bad) {
@@ -401,7 +463,11 @@ describe.each(databases())('search and lookups on %s', (kind) => {
   describe('search filters', () => {
     it('lists the filters of an object, Text and Select, on fields the caller may read', async () => {
       for (const session of [admin, standard]) {
-        const answer = await get<FilterMetadata>('getSearchFilterMetadata', `/search-info/${CONTACT_US}/filters?configurationName=Storefront_Search`, session);
+        const answer = await get<FilterMetadata>(
+          'getSearchFilterMetadata',
+          `/search-info/${CONTACT_US}/filters?configurationName=Storefront_Search`,
+          session,
+        );
         expect(answer.status).toBe(200);
         const body = answer.body as FilterMetadata;
         expect(body.filters.map((filter) => [filter.apiName, filter.type, filter.kind])).toEqual([
@@ -418,12 +484,26 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         `SELECT label, value FROM picklist_value WHERE object_api_name = $1 AND field_api_name = 'APT_Country__c' AND record_type_id = '012000000000000AAA' ORDER BY position`,
         [CONTACT_US],
       );
-      const answer = await get<FilterOptions>('getSearchFilterOptions', `/search-info/${CONTACT_US}/filters/APT_Country__c/options?q=UNI`, standard);
+      const answer = await get<FilterOptions>(
+        'getSearchFilterOptions',
+        `/search-info/${CONTACT_US}/filters/APT_Country__c/options?q=UNI`,
+        standard,
+      );
       expect(answer.status).toBe(200);
-      expect((answer.body as FilterOptions).options).toEqual(stored.filter((row) => row.label.toLowerCase().includes('uni')));
-      const initial = await get<FilterOptions>('getSearchFilterOptions', `/search-info/${CONTACT_US}/filters/APT_Primary_State__c/options`, admin);
+      expect((answer.body as FilterOptions).options).toEqual(
+        stored.filter((row) => row.label.toLowerCase().includes('uni')),
+      );
+      const initial = await get<FilterOptions>(
+        'getSearchFilterOptions',
+        `/search-info/${CONTACT_US}/filters/APT_Primary_State__c/options`,
+        admin,
+      );
       expect((initial.body as FilterOptions).options).toEqual([]);
-      const percent = await get<FilterOptions>('getSearchFilterOptions', `/search-info/${CONTACT_US}/filters/APT_Country__c/options?q=%25`, admin);
+      const percent = await get<FilterOptions>(
+        'getSearchFilterOptions',
+        `/search-info/${CONTACT_US}/filters/APT_Country__c/options?q=%25`,
+        admin,
+      );
       expect((percent.body as FilterOptions).options).toEqual([]);
     });
 
@@ -450,26 +530,43 @@ describe.each(databases())('search and lookups on %s', (kind) => {
         objectApiName: 'Contact',
         targetInfo: {
           Account: {
-            fullSearchInfo: { displayFields: ['Account.Name', 'Account.Phone', 'Account.BillingCity'], filters: [], sortBy: 'Account.Name' },
+            fullSearchInfo: {
+              displayFields: ['Account.Name', 'Account.Phone', 'Account.BillingCity'],
+              filters: [],
+              sortBy: 'Account.Name',
+            },
             suggestionsInfo: { displayFields: ['Account.Name', 'Account.BillingCity'], filters: [], sortBy: null },
           },
         },
       });
-      const filtered = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Case/lookup/ContactId', admin)).body as LookupMetadata;
-      expect(filtered.targetInfo.Contact.suggestionsInfo.filters).toEqual([{ fieldPath: 'Contact.AccountId', operator: 'eq', values: ['$Source.AccountId'] }]);
+      const filtered = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Case/lookup/ContactId', admin))
+        .body as LookupMetadata;
+      expect(filtered.targetInfo.Contact.suggestionsInfo.filters).toEqual([
+        { fieldPath: 'Contact.AccountId', operator: 'eq', values: ['$Source.AccountId'] },
+      ]);
       // The object info says so too.
       const caseInfo = (await get<Schemas['ObjectInfoRepresentation']>('getObjectInfo', '/object-info/Case', admin))
         .body as Schemas['ObjectInfoRepresentation'];
-      expect(caseInfo.fields.ContactId.filteredLookupInfo).toEqual({ controllingFields: ['AccountId'], dependent: true, optionalFilter: false });
+      expect(caseInfo.fields.ContactId.filteredLookupInfo).toEqual({
+        controllingFields: ['AccountId'],
+        dependent: true,
+        optionalFilter: false,
+      });
       expect(caseInfo.fields.AccountId.filteredLookupInfo).toBeNull();
       // Standard users may not read User.Email: it is not shown.
-      const owner = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Account/lookup/OwnerId', standard)).body as LookupMetadata;
+      const owner = (await get<LookupMetadata>('getLookupMetadata', '/search-info/Account/lookup/OwnerId', standard))
+        .body as LookupMetadata;
       expect(owner.targetInfo.User.suggestionsInfo.displayFields).toEqual(['User.Name']);
     });
 
     it('answers 400 for unknown objects and fields, and fields that are no lookups', async () => {
-      for (const path of ['/search-info/Nope__c/lookup/AccountId', '/search-info/Contact/lookup/Nope', '/search-info/Contact/lookup/LastName']) {
-        for (const session of [admin, standard]) expect((await get('getLookupMetadata', path, session)).status, path).toBe(400);
+      for (const path of [
+        '/search-info/Nope__c/lookup/AccountId',
+        '/search-info/Contact/lookup/Nope',
+        '/search-info/Contact/lookup/LastName',
+      ]) {
+        for (const session of [admin, standard])
+          expect((await get('getLookupMetadata', path, session)).status, path).toBe(400);
       }
     });
   });

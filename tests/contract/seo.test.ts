@@ -5,7 +5,13 @@
  */
 import type { components } from '../../generated/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT_ID, NOT_FOUND_BODY, storedContacts, type StoredContact, type ErrorList } from '../support/api.ts';
+import {
+  DEFAULT_CONTACT_ID,
+  NOT_FOUND_BODY,
+  storedContacts,
+  type StoredContact,
+  type ErrorList,
+} from '../support/api.ts';
 import { COMMUNITY_ID, seoUrl, SITE_ID } from '../support/content.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
@@ -16,7 +22,10 @@ describe.each(databases())('SEO properties on %s', (kind) => {
   let server: TestServer;
   let contacts: StoredContact[];
   const seo = (recordId: string, fields?: string, communityId?: string, apiVersion?: string) =>
-    callOperation<SeoProperties>('getRecordSeoProperties', `${server.baseUrl}${seoUrl(recordId, fields, communityId, apiVersion)}`);
+    callOperation<SeoProperties>(
+      'getRecordSeoProperties',
+      `${server.baseUrl}${seoUrl(recordId, fields, communityId, apiVersion)}`,
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 5 });
@@ -51,7 +60,8 @@ describe.each(databases())('SEO properties on %s', (kind) => {
   it('ignores fields on a page without a record, and answers every supported API version alike', async () => {
     const plain = await seo('contact_us');
     expect((await seo('contact_us', 'Name')).body).toEqual(plain.body);
-    for (const version of ['v52.0', 'v60.0', 'v99.0']) expect((await seo('contact_us', undefined, undefined, version)).body).toEqual(plain.body);
+    for (const version of ['v52.0', 'v60.0', 'v99.0'])
+      expect((await seo('contact_us', undefined, undefined, version)).body).toEqual(plain.body);
   });
 
   it('answers the page showing a Contact Us record: its name, its object label and the fields asked for', async () => {
@@ -82,7 +92,10 @@ describe.each(databases())('SEO properties on %s', (kind) => {
 
   it('answers 400 INVALID_FIELD for a field the object does not have, or of another object', async () => {
     for (const fields of ['Nope__c', 'Account.Name', 'Name,APT_Color__c']) {
-      const { status, body } = await callOperation<ErrorList>('getRecordSeoProperties', `${server.baseUrl}${seoUrl(DEFAULT_CONTACT_ID, fields)}`);
+      const { status, body } = await callOperation<ErrorList>(
+        'getRecordSeoProperties',
+        `${server.baseUrl}${seoUrl(DEFAULT_CONTACT_ID, fields)}`,
+      );
       expect(status, fields).toBe(400);
       expect(body[0].errorCode).toBe('INVALID_FIELD');
     }
@@ -94,7 +107,10 @@ describe.each(databases())('SEO properties on %s', (kind) => {
     ['a record of an object no page shows', '0018d0000000001AAA'],
     ['an id with a wrong case-safe suffix', 'a1C8d0000000001XXX'],
   ])('answers 404 for %s', async (_name, recordId) => {
-    const { status, body } = await callOperation<ErrorList>('getRecordSeoProperties', `${server.baseUrl}${seoUrl(recordId)}`);
+    const { status, body } = await callOperation<ErrorList>(
+      'getRecordSeoProperties',
+      `${server.baseUrl}${seoUrl(recordId)}`,
+    );
     expect(status).toBe(404);
     expect(body).toEqual(NOT_FOUND_BODY);
   });

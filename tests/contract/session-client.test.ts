@@ -63,7 +63,11 @@ describe.each(databases())('client CSRF middleware on %s', (kind) => {
     const before = calls.length;
     const kept = await client.POST('/services/auth/session/keep-alive');
     expect(kept.response.status).toBe(200);
-    expect(calls.slice(before)).toEqual(['POST /services/auth/session/keep-alive', `GET ${CSRF_PATH}`, 'POST /services/auth/session/keep-alive']);
+    expect(calls.slice(before)).toEqual([
+      'POST /services/auth/session/keep-alive',
+      `GET ${CSRF_PATH}`,
+      'POST /services/auth/session/keep-alive',
+    ]);
   });
 
   it('sends no token for a guest, and does not retry a refusal that a token cannot fix', async () => {

@@ -21,7 +21,11 @@ describe.each(databases())('CSRF on %s', (kind) => {
   const { getSession, keepAlive, csrf, signOut, signInWith } = sessionApi(() => server);
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 3, app: { clock, session: { idleTimeoutSeconds: IDLE_SECONDS } } });
+    server = await startTestServer({
+      database: kind,
+      demoContacts: 3,
+      app: { clock, session: { idleTimeoutSeconds: IDLE_SECONDS } },
+    });
   });
   afterAll(() => server?.close());
   beforeEach(() => {
@@ -74,7 +78,10 @@ describe.each(databases())('CSRF on %s', (kind) => {
       }
       // None of the refused calls ended the session or counted as activity.
       now = START + IDLE_SECONDS * 1000 - 1;
-      expect((await getSession(session.headers)).body).toMatchObject({ isGuest: false, idleExpiresAt: iso(START + IDLE_SECONDS * 1000) });
+      expect((await getSession(session.headers)).body).toMatchObject({
+        isGuest: false,
+        idleExpiresAt: iso(START + IDLE_SECONDS * 1000),
+      });
     });
 
     it('accepts the token', async () => {
@@ -112,7 +119,12 @@ describe.each(databases())('CSRF on %s', (kind) => {
       // The same rule on the Apex transport: the page's own imperative call, as the platform's client makes it.
       const apex = await fetch(url(`${APEX}/${CONTROLLER}/getDefaultContacts`), {
         method: 'POST',
-        headers: { Cookie: session.cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' },
+        headers: {
+          Cookie: session.cookie,
+          'Sec-Fetch-Site': 'same-origin',
+          'Content-Type': 'application/json',
+          'X-SFDC-Allow-Continuation': 'false',
+        },
       });
       expect(apex.status).toBe(200);
       const signedOut = await signOut({ Cookie: session.cookie, Origin: server.baseUrl });
@@ -122,7 +134,9 @@ describe.each(databases())('CSRF on %s', (kind) => {
 
     it('refuses any state-changing call from another site, with or without a session, whatever its content type', async () => {
       const session = await signIn(server, 'standard');
-      const crossSite = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, { Origin: 'https://attacker.example' });
+      const crossSite = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, {
+        Origin: 'https://attacker.example',
+      });
       expect(crossSite.status).toBe(403);
       csrfRefused(crossSite.body);
       expect(crossSite.headers.getSetCookie()).toEqual([]);
@@ -150,7 +164,9 @@ describe.each(databases())('CSRF on %s', (kind) => {
     });
 
     it('lets a same-origin or Origin-less guest call through without a token', async () => {
-      const sameOrigin = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, { Origin: server.baseUrl });
+      const sameOrigin = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, {
+        Origin: server.baseUrl,
+      });
       expect(sameOrigin.status).toBe(200);
       const noOrigin = await signInWith(DEMO_USERS.standard.username, server.passwords.standard);
       expect(noOrigin.status).toBe(200);
@@ -171,7 +187,8 @@ describe.each(databases())('CSRF on %s', (kind) => {
         const setCookie = headers.getSetCookie()[0];
         expect(setCookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
         const id = /^__Host-sid=([^;]+)/.exec(setCookie)![1];
-        const get = (headers: Record<string, string>) => callOperation<SessionBody>('getSession', `${proxied.baseUrl}${SESSION_PATH}`, { headers });
+        const get = (headers: Record<string, string>) =>
+          callOperation<SessionBody>('getSession', `${proxied.baseUrl}${SESSION_PATH}`, { headers });
         expect((await get({ ...https, Cookie: `__Host-sid=${id}` })).body.isGuest).toBe(false);
         expect((await get({ ...https, Cookie: `sid=${id}` })).body.isGuest).toBe(true);
         // An http Origin is another origin than the https page.
@@ -186,7 +203,9 @@ describe.each(databases())('CSRF on %s', (kind) => {
     });
 
     it('ignores X-Forwarded-Proto unless the proxy is trusted', async () => {
-      const { headers } = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, { 'X-Forwarded-Proto': 'https' });
+      const { headers } = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, {
+        'X-Forwarded-Proto': 'https',
+      });
       expect(headers.getSetCookie()[0]).toMatch(/^sid=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
     });
   });

@@ -32,11 +32,16 @@ describe('demo users', () => {
     const [, password] = /^Demo user admin@northgate\.example created with the password (\S+) /.exec(log[0]) ?? [];
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
     expect((await authenticate(db, DEMO_USERS.admin.username, password))?.userId).toBe(DEMO_USERS.admin.userId);
-    expect((await authenticate(db, DEMO_USERS.standard.username, 'a-standard-password-from-the-environment'))?.principal.profile.name).toBe('Standard User');
+    expect(
+      (await authenticate(db, DEMO_USERS.standard.username, 'a-standard-password-from-the-environment'))?.principal
+        .profile.name,
+    ).toBe('Standard User');
     expect(await authenticate(db, DEMO_USERS.standard.username, password)).toBeNull();
     // A later start finds the users and neither seeds nor shows anything.
     expect(await seedDemoUsers(db, {})).toBeNull();
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM record WHERE object_api_name = 'User'`);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM record WHERE object_api_name = 'User'`,
+    );
     expect(rows[0].n).toBe(3);
   });
 
@@ -46,6 +51,9 @@ describe('demo users', () => {
     const log: string[] = [];
     db = await openDatabase({ dataDir: ':memory:', demoContacts: 0 }, { log: (message) => log.push(message) });
     expect(log).toEqual([]);
-    expect((await authenticate(db, 'Admin@Northgate.example', 'an-admin-password-from-the-environment'))?.principal.profile.name).toBe('System Administrator');
+    expect(
+      (await authenticate(db, 'Admin@Northgate.example', 'an-admin-password-from-the-environment'))?.principal.profile
+        .name,
+    ).toBe('System Administrator');
   });
 });

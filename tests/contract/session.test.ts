@@ -37,7 +37,9 @@ describe.each(databases())('sessions on %s', (kind) => {
 
   const { getSession, keepAlive, csrf, signOut, signInWith } = sessionApi(() => server);
   const storedSessions = async (userId: string) =>
-    (await server.db.query<{ id_hash: string }>('SELECT id_hash FROM user_session WHERE user_id = $1', [userId])).rows.map((row) => row.id_hash);
+    (
+      await server.db.query<{ id_hash: string }>('SELECT id_hash FROM user_session WHERE user_id = $1', [userId])
+    ).rows.map((row) => row.id_hash);
   const cookieValue = (session: TestSession) => session.cookie.split('=')[1];
 
   beforeAll(async () => {
@@ -104,7 +106,12 @@ describe.each(databases())('sessions on %s', (kind) => {
     it('gives the administrator its profile', async () => {
       const session = await signIn(server, 'admin');
       const { body } = await getSession(session.headers);
-      expect(body).toMatchObject({ isGuest: false, userId: DEMO_USERS.admin.userId, profileName: 'System Administrator', displayName: 'Store Administrator' });
+      expect(body).toMatchObject({
+        isGuest: false,
+        userId: DEMO_USERS.admin.userId,
+        profileName: 'System Administrator',
+        displayName: 'Store Administrator',
+      });
     });
 
     it('answers a wrong password, an unknown user and the guest user alike: 401 INVALID_LOGIN, no cookie', async () => {
@@ -154,7 +161,9 @@ describe.each(databases())('sessions on %s', (kind) => {
 
     it('does not adopt an id planted before sign-in', async () => {
       const planted = `sid=${'A'.repeat(43)}`;
-      const { status, headers } = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, { Cookie: planted });
+      const { status, headers } = await signInWith(DEMO_USERS.standard.username, server.passwords.standard, {
+        Cookie: planted,
+      });
       expect(status).toBe(200);
       expect(headers.getSetCookie().filter((cookie) => cookie.startsWith('sid='))).toHaveLength(1);
       expect(headers.getSetCookie()[0]).not.toContain('A'.repeat(43));
@@ -171,7 +180,9 @@ describe.each(databases())('sessions on %s', (kind) => {
       now = START + IDLE_SECONDS * 1000;
       const after = await getSession(session.headers);
       expect(after.body).toMatchObject({ isGuest: true, userId: GUEST_USER_ID });
-      expect(after.headers.getSetCookie()).toEqual(['sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax']);
+      expect(after.headers.getSetCookie()).toEqual([
+        'sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+      ]);
       expect(await storedSessions(DEMO_USERS.standard.userId)).not.toContain(sha256(cookieValue(session)));
       // Coming back (even to the exact instant before, on a clock set back) does not revive it.
       now = START + 1000;
@@ -184,7 +195,11 @@ describe.each(databases())('sessions on %s', (kind) => {
       expect((await csrf(session.headers)).status).toBe(200);
       const extended = START + 10 * 60_000 + IDLE_SECONDS * 1000;
       now = extended - 1000;
-      expect((await getSession(session.headers)).body).toMatchObject({ isGuest: false, idleExpiresAt: iso(extended), warnAt: iso(extended - 30_000) });
+      expect((await getSession(session.headers)).body).toMatchObject({
+        isGuest: false,
+        idleExpiresAt: iso(extended),
+        warnAt: iso(extended - 30_000),
+      });
       now = extended;
       expect((await csrf(session.headers)).body).toEqual(INVALID_SESSION);
     });
@@ -230,7 +245,9 @@ describe.each(databases())('sessions on %s', (kind) => {
     it('continues as a guest on an operation a guest may call', async () => {
       const session = await signIn(server, 'standard');
       now = START + IDLE_SECONDS * 1000;
-      const response = await callOperation('getDefaultContacts', url(`${APEX}/${CONTROLLER}/getDefaultContacts`), { headers: { Cookie: session.cookie } });
+      const response = await callOperation('getDefaultContacts', url(`${APEX}/${CONTROLLER}/getDefaultContacts`), {
+        headers: { Cookie: session.cookie },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
     });
@@ -246,7 +263,12 @@ describe.each(databases())('sessions on %s', (kind) => {
       now = absolute - 1000;
       const last = await keepAlive(session.headers);
       expect(last.status).toBe(200);
-      expect(last.body).toMatchObject({ isGuest: false, idleExpiresAt: iso(absolute), absoluteExpiresAt: iso(absolute), warnAt: iso(absolute - 30_000) });
+      expect(last.body).toMatchObject({
+        isGuest: false,
+        idleExpiresAt: iso(absolute),
+        absoluteExpiresAt: iso(absolute),
+        warnAt: iso(absolute - 30_000),
+      });
       now = absolute;
       const over = await keepAlive(session.headers);
       expect(over.status).toBe(401);
@@ -257,8 +279,14 @@ describe.each(databases())('sessions on %s', (kind) => {
       const defaults = await startTestServer({ database: kind, demoContacts: 0, app: { clock } });
       try {
         const session = await signIn(defaults, 'standard');
-        const { body } = await callOperation<Session>('getSession', `${defaults.baseUrl}${SESSION_PATH}`, { headers: session.headers });
-        expect(body).toMatchObject({ idleTimeoutSeconds: 1800, idleExpiresAt: iso(START + 1800_000), absoluteExpiresAt: iso(START + 8 * 3600_000) });
+        const { body } = await callOperation<Session>('getSession', `${defaults.baseUrl}${SESSION_PATH}`, {
+          headers: session.headers,
+        });
+        expect(body).toMatchObject({
+          idleTimeoutSeconds: 1800,
+          idleExpiresAt: iso(START + 1800_000),
+          absoluteExpiresAt: iso(START + 8 * 3600_000),
+        });
       } finally {
         await defaults.close();
       }
@@ -297,7 +325,9 @@ describe.each(databases())('sessions on %s', (kind) => {
       const { status, headers, text } = await signOut(session.headers);
       expect(status).toBe(204);
       expect(text).toBe('');
-      expect(headers.getSetCookie()).toEqual(['sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax']);
+      expect(headers.getSetCookie()).toEqual([
+        'sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+      ]);
       expect(await storedSessions(DEMO_USERS.standard.userId)).not.toContain(sha256(cookieValue(session)));
       expect((await getSession(session.headers)).body.isGuest).toBe(true);
       expect((await csrf(session.headers)).status).toBe(401);
@@ -334,10 +364,13 @@ describe.each(databases())('sessions on %s', (kind) => {
 
   describe('users', () => {
     it('stores passwords hashed with scrypt under a per-user salt', async () => {
-      const { rows } = await server.db.query<{ user_id: string; password_hash: string }>('SELECT user_id, password_hash FROM user_credential ORDER BY user_id');
+      const { rows } = await server.db.query<{ user_id: string; password_hash: string }>(
+        'SELECT user_id, password_hash FROM user_credential ORDER BY user_id',
+      );
       expect(rows.map((row) => row.user_id)).toEqual([DEMO_USERS.admin.userId, DEMO_USERS.standard.userId]);
       const salts = rows.map((row) => row.password_hash.split('$')[4]);
-      for (const row of rows) expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+      for (const row of rows)
+        expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
       expect(new Set(salts).size).toBe(2);
       for (const row of rows) {
         expect(row.password_hash).not.toContain(server.passwords.admin);
@@ -358,12 +391,16 @@ describe.each(databases())('sessions on %s', (kind) => {
 
     it('ends the sessions of a user who is deactivated', async () => {
       const session = await signIn(server, 'admin');
-      await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [DEMO_USERS.admin.userId]);
+      await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": false}'::jsonb WHERE id = $1`, [
+        DEMO_USERS.admin.userId,
+      ]);
       try {
         expect((await getSession(session.headers)).body.isGuest).toBe(true);
         expect((await signInWith(DEMO_USERS.admin.username, server.passwords.admin)).status).toBe(401);
       } finally {
-        await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [DEMO_USERS.admin.userId]);
+        await server.db.query(`UPDATE record SET fields = fields || '{"IsActive": true}'::jsonb WHERE id = $1`, [
+          DEMO_USERS.admin.userId,
+        ]);
       }
     });
   });

@@ -18,7 +18,10 @@ import { signIn, type TestSession } from '../support/session.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const PASSWORDS = { admin: `several-admin-${randomBytes(6).toString('hex')}`, standard: `several-user-${randomBytes(6).toString('hex')}` };
+const PASSWORDS = {
+  admin: `several-admin-${randomBytes(6).toString('hex')}`,
+  standard: `several-user-${randomBytes(6).toString('hex')}`,
+};
 const ACCOUNT = makeId('001', 1);
 /** Per address and minute, across both servers. */
 const PUBLIC_LIMIT = 40;
@@ -42,7 +45,11 @@ async function startProcess(databaseUrl: string): Promise<Running> {
     PUBLIC_REQUESTS_PER_MINUTE: String(PUBLIC_LIMIT),
     SIGN_IN_ATTEMPTS_PER_WINDOW: '1000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -59,7 +66,11 @@ async function startProcess(databaseUrl: string): Promise<Running> {
       fail(new Error(`The server exited before it listened:\n${output}`));
     });
   });
-  return { child, output: () => output, server: { baseUrl: `http://127.0.0.1:${port}`, passwords: PASSWORDS } as unknown as TestServer };
+  return {
+    child,
+    output: () => output,
+    server: { baseUrl: `http://127.0.0.1:${port}`, passwords: PASSWORDS } as unknown as TestServer,
+  };
 }
 
 describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database', () => {
@@ -88,9 +99,13 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
   });
 
   it('a session signed in on one server works on the other', async () => {
-    const session = await callOperation<{ userId?: string }>('getSession', `${two.server.baseUrl}/services/auth/session`, {
-      headers: { Cookie: admin.cookie },
-    });
+    const session = await callOperation<{ userId?: string }>(
+      'getSession',
+      `${two.server.baseUrl}/services/auth/session`,
+      {
+        headers: { Cookie: admin.cookie },
+      },
+    );
     expect(session.status).toBe(200);
     expect(JSON.stringify(session.body)).toContain(admin.userId);
   });
@@ -103,16 +118,22 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
       body: JSON.stringify({ apiName: 'Account', fields: { Name: name } }),
     });
     expect(created.status).toBe(201);
-    const read = await callOperation<RecordRep>('getRecord', `${two.server.baseUrl}${UI_API}/records/${created.body.id}?fields=Account.Name`, {
-      headers: { ...admin.headers, Origin: two.server.baseUrl },
-    });
+    const read = await callOperation<RecordRep>(
+      'getRecord',
+      `${two.server.baseUrl}${UI_API}/records/${created.body.id}?fields=Account.Name`,
+      {
+        headers: { ...admin.headers, Origin: two.server.baseUrl },
+      },
+    );
     expect(read.status).toBe(200);
     expect(read.body.fields.Name.value).toBe(name);
   });
 
   it('a record the other server answers from memory is answered anew once one server changed it', async () => {
     const url = `${two.server.baseUrl}${UI_API}/records/${ACCOUNT}?fields=Account.Name`;
-    const read = async () => (await callOperation<RecordRep>('getRecord', url, { headers: { ...admin.headers, Origin: two.server.baseUrl } })).body;
+    const read = async () =>
+      (await callOperation<RecordRep>('getRecord', url, { headers: { ...admin.headers, Origin: two.server.baseUrl } }))
+        .body;
     // The second answer comes from the replay stage of server two.
     const name = (await read()).fields.Name.value;
     expect((await read()).fields.Name.value).toBe(name);
@@ -127,7 +148,8 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
   });
 
   it("a write through one server empties the locator's cached answer on both", async () => {
-    const url = (running: Running) => apexUrl(running.server.baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS }));
+    const url = (running: Running) =>
+      apexUrl(running.server.baseUrl, CONTROLLER, 'getContacts', query({ brands: BRANDS }));
     type Contacts = { contacts: { Id: string; APT_Company_Name__c?: string | null }[] };
     const before = await callOperation<Contacts>('getContacts', url(one));
     await callOperation<Contacts>('getContacts', url(two));
@@ -155,7 +177,9 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
       statuses.push(response.status);
     }
     const firstRefused = statuses.indexOf(429);
-    expect(firstRefused, `a 429 within the limit counted across both servers: ${statuses.join(' ')}`).toBeGreaterThan(0);
+    expect(firstRefused, `a 429 within the limit counted across both servers: ${statuses.join(' ')}`).toBeGreaterThan(
+      0,
+    );
     // Counted apart, each server would refuse only after PUBLIC_LIMIT of its own (about 2 × PUBLIC_LIMIT in all).
     // The replay stage answers cached GETs from a count read in the last second plus its own hits, so it
     // may let through the few requests the other server answered while its count was on the way.

@@ -25,7 +25,10 @@ function serverDocument(): Json {
   try {
     return app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'server', version: '1' } }) as unknown as Json;
   } catch (error) {
-    const detail = error && typeof error === 'object' && 'data' in error ? ` ${JSON.stringify((error as { data: unknown }).data)}` : '';
+    const detail =
+      error && typeof error === 'object' && 'data' in error
+        ? ` ${JSON.stringify((error as { data: unknown }).data)}`
+        : '';
     throw new Error(`The server cannot describe itself: ${(error as Error).message}${detail}`, { cause: error });
   }
 }
@@ -40,7 +43,8 @@ describe('operation signatures: contract and server', () => {
 
 describe('the signature comparison itself', () => {
   type Mutation = [string, (doc: Json) => void, RegExp | null];
-  const op = (doc: Json, path: string, method: string) => (doc.paths as Record<string, Record<string, Json>>)[path][method];
+  const op = (doc: Json, path: string, method: string) =>
+    (doc.paths as Record<string, Record<string, Json>>)[path][method];
   const CONTACTS = '/lwr/apex/v65.0/APT_ContactUsController/getContacts';
   const APEX = '/lwr/apex/v65.0/{apexClass}/{apexMethod}';
   const OBJECT_INFO = '/services/data/v65.0/ui-api/object-info/{objectApiName}';
@@ -90,14 +94,18 @@ describe('the signature comparison itself', () => {
     [
       'an optional parameter made required',
       (doc) => {
-        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'query', required: true, schema: { type: 'string' } }];
+        op(doc, CONTACTS, 'get').parameters = [
+          { name: 'methodParams', in: 'query', required: true, schema: { type: 'string' } },
+        ];
       },
       /getContacts: parameter query:methodParams:optional only in the contract/,
     ],
     [
       'a parameter renamed',
       (doc) => {
-        (op(doc, APEX, 'post') as Json).parameters = [{ name: 'apexclass', in: 'path', required: true, schema: { type: 'string' } }];
+        (op(doc, APEX, 'post') as Json).parameters = [
+          { name: 'apexclass', in: 'path', required: true, schema: { type: 'string' } },
+        ];
         (doc.paths as Record<string, Json>)[APEX].parameters = [];
       },
       /invokeApexImperative: parameter path:apexClass:required only in the contract/,
@@ -105,7 +113,9 @@ describe('the signature comparison itself', () => {
     [
       'a parameter moved from query to header',
       (doc) => {
-        op(doc, CONTACTS, 'get').parameters = [{ name: 'methodParams', in: 'header', required: true, schema: { type: 'string' } }];
+        op(doc, CONTACTS, 'get').parameters = [
+          { name: 'methodParams', in: 'header', required: true, schema: { type: 'string' } },
+        ];
       },
       /getContacts: parameter header:methodparams:required only in the server/,
     ],
@@ -126,21 +136,30 @@ describe('the signature comparison itself', () => {
     [
       'a response media type changed',
       (doc) => {
-        (op(doc, OBJECT_INFO, 'get').responses as Json)['200'] = { description: 'x', content: { 'text/plain': { schema: { type: 'string' } } } };
+        (op(doc, OBJECT_INFO, 'get').responses as Json)['200'] = {
+          description: 'x',
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        };
       },
       /getObjectInfo: 200 media types application\/json in the contract, text\/plain in the server/,
     ],
     [
       'a request media type changed',
       (doc) => {
-        op(doc, APEX, 'post').requestBody = { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
+        op(doc, APEX, 'post').requestBody = {
+          required: false,
+          content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+        };
       },
       /invokeApexImperative: request media types application\/json in the contract/,
     ],
     [
       'a request body made required',
       (doc) => {
-        op(doc, APEX, 'post').requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+        op(doc, APEX, 'post').requestBody = {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object' } } },
+        };
       },
       /invokeApexImperative: request body optional in the contract, required in the server/,
     ],

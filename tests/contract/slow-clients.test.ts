@@ -25,7 +25,12 @@ const RECORD_PATH = `${UI_API}/records/${DEFAULT_CONTACT_ID}?fields=${CONTACT_US
 const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 const GET_DEFAULT_CONTACTS = head([`GET ${DEFAULT_CONTACTS_PATH} HTTP/1.1`, 'Host: 127.0.0.1']);
 /** A POST's head whose body is never sent whole. */
-const SLOW_POST = head([`POST ${GET_CONTACTS_PATH} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100000']);
+const SLOW_POST = head([
+  `POST ${GET_CONTACTS_PATH} HTTP/1.1`,
+  'Host: 127.0.0.1',
+  'Content-Type: application/json',
+  'Content-Length: 100000',
+]);
 /** A GET's head that is never finished. */
 const SLOW_GET = 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nX-Trickle: ';
 
@@ -143,7 +148,9 @@ describe('slow and greedy clients', () => {
       await measure(5); // warm-up: the page kept, the code optimized
       const before = await measure(ROUNDS);
 
-      const slow = await Promise.all(Array.from({ length: SLOW }, (_, i) => open(port, SLOW_ADDRESSES[i % SLOW_ADDRESSES.length])));
+      const slow = await Promise.all(
+        Array.from({ length: SLOW }, (_, i) => open(port, SLOW_ADDRESSES[i % SLOW_ADDRESSES.length])),
+      );
       const stops = slow.map((connection, i) => {
         // Half trickle their headers, half a body behind complete headers: a byte every 300 ms, never finishing.
         connection.socket.write(i % 2 ? SLOW_POST : SLOW_GET);
@@ -157,7 +164,11 @@ describe('slow and greedy clients', () => {
 
       const figures = [...before].map(([name, baseline]) => {
         const loaded = during.get(name)!;
-        return { name, p50: [percentile(baseline, 50), percentile(loaded, 50)], p95: [percentile(baseline, 95), percentile(loaded, 95)] };
+        return {
+          name,
+          p50: [percentile(baseline, 50), percentile(loaded, 50)],
+          p95: [percentile(baseline, 95), percentile(loaded, 95)],
+        };
       });
       const shown = ([baseline, loaded]: number[]) => `${baseline.toFixed(1)} → ${loaded.toFixed(1)}`;
       const lines = figures.map(({ name, p50, p95 }) => `  ${name.padEnd(22)} p50 ${shown(p50)}, p95 ${shown(p95)}`);
@@ -166,7 +177,9 @@ describe('slow and greedy clients', () => {
       expect(stillOpen).toBe(SLOW);
       for (const { name, p95 } of figures) {
         const [baseline, loaded] = p95;
-        expect(loaded, `${name}: p95 ${loaded.toFixed(1)} ms during, ${baseline.toFixed(1)} ms before`).toBeLessThan(Math.max(3 * baseline, baseline + 100));
+        expect(loaded, `${name}: p95 ${loaded.toFixed(1)} ms during, ${baseline.toFixed(1)} ms before`).toBeLessThan(
+          Math.max(3 * baseline, baseline + 100),
+        );
       }
     }, 30_000);
 
@@ -268,7 +281,9 @@ describe('serveSite behind a trusted proxy', () => {
       const all = await Promise.all(Array.from({ length: 4 }, () => open(port, '127.0.0.9')));
       for (const connection of all) connection.socket.write(GET_DEFAULT_CONTACTS);
       await waitFor(async () => all.every((connection) => connection.isClosed() || whole(connection.received())));
-      expect(all.filter((connection) => whole(connection.received())).length, `trustProxy: ${trustProxy}`).toBe(trustProxy ? 4 : 2);
+      expect(all.filter((connection) => whole(connection.received())).length, `trustProxy: ${trustProxy}`).toBe(
+        trustProxy ? 4 : 2,
+      );
       for (const connection of all) connection.socket.destroy();
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -9,7 +9,9 @@ import { extras, specCalls } from '../spec-calls.ts';
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const operations = operationsOf(contract);
-const inContract = new Map(operations.map((operation) => [key(operation.method, operation.path), operation.operationId]));
+const inContract = new Map(
+  operations.map((operation) => [key(operation.method, operation.path), operation.operationId]),
+);
 const specKeys = specCalls.map((call) => key(call.method, call.path));
 const extraKeys = extras.map((call) => key(call.method, call.path));
 
@@ -18,7 +20,8 @@ const duplicates = (keys: string[]) => keys.filter((value, index) => keys.indexO
 describe(`the contract and spec §7: ${specCalls.length} calls, ${extras.length} extras, ${operations.length} operations in the contract`, () => {
   it('lists each call once, in one table only', () => {
     expect(duplicates([...specKeys, ...extraKeys]), 'rows listed twice').toEqual([]);
-    for (const extra of extras) expect(extra.reason.trim(), `${key(extra.method, extra.path)} needs a reason`).not.toBe('');
+    for (const extra of extras)
+      expect(extra.reason.trim(), `${key(extra.method, extra.path)} needs a reason`).not.toBe('');
   });
 
   it('has an operation for every call of §7', () => {
@@ -40,12 +43,16 @@ describe(`the contract and spec §7: ${specCalls.length} calls, ${extras.length}
       .filter(([operationKey]) => !listed.has(operationKey))
       .map(([operationKey, operationId]) => `${operationKey}  (${operationId})`);
     if (unlisted.length > 0)
-      console.log(`Operations of the contract in neither table of tests/spec-calls.ts:\n${unlisted.map((line) => `  ${line}`).join('\n')}`);
+      console.log(
+        `Operations of the contract in neither table of tests/spec-calls.ts:\n${unlisted.map((line) => `  ${line}`).join('\n')}`,
+      );
     expect(unlisted, 'operations in neither specCalls nor extras').toEqual([]);
   });
 
   it('has every listed extra', () => {
-    const stale = extras.filter((call) => !inContract.has(key(call.method, call.path))).map((call) => key(call.method, call.path));
+    const stale = extras
+      .filter((call) => !inContract.has(key(call.method, call.path)))
+      .map((call) => key(call.method, call.path));
     expect(stale, 'extras the contract does not have (remove them or fix the path)').toEqual([]);
   });
 });

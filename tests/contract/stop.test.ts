@@ -25,7 +25,11 @@ async function spawnServer(dataDir: string) {
     DEMO_ADMIN_PASSWORD: 'stop-test-admin',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -67,13 +71,21 @@ describe('SIGTERM', () => {
           port: server.port,
           method: 'POST',
           path: '/services/auth/session',
-          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: server.baseUrl },
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            Origin: server.baseUrl,
+          },
         },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
           response.on('end', () =>
-            done({ status: response.statusCode ?? 0, text, cookie: /^(?:__Host-)?sid=[^;]*/.exec(response.headers['set-cookie']?.[0] ?? '')?.[0] ?? '' }),
+            done({
+              status: response.statusCode ?? 0,
+              text,
+              cookie: /^(?:__Host-)?sid=[^;]*/.exec(response.headers['set-cookie']?.[0] ?? '')?.[0] ?? '',
+            }),
           );
         },
       );

@@ -36,15 +36,17 @@ interface ContactsResult {
 }
 
 /** The chunk size, from the contract (ContactsResult.contacts.maxItems). */
-const CHUNK = (contract as { components: { schemas: { ContactsResult: { properties: { contacts: { maxItems: number } } } } } }).components.schemas
-  .ContactsResult.properties.contacts.maxItems;
+const CHUNK = (
+  contract as { components: { schemas: { ContactsResult: { properties: { contacts: { maxItems: number } } } } } }
+).components.schemas.ContactsResult.properties.contacts.maxItems;
 /** Several chunks of contacts (and enough for the filters below), so that a filter matching all of them needs several calls. */
 const CONTACTS = Math.max(270, 2 * CHUNK + Math.floor(CHUNK / 2));
 
 describe.each(databases())('storefront server methods on %s', (kind) => {
   let server: TestServer;
   let all: StoredContact[];
-  const getContacts = (params: unknown, init?: RequestInit) => callOperation<ContactsResult>('getContacts', contactsUrl(server.baseUrl, params), init);
+  const getContacts = (params: unknown, init?: RequestInit) =>
+    callOperation<ContactsResult>('getContacts', contactsUrl(server.baseUrl, params), init);
   const expectedFor = (q: ContactsQuery) => all.filter((contact) => matches(contact, q));
 
   beforeAll(async () => {
@@ -79,13 +81,17 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
 
     it('accepts X-SFDC-Allow-Continuation true and false', async () => {
       for (const value of ['true', 'false']) {
-        const { status } = await callOperation('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': value } });
+        const { status } = await callOperation('getDefaultContacts', url(), {
+          headers: { 'X-SFDC-Allow-Continuation': value },
+        });
         expect(status).toBe(200);
       }
     });
 
     it('answers 400 {errorMessage} to an X-SFDC-Allow-Continuation that is not true or false', async () => {
-      const { status, body } = await callOperation<ApexErrorBody>('getDefaultContacts', url(), { headers: { 'X-SFDC-Allow-Continuation': 'maybe' } });
+      const { status, body } = await callOperation<ApexErrorBody>('getDefaultContacts', url(), {
+        headers: { 'X-SFDC-Allow-Continuation': 'maybe' },
+      });
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/x-sfdc-allow-continuation/i);
     });
@@ -114,7 +120,9 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const states = await picklist('APT_Primary_State__c');
       expect(Object.keys(map)).toEqual(countries.map((country) => country.value));
       for (const country of countries) {
-        expect(map[country.value], country.value).toEqual(states.filter((state) => state.valid_for.includes(country.value)).map((state) => state.value));
+        expect(map[country.value], country.value).toEqual(
+          states.filter((state) => state.valid_for.includes(country.value)).map((state) => state.value),
+        );
       }
       // The text itself is JSON.stringify's, with no spaces: the platform's method serializes a map.
       expect(body).toBe(JSON.stringify(map));
@@ -126,7 +134,14 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const insert = `INSERT INTO picklist_value (object_api_name, field_api_name, record_type_id, position, value, label, valid_for)
                       VALUES ($1, $2, $3, $4, $5, $5, $6)`;
       await server.db.query(insert, [CONTACT_US, 'APT_Country__c', MASTER_RECORD_TYPE_ID, 1_000_000, country, []]);
-      await server.db.query(insert, [CONTACT_US, 'APT_Primary_State__c', MASTER_RECORD_TYPE_ID, 1_000_000, state, [country, 'Canada']]);
+      await server.db.query(insert, [
+        CONTACT_US,
+        'APT_Primary_State__c',
+        MASTER_RECORD_TYPE_ID,
+        1_000_000,
+        state,
+        [country, 'Canada'],
+      ]);
       try {
         const { status, body } = await callOperation<string>('getDependentStatePicklistsValues', url());
         expect(status).toBe(200);
@@ -136,12 +151,17 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         expect(map.Canada.at(-1)).toBe(state);
         expect(body).toBe(JSON.stringify(map));
       } finally {
-        await server.db.query('DELETE FROM picklist_value WHERE object_api_name = $1 AND position = $2', [CONTACT_US, 1_000_000]);
+        await server.db.query('DELETE FROM picklist_value WHERE object_api_name = $1 AND position = $2', [
+          CONTACT_US,
+          1_000_000,
+        ]);
       }
     });
 
     it('answers 400 {errorMessage} to a bad X-SFDC-Allow-Continuation', async () => {
-      const { status } = await callOperation('getDependentStatePicklistsValues', url(), { headers: { 'X-SFDC-Allow-Continuation': 'yes' } });
+      const { status } = await callOperation('getDependentStatePicklistsValues', url(), {
+        headers: { 'X-SFDC-Allow-Continuation': 'yes' },
+      });
       expect(status).toBe(400);
     });
   });
@@ -167,12 +187,18 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
     });
 
     it('filters by country alone and by state alone', async () => {
-      for (const q of [query({ country: 'Canada' }), query({ state: 'Ontario' }), query({ country: 'Canada', state: 'Ontario' })]) {
+      for (const q of [
+        query({ country: 'Canada' }),
+        query({ state: 'Ontario' }),
+        query({ country: 'Canada', state: 'Ontario' }),
+      ]) {
         const expected = expectedFor(q);
         expect(expected.length, JSON.stringify(q)).toBeGreaterThan(0);
         const { body } = await getContacts(q);
         expect(body.totalRecords, JSON.stringify(q)).toBe(expected.length);
-        expect(body.contacts.map((contact) => contact.Id)).toEqual(expected.slice(0, CHUNK).map((contact) => contact.id));
+        expect(body.contacts.map((contact) => contact.Id)).toEqual(
+          expected.slice(0, CHUNK).map((contact) => contact.id),
+        );
       }
     });
 
@@ -206,7 +232,8 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         const chunk: ContactsResult = (await getContacts({ ...q, lastRecordId })).body;
         expect(chunk.totalRecords).toBe(CONTACTS);
         expect(chunk.contacts).toHaveLength(Math.min(CHUNK, CONTACTS - ids.length));
-        if (lastRecordId !== null && chunk.contacts.length > 0) expect(compareBytes(chunk.contacts[0].Id, lastRecordId)).toBe(1);
+        if (lastRecordId !== null && chunk.contacts.length > 0)
+          expect(compareBytes(chunk.contacts[0].Id, lastRecordId)).toBe(1);
         if (chunk.contacts.length === 0) break;
         ids.push(...chunk.contacts.map((contact) => contact.Id));
         lastRecordId = ids.at(-1)!;
@@ -222,7 +249,9 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const long = (await getContacts({ ...q, lastRecordId: after })).body;
       const short = (await getContacts({ ...q, lastRecordId: after.slice(0, 15) })).body;
       expect(short).toEqual(long);
-      expect(long.contacts.map((contact) => contact.Id)).toEqual(expected.slice(10, 10 + CHUNK).map((contact) => contact.id));
+      expect(long.contacts.map((contact) => contact.Id)).toEqual(
+        expected.slice(10, 10 + CHUNK).map((contact) => contact.id),
+      );
     });
 
     describe('answers 400 {errorMessage} to', () => {
@@ -236,7 +265,11 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         ['a country that is not a string', { ...query({}), country: 5 }, /country/],
         ['brands that are not an array', { ...query({}), brands: 'Arcline' }, /brands/],
         ['an argument it does not take', { ...query({ country: 'Canada' }), city: 'Toronto' }, /city/],
-        ['a lastRecordId that is not an id', query({ country: 'Canada', lastRecordId: 'a1C8d0000000001XYZ' }), /lastRecordId/],
+        [
+          'a lastRecordId that is not an id',
+          query({ country: 'Canada', lastRecordId: 'a1C8d0000000001XYZ' }),
+          /lastRecordId/,
+        ],
       ];
       it.each(cases)('%s', async (_name, params, message) => {
         const { status, body } = await getContacts(params);
@@ -266,7 +299,10 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       });
 
       it('answers a call without methodParams (no arguments: every one null) with no contacts', async () => {
-        const { status, body } = await callOperation<ContactsResult>('getContacts', apexUrl(server.baseUrl, CONTROLLER, 'getContacts'));
+        const { status, body } = await callOperation<ContactsResult>(
+          'getContacts',
+          apexUrl(server.baseUrl, CONTROLLER, 'getContacts'),
+        );
         expect(status).toBe(200);
         expect(body).toEqual({ contacts: [], totalRecords: 0 });
       });
@@ -296,34 +332,49 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
         ['NoSuchController', 'getContacts'],
         [CONTROLLER, 'deleteEverything'],
       ]) {
-        const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, className, method));
+        const { status, body } = await callOperation<ApexErrorBody>(
+          'invokeApexCacheable',
+          apexUrl(server.baseUrl, className, method),
+        );
         expect(status).toBe(404);
         expect(body.errorMessage).toContain(`${className}.${method}`);
       }
     });
 
     it('answers 400 {errorMessage} to a class name that cannot be one', async () => {
-      const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, '9Controller', 'getContacts'));
+      const { status, body } = await callOperation<ApexErrorBody>(
+        'invokeApexCacheable',
+        apexUrl(server.baseUrl, '9Controller', 'getContacts'),
+      );
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/apexClass/);
     });
 
     it('answers 400 {errorMessage} to methodParams that are not JSON, before looking the method up', async () => {
-      const { status, body } = await callOperation<ApexErrorBody>('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', '{oops'));
+      const { status, body } = await callOperation<ApexErrorBody>(
+        'invokeApexCacheable',
+        apexUrl(server.baseUrl, 'OtherController', 'run', '{oops'),
+      );
       expect(status).toBe(400);
       expect(body.errorMessage).toMatch(/JSON/);
     });
 
     it('answers 400 to methodParams longer than the contract allows (8192)', async () => {
       const long = JSON.stringify({ ...query({}), country: 'x'.repeat(8200) });
-      const { status } = await callOperation('invokeApexCacheable', apexUrl(server.baseUrl, 'OtherController', 'run', long));
+      const { status } = await callOperation(
+        'invokeApexCacheable',
+        apexUrl(server.baseUrl, 'OtherController', 'run', long),
+      );
       expect(status).toBe(400);
     });
   });
 
   describe('invokeApexImperative (POST)', () => {
     const post = (className: string, method: string, init?: RequestInit) =>
-      callOperation<unknown>('invokeApexImperative', apexUrl(server.baseUrl, className, method), { method: 'POST', ...init });
+      callOperation<unknown>('invokeApexImperative', apexUrl(server.baseUrl, className, method), {
+        method: 'POST',
+        ...init,
+      });
 
     it('calls getContacts with the arguments as the JSON body, as GET does, never cached', async () => {
       const q = query({ country: 'United States', state: 'Texas', brands: ['Arcline', 'Gridmark'] });
@@ -336,7 +387,9 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
     });
 
     it("calls a method without arguments with no body (with or without a JSON Content-Type, as the platform's client sends it) or an empty object", async () => {
-      const expected = all.filter((contact) => contact.fields.APT_Default_Contact__c === true).map((contact) => contact.id);
+      const expected = all
+        .filter((contact) => contact.fields.APT_Default_Contact__c === true)
+        .map((contact) => contact.id);
       const json = { 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };
       for (const init of [
         {},
@@ -356,7 +409,11 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
 
     it('takes an argument left out of the body as null, and getContacts with no body as a call with every argument null', async () => {
       const q = query({ country: 'United States', state: 'Texas' });
-      const { status, body } = await post(CONTROLLER, 'getContacts', postJson({ country: 'United States', state: 'Texas' }));
+      const { status, body } = await post(
+        CONTROLLER,
+        'getContacts',
+        postJson({ country: 'United States', state: 'Texas' }),
+      );
       expect(status).toBe(200);
       expect(body).toEqual((await getContacts(q)).body);
       const none = await post(CONTROLLER, 'getContacts', { headers: { 'Content-Type': 'application/json' } });
@@ -370,14 +427,24 @@ describe.each(databases())('storefront server methods on %s', (kind) => {
       const page = { Cookie: session.cookie, 'Content-Type': 'application/json', 'X-SFDC-Allow-Continuation': 'false' };
       const proofs: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'same-origin' }, { Origin: server.baseUrl }];
       for (const proof of proofs) {
-        const { status, body } = await post(CONTROLLER, 'getContacts', { headers: { ...page, ...proof }, body: JSON.stringify(q) });
+        const { status, body } = await post(CONTROLLER, 'getContacts', {
+          headers: { ...page, ...proof },
+          body: JSON.stringify(q),
+        });
         expect(status).toBe(200);
         expect(body).toEqual((await getContacts(q)).body);
         const noBody = await post(CONTROLLER, 'getDefaultContacts', { headers: { ...page, ...proof } });
         expect(noBody.status).toBe(200);
       }
       // The token is still accepted, and a call with neither token nor proof is still refused.
-      expect((await post(CONTROLLER, 'getContacts', { headers: { ...page, 'X-CSRF-Token': session.csrfToken }, body: JSON.stringify(q) })).status).toBe(200);
+      expect(
+        (
+          await post(CONTROLLER, 'getContacts', {
+            headers: { ...page, 'X-CSRF-Token': session.csrfToken },
+            body: JSON.stringify(q),
+          })
+        ).status,
+      ).toBe(200);
       const refused = await post(CONTROLLER, 'getContacts', { headers: page, body: JSON.stringify(q) });
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ errorMessage: expect.any(String) });

@@ -10,7 +10,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
-import { combobox, developmentBuild, optionLabels, ROOT, searchOf, type WatchedPage, usePageSession } from './helpers.ts';
+import {
+  combobox,
+  developmentBuild,
+  optionLabels,
+  ROOT,
+  searchOf,
+  type WatchedPage,
+  usePageSession,
+} from './helpers.ts';
 
 /** The text of the option aria-activedescendant points at ('' when none). */
 async function activeOption(page: Page, label: string): Promise<string> {
@@ -40,7 +48,8 @@ describe('Combobox in Chromium', () => {
     });
 
     async function tabTo(label: string) {
-      for (let presses = 0; presses < 12 && !(await focusIsOn(page, label)); presses++) await page.keyboard.press('Tab');
+      for (let presses = 0; presses < 12 && !(await focusIsOn(page, label)); presses++)
+        await page.keyboard.press('Tab');
       expect(await focusIsOn(page, label)).toBe(true);
     }
 
@@ -165,7 +174,12 @@ describe('Combobox in Chromium', () => {
         }
         return performance.now() - started;
       });
-      expect(await optionLabels(page, 'Country')).toEqual(['United Arab Emirates', 'United Kingdom', 'United States', 'United States Minor Outlying Islands']);
+      expect(await optionLabels(page, 'Country')).toEqual([
+        'United Arab Emirates',
+        'United Kingdom',
+        'United States',
+        'United States Minor Outlying Islands',
+      ]);
       expect(elapsed).toBeLessThan(1000);
     });
 
@@ -183,7 +197,12 @@ describe('Combobox in Chromium', () => {
         label.click();
         const atClick = input.getAttribute('aria-expanded');
         const delay = (await opened) - clickedAt;
-        return { atClick, openedAfter50ms: delay >= 50, openedWithin2s: delay < 2000, focused: document.activeElement === input };
+        return {
+          atClick,
+          openedAfter50ms: delay >= 50,
+          openedWithin2s: delay < 2000,
+          focused: document.activeElement === input,
+        };
       });
       expect(timeline).toEqual({ atClick: 'false', openedAfter50ms: true, openedWithin2s: true, focused: true });
     });

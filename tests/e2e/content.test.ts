@@ -50,7 +50,10 @@ const OBSERVE_VIEW_CHANGES = `
   window.addEventListener('viewchange', (event) => window.__viewChanges.push(event.detail));
 `;
 
-const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+const hydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+  );
 
 function resizeOptions(url: string): string {
   return /^\/cdn-cgi\/image\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? '';
@@ -68,7 +71,9 @@ function headOf(html: string) {
     alternates: all(/<link rel="alternate"[^>]*>/g),
     robots: all(/<meta name="robots"[^>]*>/g),
     /** Meta tags other than the page's own (viewport, description). */
-    metas: all(/<meta (?:property|name)="[^"]*" content="[^"]*">/g).filter((tag) => !/^<meta name="(?:viewport|description)"/.test(tag)),
+    metas: all(/<meta (?:property|name)="[^"]*" content="[^"]*">/g).filter(
+      (tag) => !/^<meta name="(?:viewport|description)"/.test(tag),
+    ),
   };
 }
 
@@ -99,36 +104,43 @@ describe('Page content in Chromium', () => {
   };
 
   describe('the banner picture', () => {
-    it.each(PICTURE_CASES)('at %ipx wide and %ix density is asked for %i pixels wide, as AVIF, once', async (width, density, expected) => {
-      const page = await open({ viewport: { width, height: 900 }, deviceScaleFactor: density });
-      const images: Response[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/sfsites/c/')) images.push(response);
-      });
-      await page.goto(`${server.baseUrl}/`);
-      const img = page.locator(BANNER_IMG);
-      await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
-      const { currentSrc, naturalWidth } = await img.evaluate((element: HTMLImageElement) => ({
-        currentSrc: element.currentSrc,
-        naturalWidth: element.naturalWidth,
-      }));
+    it.each(PICTURE_CASES)(
+      'at %ipx wide and %ix density is asked for %i pixels wide, as AVIF, once',
+      async (width, density, expected) => {
+        const page = await open({ viewport: { width, height: 900 }, deviceScaleFactor: density });
+        const images: Response[] = [];
+        page.on('response', (response) => {
+          if (response.url().includes('/sfsites/c/')) images.push(response);
+        });
+        await page.goto(`${server.baseUrl}/`);
+        const img = page.locator(BANNER_IMG);
+        await expect
+          .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+          .toBe(true);
+        const { currentSrc, naturalWidth } = await img.evaluate((element: HTMLImageElement) => ({
+          currentSrc: element.currentSrc,
+          naturalWidth: element.naturalWidth,
+        }));
 
-      const options = resizeOptions(currentSrc);
-      expect(options.split(',')[0]).toBe(`width=${expected}`);
-      expect(options).toMatch(/(^|,)format=auto$/);
-      expect(new URL(currentSrc).pathname).toBe(`/cdn-cgi/image/${options}/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}`);
-      expect(new URL(currentSrc).searchParams.get('version')).toBe('1.0');
-      // In pixels of the file (naturalWidth is in CSS pixels, the density divided out). The server never
-      // enlarges: 3840 gives the original's 2400.
-      expect(naturalWidth * density).toBe(Math.min(expected, 2400));
+        const options = resizeOptions(currentSrc);
+        expect(options.split(',')[0]).toBe(`width=${expected}`);
+        expect(options).toMatch(/(^|,)format=auto$/);
+        expect(new URL(currentSrc).pathname).toBe(
+          `/cdn-cgi/image/${options}/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}`,
+        );
+        expect(new URL(currentSrc).searchParams.get('version')).toBe('1.0');
+        // In pixels of the file (naturalWidth is in CSS pixels, the density divided out). The server never
+        // enlarges: 3840 gives the original's 2400.
+        expect(naturalWidth * density).toBe(Math.min(expected, 2400));
 
-      // One file, the chosen one, in the best format the browser names, kept for a year.
-      expect(images.map((response) => response.url())).toEqual([currentSrc]);
-      expect(await images[0].request().headerValue('accept')).toContain('image/avif');
-      expect(await images[0].headerValue('content-type')).toBe('image/avif');
-      expect(await images[0].headerValue('cache-control')).toBe(IMMUTABLE);
-      expect(await images[0].headerValue('vary')).toBe('Accept');
-    });
+        // One file, the chosen one, in the best format the browser names, kept for a year.
+        expect(images.map((response) => response.url())).toEqual([currentSrc]);
+        expect(await images[0].request().headerValue('accept')).toContain('image/avif');
+        expect(await images[0].headerValue('content-type')).toBe('image/avif');
+        expect(await images[0].headerValue('cache-control')).toBe(IMMUTABLE);
+        expect(await images[0].headerValue('vary')).toBe('Accept');
+      },
+    );
 
     it('is eager and high priority, sized for a full-width banner, covering it, its buttons hidden', async () => {
       const page = await open();
@@ -144,8 +156,15 @@ describe('Page content in Chromium', () => {
       expect(box?.height).toBe(300);
       expect(box?.width).toBe(1280);
       // The picture fills the banner: covering it, centred.
-      expect(await img.evaluate((element) => [getComputedStyle(element).objectFit, getComputedStyle(element).objectPosition])).toEqual(['cover', '50% 50%']);
-      expect(await page.locator('.banner__content').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 255, 255)');
+      expect(
+        await img.evaluate((element) => [
+          getComputedStyle(element).objectFit,
+          getComputedStyle(element).objectPosition,
+        ]),
+      ).toEqual(['cover', '50% 50%']);
+      expect(await page.locator('.banner__content').evaluate((element) => getComputedStyle(element).color)).toBe(
+        'rgb(255, 255, 255)',
+      );
       // Both buttons are configured hidden on this page.
       expect(await page.locator('.banner').getByRole('link').count()).toBe(0);
     });
@@ -194,25 +213,36 @@ describe('Page content in Chromium', () => {
   describe('the texts', () => {
     it('shows the heading and the four support lines, labels in order, already in the first HTML', async () => {
       const html = await (await fetch(`${server.baseUrl}/`)).text();
-      const firstHtmlLabels = [...html.matchAll(/<dt class="support-lines__label">([^<]*)<\/dt>/g)].map((match) => match[1]);
+      const firstHtmlLabels = [...html.matchAll(/<dt class="support-lines__label">([^<]*)<\/dt>/g)].map(
+        (match) => match[1],
+      );
       expect(firstHtmlLabels).toEqual(SUPPORT_LABELS);
 
       const page = await open();
       await page.goto(`${server.baseUrl}/`);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Connect with an authorized sales representative in your area');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        'Connect with an authorized sales representative in your area',
+      );
       expect(await page.locator('.banner__heading').innerText()).toBe('Contact Us');
-      expect(await page.locator('.banner__intro').innerText()).toBe('Questions about a product, an order or an installation? We are here to help.');
+      expect(await page.locator('.banner__intro').innerText()).toBe(
+        'Questions about a product, an order or an installation? We are here to help.',
+      );
       const column = page.getByTestId('default-contact').locator('.default-contact__secondary');
       expect(await column.locator('dt').allInnerTexts()).toEqual(SUPPORT_LABELS);
       expect(await column.locator('dd').allInnerTexts()).toEqual(SUPPORT_VALUES);
       expect(await column.getByRole('link', { name: '(800) 555-0142' }).getAttribute('href')).toBe('tel:+18005550142');
-      expect(await column.getByRole('link', { name: SUPPORT_VALUES[3] }).getAttribute('href')).toBe(`mailto:${SUPPORT_VALUES[3]}`);
+      expect(await column.getByRole('link', { name: SUPPORT_VALUES[3] }).getAttribute('href')).toBe(
+        `mailto:${SUPPORT_VALUES[3]}`,
+      );
     });
   });
 
   describe('the head of the first HTML', () => {
     const setting = (sql: string, values: unknown[] = []) =>
-      server.db.query(`UPDATE page_seo_setting SET ${sql} WHERE community_id = $1 AND page_name = 'contact_us'`, [COMMUNITY_ID, ...values]);
+      server.db.query(`UPDATE page_seo_setting SET ${sql} WHERE community_id = $1 AND page_name = 'contact_us'`, [
+        COMMUNITY_ID,
+        ...values,
+      ]);
     let saved: Record<string, unknown>;
 
     beforeEach(async () => {
@@ -224,17 +254,32 @@ describe('Page content in Chromium', () => {
     });
 
     afterEach(async () => {
-      await setting('title = $2, custom_head_tags = $3, is_seo_indexed = $4', [saved.title, saved.custom_head_tags, saved.is_seo_indexed]);
+      await setting('title = $2, custom_head_tags = $3, is_seo_indexed = $4', [
+        saved.title,
+        saved.custom_head_tags,
+        saved.is_seo_indexed,
+      ]);
     });
 
     it('holds the title, description, canonical link, hreflang alternates and custom tags of the SEO properties', async () => {
-      const { title, description, canonical, alternates, robots, metas } = headOf(await (await fetch(`${server.baseUrl}/`)).text());
+      const { title, description, canonical, alternates, robots, metas } = headOf(
+        await (await fetch(`${server.baseUrl}/`)).text(),
+      );
       expect(title).toBe('Contact Us');
-      expect(description).toBe('Find contact details for Northgate Electrical Products and connect with an authorized sales representative in your area.');
-      expect(canonical).toEqual(['<link rel="canonical" href="https://store.northgate-electrical.example/contact-us">']);
-      expect(alternates).toEqual(['<link rel="alternate" hreflang="en-US" href="https://store.northgate-electrical.example/contact-us">']);
+      expect(description).toBe(
+        'Find contact details for Northgate Electrical Products and connect with an authorized sales representative in your area.',
+      );
+      expect(canonical).toEqual([
+        '<link rel="canonical" href="https://store.northgate-electrical.example/contact-us">',
+      ]);
+      expect(alternates).toEqual([
+        '<link rel="alternate" hreflang="en-US" href="https://store.northgate-electrical.example/contact-us">',
+      ]);
       expect(robots).toEqual([]);
-      expect(metas).toEqual(['<meta property="og:title" content="Contact Us">', '<meta property="og:type" content="website">']);
+      expect(metas).toEqual([
+        '<meta property="og:title" content="Contact Us">',
+        '<meta property="og:type" content="website">',
+      ]);
 
       const page = await open();
       await page.goto(`${server.baseUrl}/`);
@@ -271,7 +316,15 @@ describe('Page content in Chromium', () => {
       expect(await page.evaluate(() => window.dataLayer)).toEqual([
         {
           event: 'pageView',
-          page: { name: 'Contact Us', view: 'contact_us', type: 'namedPage', recordId: '', url: '/', locale: 'en-US', direction: 'ltr' },
+          page: {
+            name: 'Contact Us',
+            view: 'contact_us',
+            type: 'namedPage',
+            recordId: '',
+            url: '/',
+            locale: 'en-US',
+            direction: 'ltr',
+          },
           user: { type: 'guest' },
         },
       ]);
@@ -283,7 +336,9 @@ describe('Page content in Chromium', () => {
         { view: 'contact_us', recordId: '', url: '/?country=Canada' },
       ]);
       await page.goBack();
-      await expect.poll(async () => ((await viewChanges()) as { url: string }[]).map((detail) => detail.url)).toEqual(['/', '/?country=Canada', '/']);
+      await expect
+        .poll(async () => ((await viewChanges()) as { url: string }[]).map((detail) => detail.url))
+        .toEqual(['/', '/?country=Canada', '/']);
       const dataLayer = (await page.evaluate(() => window.dataLayer)) as { page: { url: string }; user: unknown }[];
       expect(dataLayer.map((entry) => entry.page.url)).toEqual(['/', '/?country=Canada', '/']);
       expect(dataLayer.every((entry) => JSON.stringify(entry.user) === '{"type":"guest"}')).toBe(true);
@@ -302,8 +357,14 @@ describe('Page content in Chromium', () => {
           webRoot: resolve(ROOT, 'dist/web'),
           fetchApi: (request, env) => {
             if (!failing(new URL(request.url))) return server.app.fetch(request, env as never);
-            const body = JSON.stringify([{ errorCode: 'SERVICE_UNAVAILABLE', message: 'Content delivery is unavailable' }]);
-            return new globalThis.Response(body, { status: 503, statusText: 'Service Unavailable', headers: { 'Content-Type': 'application/json' } });
+            const body = JSON.stringify([
+              { errorCode: 'SERVICE_UNAVAILABLE', message: 'Content delivery is unavailable' },
+            ]);
+            return new globalThis.Response(body, {
+              status: 503,
+              statusText: 'Service Unavailable',
+              headers: { 'Content-Type': 'application/json' },
+            });
           },
         }),
       );
@@ -319,27 +380,44 @@ describe('Page content in Chromium', () => {
       const has = (text: string) => body.includes(text);
       expect(has('Connect with an authorized sales representative in your area')).toBe(true);
       expect(has('Questions about a product, an order or a project?')).toBe(true);
-      expect(/<img src="[^"]*"/.exec(html)?.[0]).toBe('<img src="/cdn-cgi/image/width=1920,format=auto/sfsites/c/img/contact-us-banner.jpg"');
+      expect(/<img src="[^"]*"/.exec(html)?.[0]).toBe(
+        '<img src="/cdn-cgi/image/width=1920,format=auto/sfsites/c/img/contact-us-banner.jpg"',
+      );
       expect(has('support-lines')).toBe(false);
       expect(has('Northgate Electrical Products, Inc.')).toBe(true);
 
       // The browser hydrates that page (no mismatch, no error), asks again, and shows the content.
       const page = await open();
-      await page.route(`${server.baseUrl}/`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=UTF-8' }));
+      await page.route(`${server.baseUrl}/`, (route) =>
+        route.fulfill({ body: html, contentType: 'text/html; charset=UTF-8' }),
+      );
       await page.goto(`${server.baseUrl}/`);
       await hydrated(page);
       await expect.poll(() => page.locator('.support-lines dt').allInnerTexts()).toEqual(SUPPORT_LABELS);
-      await expect.poll(() => page.locator('.banner__intro').innerText()).toBe('Questions about a product, an order or an installation? We are here to help.');
-      await expect.poll(() => page.locator(BANNER_IMG).evaluate((element: HTMLImageElement) => element.currentSrc)).toContain('?version=1.0');
+      await expect
+        .poll(() => page.locator('.banner__intro').innerText())
+        .toBe('Questions about a product, an order or an installation? We are here to help.');
+      await expect
+        .poll(() => page.locator(BANNER_IMG).evaluate((element: HTMLImageElement) => element.currentSrc))
+        .toContain('?version=1.0');
     });
 
     it('falls back to the content-key media path when only the picture’s item fails', async () => {
-      const html = await renderWithFailing((url) => url.pathname.endsWith(`/cms/delivery/contents/${BANNER_IMAGE.key}`));
-      expect(/<img src="[^"]*"/.exec(html)?.[0]).toBe(`<img src="/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}"`);
+      const html = await renderWithFailing((url) =>
+        url.pathname.endsWith(`/cms/delivery/contents/${BANNER_IMAGE.key}`),
+      );
+      expect(/<img src="[^"]*"/.exec(html)?.[0]).toBe(
+        `<img src="/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}"`,
+      );
       expect(html.includes('<dt class="support-lines__label">US Customer Service</dt>')).toBe(true);
       // Both fallback paths are served by the resizing service.
-      for (const path of [`/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}`, '/sfsites/c/img/contact-us-banner.jpg']) {
-        const response = await fetch(`${server.baseUrl}/cdn-cgi/image/width=640,format=auto${path}`, { headers: { Accept: 'image/avif' } });
+      for (const path of [
+        `/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}`,
+        '/sfsites/c/img/contact-us-banner.jpg',
+      ]) {
+        const response = await fetch(`${server.baseUrl}/cdn-cgi/image/width=640,format=auto${path}`, {
+          headers: { Accept: 'image/avif' },
+        });
         expect(response.status, path).toBe(200);
         expect(response.headers.get('content-type')).toBe('image/avif');
       }

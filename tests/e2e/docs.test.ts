@@ -17,7 +17,9 @@ const DOCS = resolve(ROOT, 'dist/docs/index.html');
 async function openDocs(page: Page, url: string): Promise<void> {
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => Object.keys(document.getElementById('redoc')!).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('redoc')!).some((key) => key.startsWith('__reactContainer')),
+  );
 }
 
 function sidebar(page: Page) {
@@ -46,7 +48,9 @@ describe('API docs', () => {
   beforeEach(async () => {
     watched = await watchedPage(browser);
     page = watched.page;
-    page.on('requestfailed', (request) => watched.problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on('requestfailed', (request) =>
+      watched.problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+    );
   });
   afterEach(async () => {
     await watched.context.close();
@@ -63,7 +67,11 @@ describe('API docs', () => {
       .click();
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(6000);
-    expect(await page.evaluate(() => document.querySelectorAll('script[src^="http"], link[href^="http"]:not([rel="noopener"])').length)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('script[src^="http"], link[href^="http"]:not([rel="noopener"])').length,
+      ),
+    ).toBe(0);
   });
 
   it('shows the "API docs by" badge with its logo, drawn in the page', async () => {
@@ -86,7 +94,9 @@ describe('API docs', () => {
     await openDocs(page, `${server.baseUrl}/docs`);
     const links = await sidebar(page)
       .getByRole('link')
-      .evaluateAll((anchors) => anchors.map((anchor) => ({ href: anchor.getAttribute('href')!, text: anchor.textContent!.trim() })));
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => ({ href: anchor.getAttribute('href')!, text: anchor.textContent!.trim() })),
+      );
     const groups = links.filter((link) => ['Storefront', 'Records', 'Session'].includes(link.text));
     expect(groups.map((link) => link.href)).toEqual(['/docs/storefront', '/docs/records', '/docs/session']);
     // Every link of the sidebar but the badge's (to Redocly's site) is one of the docs' own addresses.
@@ -121,7 +131,9 @@ describe('API docs', () => {
     await openDocs(page, `${server.baseUrl}/docs/storefront/getdefaultcontacts`);
     await expect.poll(() => securityBox(page).innerText()).toMatch(/Security[\s\S]*guest\s+or\s+sessionCookie/);
     await securityBox(page).getByText('View security details').click();
-    await expect.poll(() => page.getByText('a visitor who has not signed in calls the operation').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('a visitor who has not signed in calls the operation').isVisible())
+      .toBe(true);
 
     await openDocs(page, `${server.baseUrl}/docs/records/createrecord`);
     await expect.poll(() => securityBox(page).innerText()).toMatch(/Security[\s\S]*sessionCookie/);

@@ -71,7 +71,8 @@ export async function watchedPage(browser: Browser, options: BrowserContextOptio
   const problems: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' || /hydrat|did not match|didn't match/i.test(text)) problems.push(`${message.type()}: ${text}`);
+    if (message.type() === 'error' || /hydrat|did not match|didn't match/i.test(text))
+      problems.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
@@ -79,7 +80,8 @@ export async function watchedPage(browser: Browser, options: BrowserContextOptio
   });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') problems.push(`off-machine request: ${url}`);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:')
+      problems.push(`off-machine request: ${url}`);
   });
   return { context, page, problems };
 }
@@ -159,12 +161,18 @@ export async function developmentBuild(
     define: { 'process.env.NODE_ENV': JSON.stringify('development') },
     build: { outDir, emptyOutDir: true, minify: false, manifest: true, reportCompressedSize: false },
   });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
   return {
     outDir,
     entry,
-    read: (path) => ({ body: readFileSync(join(outDir, path)), contentType: MIME[extname(path)] ?? 'application/octet-stream' }),
+    read: (path) => ({
+      body: readFileSync(join(outDir, path)),
+      contentType: MIME[extname(path)] ?? 'application/octet-stream',
+    }),
   };
 }
 
@@ -173,7 +181,10 @@ export async function developmentBuild(
  * and the chunks it imports (the app, once the page has loaded; the session checks) from beside it. Those
  * import the entry back by the name the page loaded it under, or it would run twice.
  */
-export async function routeDevelopmentBuild(page: Page, build: Awaited<ReturnType<typeof developmentBuild>>): Promise<void> {
+export async function routeDevelopmentBuild(
+  page: Page,
+  build: Awaited<ReturnType<typeof developmentBuild>>,
+): Promise<void> {
   const devEntry = build.entry.split('/').pop()!;
   let pageEntry = devEntry;
   await page.route(/\/assets\/[\w-]+\.js$/, (route) => {
@@ -183,7 +194,10 @@ export async function routeDevelopmentBuild(page: Page, build: Awaited<ReturnTyp
       return route.fulfill(build.read(build.entry));
     }
     const chunk = build.read(`assets/${name}`);
-    return route.fulfill({ contentType: chunk.contentType, body: chunk.body.toString('utf8').replaceAll(devEntry, pageEntry) });
+    return route.fulfill({
+      contentType: chunk.contentType,
+      body: chunk.body.toString('utf8').replaceAll(devEntry, pageEntry),
+    });
   });
 }
 

@@ -7,11 +7,25 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/ids.ts';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, combobox, DEMO_CONTACTS, FILTERS, optionLabels, pager, searchOf, watchedPage, type WatchedPage, usePageSession } from './helpers.ts';
+import {
+  cards,
+  choose,
+  combobox,
+  DEMO_CONTACTS,
+  FILTERS,
+  optionLabels,
+  pager,
+  searchOf,
+  watchedPage,
+  type WatchedPage,
+  usePageSession,
+} from './helpers.ts';
 
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 describe('Contact locator in Chromium', () => {
@@ -26,7 +40,13 @@ describe('Contact locator in Chromium', () => {
     const block = page.getByTestId('default-contact');
     await expect.poll(() => block.getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
     const lines = await block.locator('p').allInnerTexts();
-    expect(lines).toEqual(['1200 Commerce Drive, Suite 400', 'Milwaukee, Wisconsin', 'United States', '53202', 'Phone: (414) 555-0100']);
+    expect(lines).toEqual([
+      '1200 Commerce Drive, Suite 400',
+      'Milwaukee, Wisconsin',
+      'United States',
+      '53202',
+      'Phone: (414) 555-0100',
+    ]);
     expect(await block.getByRole('link', { name: '(414) 555-0100' }).getAttribute('href')).toBe('tel:+14145550100');
 
     expect(await combobox(page, 'Brand').getAttribute('placeholder')).toBe('--Select Brand--');
@@ -41,7 +61,16 @@ describe('Contact locator in Chromium', () => {
   it('lists the brands upper-cased and filters by brand', async () => {
     await page.goto(`${server.baseUrl}/`);
     await combobox(page, 'Brand').click();
-    expect(await optionLabels(page, 'Brand')).toEqual(['ARCLINE', 'BOLTWRIGHT', 'CONDUVEX', 'DYNASWITCH', 'FERROLUX', 'GRIDMARK', 'HELIOFLEX', 'IRONSPAN']);
+    expect(await optionLabels(page, 'Brand')).toEqual([
+      'ARCLINE',
+      'BOLTWRIGHT',
+      'CONDUVEX',
+      'DYNASWITCH',
+      'FERROLUX',
+      'GRIDMARK',
+      'HELIOFLEX',
+      'IRONSPAN',
+    ]);
     await page.getByRole('option', { name: 'GRIDMARK' }).click();
     await expect.poll(() => searchOf(page)).toBe('?brand=Gridmark');
     await expect.poll(() => cards(page).count()).toBe(12);
@@ -95,7 +124,9 @@ describe('Contact locator in Chromium', () => {
       expect(await link.innerText()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
     }
     // Address line 2 appears when a contact has one.
-    expect((await cards(page).allInnerTexts()).some((text) => /\n(Suite|Unit|Building|Floor) \d+\n/.test(text))).toBe(true);
+    expect((await cards(page).allInnerTexts()).some((text) => /\n(Suite|Unit|Building|Floor) \d+\n/.test(text))).toBe(
+      true,
+    );
   });
 
   it('says when nothing matches, and the filters clear back to the empty label', async () => {
@@ -113,13 +144,16 @@ describe('Contact locator in Chromium', () => {
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect.poll(() => searchOf(page)).toBe('');
     await expect.poll(() => page.getByText('No Contacts to display').count()).toBe(1);
-    for (const label of ['Brand', 'Country', 'State/Province']) expect(await combobox(page, label).inputValue()).toBe('');
+    for (const label of ['Brand', 'Country', 'State/Province'])
+      expect(await combobox(page, label).inputValue()).toBe('');
   });
 
   it('says when a filter of the address names nothing in the lists, with or without JavaScript', async () => {
     const notice = (target: Page) => target.getByRole('note');
     await page.goto(`${server.baseUrl}/?country=Atlantis`);
-    expect(await notice(page).innerText()).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+    expect(await notice(page).innerText()).toBe(
+      'No country “Atlantis” is listed, so the contacts are not filtered by country.',
+    );
     expect(await page.getByText('No Contacts to display').count()).toBe(1);
     expect(await combobox(page, 'Country').inputValue()).toBe('');
     // The address keeps what it asked for, which the notice speaks of.
@@ -127,7 +161,9 @@ describe('Contact locator in Chromium', () => {
 
     // The other filters still apply.
     await page.goto(`${server.baseUrl}/?brand=Gridmark&country=Canada&state=Atlantis`);
-    expect(await notice(page).innerText()).toBe('No state or province “Atlantis” is listed for Canada, so the contacts are not filtered by state or province.');
+    expect(await notice(page).innerText()).toBe(
+      'No state or province “Atlantis” is listed for Canada, so the contacts are not filtered by state or province.',
+    );
     expect(await page.locator('.locator__summary').innerText()).toMatch(/^Showing 1–\d+ of \d+ contacts$/);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -139,7 +175,9 @@ describe('Contact locator in Chromium', () => {
     const noScript = await watchedPage(browser, { javaScriptEnabled: false });
     try {
       await noScript.page.goto(`${server.baseUrl}/?country=Atlantis`);
-      expect(await notice(noScript.page).innerText()).toBe('No country “Atlantis” is listed, so the contacts are not filtered by country.');
+      expect(await notice(noScript.page).innerText()).toBe(
+        'No country “Atlantis” is listed, so the contacts are not filtered by country.',
+      );
       expect(noScript.problems).toEqual([]);
     } finally {
       await noScript.context.close();
@@ -179,9 +217,16 @@ describe('Contact locator in Chromium', () => {
     const failing = new Promise<void>((resolve) => (fail = resolve));
     await page.route('**/getDefaultContacts*', async (route) => {
       await failing;
-      await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ errorMessage: 'Not here' }) });
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ errorMessage: 'Not here' }),
+      });
     });
-    const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('Error fetching default contact'));
+    const logged = page.waitForEvent(
+      'console',
+      (message) => message.type() === 'error' && message.text().startsWith('Error fetching default contact'),
+    );
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Find a sales representative' }).waitFor();
     expect(await page.getByTestId('default-contact').count()).toBe(0);
@@ -189,7 +234,9 @@ describe('Contact locator in Chromium', () => {
     await logged;
     expect(await page.getByTestId('default-contact').count()).toBe(0);
     // The failure was expected here; anything else still counts.
-    watched.problems = watched.problems.filter((problem) => !/getDefaultContacts|Error fetching default contact|Failed to load resource: .* 404/.test(problem));
+    watched.problems = watched.problems.filter(
+      (problem) => !/getDefaultContacts|Error fetching default contact|Failed to load resource: .* 404/.test(problem),
+    );
   });
 
   it('has no axe violations: empty, with cards and pager, with an open list, with no match', async () => {

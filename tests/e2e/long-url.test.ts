@@ -21,9 +21,19 @@ describe('An address over the size limit', () => {
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: ':memory:', PORT: String(port), HOST: '127.0.0.1', DEMO_CONTACTS: '20' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: ':memory:',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_CONTACTS: '20',
+    };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     await new Promise<void>((ready, fail) => {
@@ -59,9 +69,12 @@ describe('An address over the size limit', () => {
       expect(await page.getByRole('main').innerText()).toContain('longer than the site accepts (16 KB)');
       await page.getByRole('link', { name: 'Go to the Contact Us page' }).click();
       await page.waitForURL(`${baseUrl}/`);
-      expect(await page.getByTestId('default-contact').getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
+      expect(await page.getByTestId('default-contact').getByRole('heading').innerText()).toBe(
+        'Northgate Electrical Products, Inc.',
+      );
       // The one problem is the refused address itself (its status, and Chromium's console line for it).
-      const refusal = (problem: string) => problem.startsWith(`414 ${baseUrl}/?country=xxx`) || problem.includes('status of 414 (URI Too Long)');
+      const refusal = (problem: string) =>
+        problem.startsWith(`414 ${baseUrl}/?country=xxx`) || problem.includes('status of 414 (URI Too Long)');
       expect(watched.problems.filter(refusal)).toHaveLength(2);
       expect(watched.problems.filter((problem) => !refusal(problem))).toEqual([]);
     } finally {
@@ -75,17 +88,26 @@ describe('An address over the size limit', () => {
     expect(record.headers.get('content-type')).toBe('application/json; charset=UTF-8');
     expect(record.headers.get('x-content-type-options')).toBe('nosniff');
     expect(record.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(await record.json()).toEqual([{ errorCode: 'URI_TOO_LONG', message: "The request's address is longer than the server accepts (16 KB)" }]);
+    expect(await record.json()).toEqual([
+      { errorCode: 'URI_TOO_LONG', message: "The request's address is longer than the server accepts (16 KB)" },
+    ]);
 
     const apex = await fetch(`${baseUrl}/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${LONG}`);
     expect(apex.status).toBe(414);
-    expect(await apex.json()).toEqual({ errorMessage: "The request's address is longer than the server accepts (16 KB)" });
+    expect(await apex.json()).toEqual({
+      errorMessage: "The request's address is longer than the server accepts (16 KB)",
+    });
 
     // Headers over the limit: 431, in the shape the request asked for.
-    const json = await fetch(`${baseUrl}/services/data/v65.0/ui-api/object-info`, { headers: { Accept: 'application/json', 'X-Big': LONG } });
+    const json = await fetch(`${baseUrl}/services/data/v65.0/ui-api/object-info`, {
+      headers: { Accept: 'application/json', 'X-Big': LONG },
+    });
     expect(json.status).toBe(431);
     expect(await json.json()).toEqual([
-      { errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: "The request's address and headers are larger than the server accepts (16 KB)" },
+      {
+        errorCode: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        message: "The request's address and headers are larger than the server accepts (16 KB)",
+      },
     ]);
     const page = await fetch(`${baseUrl}/`, { headers: { Accept: 'text/html', Cookie: `a=${LONG}` } });
     expect(page.status).toBe(431);

@@ -6,7 +6,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
-import { cards, choose, DEMO_CONTACTS, FILTERS, pager, pagerText, searchOf, watchedPage, usePageSession } from './helpers.ts';
+import {
+  cards,
+  choose,
+  DEMO_CONTACTS,
+  FILTERS,
+  pager,
+  pagerText,
+  searchOf,
+  watchedPage,
+  usePageSession,
+} from './helpers.ts';
 
 describe('Pager in Chromium', () => {
   let server: TestServer;

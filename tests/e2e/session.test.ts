@@ -14,7 +14,14 @@ import { databases, type TestServer } from '../support/server.ts';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEMO_USERS, signIn as signInOverHttp } from '../support/session.ts';
-import { developmentBuild, ROOT, routeDevelopmentBuild, type WatchedPage, usePageSession, waitForHydration } from './helpers.ts';
+import {
+  developmentBuild,
+  ROOT,
+  routeDevelopmentBuild,
+  type WatchedPage,
+  usePageSession,
+  waitForHydration,
+} from './helpers.ts';
 
 const IDLE_SECONDS = 40;
 const WARNING_SECONDS = 30;
@@ -29,7 +36,8 @@ const serverClock: Clock = { now: () => Date.now() + offsetMs };
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: TITLE });
 const footer = (page: Page) => page.locator('footer.site-footer');
-const isSessionRead = (url: string, method: string) => method === 'GET' && new URL(url).pathname === '/services/auth/session';
+const isSessionRead = (url: string, method: string) =>
+  method === 'GET' && new URL(url).pathname === '/services/auth/session';
 /** Tabs in the background run their timers late: what one tab does reaches another within seconds. */
 const SOON = { timeout: 10_000 };
 
@@ -43,14 +51,19 @@ function expectRefused(problems: string[], paths: string[]): void {
 
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 /** The user data the server rendered the page for, from the session answer that travels with it. */
 function renderedSession(html: string): { isGuest: boolean; userId: string } | undefined {
   const state = /<script id="query-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-  const queries = (JSON.parse(state ?? '{"queries":[]}') as { queries: { queryKey: [string]; state: { data: unknown } }[] }).queries;
-  return queries.find((query) => query.queryKey[0] === 'getSession')?.state.data as { isGuest: boolean; userId: string } | undefined;
+  const queries = (
+    JSON.parse(state ?? '{"queries":[]}') as { queries: { queryKey: [string]; state: { data: unknown } }[] }
+  ).queries;
+  return queries.find((query) => query.queryKey[0] === 'getSession')?.state.data as
+    { isGuest: boolean; userId: string } | undefined;
 }
 
 /** Waits for the validator's own reading of the session (it schedules from that answer). */
@@ -140,31 +153,35 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     expect(await page.context().cookies()).toEqual([]);
   });
 
-  pgliteOnly('Close and Escape close the dialog and give the focus back; focus stays inside while it is open', async () => {
-    await signIn();
-    const signInLinkArea = footer(page).getByRole('button', { name: 'Log out' });
-    await signInLinkArea.focus();
-    await idle(IDLE_SECONDS - WARNING_SECONDS + 1);
-    await dialog(page).waitFor();
-    // Tab and Shift+Tab cycle through the dialog's three buttons.
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
-    expect(await focused()).toBe('Continue Working');
-    await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Close');
-    await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Log Out');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    expect(await focused()).toBe('Continue Working');
+  pgliteOnly(
+    'Close and Escape close the dialog and give the focus back; focus stays inside while it is open',
+    async () => {
+      await signIn();
+      const signInLinkArea = footer(page).getByRole('button', { name: 'Log out' });
+      await signInLinkArea.focus();
+      await idle(IDLE_SECONDS - WARNING_SECONDS + 1);
+      await dialog(page).waitFor();
+      // Tab and Shift+Tab cycle through the dialog's three buttons.
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+      expect(await focused()).toBe('Continue Working');
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('Close');
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('Log Out');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused()).toBe('Continue Working');
 
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'hidden' });
-    expect(await focused()).toBe('Log out');
-    // Closing does not keep the session: it still ends at expiry.
-    await idle(WARNING_SECONDS);
-    await expect.poll(() => footer(page).innerText(), SOON).toBe('Sign in');
-    await page.getByRole('alert').filter({ hasText: TOAST }).waitFor();
-  });
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'hidden' });
+      expect(await focused()).toBe('Log out');
+      // Closing does not keep the session: it still ends at expiry.
+      await idle(WARNING_SECONDS);
+      await expect.poll(() => footer(page).innerText(), SOON).toBe('Sign in');
+      await page.getByRole('alert').filter({ hasText: TOAST }).waitFor();
+    },
+  );
 
   it('shows the toast and becomes a guest page when the session is no longer valid', async () => {
     await signIn();
@@ -173,8 +190,13 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     // The session ends elsewhere (signed out from another device), then the user clicks Continue Working.
     const [cookie] = await page.context().cookies();
     const headers = { Cookie: `${cookie!.name}=${cookie!.value}`, Origin: server.baseUrl };
-    const { csrfToken } = (await (await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers })).json()) as { csrfToken: string };
-    const signOut = await fetch(`${server.baseUrl}/services/auth/session`, { method: 'DELETE', headers: { ...headers, 'X-CSRF-Token': csrfToken } });
+    const { csrfToken } = (await (
+      await fetch(`${server.baseUrl}/services/data/v65.0/ui-api/session/csrf`, { headers })
+    ).json()) as { csrfToken: string };
+    const signOut = await fetch(`${server.baseUrl}/services/auth/session`, {
+      method: 'DELETE',
+      headers: { ...headers, 'X-CSRF-Token': csrfToken },
+    });
     expect(signOut.status).toBe(204);
 
     await dialog(page).getByRole('button', { name: 'Continue Working' }).click();
@@ -257,60 +279,72 @@ describe.each(databases())('Session in Chromium (%s)', (database) => {
     expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
     const html = await signedIn.text();
     expect(renderedSession(html)).toMatchObject({ isGuest: false, userId: DEMO_USERS.admin.userId });
-    expect(html).toMatch(/Signed in as (?:<!-- -->)?Store Administrator<\/span><button type="button" class="link-button">Log out<\/button>/);
+    expect(html).toMatch(
+      /Signed in as (?:<!-- -->)?Store Administrator<\/span><button type="button" class="link-button">Log out<\/button>/,
+    );
 
     const signInPage = await (await fetch(`${server.baseUrl}/login?startURL=%2F%3Fcountry%3DCanada`)).text();
     expect(signInPage).toContain('<title>Sign in</title>');
     expect(signInPage).toContain('<meta name="robots" content="noindex">');
     expect(signInPage).toContain('href="/?country=Canada"');
     // The guest page links to the sign-in page coming back to the same address.
-    expect(await (await fetch(`${server.baseUrl}/?country=Canada`)).text()).toContain('href="/login?startURL=%2F%3Fcountry%3DCanada"');
+    expect(await (await fetch(`${server.baseUrl}/?country=Canada`)).text()).toContain(
+      'href="/login?startURL=%2F%3Fcountry%3DCanada"',
+    );
   });
 
-  pgliteOnly('has no axe violations: the sign-in page with an error, the signed-in page, the dialog, the toast', async () => {
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Enter your e-mail address.').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-
-    await signIn();
-    expect(await axeViolations(page)).toEqual([]);
-    await idle(IDLE_SECONDS - WARNING_SECONDS + 1);
-    await dialog(page).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await idle(WARNING_SECONDS);
-    await page.getByRole('alert').filter({ hasText: TOAST }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
-    expect(await page.getByText(TOAST).count()).toBe(0);
-  });
-
-  pgliteOnly('hydrates the signed-in page and the sign-in page without a mismatch in React’s development build', async () => {
-    const build = await developmentBuild(resolve(ROOT, 'web'));
-    try {
-      await routeDevelopmentBuild(page, build);
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  pgliteOnly(
+    'has no axe violations: the sign-in page with an error, the signed-in page, the dialog, the toast',
+    async () => {
       await page.goto(`${server.baseUrl}/login`);
-      await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Enter your e-mail address.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
 
-      const user = await signInOverHttp(server, 'admin');
-      const [name, value] = user.cookie.split('=') as [string, string];
-      await page.context().addCookies([{ name, value, url: server.baseUrl }]);
-      const started = validatorStarted(page);
-      await page.goto(`${server.baseUrl}/?country=Canada`);
-      await started;
-      expect(await footer(page).innerText()).toMatch(/^Signed in as Store Administrator\s+Log out$/);
-      await page.goto(`${server.baseUrl}/login`);
-      expect(await page.locator('main').innerText()).toContain('You are signed in as Store Administrator.');
-      // Proof that React runs: the sign-in page's Log out.
-      await page.getByRole('main').getByRole('button', { name: 'log out' }).click();
-      await page.getByLabel('E-mail address').waitFor();
-      expect(messages.filter((message) => /^(error|warning)/.test(message))).toEqual([]);
-    } finally {
-      rmSync(build.outDir, { recursive: true, force: true });
-    }
-  });
+      await signIn();
+      expect(await axeViolations(page)).toEqual([]);
+      await idle(IDLE_SECONDS - WARNING_SECONDS + 1);
+      await dialog(page).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await idle(WARNING_SECONDS);
+      await page.getByRole('alert').filter({ hasText: TOAST }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      expect(await page.getByText(TOAST).count()).toBe(0);
+    },
+  );
+
+  pgliteOnly(
+    'hydrates the signed-in page and the sign-in page without a mismatch in React’s development build',
+    async () => {
+      const build = await developmentBuild(resolve(ROOT, 'web'));
+      try {
+        await routeDevelopmentBuild(page, build);
+        const messages: string[] = [];
+        page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+        await page.goto(`${server.baseUrl}/login`);
+        await page.waitForFunction(() =>
+          Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+        );
+
+        const user = await signInOverHttp(server, 'admin');
+        const [name, value] = user.cookie.split('=') as [string, string];
+        await page.context().addCookies([{ name, value, url: server.baseUrl }]);
+        const started = validatorStarted(page);
+        await page.goto(`${server.baseUrl}/?country=Canada`);
+        await started;
+        expect(await footer(page).innerText()).toMatch(/^Signed in as Store Administrator\s+Log out$/);
+        await page.goto(`${server.baseUrl}/login`);
+        expect(await page.locator('main').innerText()).toContain('You are signed in as Store Administrator.');
+        // Proof that React runs: the sign-in page's Log out.
+        await page.getByRole('main').getByRole('button', { name: 'log out' }).click();
+        await page.getByLabel('E-mail address').waitFor();
+        expect(messages.filter((message) => /^(error|warning)/.test(message))).toEqual([]);
+      } finally {
+        rmSync(build.outDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   pgliteOnly('logs out from the footer, in every tab', async () => {
     await signIn();

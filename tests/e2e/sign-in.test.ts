@@ -14,7 +14,9 @@ const REFUSED = 'The e-mail address or the password is not right. Check them and
 
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
 }
 
 /** What has the keyboard focus: its role or tag and its accessible text. */
@@ -65,7 +67,11 @@ describe('Sign-in page in Chromium', () => {
     expect(await footer.getByRole('link').getAttribute('href')).toBe('/');
     // The store's look: its stylesheet, its card and button.
     expect(await main.locator('.sign-in__card').evaluate((card) => getComputedStyle(card).borderRadius)).toBe('8px');
-    expect(await main.getByRole('button', { name: 'Sign in' }).evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(11, 92, 171)');
+    expect(
+      await main
+        .getByRole('button', { name: 'Sign in' })
+        .evaluate((button) => getComputedStyle(button).backgroundColor),
+    ).toBe('rgb(11, 92, 171)');
     // The footer sits at the bottom of the window.
     const footerBottom = await footer.evaluate((element) => element.getBoundingClientRect().bottom);
     expect(footerBottom).toBe(page.viewportSize()!.height);
@@ -91,7 +97,14 @@ describe('Sign-in page in Chromium', () => {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
-    expect(stops).toEqual(['input: E-mail address', 'input: Password', 'button: Sign in', 'a: Back to Contact Us', 'a: Contact Us', 'body']);
+    expect(stops).toEqual([
+      'input: E-mail address',
+      'input: Password',
+      'button: Sign in',
+      'a: Back to Contact Us',
+      'a: Contact Us',
+      'body',
+    ]);
 
     // Enter on the button with nothing filled in: both fields are invalid, each described by its message,
     // and the focus goes to the first.
@@ -101,8 +114,12 @@ describe('Sign-in page in Chromium', () => {
     const password = page.getByLabel('Password');
     expect(await focused(page)).toBe('input: E-mail address');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText()).toBe('Enter your e-mail address.');
-    expect(await page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`).innerText()).toBe('Enter your password.');
+    expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText()).toBe(
+      'Enter your e-mail address.',
+    );
+    expect(await page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`).innerText()).toBe(
+      'Enter your password.',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // Not an e-mail address: said so, on that field.
@@ -110,7 +127,9 @@ describe('Sign-in page in Chromium', () => {
     expect(await email.getAttribute('aria-invalid')).toBeNull();
     await page.keyboard.press('Enter');
     expect(await focused(page)).toBe('input: E-mail address');
-    expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText()).toBe('Enter an e-mail address like name@example.com.');
+    expect(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText()).toBe(
+      'Enter an e-mail address like name@example.com.',
+    );
 
     // A wrong password: the refusal is announced in an alert, and the focus stays where it was.
     await email.fill(DEMO_USERS.standard.username);
@@ -119,7 +138,11 @@ describe('Sign-in page in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: /\S/ }).innerText()).toBe(REFUSED);
     expect(await focused(page)).toBe('input: Password');
-    watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((problem) => !/\b401\b/.test(problem)));
+    watched.problems.splice(
+      0,
+      watched.problems.length,
+      ...watched.problems.filter((problem) => !/\b401\b/.test(problem)),
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // The right one: back to the page the visitor came from, signed in.

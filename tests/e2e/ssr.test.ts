@@ -34,7 +34,9 @@ describe('Server-rendered page', () => {
   usePageSession({ demoContacts: DEMO_CONTACTS }, (session) => ({ server, browser, page } = session));
 
   it('answers HTML that holds the default contact, the cards of the URL and the data, compressed', async () => {
-    const response = await fetch(`${server.baseUrl}/${FILTERS.sevenPages}&page=2`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const response = await fetch(`${server.baseUrl}/${FILTERS.sevenPages}&page=2`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -49,13 +51,17 @@ describe('Server-rendered page', () => {
     expect(html).not.toContain('rel="stylesheet"');
     const css = /<style>(.*?)<\/style>/s.exec(html)?.[1];
     expect(css).toContain('.banner');
-    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+    expect(response.headers.get('content-security-policy')).toContain(
+      `'sha256-${createHash('sha256').update(css!).digest('base64')}'`,
+    );
     expect(html).toMatch(/<script type="module" src="\/assets\/index-[\w-]+\.js"><\/script>/);
 
     const state = /<script id="query-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
     expect(state).toBeDefined();
     expect(state).not.toMatch(/[<>]/);
-    const { queries } = JSON.parse(state!) as { queries: { queryKey: [string, unknown]; state: { status: string; data: unknown } }[] };
+    const { queries } = JSON.parse(state!) as {
+      queries: { queryKey: [string, unknown]; state: { status: string; data: unknown } }[];
+    };
     // The SEO properties are in the head, not in the state: no part of the page reads them.
     expect(queries.map((query) => query.queryKey[0]).sort()).toEqual([
       'getContacts',
@@ -68,11 +74,16 @@ describe('Server-rendered page', () => {
       'getSession',
     ]);
     // Only the contacts of the page shown and the next one travel with the page, not the whole chunk.
-    const contacts = queries.find((query) => query.queryKey[0] === 'getContacts')!.state.data as { pages: { contacts: unknown[] }[] };
+    const contacts = queries.find((query) => query.queryKey[0] === 'getContacts')!.state.data as {
+      pages: { contacts: unknown[] }[];
+    };
     expect(contacts.pages.flatMap((chunk) => chunk.contacts)).toHaveLength(36);
     // Of the country-to-states map, every country and the chosen country's states only: the browser fetches
     // the whole map once the page is hydrated.
-    const map = queries.find((query) => query.queryKey[0] === 'getDependentStatePicklistsValues')!.state.data as Record<string, string[]>;
+    const map = queries.find((query) => query.queryKey[0] === 'getDependentStatePicklistsValues')!.state.data as Record<
+      string,
+      string[]
+    >;
     expect(Object.keys(map).length).toBeGreaterThan(200);
     expect(map['United States']).toContain('California');
     expect(
@@ -116,7 +127,9 @@ describe('Server-rendered page', () => {
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       for (const search of ['', `${FILTERS.eightPages}&page=5`, FILTERS.noMatch]) {
         await page.goto(`${server.baseUrl}/${search}`);
-        await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+        await page.waitForFunction(() =>
+          Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+        );
         // Proof that React runs: a change from the page itself.
         await combobox(page, 'Brand').click();
         await expect.poll(() => combobox(page, 'Brand').getAttribute('aria-expanded')).toBe('true');
@@ -185,7 +198,9 @@ describe('Server-rendered page', () => {
     it('shows the cards of the URL and pages with plain links', async () => {
       const { page } = noScript;
       await page.goto(`${server.baseUrl}/${FILTERS.eightPages}`);
-      expect(await page.getByTestId('default-contact').getByRole('heading').innerText()).toBe('Northgate Electrical Products, Inc.');
+      expect(await page.getByTestId('default-contact').getByRole('heading').innerText()).toBe(
+        'Northgate Electrical Products, Inc.',
+      );
       expect(await cards(page).count()).toBe(12);
       const firstOnPage1 = await cards(page).first().innerText();
       await pager(page).getByRole('link', { name: 'Page 2' }).click();

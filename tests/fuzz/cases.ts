@@ -69,7 +69,12 @@ const QUERY_ATTACKS: [string, string][] = [
   ['JSON with surrogate', encodeURIComponent('{"a":"\\ud800"}')],
   // As much as an address holds (16 KiB): a JSON parameter (methodParams) deep or wide.
   ['JSON nested 2,000 deep', '%5B'.repeat(2_000) + '%5D'.repeat(2_000)],
-  ['JSON object of 1,000 keys', encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [index.toString(36), 0]))))],
+  [
+    'JSON object of 1,000 keys',
+    encodeURIComponent(
+      JSON.stringify(Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [index.toString(36), 0]))),
+    ),
+  ],
 ];
 
 /** Values of the wrong type (or holding bad text) for a body field. */
@@ -105,17 +110,24 @@ function baseRequest(operation: Operation): ExampleRequest {
   try {
     return exampleRequest(operation);
   } catch {
-    return { operationId: operation.operationId, method: operation.method.toUpperCase(), pathAndQuery: operation.path.replace(/\{[^}]+\}/g, 'x'), headers: {} };
+    return {
+      operationId: operation.operationId,
+      method: operation.method.toUpperCase(),
+      pathAndQuery: operation.path.replace(/\{[^}]+\}/g, 'x'),
+      headers: {},
+    };
   }
 }
 
 /** The path parameters' values in the example path. */
 function pathValues(operation: Operation, path: string): Map<string, string> {
   const names: string[] = [];
-  const pattern = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_match, name: string) => {
-    names.push(name);
-    return '([^/]*)';
-  });
+  const pattern = operation.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{([^}]+)\\?\}/g, (_match, name: string) => {
+      names.push(name);
+      return '([^/]*)';
+    });
   const match = new RegExp(`^${pattern}$`).exec(path);
   return new Map(names.map((name, index) => [name, match?.[index + 1] ?? 'x']));
 }
@@ -131,7 +143,8 @@ function leafPaths(value: unknown, limit = 40): (string | number)[][] {
     if (found.length >= limit) return;
     if (path.length > 0) found.push(path);
     if (Array.isArray(node)) node.slice(0, 3).forEach((item, index) => visit(item, [...path, index]));
-    else if (node && typeof node === 'object') for (const [key, item] of Object.entries(node)) visit(item, [...path, key]);
+    else if (node && typeof node === 'object')
+      for (const [key, item] of Object.entries(node)) visit(item, [...path, key]);
   };
   visit(value, []);
   return found;
@@ -180,7 +193,8 @@ const where = (path: (string | number)[]) => path.join('.') || '(root)';
 /** The example body (an object) with count more keys beside its own, or an object of just those keys. */
 function wideObject(example: unknown, count: number): string {
   const extra = Array.from({ length: count }, (_, index) => `"${index.toString(36)}":0`).join(',');
-  const own = example && typeof example === 'object' && !Array.isArray(example) ? JSON.stringify(example).slice(1, -1) : '';
+  const own =
+    example && typeof example === 'object' && !Array.isArray(example) ? JSON.stringify(example).slice(1, -1) : '';
   return `{${own ? `${own},` : ''}${extra}}`;
 }
 
@@ -190,8 +204,15 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
   const [path, query = ''] = base.pathAndQuery.split('?', 2);
   const method = base.method;
   const baseHeaders = { ...base.headers };
-  const jsonBody = base.mediaType && /json/i.test(base.mediaType) && typeof base.body === 'string' ? (JSON.parse(base.body) as unknown) : undefined;
-  const withJson = (headers: Record<string, string> = {}) => ({ ...baseHeaders, 'Content-Type': 'application/json', ...headers });
+  const jsonBody =
+    base.mediaType && /json/i.test(base.mediaType) && typeof base.body === 'string'
+      ? (JSON.parse(base.body) as unknown)
+      : undefined;
+  const withJson = (headers: Record<string, string> = {}) => ({
+    ...baseHeaders,
+    'Content-Type': 'application/json',
+    ...headers,
+  });
   const bodyHeaders = base.body !== undefined ? withJson() : baseHeaders;
   const cases: FuzzCase[] = [];
   const add = (label: string, pathAndQuery: string, headers: Record<string, string>, body?: string | Uint8Array) =>
@@ -212,18 +233,45 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
 
   // Query parameters: every declared one given each attack; an unknown one; one repeated.
   for (const parameter of parametersOf(operation).filter((candidate) => candidate.in === 'query')) {
-    const others = query.split('&').filter((pair) => pair && !pair.startsWith(`${encodeURIComponent(parameter.name)}=`));
+    const others = query
+      .split('&')
+      .filter((pair) => pair && !pair.startsWith(`${encodeURIComponent(parameter.name)}=`));
     for (const [label, attack] of QUERY_ATTACKS) {
-      add(`query ${parameter.name}: ${label}`, at(path, [...others, `${encodeURIComponent(parameter.name)}=${attack}`].join('&')), bodyHeaders, exampleBody);
+      add(
+        `query ${parameter.name}: ${label}`,
+        at(path, [...others, `${encodeURIComponent(parameter.name)}=${attack}`].join('&')),
+        bodyHeaders,
+        exampleBody,
+      );
     }
-    add(`query ${parameter.name}: repeated`, at(path, [...others, `${parameter.name}=a`, `${parameter.name}=b`].join('&')), bodyHeaders, exampleBody);
+    add(
+      `query ${parameter.name}: repeated`,
+      at(path, [...others, `${parameter.name}=a`, `${parameter.name}=b`].join('&')),
+      bodyHeaders,
+      exampleBody,
+    );
   }
-  add('unknown query parameter with NUL', at(path, [query, 'zzUnknown=%00'].filter(Boolean).join('&')), bodyHeaders, exampleBody);
+  add(
+    'unknown query parameter with NUL',
+    at(path, [query, 'zzUnknown=%00'].filter(Boolean).join('&')),
+    bodyHeaders,
+    exampleBody,
+  );
 
   // Headers the operation reads, given bad text (a header cannot carry NUL: the HTTP parser refuses it).
   for (const parameter of parametersOf(operation).filter((candidate) => candidate.in === 'header')) {
-    add(`header ${parameter.name}: garbage`, base.pathAndQuery, { ...bodyHeaders, [parameter.name]: '"\u00ff\u00fe"' }, exampleBody);
-    add(`header ${parameter.name}: long`, base.pathAndQuery, { ...bodyHeaders, [parameter.name]: 'W/"' + 'z'.repeat(8000) + '"' }, exampleBody);
+    add(
+      `header ${parameter.name}: garbage`,
+      base.pathAndQuery,
+      { ...bodyHeaders, [parameter.name]: '"\u00ff\u00fe"' },
+      exampleBody,
+    );
+    add(
+      `header ${parameter.name}: long`,
+      base.pathAndQuery,
+      { ...bodyHeaders, [parameter.name]: 'W/"' + 'z'.repeat(8000) + '"' },
+      exampleBody,
+    );
   }
 
   const operationBody = operation.operation.requestBody as Json | undefined;
@@ -242,7 +290,12 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
     }
     add('no content type', base.pathAndQuery, baseHeaders, new TextEncoder().encode(sample));
     add('no body', base.pathAndQuery, baseHeaders);
-    add('content type application/json; charset=UTF-8', base.pathAndQuery, withJson({ 'Content-Type': 'application/json; charset=UTF-8' }), sample);
+    add(
+      'content type application/json; charset=UTF-8',
+      base.pathAndQuery,
+      withJson({ 'Content-Type': 'application/json; charset=UTF-8' }),
+      sample,
+    );
     // Malformed and odd bodies.
     for (const [label, text] of [
       ['empty body', ''],
@@ -259,7 +312,12 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
     }
     // Nested, wide and long as much as the body limit (1 MiB) allows: the sizes no pass over the input may be
     // slow on (each must be linear).
-    add('nested 100000 deep in a field', base.pathAndQuery, withJson(), `{"zzDeep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    add(
+      'nested 100000 deep in a field',
+      base.pathAndQuery,
+      withJson(),
+      `{"zzDeep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    );
     add('wide object (100,000 keys)', base.pathAndQuery, withJson(), wideObject(jsonBody, 100_000));
     add('string of 900,000 characters', base.pathAndQuery, withJson(), JSON.stringify({ zzLong: 'z'.repeat(900_000) }));
     // Bytes that are not UTF-8, inside a JSON string.
@@ -267,7 +325,14 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
       'invalid UTF-8 bytes',
       base.pathAndQuery,
       withJson(),
-      new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xff, 0xfe, 0xc0, 0xae, ...new TextEncoder().encode('"}')]),
+      new Uint8Array([
+        ...new TextEncoder().encode('{"a":"'),
+        0xff,
+        0xfe,
+        0xc0,
+        0xae,
+        ...new TextEncoder().encode('"}'),
+      ]),
     );
     // Over the body limit (1 MiB; the uploads take 14 MB and are sent one MiB and a bit, which they accept as size).
     add('oversized body (1.1 MB)', base.pathAndQuery, withJson(), JSON.stringify({ pad: 'p'.repeat(1_100_000) }));
@@ -283,21 +348,52 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
       while (picks.size < 5) picks.add(Math.floor(random() * WRONG_VALUES.length));
       for (const index of picks) {
         const [label, value] = WRONG_VALUES[index];
-        add(`body ${where(leaf)}: ${label}`, base.pathAndQuery, withJson(), JSON.stringify(setAt(jsonBody, leaf, value)));
+        add(
+          `body ${where(leaf)}: ${label}`,
+          base.pathAndQuery,
+          withJson(),
+          JSON.stringify(setAt(jsonBody, leaf, value)),
+        );
       }
       const current = getAt(jsonBody, leaf);
       if (typeof current === 'string') {
-        add(`body ${where(leaf)}: NUL appended`, base.pathAndQuery, withJson(), JSON.stringify(setAt(jsonBody, leaf, current + '\u0000')));
-        add(`body ${where(leaf)}: lone surrogate appended`, base.pathAndQuery, withJson(), JSON.stringify(setAt(jsonBody, leaf, current + '\uD83D')));
+        add(
+          `body ${where(leaf)}: NUL appended`,
+          base.pathAndQuery,
+          withJson(),
+          JSON.stringify(setAt(jsonBody, leaf, current + '\u0000')),
+        );
+        add(
+          `body ${where(leaf)}: lone surrogate appended`,
+          base.pathAndQuery,
+          withJson(),
+          JSON.stringify(setAt(jsonBody, leaf, current + '\uD83D')),
+        );
       }
     }
     // Unknown fields, and keys holding bad text, at every object of the body.
     for (const objectPath of objectPaths(jsonBody)) {
       const target = getAt(jsonBody, objectPath) as Json;
-      const extend = (extra: Json) => (objectPath.length ? setAt(jsonBody, objectPath, { ...target, ...extra }) : { ...target, ...extra });
-      add(`body ${where(objectPath)}: unknown field`, base.pathAndQuery, withJson(), JSON.stringify(extend({ zzUnknown: 'x' })));
-      add(`body ${where(objectPath)}: key with NUL`, base.pathAndQuery, withJson(), JSON.stringify(extend({ ['k\u0000']: 'x' })));
-      add(`body ${where(objectPath)}: key with lone surrogate`, base.pathAndQuery, withJson(), JSON.stringify(extend({ ['k\uDFFF']: 'x' })));
+      const extend = (extra: Json) =>
+        objectPath.length ? setAt(jsonBody, objectPath, { ...target, ...extra }) : { ...target, ...extra };
+      add(
+        `body ${where(objectPath)}: unknown field`,
+        base.pathAndQuery,
+        withJson(),
+        JSON.stringify(extend({ zzUnknown: 'x' })),
+      );
+      add(
+        `body ${where(objectPath)}: key with NUL`,
+        base.pathAndQuery,
+        withJson(),
+        JSON.stringify(extend({ ['k\u0000']: 'x' })),
+      );
+      add(
+        `body ${where(objectPath)}: key with lone surrogate`,
+        base.pathAndQuery,
+        withJson(),
+        JSON.stringify(extend({ ['k\uDFFF']: 'x' })),
+      );
     }
   }
   return cases;
@@ -306,5 +402,10 @@ export function fuzzCases(operation: Operation, random: () => number): FuzzCase[
 /** A request whose URL and headers are over Node's 16 KiB limit (the server answers 431). */
 export function oversizedHeaderCase(operation: Operation): FuzzCase {
   const base = baseRequest(operation);
-  return { label: 'headers over 16 KiB', method: base.method, pathAndQuery: base.pathAndQuery, headers: { 'X-Padding': 'h'.repeat(17_000) } };
+  return {
+    label: 'headers over 16 KiB',
+    method: base.method,
+    pathAndQuery: base.pathAndQuery,
+    headers: { 'X-Padding': 'h'.repeat(17_000) },
+  };
 }

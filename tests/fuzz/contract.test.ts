@@ -76,8 +76,12 @@ async function databaseDigest(server: TestServer): Promise<string> {
   ).rows
     .map(({ name }) => name)
     .filter((name) => !UNDIGESTED_TABLES.has(name));
-  const rowVersions = tablesOfSchema.map((name) => `SELECT '${name}' AS t, ctid::text AS c, xmin::text AS x FROM "${name}"`).join(' UNION ALL ');
-  const { rows } = await server.db.query<{ digest: string }>(`SELECT md5(string_agg(t || c || ':' || x, ',' ORDER BY t, c)) AS digest FROM (${rowVersions}) v`);
+  const rowVersions = tablesOfSchema
+    .map((name) => `SELECT '${name}' AS t, ctid::text AS c, xmin::text AS x FROM "${name}"`)
+    .join(' UNION ALL ');
+  const { rows } = await server.db.query<{ digest: string }>(
+    `SELECT md5(string_agg(t || c || ':' || x, ',' ORDER BY t, c)) AS digest FROM (${rowVersions}) v`,
+  );
   return rows[0].digest;
 }
 let tablesOfSchema: string[] | undefined;
@@ -95,7 +99,11 @@ for (const kind of databases()) {
     const blocked: BlockedRequest[] = [];
 
     beforeAll(async () => {
-      server = await startTestServer({ database: kind, demoContacts: 30, app: { eventLoop: { onBlocked: (report) => blocked.push(report) } } });
+      server = await startTestServer({
+        database: kind,
+        demoContacts: 30,
+        app: { eventLoop: { onBlocked: (report) => blocked.push(report) } },
+      });
       admin = await signIn(server, 'admin');
     });
     afterAll(() => server?.close());
@@ -112,7 +120,11 @@ for (const kind of databases()) {
       let longestStall: { ms: number; request: string } | undefined;
 
       const send = async (operation: Operation, fuzz: FuzzCase, as: 'guest' | 'admin') => {
-        const headers: Record<string, string> = { Origin: server.baseUrl, ...fuzz.headers, ...(as === 'admin' ? admin.headers : {}) };
+        const headers: Record<string, string> = {
+          Origin: server.baseUrl,
+          ...fuzz.headers,
+          ...(as === 'admin' ? admin.headers : {}),
+        };
         const write = fuzz.method !== 'GET' && fuzz.method !== 'HEAD';
         if (kind === 'postgres' && write && digestStale) {
           digest = await databaseDigest(server);
@@ -135,15 +147,21 @@ for (const kind of databases()) {
           contentType = response.headers.get('content-type') ?? '';
           text = await response.text();
         } catch (error) {
-          failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: the request failed: ${(error as Error).message}`);
+          failures.push(
+            `${operation.operationId} as ${as}, ${fuzz.label}: the request failed: ${(error as Error).message}`,
+          );
           return;
         }
         const tookMs = performance.now() - sentAt;
-        if (tookMs > MAX_REQUEST_MS) failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: took ${Math.round(tookMs)} ms`);
+        if (tookMs > MAX_REQUEST_MS)
+          failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: took ${Math.round(tookMs)} ms`);
         for (const report of blocked) {
-          if (report.blockedMs > (longestStall?.ms ?? 0)) longestStall = { ms: report.blockedMs, request: `${operation.operationId} as ${as}, ${fuzz.label}` };
+          if (report.blockedMs > (longestStall?.ms ?? 0))
+            longestStall = { ms: report.blockedMs, request: `${operation.operationId} as ${as}, ${fuzz.label}` };
           if (report.blockedMs > MAX_BLOCKED_MS)
-            failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: blocked the event loop ${Math.round(report.blockedMs)} ms`);
+            failures.push(
+              `${operation.operationId} as ${as}, ${fuzz.label}: blocked the event loop ${Math.round(report.blockedMs)} ms`,
+            );
         }
         const tally = tallies.get(operation.operationId) ?? { sent: 0, statuses: new Map() };
         tally.sent++;
@@ -159,7 +177,9 @@ for (const kind of databases()) {
           else if (write) {
             const after = await databaseDigest(server);
             if (after !== digest) {
-              failures.push(`${operation.operationId} as ${as}, ${fuzz.label}: answered ${status}, yet the database changed`);
+              failures.push(
+                `${operation.operationId} as ${as}, ${fuzz.label}: answered ${status}, yet the database changed`,
+              );
               digest = after;
             }
           }
@@ -174,9 +194,14 @@ for (const kind of databases()) {
       for (const [index, operation] of operations.entries()) {
         // What the issue names first (text the database cannot store, content types, sizes) before the rest, so
         // that a tight time budget cuts the least telling cases.
-        const first = (fuzz: FuzzCase) => /example|NUL|surrogate|UTF-8|content type|oversized|headers over|nested|wide|900,000|keys/.test(fuzz.label);
+        const first = (fuzz: FuzzCase) =>
+          /example|NUL|surrogate|UTF-8|content type|oversized|headers over|nested|wide|900,000|keys/.test(fuzz.label);
         const generated = fuzzCases(operation, random);
-        const cases = [oversizedHeaderCase(operation), ...generated.filter(first), ...generated.filter((fuzz) => !first(fuzz))];
+        const cases = [
+          oversizedHeaderCase(operation),
+          ...generated.filter(first),
+          ...generated.filter((fuzz) => !first(fuzz)),
+        ];
         const operationStarted = Date.now();
         const share = (BUDGET_MS - (operationStarted - started)) / (operations.length - index);
         for (const fuzz of cases) {

@@ -32,13 +32,22 @@ export function recordApiCall(call: ApiCall): void {
     mkdirSync(dirname(log), { recursive: true });
     directoryReady = true;
   }
-  const line = { operationId: call.operationId, method: call.method.toUpperCase(), status: call.status, target: call.target };
+  const line = {
+    operationId: call.operationId,
+    method: call.method.toUpperCase(),
+    status: call.status,
+    target: call.target,
+  };
   appendFileSync(log, `${JSON.stringify(line)}\n`);
 }
 
 /** Vitest globalSetup: a run starts with an empty log of its own, which replaces the shared one at its end. */
 export function setup(): () => void {
-  const runLog = resolve(COVERAGE_DIR, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`);
+  const runLog = resolve(
+    COVERAGE_DIR,
+    'runs',
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`,
+  );
   mkdirSync(dirname(runLog), { recursive: true });
   writeFileSync(runLog, '');
   process.env[RUN_LOG_VARIABLE] = runLog;

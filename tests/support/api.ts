@@ -19,7 +19,16 @@ export const CONTROLLER = 'APT_ContactUsController';
 export const CONTACT_US = 'APT_Contact_Us__c';
 export const DEFAULT_CONTACT_ID = 'a1C8d0000000001EAA';
 export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
-export const BRANDS = ['Arcline', 'Boltwright', 'Conduvex', 'Dynaswitch', 'Ferrolux', 'Gridmark', 'Helioflex', 'Ironspan'];
+export const BRANDS = [
+  'Arcline',
+  'Boltwright',
+  'Conduvex',
+  'Dynaswitch',
+  'Ferrolux',
+  'Gridmark',
+  'Helioflex',
+  'Ironspan',
+];
 export const CARD_FIELDS = [
   'Id',
   'APT_Company_Name__c',
@@ -44,7 +53,13 @@ export interface ContactsQuery {
   lastRecordId: string | null;
 }
 
-export const query = (partial: Partial<ContactsQuery>): ContactsQuery => ({ country: null, state: null, brands: [], lastRecordId: null, ...partial });
+export const query = (partial: Partial<ContactsQuery>): ContactsQuery => ({
+  country: null,
+  state: null,
+  brands: [],
+  lastRecordId: null,
+  ...partial,
+});
 
 /** The GET form of a server method: methodParams as URL-encoded compact JSON, or raw text as given. */
 export function apexUrl(baseUrl: string, className: string, method: string, methodParams?: unknown): string {
@@ -69,7 +84,9 @@ export interface StoredContact {
 
 /** Every Contact Us record straight from the database, ordered by Id byte-wise (computed here, not in SQL). */
 export async function storedContacts(db: Queryable): Promise<StoredContact[]> {
-  const { rows } = await db.query<StoredContact>('SELECT id, fields FROM record WHERE object_api_name = $1', [CONTACT_US]);
+  const { rows } = await db.query<StoredContact>('SELECT id, fields FROM record WHERE object_api_name = $1', [
+    CONTACT_US,
+  ]);
   return rows.sort((a, b) => compareBytes(a.id, b.id));
 }
 
@@ -92,5 +109,7 @@ export function matches(contact: StoredContact, q: ContactsQuery): boolean {
 
 /** The locator card a stored contact should come back as. */
 export function cardOf(contact: StoredContact): Record<string, unknown> {
-  return Object.fromEntries(CARD_FIELDS.map((name) => [name, name === 'Id' ? contact.id : (contact.fields[name] ?? null)]));
+  return Object.fromEntries(
+    CARD_FIELDS.map((name) => [name, name === 'Id' ? contact.id : (contact.fields[name] ?? null)]),
+  );
 }

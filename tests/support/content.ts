@@ -14,8 +14,16 @@ export const CONNECT = '/services/data/v65.0/connect';
 export const BANNER_IMAGE = { key: 'MCAIDH4NVWIOWEHB75VOW2AB6CJI', id: '20Y8d0000000001EAA', type: 'sfdc_cms__image' };
 export const BANNER = { key: 'MCAUSNJ4FHK6FEVMPNHLKDC45C44', id: '20Y8d0000000002EAA', type: 'cu__contactUsBanner' };
 export const HEADING = { key: 'MCAAGJ55ZH3THLGGQBKCDM76NE74', id: '20Y8d0000000003EAA', type: 'cu__contactUsText' };
-export const LOCATOR_INTRO = { key: 'MCALIK4TW2LM3OSWM7KM5JA5F2OX', id: '20Y8d0000000004EAA', type: 'cu__contactUsText' };
-export const SUPPORT_LINES = { key: 'MCAP7V23UEN33BNWTI3P7LNTFZAZ', id: '20Y8d0000000005EAA', type: 'cu__contactUsText' };
+export const LOCATOR_INTRO = {
+  key: 'MCALIK4TW2LM3OSWM7KM5JA5F2OX',
+  id: '20Y8d0000000004EAA',
+  type: 'cu__contactUsText',
+};
+export const SUPPORT_LINES = {
+  key: 'MCAP7V23UEN33BNWTI3P7LNTFZAZ',
+  id: '20Y8d0000000005EAA',
+  type: 'cu__contactUsText',
+};
 /** Every seeded item, in the order they were created (managed content id). */
 export const ITEMS = [BANNER_IMAGE, BANNER, HEADING, LOCATOR_INTRO, SUPPORT_LINES];
 /** A well-formed content key of no content. */
@@ -27,8 +35,10 @@ export const BANNER_SIZE = { width: 2400, height: 800 };
 
 export const siteContents = (siteId = SITE_ID) => `${CONNECT}/sites/${siteId}/cms/delivery/contents`;
 export const channelContents = (channelId = CHANNEL_ID) => `${CONNECT}/cms/delivery/channels/${channelId}/contents`;
-export const mediaUrl = (key = BANNER_IMAGE.key, version?: string) => `/sfsites/c/cms/delivery/media/${key}${version ? `?version=${version}` : ''}`;
-export const siteImageUrl = (fileName = BANNER_FILE, version?: string) => `/sfsites/c/img/${fileName}${version ? `?version=${version}` : ''}`;
+export const mediaUrl = (key = BANNER_IMAGE.key, version?: string) =>
+  `/sfsites/c/cms/delivery/media/${key}${version ? `?version=${version}` : ''}`;
+export const siteImageUrl = (fileName = BANNER_FILE, version?: string) =>
+  `/sfsites/c/img/${fileName}${version ? `?version=${version}` : ''}`;
 /** The resizing URL of an image; version null for an unversioned URL. */
 export const resizedUrl = (options: string, key = BANNER_IMAGE.key, version: string | null = BANNER_VERSION) =>
   `/cdn-cgi/image/${options}/sfsites/c/cms/delivery/media/${key}${version ? `?version=${version}` : ''}`;

@@ -149,7 +149,10 @@ export function validatorAt(pointer: string): ValidateFunction {
 function describeErrors(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .slice(0, 20)
-    .map((error) => `  ${error.instancePath || '(root)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''} [${error.schemaPath}]`)
+    .map(
+      (error) =>
+        `  ${error.instancePath || '(root)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''} [${error.schemaPath}]`,
+    )
     .join('\n');
 }
 
@@ -159,7 +162,9 @@ export function expectValidSchema(schemaName: string, value: unknown): void {
   if (!schemas[schemaName]) throw new Error(`The contract has no schema ${schemaName}`);
   const validate = validatorAt(`${COMPONENT_SCHEMAS}${escapePointer(schemaName)}`);
   if (!validate(value)) {
-    expect.fail(`Value does not match schema ${schemaName}:\n${describeErrors(validate)}\nValue: ${JSON.stringify(value).slice(0, 500)}`);
+    expect.fail(
+      `Value does not match schema ${schemaName}:\n${describeErrors(validate)}\nValue: ${JSON.stringify(value).slice(0, 500)}`,
+    );
   }
 }
 
@@ -167,9 +172,15 @@ export function expectValidSchema(schemaName: string, value: unknown): void {
 export function contractResponse(operationId: string, status: number): { response: Json; pointer: string } {
   const { operation, pointer } = contractOperation(operationId);
   const responses = operation.responses as Record<string, unknown>;
-  const key = String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : 'default';
+  const key =
+    String(status) in responses
+      ? String(status)
+      : `${String(status)[0]}XX` in responses
+        ? `${String(status)[0]}XX`
+        : 'default';
   const declared = responses[key] as Json | undefined;
-  if (!declared) expect.fail(`${operationId} does not declare status ${status} (declares ${Object.keys(responses).join(', ')})`);
+  if (!declared)
+    expect.fail(`${operationId} does not declare status ${status} (declares ${Object.keys(responses).join(', ')})`);
   const ref = typeof declared.$ref === 'string' ? declared.$ref : undefined;
   return { response: resolveRef(contract, declared), pointer: ref ?? `${pointer}/responses/${key}` };
 }
@@ -185,7 +196,9 @@ export function expectValidResponse(operationId: string, status: number, body: u
   const schemaPointer = `${pointer}/content/application~1json/schema`;
   const validate = validatorAt(schemaPointer);
   if (!validate(body)) {
-    expect.fail(`${operationId} ${status} body does not match the contract:\n${describeErrors(validate)}\nBody: ${JSON.stringify(body).slice(0, 500)}`);
+    expect.fail(
+      `${operationId} ${status} body does not match the contract:\n${describeErrors(validate)}\nBody: ${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
   if (typeof body === 'string') expectValidEmbeddedJson(`${operationId} ${status}`, schemaPointer, body);
 }
@@ -205,7 +218,8 @@ function expectValidEmbeddedJson(what: string, schemaPointer: string, text: stri
     if (node.contentMediaType === 'application/json' && node.contentSchema) candidates.push(`${pointer}/contentSchema`);
     if (depth > 0) return;
     for (const keyword of ['anyOf', 'oneOf'] as const) {
-      for (const index of ((node[keyword] as unknown[] | undefined) ?? []).keys()) visit(`${pointer}/${keyword}/${index}`, depth + 1);
+      for (const index of ((node[keyword] as unknown[] | undefined) ?? []).keys())
+        visit(`${pointer}/${keyword}/${index}`, depth + 1);
     }
   };
   visit(schemaPointer, 0);
@@ -258,10 +272,20 @@ export interface CallOptions {
  * declared headers are present. Returns the parsed body (undefined for a non-JSON body: see text).
  * Every call is logged for the API coverage report (npm run coverage:api).
  */
-export async function callOperation<T = unknown>(operationId: string, url: string, init?: RequestInit, options: CallOptions = {}): Promise<CheckedResponse<T>> {
+export async function callOperation<T = unknown>(
+  operationId: string,
+  url: string,
+  init?: RequestInit,
+  options: CallOptions = {},
+): Promise<CheckedResponse<T>> {
   const response = await fetch(url, init);
   const text = await response.text();
-  recordApiCall({ operationId, method: init?.method ?? 'GET', status: response.status, target: options.target ?? 'server' });
+  recordApiCall({
+    operationId,
+    method: init?.method ?? 'GET',
+    status: response.status,
+    target: options.target ?? 'server',
+  });
   const { response: declared } = contractResponse(operationId, response.status);
   let body: unknown;
   const mediaTypes = Object.keys((declared.content ?? {}) as Json);

@@ -109,11 +109,19 @@ function scalar(operationId: string, parameter: Parameter, value: unknown): stri
 const encodePathSegment = encodeURIComponent;
 
 /** Simple style (path, header): arrays comma-joined, objects as key,value pairs (key=value when exploded). */
-function simpleStyle(operationId: string, parameter: Parameter, value: unknown, encode: (text: string) => string): string {
+function simpleStyle(
+  operationId: string,
+  parameter: Parameter,
+  value: unknown,
+  encode: (text: string) => string,
+): string {
   if (parameter.content) return encode(typeof value === 'string' ? value : JSON.stringify(value));
   if (Array.isArray(value)) return value.map((item) => encode(scalar(operationId, parameter, item))).join(',');
   if (value && typeof value === 'object') {
-    const pairs = Object.entries(value as Json).map(([key, item]) => [encode(key), encode(scalar(operationId, parameter, item))]);
+    const pairs = Object.entries(value as Json).map(([key, item]) => [
+      encode(key),
+      encode(scalar(operationId, parameter, item)),
+    ]);
     return pairs.map(([key, item]) => (parameter.explode ? `${key}=${item}` : `${key},${item}`)).join(',');
   }
   return encode(String(value));
@@ -122,14 +130,18 @@ function simpleStyle(operationId: string, parameter: Parameter, value: unknown, 
 /** Form style (query, cookie; explode by default): name=a&name=b for arrays, key=value for objects. */
 function formStyle(operationId: string, parameter: Parameter, value: unknown): string[] {
   const name = encodeURIComponent(parameter.name);
-  if (parameter.content) return [`${name}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`];
+  if (parameter.content)
+    return [`${name}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`];
   const explode = parameter.explode ?? true;
   if (Array.isArray(value)) {
     const items = value.map((item) => encodeURIComponent(scalar(operationId, parameter, item)));
     return explode ? items.map((item) => `${name}=${item}`) : [`${name}=${items.join(',')}`];
   }
   if (value && typeof value === 'object') {
-    const pairs = Object.entries(value as Json).map(([key, item]) => [encodeURIComponent(key), encodeURIComponent(scalar(operationId, parameter, item))]);
+    const pairs = Object.entries(value as Json).map(([key, item]) => [
+      encodeURIComponent(key),
+      encodeURIComponent(scalar(operationId, parameter, item)),
+    ]);
     return explode ? pairs.map(([key, item]) => `${key}=${item}`) : [`${name}=${pairs.flat().join(',')}`];
   }
   return [`${name}=${encodeURIComponent(String(value))}`];
@@ -148,16 +160,25 @@ function encodeBody(mediaType: string, value: unknown, schema: Json | undefined)
     const properties = (resolveRef<Json>(contract, schema ?? {}).properties ?? {}) as Record<string, Json>;
     for (const [name, part] of Object.entries((value ?? {}) as Json)) {
       const partSchema = properties[name] ? resolveRef<Json>(contract, properties[name]) : {};
-      const binary = partSchema.format === 'binary' || typeof partSchema.contentMediaType === 'string' || typeof partSchema.contentEncoding === 'string';
+      const binary =
+        partSchema.format === 'binary' ||
+        typeof partSchema.contentMediaType === 'string' ||
+        typeof partSchema.contentEncoding === 'string';
       if (binary) {
-        const partType = typeof partSchema.contentMediaType === 'string' ? partSchema.contentMediaType : 'application/octet-stream';
+        const partType =
+          typeof partSchema.contentMediaType === 'string' ? partSchema.contentMediaType : 'application/octet-stream';
         form.append(name, new Blob([typeof part === 'string' ? part : JSON.stringify(part)], { type: partType }), name);
       } else form.append(name, typeof part === 'string' ? part : jsonBody(part));
     }
     return form;
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return new URLSearchParams(Object.entries((value ?? {}) as Json).map(([key, item]) => [key, typeof item === 'string' ? item : jsonBody(item)]));
+    return new URLSearchParams(
+      Object.entries((value ?? {}) as Json).map(([key, item]) => [
+        key,
+        typeof item === 'string' ? item : jsonBody(item),
+      ]),
+    );
   }
   if (type.startsWith('text/')) return typeof value === 'string' ? value : JSON.stringify(value);
   return new Blob([typeof value === 'string' ? value : JSON.stringify(value)], { type: mediaType });
@@ -194,13 +215,15 @@ export function exampleRequest(operationOrId: string | Operation): ExampleReques
   const cookies: string[] = [];
 
   for (const parameter of parametersOf(operation)) {
-    if (parameter.in !== 'path' && !parameter.required && !OPTIONAL_IN_EXAMPLE[operationId]?.includes(parameter.name)) continue;
+    if (parameter.in !== 'path' && !parameter.required && !OPTIONAL_IN_EXAMPLE[operationId]?.includes(parameter.name))
+      continue;
     const value = parameterExample(parameter);
     if (value === NONE) throw new ContractExampleError(operationId, `its ${parameter.in} parameter ${parameter.name}`);
     switch (parameter.in) {
       case 'path': {
         const placeholder = `{${parameter.name}}`;
-        if (!path.includes(placeholder)) throw new Error(`${operationId}: path parameter ${parameter.name} is not in the path ${operation.path}`);
+        if (!path.includes(placeholder))
+          throw new Error(`${operationId}: path parameter ${parameter.name} is not in the path ${operation.path}`);
         path = path.replace(placeholder, simpleStyle(operationId, parameter, value, encodePathSegment));
         break;
       }
@@ -216,7 +239,11 @@ export function exampleRequest(operationOrId: string | Operation): ExampleReques
     }
   }
   const unfilled = path.match(/\{[^}]+\}/g);
-  if (unfilled) throw new ContractExampleError(operationId, `the path template ${unfilled.join(', ')} (no path parameter of that name is declared)`);
+  if (unfilled)
+    throw new ContractExampleError(
+      operationId,
+      `the path template ${unfilled.join(', ')} (no path parameter of that name is declared)`,
+    );
   if (cookies.length > 0) headers.Cookie = cookies.join('; ');
 
   const request: ExampleRequest = {
@@ -227,7 +254,10 @@ export function exampleRequest(operationOrId: string | Operation): ExampleReques
   };
 
   if (operation.operation.requestBody) {
-    const requestBody = resolveRef<{ required?: boolean; content?: Record<string, Json> }>(contract, operation.operation.requestBody);
+    const requestBody = resolveRef<{ required?: boolean; content?: Record<string, Json> }>(
+      contract,
+      operation.operation.requestBody,
+    );
     const content = requestBody.content ?? {};
     const mediaType = bodyMediaType(content);
     const value = mediaType ? firstNamedExample(content[mediaType].examples) : NONE;
@@ -237,7 +267,10 @@ export function exampleRequest(operationOrId: string | Operation): ExampleReques
       // FormData sets its own Content-Type with the boundary.
       if (mediaType.toLowerCase() !== 'multipart/form-data') headers['Content-Type'] = mediaType;
     } else if (requestBody.required) {
-      throw new ContractExampleError(operationId, `its request body${mediaType ? ` (${mediaType})` : ''}: no named example`);
+      throw new ContractExampleError(
+        operationId,
+        `its request body${mediaType ? ` (${mediaType})` : ''}: no named example`,
+      );
     }
   }
   return request;
@@ -266,13 +299,24 @@ export interface ExampleFetchOptions {
 }
 
 /** The example request as fetch arguments against a base URL (http://127.0.0.1:port, no trailing slash). */
-export function exampleFetch(baseUrl: string, operationOrId: string | Operation, options: ExampleFetchOptions = {}): { url: string; init: RequestInit } {
+export function exampleFetch(
+  baseUrl: string,
+  operationOrId: string | Operation,
+  options: ExampleFetchOptions = {},
+): { url: string; init: RequestInit } {
   const request = exampleRequest(operationOrId);
   const headers = { ...request.headers };
   const cookieName = options.session === undefined ? undefined : sessionCookieName(operationOrId);
-  if (cookieName) headers.Cookie = [headers.Cookie, `${cookieName}=${encodeURIComponent(options.session!)}`].filter(Boolean).join('; ');
+  if (cookieName)
+    headers.Cookie = [headers.Cookie, `${cookieName}=${encodeURIComponent(options.session!)}`]
+      .filter(Boolean)
+      .join('; ');
   return {
     url: `${baseUrl}${request.pathAndQuery}`,
-    init: { method: request.method, headers: { ...headers, ...options.headers }, ...(request.body !== undefined ? { body: request.body } : {}) },
+    init: {
+      method: request.method,
+      headers: { ...headers, ...options.headers },
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    },
   };
 }

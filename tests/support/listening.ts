@@ -19,5 +19,10 @@ export function listeningHandle() {
       };
     },
   } as unknown as Database;
-  return { db, channels, state, notify: (payload: string | null) => listeners.forEach((listener) => listener(payload)) };
+  return {
+    db,
+    channels,
+    state,
+    notify: (payload: string | null) => listeners.forEach((listener) => listener(payload)),
+  };
 }

@@ -27,7 +27,10 @@ export const ALL_ACCOUNTS = 'AllAccounts';
 /** The list operations of a server, as `session` (null: a guest). Paths are below /services/data/v65.0/ui-api. */
 export function listApi(server: () => TestServer) {
   const url = (path: string) => `${server().baseUrl}${UI_API}${path}`;
-  const headers = (session: TestSession | null, extra: Record<string, string> = {}) => ({ ...(session?.headers ?? {}), ...extra });
+  const headers = (session: TestSession | null, extra: Record<string, string> = {}) => ({
+    ...(session?.headers ?? {}),
+    ...extra,
+  });
   const get = <T>(operationId: string, path: string, session: TestSession | null, extra: Record<string, string> = {}) =>
     callOperation<T | ErrorList>(operationId, url(path), { headers: headers(session, extra) });
   const send = <T>(operationId: string, method: string, path: string, session: TestSession | null, body?: unknown) =>
@@ -40,28 +43,46 @@ export function listApi(server: () => TestServer) {
     url,
     listInfo: (object: string, view: string, session: TestSession | null, extra: Record<string, string> = {}) =>
       get<ListInfo>('getListInfoByName', `/list-info/${object}/${view}`, session, extra),
-    mruListInfo: (object: string, session: TestSession | null) => get<ListInfo>('getMruListInfo', `/mru-list-info/${object}`, session),
-    listInfoById: (id: string, session: TestSession | null) => get<ListInfo>('getListInfosByObjectName', `/list-info/${id}`, session),
+    mruListInfo: (object: string, session: TestSession | null) =>
+      get<ListInfo>('getMruListInfo', `/mru-list-info/${object}`, session),
+    listInfoById: (id: string, session: TestSession | null) =>
+      get<ListInfo>('getListInfosByObjectName', `/list-info/${id}`, session),
     listInfos: (object: string, query: string, session: TestSession | null) =>
       get<ListInfoSummaries>('getListInfosByObjectName', `/list-info/${object}${query}`, session),
-    listInfoBatch: (query: string, session: TestSession | null) => get<ListInfoBatch>('getListInfosByName', `/list-info/batch${query}`, session),
+    listInfoBatch: (query: string, session: TestSession | null) =>
+      get<ListInfoBatch>('getListInfosByName', `/list-info/batch${query}`, session),
     summaries: (objectOrId: string, query: string, session: TestSession | null, extra: Record<string, string> = {}) =>
       get<ListViewSummaries | ListUi>('getListViewSummaryCollection', `/list-ui/${objectOrId}${query}`, session, extra),
-    listUi: (object: string, view: string, query: string, session: TestSession | null, extra: Record<string, string> = {}) =>
-      get<ListUi>('getListUiByApiName', `/list-ui/${object}/${view}${query}`, session, extra),
-    mruListUi: (object: string, query: string, session: TestSession | null) => get<ListUi>('getMruListUi', `/mru-list-ui/${object}${query}`, session),
+    listUi: (
+      object: string,
+      view: string,
+      query: string,
+      session: TestSession | null,
+      extra: Record<string, string> = {},
+    ) => get<ListUi>('getListUiByApiName', `/list-ui/${object}/${view}${query}`, session, extra),
+    mruListUi: (object: string, query: string, session: TestSession | null) =>
+      get<ListUi>('getMruListUi', `/mru-list-ui/${object}${query}`, session),
     records: (object: string, view: string, body: unknown, session: TestSession | null) =>
       send<ListRecords>('getListRecordsByName', 'POST', `/list-records/${object}/${view}`, session, body),
-    recordsGet: (object: string, view: string, query: string, session: TestSession | null, extra: Record<string, string> = {}) =>
-      get<ListRecords>('getListRecordsByApiName', `/list-records/${object}/${view}${query}`, session, extra),
-    recordsById: (id: string, query: string, session: TestSession | null) => get<ListRecords>('getListRecordsById', `/list-records/${id}${query}`, session),
+    recordsGet: (
+      object: string,
+      view: string,
+      query: string,
+      session: TestSession | null,
+      extra: Record<string, string> = {},
+    ) => get<ListRecords>('getListRecordsByApiName', `/list-records/${object}/${view}${query}`, session, extra),
+    recordsById: (id: string, query: string, session: TestSession | null) =>
+      get<ListRecords>('getListRecordsById', `/list-records/${id}${query}`, session),
     mruRecords: (object: string, query: string, session: TestSession | null) =>
       get<ListRecords>('getMruListRecords', `/mru-list-records/${object}${query}`, session),
-    objectInfo: (object: string, session: TestSession | null) => get<ListObjectInfo>('getListObjectInfo', `/list-object-info/${object}`, session),
-    create: (object: string, body: unknown, session: TestSession | null) => send<ListInfo>('createListInfo', 'POST', `/list-info/${object}`, session, body),
+    objectInfo: (object: string, session: TestSession | null) =>
+      get<ListObjectInfo>('getListObjectInfo', `/list-object-info/${object}`, session),
+    create: (object: string, body: unknown, session: TestSession | null) =>
+      send<ListInfo>('createListInfo', 'POST', `/list-info/${object}`, session, body),
     update: (object: string, view: string, body: unknown, session: TestSession | null) =>
       send<ListInfo>('updateListInfoByName', 'PATCH', `/list-info/${object}/${view}`, session, body),
-    remove: (object: string, view: string, session: TestSession | null) => send<undefined>('deleteListInfo', 'DELETE', `/list-info/${object}/${view}`, session),
+    remove: (object: string, view: string, session: TestSession | null) =>
+      send<undefined>('deleteListInfo', 'DELETE', `/list-info/${object}/${view}`, session),
     preferences: (object: string, view: string, session: TestSession | null) =>
       get<ListPreferences>('getListPreferences', `/list-preferences/${object}/${view}`, session),
     updatePreferences: (object: string, view: string, body: unknown, session: TestSession | null) =>
@@ -73,7 +94,8 @@ export type ListApi = ReturnType<typeof listApi>;
 
 /** The body of a 200 (or 201) answer, failing with the answer's text otherwise. */
 export function ok<T>(response: CheckedResponse<unknown>, status = 200): T {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text.slice(0, 500)}`);
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${response.text.slice(0, 500)}`);
   return response.body as T;
 }
 

@@ -10,7 +10,11 @@ import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';
 
-const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({
+const f = (
+  apiName: string,
+  dataType: FieldDefinition['dataType'],
+  more: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
   apiName,
   label: apiName,
   dataType,
@@ -43,12 +47,25 @@ function object(apiName: string, keyPrefix: string, fields: FieldDefinition[], n
     },
     fields: all,
     fieldsByName: new Map(all.map((field) => [field.apiName, field])),
-    recordTypes: [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true }],
+    recordTypes: [
+      {
+        id: MASTER_RECORD_TYPE_ID,
+        name: 'Master',
+        developerName: 'Master',
+        isMaster: true,
+        isDefault: true,
+        available: true,
+      },
+    ],
     childRelationships: [],
   };
 }
 
-export const USER = object('User', '005', [f('Name', 'String', { nameField: true }), f('Email', 'Email'), f('IsActive', 'Boolean')]);
+export const USER = object('User', '005', [
+  f('Name', 'String', { nameField: true }),
+  f('Email', 'Email'),
+  f('IsActive', 'Boolean'),
+]);
 
 export const ACCOUNT = object('Account', '001', [
   f('Name', 'String', { nameField: true }),
@@ -104,7 +121,11 @@ export function testAccess(options: { ownAccountsOnly?: string } = {}): RecordAc
   };
 }
 
-export const targetOf = (object: DescribedObject, access: RecordAccess = testAccess()): QueryTarget => ({ org: ORG, object, access });
+export const targetOf = (object: DescribedObject, access: RecordAccess = testAccess()): QueryTarget => ({
+  org: ORG,
+  object,
+  access,
+});
 
 /** Wednesday 15 May 2024, 10:30 UTC: the clock of relative dates in these tests. */
 export const NOW = new Date('2024-05-15T10:30:00.000Z');

@@ -16,7 +16,12 @@ export function answerHeaders(answer: RawAnswer): Record<string, unknown> {
  * replay stage to answer the last one only (answered() counts its answers), with the router's status 200,
  * headers and body. Returns the replayed answer.
  */
-export async function expectFrontAsWholeWay(url: string, headers: Record<string, string>, answered: () => number, asked: number): Promise<RawAnswer> {
+export async function expectFrontAsWholeWay(
+  url: string,
+  headers: Record<string, string>,
+  answered: () => number,
+  asked: number,
+): Promise<RawAnswer> {
   for (let i = 0; i < asked; i++) await rawGet(url, headers);
   const before = answered();
   const whole = await rawGet(url, { ...headers, ...WHOLE_WAY });

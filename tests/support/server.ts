@@ -96,11 +96,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
-  const app = createSite(db, { ...options.app, limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 } });
+  const app = createSite(db, {
+    ...options.app,
+    limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 },
+  });
   // Served as site/main.ts serves. Every test's requests come from 127.0.0.1, many at once in some suites: like
   // the rate limits, the cap on connections per address is off unless a test sets it.
   const connections = { ...DEFAULT_CONNECTIONS, maxConnectionsPerAddress: 0, ...options.connections };
-  const serving = { fetch: app.fetch, hostname: '127.0.0.1', port: 0, connections, trustProxy: trustProxyOf(options.app ?? {}) };
+  const serving = {
+    fetch: app.fetch,
+    hostname: '127.0.0.1',
+    port: 0,
+    connections,
+    trustProxy: trustProxyOf(options.app ?? {}),
+  };
   const server = await new Promise<ReturnType<typeof serveSite>>((resolve, reject) => {
     const started = serveSite(serving, () => resolve(started));
     started.once('error', reject);

@@ -46,9 +46,15 @@ export async function signIn(server: TestServer, who: 'admin' | 'standard'): Pro
   const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error(`signIn(${who}) set no session cookie`);
   const tokenResponse = await fetch(`${server.baseUrl}${CSRF_PATH}`, { headers: { Cookie: cookie } });
-  if (tokenResponse.status !== 200) throw new Error(`getCsrfToken answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
+  if (tokenResponse.status !== 200)
+    throw new Error(`getCsrfToken answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
   const { csrfToken } = (await tokenResponse.json()) as { csrfToken: string };
-  return { cookie, csrfToken, userId: user.userId, headers: { Cookie: cookie, 'X-CSRF-Token': csrfToken, Origin: server.baseUrl } };
+  return {
+    cookie,
+    csrfToken,
+    userId: user.userId,
+    headers: { Cookie: cookie, 'X-CSRF-Token': csrfToken, Origin: server.baseUrl },
+  };
 }
 
 /** Whether the contract lets only a signed-in user call the operation: its security leaves out anonymous ({}). */
@@ -65,11 +71,14 @@ export type ErrorList = components['schemas']['ErrorList'];
 export function sessionApi(server: () => TestServer) {
   const url = (path: string) => `${server().baseUrl}${path}`;
   return {
-    getSession: (headers: Record<string, string> = {}) => callOperation<SessionBody>('getSession', url(SESSION_PATH), { headers }),
+    getSession: (headers: Record<string, string> = {}) =>
+      callOperation<SessionBody>('getSession', url(SESSION_PATH), { headers }),
     keepAlive: (headers: Record<string, string>) =>
       callOperation<SessionBody | ErrorList>('keepSessionAlive', url(KEEP_ALIVE_PATH), { method: 'POST', headers }),
-    csrf: (headers: Record<string, string>) => callOperation<{ csrfToken: string } | ErrorList>('getCsrfToken', url(CSRF_PATH), { headers }),
-    signOut: (headers: Record<string, string>) => callOperation<ErrorList | undefined>('signOut', url(SESSION_PATH), { method: 'DELETE', headers }),
+    csrf: (headers: Record<string, string>) =>
+      callOperation<{ csrfToken: string } | ErrorList>('getCsrfToken', url(CSRF_PATH), { headers }),
+    signOut: (headers: Record<string, string>) =>
+      callOperation<ErrorList | undefined>('signOut', url(SESSION_PATH), { method: 'DELETE', headers }),
     signInWith: (username: string, password: string, headers: Record<string, string> = {}) =>
       callOperation<SessionBody | ErrorList>('signIn', url(SESSION_PATH), {
         method: 'POST',

@@ -11,9 +11,16 @@ describe('acceptsGzip', () => {
     ['deflate, *;q=0.5', true],
   ])('accepts %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
 
-  it.each([[undefined], [''], ['identity'], ['br, deflate'], ['gzip;q=0'], ['gzip;q=0.000, identity'], ['*;q=0'], ['*, gzip;q=0']])('refuses %s', (header) =>
-    expect(acceptsGzip(header)).toBe(false),
-  );
+  it.each([
+    [undefined],
+    [''],
+    ['identity'],
+    ['br, deflate'],
+    ['gzip;q=0'],
+    ['gzip;q=0.000, identity'],
+    ['*;q=0'],
+    ['*, gzip;q=0'],
+  ])('refuses %s', (header) => expect(acceptsGzip(header)).toBe(false));
 });
 
 describe('gzipEtag', () => {
@@ -23,11 +30,14 @@ describe('gzipEtag', () => {
 });
 
 describe('acceptsBrotli', () => {
-  it.each([['gzip, deflate, br, zstd'], ['BR'], ['br;q=0.5, gzip']])('accepts %s', (header) => expect(acceptsBrotli(header)).toBe(true));
+  it.each([['gzip, deflate, br, zstd'], ['BR'], ['br;q=0.5, gzip']])('accepts %s', (header) =>
+    expect(acceptsBrotli(header)).toBe(true),
+  );
 
   // A wildcard is answered with gzip, which every client that sends one has.
-  it.each([[undefined], [''], ['gzip, deflate'], ['*'], ['br;q=0'], ['br;q=0, *'], ['brotli']])('refuses %s', (header) =>
-    expect(acceptsBrotli(header)).toBe(false),
+  it.each([[undefined], [''], ['gzip, deflate'], ['*'], ['br;q=0'], ['br;q=0, *'], ['brotli']])(
+    'refuses %s',
+    (header) => expect(acceptsBrotli(header)).toBe(false),
   );
 });
 

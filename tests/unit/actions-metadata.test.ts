@@ -1,6 +1,11 @@
 /** The action files (server/platform/metadata/actions) against the org's objects: every name they use exists and fits. */
 import { describe, expect, it } from 'vitest';
-import { actionFileProblems, loadActions, quickActionNamed, type ActionCatalog } from '../../server/platform/actions/definitions.ts';
+import {
+  actionFileProblems,
+  loadActions,
+  quickActionNamed,
+  type ActionCatalog,
+} from '../../server/platform/actions/definitions.ts';
 import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 
 describe('action metadata', () => {

@@ -21,7 +21,11 @@ describe('avatarOf', () => {
       iconUrl: '/img/icon/account.svg',
       recordId: '0018d0000000001AAA',
     });
-    expect(avatarOf('06A8d0000000001AAA', NO_THEME, undefined)).toMatchObject({ type: 'Theme', backgroundColor: null, iconUrl: null });
+    expect(avatarOf('06A8d0000000001AAA', NO_THEME, undefined)).toMatchObject({
+      type: 'Theme',
+      backgroundColor: null,
+      iconUrl: null,
+    });
   });
   it('is the picture when the record has one, with the provider and company id; the eTag changes with it', () => {
     const photo = avatarOf('0018d0000000001AAA', ACCOUNT, LOGO);
@@ -31,14 +35,18 @@ describe('avatarOf', () => {
       provider: 'logos.example',
       photoMetadata: { companyBluemasterId: '804735132', responseId: null },
     });
-    expect(photo.eTag).not.toBe(avatarOf('0018d0000000001AAA', ACCOUNT, { ...LOGO, photo_url: 'https://logos.example/2.png' }).eTag);
+    expect(photo.eTag).not.toBe(
+      avatarOf('0018d0000000001AAA', ACCOUNT, { ...LOGO, photo_url: 'https://logos.example/2.png' }).eTag,
+    );
   });
 });
 
 describe('checkAssociationInput', () => {
   it('accepts the four actions; AssociateAvatar needs an https photoUrl', () => {
     expect(checkAssociationInput({ actionType: 'DisassociateAvatar' })).toEqual({ action: 'DisassociateAvatar' });
-    expect(checkAssociationInput({ actionType: 'AssociateAvatar', photoUrl: 'https://logos.example/1.png' }).photoUrl?.host).toBe('logos.example');
+    expect(
+      checkAssociationInput({ actionType: 'AssociateAvatar', photoUrl: 'https://logos.example/1.png' }).photoUrl?.host,
+    ).toBe('logos.example');
   });
   it("refuses anything else with 'Invalid config for updateRecordAvatar'", () => {
     for (const input of [

@@ -12,12 +12,19 @@ const architecture = readFileSync(resolve(root, 'docs/architecture.md'), 'utf8')
 
 /** The rows of the table under "## Caches": name, file and test of each. */
 function documentedCaches(): { name: string; file: string; test: string }[] {
-  const section = architecture.slice(architecture.indexOf('## Caches'), architecture.indexOf('### Change notifications'));
+  const section = architecture.slice(
+    architecture.indexOf('## Caches'),
+    architecture.indexOf('### Change notifications'),
+  );
   return section
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| cache ') && !line.startsWith('| ---'))
     .map((line) => line.split('|').map((cell) => cell.trim()))
-    .map((cells) => ({ name: cells[1], file: cells[2].replaceAll('`', ''), test: cells[cells.length - 2].replaceAll('`', '') }));
+    .map((cells) => ({
+      name: cells[1],
+      file: cells[2].replaceAll('`', ''),
+      test: cells[cells.length - 2].replaceAll('`', ''),
+    }));
 }
 
 describe('the table of caches', () => {
@@ -26,9 +33,12 @@ describe('the table of caches', () => {
     expect(documentedCaches()).toEqual(code);
   });
 
-  it.each(CACHE_CATALOG.map((row) => [row.name, row] as const))('%s: its file and its test exist, and each channel it names is a channel', (_name, row) => {
-    expect(existsSync(resolve(root, row.file)), row.file).toBe(true);
-    expect(existsSync(resolve(root, row.test)), row.test).toBe(true);
-    for (const channel of row.channels) expect(architecture).toContain(`| \`${channel}\` |`);
-  });
+  it.each(CACHE_CATALOG.map((row) => [row.name, row] as const))(
+    '%s: its file and its test exist, and each channel it names is a channel',
+    (_name, row) => {
+      expect(existsSync(resolve(root, row.file)), row.file).toBe(true);
+      expect(existsSync(resolve(root, row.test)), row.test).toBe(true);
+      for (const channel of row.channels) expect(architecture).toContain(`| \`${channel}\` |`);
+    },
+  );
 });

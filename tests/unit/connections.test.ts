@@ -1,11 +1,19 @@
 /** The deadlines and caps on connections that need no server (server/http/connections/serve.ts): the count per address, the environment. */
 import { describe, expect, it } from 'vitest';
-import { AddressConnections, connectionOptionsFromEnv, DEFAULT_CONNECTIONS } from '../../server/http/connections/serve.ts';
+import {
+  AddressConnections,
+  connectionOptionsFromEnv,
+  DEFAULT_CONNECTIONS,
+} from '../../server/http/connections/serve.ts';
 
 describe('AddressConnections', () => {
   it('lets an address in up to the cap, and again once one of its connections has closed', () => {
     const open = new AddressConnections(2);
-    expect([open.admit('203.0.113.7'), open.admit('203.0.113.7'), open.admit('203.0.113.7')]).toEqual([true, true, false]);
+    expect([open.admit('203.0.113.7'), open.admit('203.0.113.7'), open.admit('203.0.113.7')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     // A refused connection was not counted: one release frees a place.
     expect(open.countOf('203.0.113.7')).toBe(2);
     open.release('203.0.113.7');
@@ -79,6 +87,8 @@ describe('connectionOptionsFromEnv', () => {
     expect(() => connectionOptionsFromEnv({ HEADERS_TIMEOUT_SECONDS: '200' })).toThrow(
       'HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (120)',
     );
-    expect(connectionOptionsFromEnv({ HEADERS_TIMEOUT_SECONDS: '200', REQUEST_TIMEOUT_SECONDS: '0' }).headersTimeoutMs).toBe(200_000);
+    expect(
+      connectionOptionsFromEnv({ HEADERS_TIMEOUT_SECONDS: '200', REQUEST_TIMEOUT_SECONDS: '0' }).headersTimeoutMs,
+    ).toBe(200_000);
   });
 });

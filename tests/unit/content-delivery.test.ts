@@ -39,7 +39,10 @@ describe('contentQueryOf', () => {
 
   it('splits the csv lists, drops repeats, and converts 15-character ids to 18', () => {
     expect(contentQueryOf({ contentKeys: `${KEY(1)},${KEY(2)},${KEY(1)}` }).contentKeys).toEqual([KEY(1), KEY(2)]);
-    expect(contentQueryOf({ managedContentIds: '20Y8d0000000001,20Y8d0000000002EAA' }).managedContentIds).toEqual(['20Y8d0000000001EAA', '20Y8d0000000002EAA']);
+    expect(contentQueryOf({ managedContentIds: '20Y8d0000000001,20Y8d0000000002EAA' }).managedContentIds).toEqual([
+      '20Y8d0000000001EAA',
+      '20Y8d0000000002EAA',
+    ]);
   });
 
   it('takes up to 50 content keys and 100 managed content ids, and not one more', () => {
@@ -60,8 +63,17 @@ describe('contentQueryOf', () => {
   it('holds page, pageSize and referenceDepth to their ranges, and pageSize to 25 with bodies', () => {
     expect(contentQueryOf({ pageSize: 250 }).pageSize).toBe(250);
     expect(contentQueryOf({ pageSize: 25, includeContentBody: true }).pageSize).toBe(25);
-    expect(refusal({ pageSize: 26, includeContentBody: true }).message).toMatch(/at most 25 with includeContentBody=true/);
-    for (const input of [{ pageSize: 0 }, { pageSize: 251 }, { page: -1 }, { page: 1.5 }, { referenceDepth: 4 }, { referenceDepth: -1 }]) {
+    expect(refusal({ pageSize: 26, includeContentBody: true }).message).toMatch(
+      /at most 25 with includeContentBody=true/,
+    );
+    for (const input of [
+      { pageSize: 0 },
+      { pageSize: 251 },
+      { page: -1 },
+      { page: 1.5 },
+      { referenceDepth: 4 },
+      { referenceDepth: -1 },
+    ]) {
       expect(refusal(input).status).toBe(400);
     }
     expect(contentQueryOf({ referenceDepth: 3 }).referenceDepth).toBe(3);
@@ -70,7 +82,12 @@ describe('contentQueryOf', () => {
 
 describe('pageUrl', () => {
   it('names the site or channel collection with its parameters in alphabetical order, commas encoded', () => {
-    const query = contentQueryOf({ contentKeys: `${KEY(1)},${KEY(2)}`, includeContentBody: true, pageSize: 2, referenceDepth: 1 });
+    const query = contentQueryOf({
+      contentKeys: `${KEY(1)},${KEY(2)}`,
+      includeContentBody: true,
+      pageSize: 2,
+      referenceDepth: 1,
+    });
     expect(pageUrl(SITE, query, 1)).toBe(
       `/services/data/v65.0/connect/sites/0DM8d0000000001GAA/cms/delivery/contents?contentKeys=${KEY(1)}%2C${KEY(2)}&includeContentBody=true&page=1&pageSize=2&referenceDepth=1`,
     );
@@ -83,7 +100,11 @@ describe('pageUrl', () => {
 describe('references and media paths', () => {
   it('finds the fields of a body that refer to other content', () => {
     expect(
-      referencedKeys({ heading: 'x', backgroundImage: { contentKey: KEY(1), managedContentId: '20Y8d0000000001EAA' }, other: { contentKey: KEY(2) } }),
+      referencedKeys({
+        heading: 'x',
+        backgroundImage: { contentKey: KEY(1), managedContentId: '20Y8d0000000001EAA' },
+        other: { contentKey: KEY(2) },
+      }),
     ).toEqual([KEY(1)]);
     expect(referencedKeys({ text: 'a|b' })).toEqual([]);
   });
@@ -95,7 +116,10 @@ describe('references and media paths', () => {
 
 describe('SEO fields', () => {
   it('reads a comma list of field names, each once, qualified or not', () => {
-    expect(parseFieldNames('Name, APT_Contact_Us__c.APT_City__c,Name')).toEqual(['Name', 'APT_Contact_Us__c.APT_City__c']);
+    expect(parseFieldNames('Name, APT_Contact_Us__c.APT_City__c,Name')).toEqual([
+      'Name',
+      'APT_Contact_Us__c.APT_City__c',
+    ]);
     expect(parseFieldNames(undefined)).toEqual([]);
     expect(parseFieldNames('')).toEqual([]);
     expect(() => parseFieldNames('Name,,City')).toThrow(PlatformError);

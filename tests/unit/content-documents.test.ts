@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { checkUpload, extensionOf, fileTypeOf, MAX_FILE_BYTES } from '../../server/platform/content-documents.ts';
 import { PlatformError } from '../../server/platform/errors.ts';
 
-const file = (content: string, name = 'Price List.PDF', type = 'application/pdf') => ({ fileData: { name, type, content } });
+const file = (content: string, name = 'Price List.PDF', type = 'application/pdf') => ({
+  fileData: { name, type, content },
+});
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -33,7 +35,9 @@ describe('checkUpload', () => {
 
   it("says 'Invalid config for' the operation when fileData is not an object", () => {
     for (const fileData of ['text', null, ['a'], 3]) {
-      expect(messageOf(() => checkUpload('createContentVersion', { fileData }))).toBe('Invalid config for createContentVersion: fileData must be an object');
+      expect(messageOf(() => checkUpload('createContentVersion', { fileData }))).toBe(
+        'Invalid config for createContentVersion: fileData must be an object',
+      );
     }
   });
 
@@ -41,15 +45,23 @@ describe('checkUpload', () => {
     expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QUJ')))).toContain('base64');
     expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QU-D')))).toContain('base64');
     expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('')))).toContain('empty');
-    expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QUJD', '../etc/passwd')))).toContain('fileData.name');
-    expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QUJD', 'a.pdf', 'pdf')))).toContain('fileData.type');
+    expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QUJD', '../etc/passwd')))).toContain(
+      'fileData.name',
+    );
+    expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('QUJD', 'a.pdf', 'pdf')))).toContain(
+      'fileData.type',
+    );
   });
 
   it('refuses a file larger than the limit before decoding it, and takes one exactly at the limit', () => {
     // 3,495,253 groups of three bytes and one group of one byte: exactly 10,485,760 bytes.
     const atLimit = `${'AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3))}AA==`;
     expect(checkUpload('createContentDocumentAndVersion', file(atLimit)).bytes.length).toBe(MAX_FILE_BYTES);
-    expect(messageOf(() => checkUpload('createContentDocumentAndVersion', file('AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3) + 1))))).toContain('larger than');
+    expect(
+      messageOf(() =>
+        checkUpload('createContentDocumentAndVersion', file('AAAA'.repeat(Math.floor(MAX_FILE_BYTES / 3) + 1))),
+      ),
+    ).toContain('larger than');
   });
 });
 

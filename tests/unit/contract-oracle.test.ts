@@ -3,7 +3,14 @@
  * what it does not, or every contract test that leans on it proves nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { contract, contractResponse, expectValidResponse, expectValidSchema, operationsOf, resolveRef } from '../support/contract.ts';
+import {
+  contract,
+  contractResponse,
+  expectValidResponse,
+  expectValidSchema,
+  operationsOf,
+  resolveRef,
+} from '../support/contract.ts';
 
 type Json = Record<string, unknown>;
 const card = {
@@ -38,10 +45,16 @@ describe('the contract oracle', () => {
   it('rejects a body with a missing, an extra or a mistyped property', () => {
     expectValidResponse('getContacts', 200, { contacts: [card], totalRecords: 1 });
     const { APT_Email__c: _dropped, ...missing } = card;
-    expect(() => expectValidResponse('getContacts', 200, { contacts: [missing], totalRecords: 1 })).toThrow(/APT_Email__c/);
-    expect(() => expectValidResponse('getContacts', 200, { contacts: [{ ...card, Name: 'CU-1' }], totalRecords: 1 })).toThrow(/additional/);
+    expect(() => expectValidResponse('getContacts', 200, { contacts: [missing], totalRecords: 1 })).toThrow(
+      /APT_Email__c/,
+    );
+    expect(() =>
+      expectValidResponse('getContacts', 200, { contacts: [{ ...card, Name: 'CU-1' }], totalRecords: 1 }),
+    ).toThrow(/additional/);
     expect(() => expectValidResponse('getContacts', 200, { contacts: [], totalRecords: '0' })).toThrow(/integer/);
-    expect(() => expectValidResponse('getContacts', 200, { contacts: [{ ...card, Id: 'short' }], totalRecords: 1 })).toThrow(/pattern/);
+    expect(() =>
+      expectValidResponse('getContacts', 200, { contacts: [{ ...card, Id: 'short' }], totalRecords: 1 }),
+    ).toThrow(/pattern/);
   });
 
   it('rejects error bodies of the wrong shape for the transport', () => {
@@ -58,7 +71,9 @@ describe('the contract oracle', () => {
 
   it('checks a JSON text against its contentSchema', () => {
     expectValidResponse('getDependentStatePicklistsValues', 200, JSON.stringify({ Canada: ['Ontario'] }));
-    expect(() => expectValidResponse('getDependentStatePicklistsValues', 200, JSON.stringify({ Canada: 'Ontario' }))).toThrow(/contentSchema/);
+    expect(() =>
+      expectValidResponse('getDependentStatePicklistsValues', 200, JSON.stringify({ Canada: 'Ontario' })),
+    ).toThrow(/contentSchema/);
     expect(() => expectValidResponse('getDependentStatePicklistsValues', 200, '{"Canada":')).toThrow(/does not parse/);
     expect(() => expectValidResponse('invokeApexCacheable', 200, JSON.stringify([1]))).toThrow(/contentSchema/);
   });
@@ -66,8 +81,21 @@ describe('the contract oracle', () => {
   it('validates the oneOf behind a discriminator rather than ignoring it', () => {
     const value = { attributes: null, label: 'New', validFor: [], value: 'New' };
     expectValidSchema('PicklistValueRepresentation', value);
-    expectValidSchema('PicklistValueRepresentation', { ...value, attributes: { picklistAtrributesValueType: 'CaseStatus', closed: false } });
-    expect(() => expectValidSchema('PicklistValueRepresentation', { ...value, attributes: { picklistAtrributesValueType: 'CaseStatus' } })).toThrow();
-    expect(() => expectValidSchema('PicklistValueRepresentation', { ...value, attributes: { picklistAtrributesValueType: 'Nothing' } })).toThrow();
+    expectValidSchema('PicklistValueRepresentation', {
+      ...value,
+      attributes: { picklistAtrributesValueType: 'CaseStatus', closed: false },
+    });
+    expect(() =>
+      expectValidSchema('PicklistValueRepresentation', {
+        ...value,
+        attributes: { picklistAtrributesValueType: 'CaseStatus' },
+      }),
+    ).toThrow();
+    expect(() =>
+      expectValidSchema('PicklistValueRepresentation', {
+        ...value,
+        attributes: { picklistAtrributesValueType: 'Nothing' },
+      }),
+    ).toThrow();
   });
 });

@@ -44,17 +44,20 @@ function schemasUnder(schema: Json | boolean, pointer: string, found: Located[] 
   if (!isObject(schema)) return found;
   for (const keyword of ONE_SCHEMA) {
     const sub = schema[keyword];
-    if (isObject(sub) || (typeof sub === 'boolean' && keyword === 'items')) schemasUnder(sub as Json | boolean, `${pointer}/${keyword}`, found);
+    if (isObject(sub) || (typeof sub === 'boolean' && keyword === 'items'))
+      schemasUnder(sub as Json | boolean, `${pointer}/${keyword}`, found);
   }
   for (const keyword of SCHEMA_MAP) {
     for (const [name, sub] of Object.entries(isObject(schema[keyword]) ? (schema[keyword] as Json) : {})) {
-      if (isObject(sub) || typeof sub === 'boolean') schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${escapePointer(name)}`, found);
+      if (isObject(sub) || typeof sub === 'boolean')
+        schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${escapePointer(name)}`, found);
     }
   }
   for (const keyword of SCHEMA_LIST) {
     const list = schema[keyword];
     if (Array.isArray(list)) {
-      for (const [index, sub] of list.entries()) schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${index}`, found);
+      for (const [index, sub] of list.entries())
+        schemasUnder(sub as Json | boolean, `${pointer}/${keyword}/${index}`, found);
     }
   }
   return found;
@@ -78,12 +81,14 @@ function schemaRoots(): Located[] {
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'example' || key === 'examples' || key.startsWith('x-')) continue;
-      if (key === 'schema' && (isObject(value) || typeof value === 'boolean')) roots.push({ pointer: `${pointer}/schema`, schema: value as Json });
+      if (key === 'schema' && (isObject(value) || typeof value === 'boolean'))
+        roots.push({ pointer: `${pointer}/schema`, schema: value as Json });
       else visit(value, `${pointer}/${escapePointer(key)}`);
     }
   };
   visit(contract.paths, '#/paths');
-  for (const [section, value] of Object.entries(components)) if (section !== 'schemas') visit(value, `#/components/${escapePointer(section)}`);
+  for (const [section, value] of Object.entries(components))
+    if (section !== 'schemas') visit(value, `#/components/${escapePointer(section)}`);
   return roots;
 }
 
@@ -108,7 +113,8 @@ function bareness(schema: Json | boolean): string | null {
     (isObject(schema.properties) && Object.keys(schema.properties).length > 0) ||
     isObject(schema.additionalProperties) ||
     (isObject(schema.patternProperties) && Object.keys(schema.patternProperties).length > 0);
-  if (types.includes('object')) return structured ? null : 'type object with no properties, no additionalProperties schema and no composition';
+  if (types.includes('object'))
+    return structured ? null : 'type object with no properties, no additionalProperties schema and no composition';
   if (types.length > 0 || structured) return null;
   if (CONSTRAINING.some((keyword) => keyword in schema)) return null;
   return 'no type, no properties and no composition (any value)';
@@ -120,7 +126,13 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     for (const { pointer, schema } of allSchemas) {
       const why = bareness(schema);
       if (!why) continue;
-      if (isObject(schema) && schema['x-opaque'] === true && typeof schema.description === 'string' && schema.description.trim()) continue;
+      if (
+        isObject(schema) &&
+        schema['x-opaque'] === true &&
+        typeof schema.description === 'string' &&
+        schema.description.trim()
+      )
+        continue;
       const hint = isObject(schema) && schema['x-opaque'] === true ? ' (x-opaque needs a description)' : '';
       bare.push(`${pointer}: ${why}${hint}`);
     }
@@ -134,14 +146,17 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
       const tags = operation.tags as unknown[] | undefined;
       if (!Array.isArray(tags) || tags.length !== 1) problems.push(`${where}: ${tags?.length ?? 0} tags, not one`);
       for (const field of ['summary', 'description', 'operationId']) {
-        if (typeof operation[field] !== 'string' || !(operation[field] as string).trim()) problems.push(`${where}: no ${field}`);
+        if (typeof operation[field] !== 'string' || !(operation[field] as string).trim())
+          problems.push(`${where}: no ${field}`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('declares at least one 4xx answer on every operation', () => {
-    const without = operations.filter(({ operation }) => !Object.keys(operation.responses as Json).some((status) => /^4(\d\d|XX)$/i.test(status)));
+    const without = operations.filter(
+      ({ operation }) => !Object.keys(operation.responses as Json).some((status) => /^4(\d\d|XX)$/i.test(status)),
+    );
     expect(without.map(({ operationId }) => operationId)).toEqual([]);
   });
 
@@ -149,7 +164,9 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
   it('gives every GET an x-cache-ttl in milliseconds', () => {
     const problems = operations
       .filter(({ method }) => method === 'get')
-      .filter(({ operation }) => !Number.isInteger(operation['x-cache-ttl']) || (operation['x-cache-ttl'] as number) < 0)
+      .filter(
+        ({ operation }) => !Number.isInteger(operation['x-cache-ttl']) || (operation['x-cache-ttl'] as number) < 0,
+      )
       .map(({ operationId, operation }) => `${operationId}: x-cache-ttl ${JSON.stringify(operation['x-cache-ttl'])}`);
     expect(problems).toEqual([]);
   });
@@ -166,7 +183,8 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     for (const [path, pathItem] of Object.entries(contract.paths as Record<string, Json>)) {
       check(pathItem.parameters, path);
       for (const method of HTTP_METHODS)
-        if (isObject(pathItem[method])) check((pathItem[method] as Json).parameters, `${String((pathItem[method] as Json).operationId)}`);
+        if (isObject(pathItem[method]))
+          check((pathItem[method] as Json).parameters, `${String((pathItem[method] as Json).operationId)}`);
     }
     for (const [name, parameter] of Object.entries(((contract.components as Json).parameters ?? {}) as Json))
       check([parameter], `#/components/parameters/${name}`);
@@ -182,7 +200,8 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     };
     for (const { pointer, schema } of allSchemas) {
       if (!isObject(schema) || !isObject(schema.properties)) continue;
-      for (const [name, property] of Object.entries(schema.properties)) if (!described(property)) problems.push(`${pointer}/properties/${escapePointer(name)}`);
+      for (const [name, property] of Object.entries(schema.properties))
+        if (!described(property)) problems.push(`${pointer}/properties/${escapePointer(name)}`);
     }
     expect(problems).toEqual([]);
   });
@@ -221,7 +240,10 @@ describe(`contract shapes: ${allSchemas.length} schemas, ${operations.length} op
     expect(bareness({ oneOf: [{ type: 'string' }, { type: 'null' }] })).toBeNull();
     expect(bareness({ type: ['string', 'null'] })).toBeNull();
     expect(bareness({ enum: ['a', 'b'] })).toBeNull();
-    const nested = schemasUnder({ type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } }, '#');
+    const nested = schemasUnder(
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } },
+      '#',
+    );
     expect(nested.map(({ pointer }) => pointer)).toEqual(['#', '#/properties/a', '#/properties/a/items']);
   });
 });

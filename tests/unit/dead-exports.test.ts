@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../..');
 const SCOPE = /^(server|web\/ssr|common)\//;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file && existsSync(join(root, file)));
 const source = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
@@ -22,7 +25,8 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => source.has(candidate));
 }
 
-const DECLARATION = /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|abstract class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARATION =
+  /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|abstract class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 const IMPORT = /(?:import|export)\s+(?:type\s+)?([\s\S]*?)\s+from\s+'([^']+)'/g;
 const DYNAMIC = /\{([^}]*)\}\s*=\s*await\s+import\(\s*'([^']+)'\s*\)/g;
 

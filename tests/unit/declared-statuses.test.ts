@@ -22,8 +22,9 @@ describe('statuses every operation declares', () => {
       expected.filter((status) => !statuses.includes(status)),
       'statuses the server can give but the contract does not declare',
     ).toEqual([]);
-    expect(statuses.includes(501), implemented.has(operationId) ? 'implemented, yet declares 501' : 'not implemented, yet does not declare 501').toBe(
-      !implemented.has(operationId),
-    );
+    expect(
+      statuses.includes(501),
+      implemented.has(operationId) ? 'implemented, yet declares 501' : 'not implemented, yet does not declare 501',
+    ).toBe(!implemented.has(operationId));
   });
 });

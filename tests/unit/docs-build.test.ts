@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { contractForDocs, linksUnderBase, type Contract } from '../../scripts/lib/docs-page.ts';
 import { withoutNotices } from '../../scripts/lib/redocly.ts';
 
-const box = (...lines: string[]) => ['', '    ╔════╗', '    ║    ║', ...lines.map((line) => `    ║  ${line}  ║`), '    ╚════╝', '', ''].join('\n');
+const box = (...lines: string[]) =>
+  ['', '    ╔════╗', '    ║    ║', ...lines.map((line) => `    ║  ${line}  ║`), '    ╚════╝', '', ''].join('\n');
 
 describe("Redocly's output", () => {
   it('loses the Node.js 20 and Redoc 3 notices, and keeps everything else', () => {
@@ -43,7 +44,9 @@ describe('The contract as the docs show it', () => {
     expect(docs.paths['/signed-in'].post).toEqual({ security: [{ sessionCookie: [] }] });
     expect(docs.paths['/guest'].get).toEqual({});
     expect(Object.keys(docs.components.securitySchemes!)).toEqual(['guest', 'sessionCookie']);
-    expect(docs.components.securitySchemes!.guest).toMatchObject({ description: expect.stringMatching(/No credentials/) });
+    expect(docs.components.securitySchemes!.guest).toMatchObject({
+      description: expect.stringMatching(/No credentials/),
+    });
   });
 
   it('leaves the contract itself as it is', () => {
@@ -60,7 +63,9 @@ describe("The prerendered page's links", () => {
       '<a href="/">API</a><a href="/storefront">S</a><a href="/section/errors">E</a><a href="#x">x</a>' +
       '<a href="https://redocly.com/redoc/">by</a><a href="//cdn.example/x">cdn</a></div>\n<script type="module">import "/docs/redoc.standalone.js";</script>';
     const result = linksUnderBase(html, '/docs');
-    expect(result).toContain('<a href="/docs">API</a><a href="/docs/storefront">S</a><a href="/docs/section/errors">E</a><a href="#x">x</a>');
+    expect(result).toContain(
+      '<a href="/docs">API</a><a href="/docs/storefront">S</a><a href="/docs/section/errors">E</a><a href="#x">x</a>',
+    );
     expect(result).toContain('href="https://redocly.com/redoc/"');
     expect(result).toContain('href="//cdn.example/x"');
     expect(result).toContain('<link rel="modulepreload" href="/docs/redoc.standalone.js">');

@@ -96,11 +96,16 @@ describe('parseHeader', () => {
 
 describe('parseSection', () => {
   it('reads the line that opens the table expected', () => {
-    expect(parseSection('{"table":"record","columns":["id","fields"]}', 'record')).toEqual({ table: 'record', columns: ['id', 'fields'] });
+    expect(parseSection('{"table":"record","columns":["id","fields"]}', 'record')).toEqual({
+      table: 'record',
+      columns: ['id', 'fields'],
+    });
   });
 
   it('refuses another table, a row in its place, the end of the dump, or no columns', () => {
-    expect(() => parseSection('{"table":"sobject","columns":["api_name"]}', 'record')).toThrow(/rows of record should begin here/);
+    expect(() => parseSection('{"table":"sobject","columns":["api_name"]}', 'record')).toThrow(
+      /rows of record should begin here/,
+    );
     expect(() => parseSection('{"id":"001"}', 'record')).toThrow(/rows of record should begin here/);
     expect(() => parseSection(undefined, 'record')).toThrow(/the dump ends/);
     expect(() => parseSection('{"table":"record","columns":[]}', 'record')).toThrow(/columns of record/);

@@ -4,8 +4,18 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DescribedObject } from '../../server/platform/describe.ts';
 import type { FieldDefinition, ObjectDefinition } from '../../server/platform/definitions.ts';
-import { duplicateErrors, duplicatesRepresentation, meetsFilters, refusesWrite, type RuleMatch } from '../../server/platform/duplicates/match.ts';
-import { duplicateConfiguration, rulesOf, type DuplicateRuleDefinition } from '../../server/platform/duplicates/rules.ts';
+import {
+  duplicateErrors,
+  duplicatesRepresentation,
+  meetsFilters,
+  refusesWrite,
+  type RuleMatch,
+} from '../../server/platform/duplicates/match.ts';
+import {
+  duplicateConfiguration,
+  rulesOf,
+  type DuplicateRuleDefinition,
+} from '../../server/platform/duplicates/rules.ts';
 
 const definition = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../server/platform/metadata/objects/APT_Contact_Us__c.json'), 'utf8'),
@@ -45,15 +55,26 @@ describe('duplicate rules', () => {
   it('answers predupe with one match per object, each duplicate under the first rule that found it', () => {
     const answer = duplicatesRepresentation(
       contactUs,
-      [matchOf(block, ['a1C8d0000000002EAA'], true), matchOf(alert, ['a1C8d0000000001EAA', 'a1C8d0000000002EAA'], false)],
+      [
+        matchOf(block, ['a1C8d0000000002EAA'], true),
+        matchOf(alert, ['a1C8d0000000001EAA', 'a1C8d0000000002EAA'], false),
+      ],
       true,
     );
     expect(answer).toMatchObject({ allowSave: false, duplicateError: true, duplicateRules: [block.name, alert.name] });
     expect(answer.matches).toHaveLength(1);
     expect(answer.matches[0].recordIds).toEqual(['a1C8d0000000001EAA', 'a1C8d0000000002EAA']);
     expect(answer.matches[0].duplicateResultInfos['a1C8d0000000002EAA'].rule).toBe(block.name);
-    expect(answer.matches[0].duplicateResultInfos['a1C8d0000000001EAA']).toMatchObject({ allowSave: true, rule: alert.name });
-    expect(duplicatesRepresentation(contactUs, [], false)).toEqual({ allowSave: true, duplicateError: false, duplicateRules: [], matches: [] });
+    expect(answer.matches[0].duplicateResultInfos['a1C8d0000000001EAA']).toMatchObject({
+      allowSave: true,
+      rule: alert.name,
+    });
+    expect(duplicatesRepresentation(contactUs, [], false)).toEqual({
+      allowSave: true,
+      duplicateError: false,
+      duplicateRules: [],
+      matches: [],
+    });
   });
 
   it('gives one DUPLICATES_DETECTED error per duplicate rule, with its matches', () => {
@@ -63,7 +84,13 @@ describe('duplicate rules', () => {
         errorCode: 'DUPLICATES_DETECTED',
         message: block.alertText,
         duplicateRecordError: {
-          matchResults: [expect.objectContaining({ isAllowSave: false, matchRecordIds: ['a1C8d0000000002EAA'], apiName: contactUs.apiName })],
+          matchResults: [
+            expect.objectContaining({
+              isAllowSave: false,
+              matchRecordIds: ['a1C8d0000000002EAA'],
+              apiName: contactUs.apiName,
+            }),
+          ],
         },
       }),
     ]);
@@ -72,7 +99,10 @@ describe('duplicate rules', () => {
   it('configures the fields every active rule compares, and a fuzzy engine for a rule with a fuzzy field', () => {
     const configuration = duplicateConfiguration(contactUs);
     expect(configuration.dedupeFields).toEqual(['APT_Company_Name__c', 'APT_Email__c', 'APT_Phone__c']);
-    expect(configuration.duplicateRules.map((rule) => rule.matchRules[0].matchEngine)).toEqual(['FuzzyMatchEngine', 'ExactMatchEngine']);
+    expect(configuration.duplicateRules.map((rule) => rule.matchRules[0].matchEngine)).toEqual([
+      'FuzzyMatchEngine',
+      'ExactMatchEngine',
+    ]);
     expect(configuration.eTag).toMatch(/^[0-9a-f]{32}$/);
   });
 });

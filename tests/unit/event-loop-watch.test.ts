@@ -25,7 +25,11 @@ describe('EventLoopWatch', () => {
       busy(180);
       return new Response('done');
     });
-    const request = new Request(APEX, { method: 'POST', body: 'x'.repeat(1234), headers: { 'Content-Length': '1234' } });
+    const request = new Request(APEX, {
+      method: 'POST',
+      body: 'x'.repeat(1234),
+      headers: { 'Content-Length': '1234' },
+    });
     await fetch(request);
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({

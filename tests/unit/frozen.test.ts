@@ -3,7 +3,11 @@ import { frozenUnderTest } from '../../server/cache/frozen.ts';
 
 describe('frozenUnderTest', () => {
   it('deep-freezes what a cache keeps, under test, so that changing it throws', () => {
-    const representation = frozenUnderTest({ apiName: 'X', fields: { Name: { value: 'a', displayValue: null } }, childRelationships: [{ field: 'F' }] });
+    const representation = frozenUnderTest({
+      apiName: 'X',
+      fields: { Name: { value: 'a', displayValue: null } },
+      childRelationships: [{ field: 'F' }],
+    });
     expect(Object.isFrozen(representation)).toBe(true);
     expect(() => {
       (representation.fields.Name as { value: string }).value = 'b';

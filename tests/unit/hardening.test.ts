@@ -9,7 +9,13 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../server/http/errors.ts';
 import { guestMayCall } from '../../scripts/lib/security.ts';
-import { addressKey, DEFAULT_LIMITS, FixedWindowLimiter, guestOperationsOf, limitOptionsFromEnv } from '../../server/http/limits/limits.ts';
+import {
+  addressKey,
+  DEFAULT_LIMITS,
+  FixedWindowLimiter,
+  guestOperationsOf,
+  limitOptionsFromEnv,
+} from '../../server/http/limits/limits.ts';
 import { clientScheme } from '../../server/http/connections/request-header.ts';
 import { docsPolicy, pagePolicy, styleAttributeHashes } from '../../server/http/answers/security-headers.ts';
 import { expectValidSchema } from '../support/contract.ts';
@@ -85,8 +91,14 @@ describe('guestMayCall, which fills the guest column of the operation table', ()
   const contract: Document = {
     security: [{}, { sessionCookie: [] }],
     paths: {
-      '/public/{id}': { get: { operationId: 'inherits' }, post: { operationId: 'userOnly', security: [{ sessionCookie: [] }] } },
-      '/open': { put: { operationId: 'explicitlyOpen', security: [{}] }, delete: { operationId: 'noneRequired', security: [] } },
+      '/public/{id}': {
+        get: { operationId: 'inherits' },
+        post: { operationId: 'userOnly', security: [{ sessionCookie: [] }] },
+      },
+      '/open': {
+        put: { operationId: 'explicitlyOpen', security: [{}] },
+        delete: { operationId: 'noneRequired', security: [] },
+      },
     },
   };
 
@@ -120,7 +132,13 @@ describe('limitOptionsFromEnv', () => {
   });
 
   it('reads whole numbers, 0 (off) included', () => {
-    expect(limitOptionsFromEnv({ MAX_BODY_BYTES: '4096', PUBLIC_REQUESTS_PER_MINUTE: '0', SIGN_IN_ATTEMPTS_PER_WINDOW: '3' })).toEqual({
+    expect(
+      limitOptionsFromEnv({
+        MAX_BODY_BYTES: '4096',
+        PUBLIC_REQUESTS_PER_MINUTE: '0',
+        SIGN_IN_ATTEMPTS_PER_WINDOW: '3',
+      }),
+    ).toEqual({
       maxBodyBytes: 4096,
       publicRequestsPerMinute: 0,
       signInAttemptsPerWindow: 3,
@@ -153,7 +171,9 @@ describe('the page policy', () => {
     expect(directives['script-src']).toBe("script-src 'self'");
     expect(directives['style-src']).toBe(`style-src 'self' ${hash('.a{color:red}')} ${hash('.b{}')}`);
     expect(directives['style-src-elem']).toBe(`style-src-elem 'self' ${hash('.a{color:red}')} ${hash('.b{}')}`);
-    expect(directives['style-src-attr']).toContain(`'unsafe-hashes' ${hash('--banner-height:420px;--banner-content-width:60%')}`);
+    expect(directives['style-src-attr']).toContain(
+      `'unsafe-hashes' ${hash('--banner-height:420px;--banner-content-width:60%')}`,
+    );
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(directives['object-src']).toBe("object-src 'none'");
     expect(policy).not.toContain('unsafe-inline');
@@ -168,7 +188,8 @@ describe('the page policy', () => {
 
 describe('the docs policy', () => {
   it('allows exactly its inline scripts by hash, and no inline event handlers', () => {
-    const html = '<script>var a=1</script><script type="module">\nimport x from "/docs/r.js";\n</script><script src="/docs/r.js"></script>';
+    const html =
+      '<script>var a=1</script><script type="module">\nimport x from "/docs/r.js";\n</script><script src="/docs/r.js"></script>';
     const policy = docsPolicy(html);
     expect(policy).toContain(`script-src 'self' ${hash('var a=1')} ${hash('\nimport x from "/docs/r.js";\n')};`);
     expect(policy).toContain("worker-src 'self' blob:");
@@ -178,7 +199,8 @@ describe('the docs policy', () => {
 });
 
 describe('clientScheme', () => {
-  const request = (url: string, proto?: string) => new Request(url, { headers: proto === undefined ? {} : { 'X-Forwarded-Proto': proto } });
+  const request = (url: string, proto?: string) =>
+    new Request(url, { headers: proto === undefined ? {} : { 'X-Forwarded-Proto': proto } });
 
   it("is the URL's scheme when the proxy is not trusted, whatever X-Forwarded-Proto says", () => {
     expect(clientScheme(request('http://shop.example/', 'https'), undefined, false)).toBe('http');
@@ -224,7 +246,9 @@ describe('the 500 of a defect', () => {
     expectValidSchema('ErrorList', body);
     expect(body).toHaveLength(1);
     expect(body[0].errorCode).toBe('UNKNOWN_EXCEPTION');
-    expect(body[0].message).toMatch(/^An unexpected error occurred\. Please include this ErrorId if you contact support: [0-9a-f]{8}$/);
+    expect(body[0].message).toMatch(
+      /^An unexpected error occurred\. Please include this ErrorId if you contact support: [0-9a-f]{8}$/,
+    );
     expect(text).not.toMatch(/TypeError|fields|secret|\.ts\b|\n\s+at /);
     // The server's log keeps the whole error under the same id.
     const errorId = body[0].message.slice(-8);
@@ -249,7 +273,15 @@ describe('the 500 of a defect', () => {
     expect(response.status).toBe(400);
     expect(logged).not.toHaveBeenCalled();
     // A request received whole is the server's own defect, whatever became of the connection since.
-    expect((await appThatFails().request('/services/data/v65.0/broken', {}, { incoming: { destroyed: true, complete: true } })).status).toBe(500);
+    expect(
+      (
+        await appThatFails().request(
+          '/services/data/v65.0/broken',
+          {},
+          { incoming: { destroyed: true, complete: true } },
+        )
+      ).status,
+    ).toBe(500);
     expect(logged).toHaveBeenCalledTimes(1);
   });
 });

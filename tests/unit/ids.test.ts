@@ -59,7 +59,27 @@ describe('makeId', () => {
   });
 
   it('issues ids that sort byte-wise in the order they were issued', () => {
-    const sequences = [0, 1, 9, 10, 35, 36, 61, 62, 63, 3843, 3844, 3845, 238327, 238328, 62 ** 5, 62 ** 6 - 1, 62 ** 6, 62 ** 8, Number.MAX_SAFE_INTEGER];
+    const sequences = [
+      0,
+      1,
+      9,
+      10,
+      35,
+      36,
+      61,
+      62,
+      63,
+      3843,
+      3844,
+      3845,
+      238327,
+      238328,
+      62 ** 5,
+      62 ** 6 - 1,
+      62 ** 6,
+      62 ** 8,
+      Number.MAX_SAFE_INTEGER,
+    ];
     let seed = 7;
     for (let i = 0; i < 2000; i++) {
       seed = (seed * 48271) % 2147483647;

@@ -12,7 +12,10 @@ import { dirname, join, normalize, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file && existsSync(join(root, file)));
 
@@ -40,10 +43,18 @@ const RULES: { from: RegExp; to: RegExp; why: string }[] = [
     to: /^(?!server\/(db|cache)\/|generated\/|common\/)/,
     why: 'cache/ stands on db/ alone, so that every layer above may keep data',
   },
-  { from: /^server\/(platform|storefront|content|seo)\//, to: /^(server\/(routes|http)|client)\//, why: 'domain code knows no HTTP and no client' },
+  {
+    from: /^server\/(platform|storefront|content|seo)\//,
+    to: /^(server\/(routes|http)|client)\//,
+    why: 'domain code knows no HTTP and no client',
+  },
   { from: /^common\//, to: /^(?!common\/)/, why: 'common/ is shared by all and depends on nothing' },
   // The record API's folders that once pointed at each other, one way now.
-  { from: /^server\/platform\/records\//, to: /^server\/platform\/(lists|duplicates)\//, why: 'lists and duplicate rules stand on records' },
+  {
+    from: /^server\/platform\/records\//,
+    to: /^server\/platform\/(lists|duplicates)\//,
+    why: 'lists and duplicate rules stand on records',
+  },
   { from: /^server\/platform\/lists\//, to: /^server\/platform\/related-lists\//, why: 'related lists stand on lists' },
 ];
 
@@ -56,7 +67,9 @@ describe('the import graph', () => {
   it('has no arrow against the layers', () => {
     const wrong = [...graph].flatMap(([file, targets]) =>
       RULES.flatMap((rule) =>
-        rule.from.test(file) ? targets.filter((target) => rule.to.test(target)).map((target) => `${file} -> ${target} (${rule.why})`) : [],
+        rule.from.test(file)
+          ? targets.filter((target) => rule.to.test(target)).map((target) => `${file} -> ${target} (${rule.why})`)
+          : [],
       ),
     );
     expect(wrong).toEqual([]);

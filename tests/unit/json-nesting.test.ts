@@ -46,7 +46,13 @@ describe('jsonNestingExceeds', () => {
   });
 
   it('gives the depth JSON.parse finds, on documents of every shape', () => {
-    const documents = [{ a: [1, { b: [[], {}] }], c: '}}}]]]' }, [[['x'], [['y', { z: '\\' }]]]], { '[key': { '{key': ['"', '\\"'] } }, 'just a string [', 12];
+    const documents = [
+      { a: [1, { b: [[], {}] }], c: '}}}]]]' },
+      [[['x'], [['y', { z: '\\' }]]]],
+      { '[key': { '{key': ['"', '\\"'] } },
+      'just a string [',
+      12,
+    ];
     for (const document of documents) {
       const text = JSON.stringify(document);
       const depth = depthOf(document);
@@ -66,7 +72,9 @@ describe('jsonNestingExceeds', () => {
     const started = performance.now();
     expect(jsonNestingExceeds(nested(512 * 1024))).toBe(true);
     expect(jsonNestingExceeds(`[${'1,'.repeat(500_000)}1]`)).toBe(false);
-    expect(jsonNestingExceeds(JSON.stringify({ versionData: 'QUJD'.repeat(3_500_000), escapes: '\\"'.repeat(100_000) }))).toBe(false);
+    expect(
+      jsonNestingExceeds(JSON.stringify({ versionData: 'QUJD'.repeat(3_500_000), escapes: '\\"'.repeat(100_000) })),
+    ).toBe(false);
     // Linear: a few tens of milliseconds here. A pass that looked back over the text would take minutes.
     expect(performance.now() - started).toBeLessThan(2_000);
   });
@@ -74,7 +82,9 @@ describe('jsonNestingExceeds', () => {
   it('leaves room above the deepest example payload of the contract', () => {
     const examples = resolve(import.meta.dirname, '../../openapi/components/examples');
     const deepest = Math.max(
-      ...readdirSync(examples).map((name) => depthOf((parse(readFileSync(resolve(examples, name), 'utf8')) as { value: unknown }).value)),
+      ...readdirSync(examples).map((name) =>
+        depthOf((parse(readFileSync(resolve(examples, name), 'utf8')) as { value: unknown }).value),
+      ),
     );
     expect(deepest).toBeGreaterThan(3);
     expect(deepest).toBeLessThan(MAX_JSON_DEPTH / 2);

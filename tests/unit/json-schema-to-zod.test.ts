@@ -5,16 +5,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from '@hono/zod-openapi';
-import { emitSchema, referencedComponents, type EmitContext, type JsonSchema } from '../../scripts/lib/json-schema-to-zod.ts';
+import {
+  emitSchema,
+  referencedComponents,
+  type EmitContext,
+  type JsonSchema,
+} from '../../scripts/lib/json-schema-to-zod.ts';
 import { parseJsonText } from '../../generated/schemas.ts';
 import { routes } from '../../generated/routes.ts';
 import { contract, operationsOf, resolveRef } from '../support/contract.ts';
 
 /** The zod schema the emitted source makes, with the names generated code has in scope. */
-function compiled(schema: JsonSchema, ctx: Partial<EmitContext> = {}, components: Record<string, z.ZodType> = {}): z.ZodType {
+function compiled(
+  schema: JsonSchema,
+  ctx: Partial<EmitContext> = {},
+  components: Record<string, z.ZodType> = {},
+): z.ZodType {
   const source = emitSchema(schema, { defined: new Set(Object.keys(components)), ...ctx });
   const names = Object.keys(components);
-  return new Function('z', 'parseJsonText', ...names, `return ${source};`)(z, parseJsonText, ...Object.values(components)) as z.ZodType;
+  return new Function('z', 'parseJsonText', ...names, `return ${source};`)(
+    z,
+    parseJsonText,
+    ...Object.values(components),
+  ) as z.ZodType;
 }
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
@@ -22,14 +35,14 @@ const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).s
 describe('emitSchema', () => {
   it('checks strings: length, pattern and the formats zod knows', () => {
     const code = compiled({ type: 'string', minLength: 2, maxLength: 4, pattern: '^[a-z]+$' });
-    expect([accepts(code, 'ab'), accepts(code, 'abcd'), accepts(code, 'a'), accepts(code, 'abcde'), accepts(code, 'AB'), accepts(code, 12)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      accepts(code, 'ab'),
+      accepts(code, 'abcd'),
+      accepts(code, 'a'),
+      accepts(code, 'abcde'),
+      accepts(code, 'AB'),
+      accepts(code, 12),
+    ]).toEqual([true, true, false, false, false, false]);
     const dateTime = compiled({ type: 'string', format: 'date-time' });
     expect(accepts(dateTime, '2026-11-27T10:00:00.000Z')).toBe(true);
     expect(accepts(dateTime, 'yesterday')).toBe(false);
@@ -39,18 +52,23 @@ describe('emitSchema', () => {
 
   it('checks numbers, and parses numbers and the words true and false from a parameter’s text', () => {
     const integer = compiled({ type: 'integer', minimum: 1, maximum: 10 });
-    expect([accepts(integer, 1), accepts(integer, 10), accepts(integer, 0), accepts(integer, 1.5), accepts(integer, '5')]).toEqual([
-      true,
+    expect([
+      accepts(integer, 1),
+      accepts(integer, 10),
+      accepts(integer, 0),
+      accepts(integer, 1.5),
+      accepts(integer, '5'),
+    ]).toEqual([true, true, false, false, false]);
+    const fromText = compiled({ type: 'integer', minimum: 1 }, { fromText: true });
+    expect(fromText.parse('42')).toBe(42);
+    expect(accepts(fromText, 'many')).toBe(false);
+    const flag = compiled({ type: 'boolean' }, { fromText: true });
+    expect([flag.parse('true'), flag.parse('false'), accepts(flag, 'yes'), accepts(flag, '1')]).toEqual([
       true,
       false,
       false,
       false,
     ]);
-    const fromText = compiled({ type: 'integer', minimum: 1 }, { fromText: true });
-    expect(fromText.parse('42')).toBe(42);
-    expect(accepts(fromText, 'many')).toBe(false);
-    const flag = compiled({ type: 'boolean' }, { fromText: true });
-    expect([flag.parse('true'), flag.parse('false'), accepts(flag, 'yes'), accepts(flag, '1')]).toEqual([true, false, false, false]);
   });
 
   it('makes objects: required and optional properties, defaults, closed, open and map-like ones', () => {
@@ -65,7 +83,11 @@ describe('emitSchema', () => {
     expect(accepts(object, { id: 'x', extra: 1 })).toBe(false);
     const open = compiled({ type: 'object', properties: { id: { type: 'string' } } });
     expect(open.parse({ id: 'x', extra: 1 })).toEqual({ id: 'x' });
-    const typedExtras = compiled({ type: 'object', properties: { id: { type: 'string' } }, additionalProperties: { type: 'integer' } });
+    const typedExtras = compiled({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      additionalProperties: { type: 'integer' },
+    });
     expect(accepts(typedExtras, { id: 'x', count: 2 })).toBe(true);
     expect(accepts(typedExtras, { id: 'x', count: 'two' })).toBe(false);
     const map = compiled({ type: 'object', additionalProperties: { type: 'boolean' } });
@@ -75,7 +97,12 @@ describe('emitSchema', () => {
 
   it('makes arrays with their bounds, enums, constants and nullable types', () => {
     const list = compiled({ type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 });
-    expect([accepts(list, ['a']), accepts(list, []), accepts(list, ['a', 'b', 'c']), accepts(list, [1])]).toEqual([true, false, false, false]);
+    expect([accepts(list, ['a']), accepts(list, []), accepts(list, ['a', 'b', 'c']), accepts(list, [1])]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
     const choice = compiled({ enum: ['Full', 'Compact', null] });
     expect([accepts(choice, 'Full'), accepts(choice, null), accepts(choice, 'Other')]).toEqual([true, true, false]);
     const numbers = compiled({ enum: [1, 2] });
@@ -89,14 +116,22 @@ describe('emitSchema', () => {
   });
 
   it('makes unions (discriminated where the contract says so, nullable by a null member) and intersections', () => {
-    const cat = { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] } satisfies JsonSchema;
-    const dog = { type: 'object', properties: { kind: { const: 'dog' }, good: { type: 'boolean' } }, required: ['kind', 'good'] } satisfies JsonSchema;
+    const cat = {
+      type: 'object',
+      properties: { kind: { const: 'cat' }, lives: { type: 'integer' } },
+      required: ['kind', 'lives'],
+    } satisfies JsonSchema;
+    const dog = {
+      type: 'object',
+      properties: { kind: { const: 'dog' }, good: { type: 'boolean' } },
+      required: ['kind', 'good'],
+    } satisfies JsonSchema;
     const pet = compiled({ oneOf: [cat, dog], discriminator: { propertyName: 'kind' } });
-    expect([accepts(pet, { kind: 'cat', lives: 9 }), accepts(pet, { kind: 'dog', good: true }), accepts(pet, { kind: 'dog', lives: 9 })]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    expect([
+      accepts(pet, { kind: 'cat', lives: 9 }),
+      accepts(pet, { kind: 'dog', good: true }),
+      accepts(pet, { kind: 'dog', lives: 9 }),
+    ]).toEqual([true, true, false]);
     const maybe = compiled({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     expect([accepts(maybe, 'a'), accepts(maybe, null), accepts(maybe, 1)]).toEqual([true, true, false]);
     const both = compiled({
@@ -135,7 +170,10 @@ describe('emitSchema', () => {
   });
 
   it('keeps the description and the first example as OpenAPI metadata, and the default', () => {
-    const source = emitSchema({ type: 'string', description: 'A name.', examples: ['Ada', 'Grace'], default: 'Ada' }, { defined: new Set() });
+    const source = emitSchema(
+      { type: 'string', description: 'A name.', examples: ['Ada', 'Grace'], default: 'Ada' },
+      { defined: new Set() },
+    );
     expect(source).toBe('z.string().default("Ada").openapi({"description":"A name.","example":"Ada"})');
   });
 });
@@ -144,8 +182,13 @@ describe('referencedComponents', () => {
   it('finds every component a schema refers to, through all its parts', () => {
     const schema: JsonSchema = {
       type: 'object',
-      properties: { a: { $ref: '#/components/schemas/A' }, list: { type: 'array', items: { $ref: '#/components/schemas/B' } } },
-      additionalProperties: { oneOf: [{ $ref: '#/components/schemas/C' }, { allOf: [{ $ref: '#/components/schemas/D' }] }] },
+      properties: {
+        a: { $ref: '#/components/schemas/A' },
+        list: { type: 'array', items: { $ref: '#/components/schemas/B' } },
+      },
+      additionalProperties: {
+        oneOf: [{ $ref: '#/components/schemas/C' }, { allOf: [{ $ref: '#/components/schemas/D' }] }],
+      },
     };
     expect([...referencedComponents(schema)].sort()).toEqual(['A', 'B', 'C', 'D']);
   });
@@ -156,15 +199,23 @@ describe('the generated route schemas', () => {
     const rejected: string[] = [];
     let checked = 0;
     for (const operation of operationsOf(contract)) {
-      const route = (routes as Record<string, { responses: Record<string, { content?: Record<string, { schema?: z.ZodType }> }> }>)[operation.operationId];
+      const route = (
+        routes as Record<string, { responses: Record<string, { content?: Record<string, { schema?: z.ZodType }> }> }>
+      )[operation.operationId];
       for (const [status, declared] of Object.entries(operation.operation.responses as Record<string, unknown>)) {
-        const response = resolveRef<{ content?: Record<string, { examples?: Record<string, unknown> }> }>(contract, declared);
+        const response = resolveRef<{ content?: Record<string, { examples?: Record<string, unknown> }> }>(
+          contract,
+          declared,
+        );
         const schema = route.responses[status]?.content?.['application/json']?.schema;
         for (const [name, example] of Object.entries(response.content?.['application/json']?.examples ?? {})) {
           const { value } = resolveRef<{ value: unknown }>(contract, example);
           checked++;
           const result = schema?.safeParse(value);
-          if (!result?.success) rejected.push(`${operation.operationId} ${status} ${name}: ${result?.error.issues[0]?.message ?? 'no schema'}`);
+          if (!result?.success)
+            rejected.push(
+              `${operation.operationId} ${status} ${name}: ${result?.error.issues[0]?.message ?? 'no schema'}`,
+            );
         }
       }
     }

@@ -12,12 +12,29 @@ import { toId18 } from '../../server/platform/ids.ts';
 import type { FieldDefinition } from '../../server/platform/definitions.ts';
 
 const FIELDS: FieldDefinition[] = [
-  { apiName: 'Name', label: 'Ticket Number', dataType: 'String', length: 30, calculated: true, createable: false, updateable: false, nameField: true },
+  {
+    apiName: 'Name',
+    label: 'Ticket Number',
+    dataType: 'String',
+    length: 30,
+    calculated: true,
+    createable: false,
+    updateable: false,
+    nameField: true,
+  },
   { apiName: 'Subject', label: 'Subject', dataType: 'String', length: 255, required: true },
   { apiName: 'Notes', label: 'Notes', dataType: 'TextArea', length: 1000 },
   { apiName: 'Secret', label: 'Secret', dataType: 'String', length: 10 },
   { apiName: 'OwnerId', label: 'Owner ID', dataType: 'Reference', length: 18, referenceTo: ['User'] },
-  { apiName: 'CreatedById', label: 'Created By ID', dataType: 'Reference', length: 18, createable: false, updateable: false, referenceTo: ['User'] },
+  {
+    apiName: 'CreatedById',
+    label: 'Created By ID',
+    dataType: 'Reference',
+    length: 18,
+    createable: false,
+    updateable: false,
+    referenceTo: ['User'],
+  },
 ];
 const byName = new Map(FIELDS.map((field) => [field.apiName, field]));
 
@@ -43,13 +60,26 @@ const DEFINITION: LayoutDefinition = {
 };
 
 const build = (mode: 'View' | 'Edit' | 'Create', options: Partial<Parameters<typeof buildLayout>[1]> = {}) =>
-  buildLayout(DEFINITION, { objectApiName: 'Ticket__c', recordTypeId: '012000000000000AAA', mode, fieldsByName: byName, ...options });
+  buildLayout(DEFINITION, {
+    objectApiName: 'Ticket__c',
+    recordTypeId: '012000000000000AAA',
+    mode,
+    fieldsByName: byName,
+    ...options,
+  });
 
 describe('buildLayout', () => {
   it('shows every field in View, in rows of the given columns, blank cells as EmptySpace', () => {
     const layout = build('View');
     expect(layoutFieldNames(layout)).toEqual(['Name', 'Subject', 'Notes', 'Secret', 'OwnerId', 'CreatedById']);
-    expect(layout.sections[0]).toMatchObject({ id: '01B8d0000000011EAA', heading: 'Ticket', columns: 2, rows: 3, collapsible: false, useHeading: false });
+    expect(layout.sections[0]).toMatchObject({
+      id: '01B8d0000000011EAA',
+      heading: 'Ticket',
+      columns: 2,
+      rows: 3,
+      collapsible: false,
+      useHeading: false,
+    });
     expect(layout.sections[1]).toMatchObject({ collapsible: true, useHeading: true });
     expect(layout.sections[0].layoutRows[1].layoutItems[1]).toEqual({
       editableForNew: false,
@@ -66,8 +96,18 @@ describe('buildLayout', () => {
     const layout = build('View');
     const items = layout.sections.flatMap((section) => section.layoutRows.flatMap((row) => row.layoutItems));
     const item = (name: string) => items.find((candidate) => candidate.layoutComponents[0].apiName === name)!;
-    expect(item('Name')).toMatchObject({ editableForNew: false, editableForUpdate: false, required: false, label: 'Ticket Number' });
-    expect(item('Subject')).toMatchObject({ editableForNew: true, editableForUpdate: true, required: true, sortable: true });
+    expect(item('Name')).toMatchObject({
+      editableForNew: false,
+      editableForUpdate: false,
+      required: false,
+      label: 'Ticket Number',
+    });
+    expect(item('Subject')).toMatchObject({
+      editableForNew: true,
+      editableForUpdate: true,
+      required: true,
+      sortable: true,
+    });
     expect(item('Notes').sortable).toBe(false);
     expect(item('OwnerId')).toMatchObject({
       label: 'Owner',
@@ -88,7 +128,11 @@ describe('buildLayout', () => {
   it('hides fields the caller may not read and makes read-only those it may not edit', () => {
     const layout = build('View', {
       access: (field) =>
-        field.apiName === 'Secret' ? { read: false, edit: false } : field.apiName === 'Subject' ? { read: true, edit: false } : { read: true, edit: true },
+        field.apiName === 'Secret'
+          ? { read: false, edit: false }
+          : field.apiName === 'Subject'
+            ? { read: true, edit: false }
+            : { read: true, edit: true },
       canCreate: false,
     });
     expect(layoutFieldNames(layout)).not.toContain('Secret');
@@ -106,7 +150,18 @@ describe('buildLayout', () => {
 
 describe('a compound cell', () => {
   const person = new Map<string, FieldDefinition>([
-    ['Name', { apiName: 'Name', label: 'Full Name', dataType: 'String', length: 121, calculated: true, createable: false, updateable: false }],
+    [
+      'Name',
+      {
+        apiName: 'Name',
+        label: 'Full Name',
+        dataType: 'String',
+        length: 121,
+        calculated: true,
+        createable: false,
+        updateable: false,
+      },
+    ],
     ['FirstName', { apiName: 'FirstName', label: 'First Name', dataType: 'String', length: 40 }],
     ['LastName', { apiName: 'LastName', label: 'Last Name', dataType: 'String', length: 80, required: true }],
   ]);
@@ -115,10 +170,18 @@ describe('a compound cell', () => {
     name: 'Person',
     layoutType: 'Full',
     recordTypes: ['Master'],
-    sections: [{ id: null, heading: 'Person', columns: 1, rows: [[{ field: 'Name', editFields: ['FirstName', 'LastName'] }]] }],
+    sections: [
+      { id: null, heading: 'Person', columns: 1, rows: [[{ field: 'Name', editFields: ['FirstName', 'LastName'] }]] },
+    ],
   };
   const personLayout = (mode: 'View' | 'Edit', access?: (field: FieldDefinition) => { read: boolean; edit: boolean }) =>
-    buildLayout(definition, { objectApiName: 'Person__c', recordTypeId: '012000000000000AAA', mode, fieldsByName: person, access });
+    buildLayout(definition, {
+      objectApiName: 'Person__c',
+      recordTypeId: '012000000000000AAA',
+      mode,
+      fieldsByName: person,
+      access,
+    });
 
   it('shows the whole field in View and its parts in one item on a form', () => {
     expect(layoutFieldNames(personLayout('View'))).toEqual(['Name']);
@@ -128,7 +191,8 @@ describe('a compound cell', () => {
   });
 
   it('keeps only the parts the caller may read, and is read-only when any part is', () => {
-    const item = personLayout('Edit', (field) => ({ read: field.apiName !== 'FirstName', edit: false })).sections[0].layoutRows[0].layoutItems[0];
+    const item = personLayout('Edit', (field) => ({ read: field.apiName !== 'FirstName', edit: false })).sections[0]
+      .layoutRows[0].layoutItems[0];
     expect(item.layoutComponents.map((component) => component.apiName)).toEqual(['LastName']);
     expect(item.editableForUpdate).toBe(false);
   });
@@ -166,7 +230,9 @@ describe('defaultLayoutDefinition', () => {
 describe('layoutFileProblems', () => {
   const fields = new Set(FIELDS.map((field) => field.apiName));
   it('accepts sound layout data', () => {
-    expect(layoutFileProblems({ objectApiName: 'Ticket__c', layouts: [DEFINITION] }, fields, new Set(['Master']))).toEqual([]);
+    expect(
+      layoutFileProblems({ objectApiName: 'Ticket__c', layouts: [DEFINITION] }, fields, new Set(['Master'])),
+    ).toEqual([]);
   });
 
   it('names unknown fields and record types, rows wider than their section and a record type assigned twice', () => {
@@ -174,7 +240,11 @@ describe('layoutFileProblems', () => {
       {
         objectApiName: 'Ticket__c',
         layouts: [
-          { ...DEFINITION, recordTypes: ['Master', 'Support'], sections: [{ id: null, heading: 'A', columns: 1, rows: [['Subject', 'Missing__c']] }] },
+          {
+            ...DEFINITION,
+            recordTypes: ['Master', 'Support'],
+            sections: [{ id: null, heading: 'A', columns: 1, rows: [['Subject', 'Missing__c']] }],
+          },
           { ...DEFINITION, name: 'Second', recordTypes: ['Master'] },
         ],
       },

@@ -3,20 +3,37 @@
  * made from labels, and how request fields are qualified: the pure rules of lists.
  */
 import { describe, expect, it } from 'vitest';
-import { canSeeListView, listSharesRepresentation, listViewRights, managesListViews, shareTarget } from '../../server/platform/lists/access.ts';
+import {
+  canSeeListView,
+  listSharesRepresentation,
+  listViewRights,
+  managesListViews,
+  shareTarget,
+} from '../../server/platform/lists/access.ts';
 import type { ListView } from '../../server/platform/lists/definitions.ts';
 import { pathLabel } from '../../server/platform/lists/info.ts';
 import { qualified } from '../../server/platform/lists/records.ts';
 import { labelMatches } from '../../server/platform/lists/summaries.ts';
 import { apiNameFromLabel } from '../../server/platform/lists/write.ts';
-import { ADMIN_USER_ID, GUEST, profileNamed, STANDARD_USER_ID, type Principal } from '../../server/platform/principal.ts';
+import {
+  ADMIN_USER_ID,
+  GUEST,
+  profileNamed,
+  STANDARD_USER_ID,
+  type Principal,
+} from '../../server/platform/principal.ts';
 import { ACCOUNT, CONTACT, ORG } from '../support/query-org.ts';
 
 const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profileNamed('System Administrator') };
 const standard: Principal = { userId: STANDARD_USER_ID, isGuest: false, profile: profileNamed('Standard User') };
 const other: Principal = { userId: '0058d0000000009AAA', isGuest: false, profile: profileNamed('Standard User') };
 
-const view = (ownerId: string | null, visibility: ListView['definition']['visibility'], listShares: string[] = [], apiName = 'Some'): ListView => ({
+const view = (
+  ownerId: string | null,
+  visibility: ListView['definition']['visibility'],
+  listShares: string[] = [],
+  apiName = 'Some',
+): ListView => ({
   id: apiName === '__Recent' ? null : '00B8d0000000009EAA',
   objectApiName: 'Account',
   apiName,
@@ -81,7 +98,9 @@ describe('list view visibility and rights', () => {
   it('lists shares by kind, with their labels, and knows roles and groups by name in any case', () => {
     expect(shareTarget('role.SALESMANAGER')?.label).toBe('Sales Manager');
     expect(shareTarget('Role.Nobody')).toBeUndefined();
-    expect(listSharesRepresentation(['Role.SalesManager', 'Regular.ContactUsReviewers', 'Role.SalesRepresentative'])).toEqual([
+    expect(
+      listSharesRepresentation(['Role.SalesManager', 'Regular.ContactUsReviewers', 'Role.SalesRepresentative']),
+    ).toEqual([
       {
         shareType: 'Role',
         shares: [

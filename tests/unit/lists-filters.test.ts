@@ -8,7 +8,12 @@ import type { DescribedObject } from '../../server/platform/describe.ts';
 import { PlatformError } from '../../server/platform/errors.ts';
 import type { ListFilterDefinition, ListView, ListViewFile } from '../../server/platform/lists/definitions.ts';
 import { parseFilterLogic, requiredFilters } from '../../server/platform/lists/filter-logic.ts';
-import { defaultFilterOperator, filterCondition, filterOperators, listViewWhere } from '../../server/platform/lists/filters.ts';
+import {
+  defaultFilterOperator,
+  filterCondition,
+  filterOperators,
+  listViewWhere,
+} from '../../server/platform/lists/filters.ts';
 import { listViewIndexes } from '../../server/platform/lists/indexes.ts';
 import { listViewFileProblems, listViewsOfFile } from '../../server/platform/lists/load.ts';
 import { compileWhere } from '../../server/platform/query/where.ts';
@@ -16,7 +21,11 @@ import { ACCOUNT, CONTACT, NOW, ORG, orgOfDefinitions, targetOf } from '../suppo
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const filter = (fieldApiName: string, operator: ListFilterDefinition['operator'], ...operandLabels: string[]): ListFilterDefinition => ({
+const filter = (
+  fieldApiName: string,
+  operator: ListFilterDefinition['operator'],
+  ...operandLabels: string[]
+): ListFilterDefinition => ({
   fieldApiName,
   operator,
   operandLabels,
@@ -41,8 +50,12 @@ describe('parseFilterLogic', () => {
   });
 
   it('reads AND, OR, NOT and parentheses in any case', () => {
-    expect(parseFilterLogic('1 AND (2 or NOT 3)', 3)).toEqual({ and: [{ filter: 1 }, { or: [{ filter: 2 }, { not: { filter: 3 } }] }] });
-    expect(parseFilterLogic('(1 OR 2) and 3 AND 4', 4)).toEqual({ and: [{ or: [{ filter: 1 }, { filter: 2 }] }, { filter: 3 }, { filter: 4 }] });
+    expect(parseFilterLogic('1 AND (2 or NOT 3)', 3)).toEqual({
+      and: [{ filter: 1 }, { or: [{ filter: 2 }, { not: { filter: 3 } }] }],
+    });
+    expect(parseFilterLogic('(1 OR 2) and 3 AND 4', 4)).toEqual({
+      and: [{ or: [{ filter: 1 }, { filter: 2 }] }, { filter: 3 }, { filter: 4 }],
+    });
     expect(parseFilterLogic('((1))', 1)).toEqual({ filter: 1 });
   });
 
@@ -80,14 +93,20 @@ describe('filterCondition', () => {
     [filter('AnnualRevenue', 'GreaterThan', '1000000'), { AnnualRevenue: { gt: 1000000 } }],
     [filter('NumberOfEmployees', 'LessOrEqual', '-2.5e1'), { NumberOfEmployees: { lte: -25 } }],
     [filter('IsPartner__c', 'Equals', 'TRUE'), { IsPartner__c: { eq: true } }],
-    [filter('IsPartner__c', 'NotEqual', 'true', 'false'), { and: [{ IsPartner__c: { ne: true } }, { IsPartner__c: { ne: false } }] }],
+    [
+      filter('IsPartner__c', 'NotEqual', 'true', 'false'),
+      { and: [{ IsPartner__c: { ne: true } }, { IsPartner__c: { ne: false } }] },
+    ],
     [filter('Founded__c', 'GreaterOrEqual', 'LAST_N_DAYS:30'), { Founded__c: { gte: { literal: 'LAST_N_DAYS:30' } } }],
     [filter('Founded__c', 'LessThan', '2020-01-01'), { Founded__c: { lt: { value: '2020-01-01' } } }],
     [filter('Name', 'Contains', '50%', 'a_b'), { or: [{ Name: { like: '%50\\%%' } }, { Name: { like: '%a\\_b%' } }] }],
     [filter('Name', 'NotContain', 'x'), { not: { or: [{ Name: { like: '%x%' } }] } }],
     [filter('Name', 'StartsWith', 'Ac'), { or: [{ Name: { like: 'Ac%' } }] }],
     [filter('Regions__c', 'Includes', 'EMEA', 'APAC;LATAM'), { Regions__c: { includes: ['EMEA', 'APAC;LATAM'] } }],
-    [filter('Regions__c', 'Equals', 'EMEA', 'APAC'), { or: [{ Regions__c: { eq: 'EMEA' } }, { Regions__c: { eq: 'APAC' } }] }],
+    [
+      filter('Regions__c', 'Equals', 'EMEA', 'APAC'),
+      { or: [{ Regions__c: { eq: 'EMEA' } }, { Regions__c: { eq: 'APAC' } }] },
+    ],
     [filter('Owner.Name', 'Equals', 'Ada'), { Owner: { Name: { eq: 'Ada' } } }],
     [filter('account.owner.name', 'StartsWith', 'A'), { or: [{ Owner: { Name: { like: 'A%' } } }] }],
   ])('%j', (definition, where) => {
@@ -95,8 +114,14 @@ describe('filterCondition', () => {
   });
 
   it('refuses unknown fields as unknown columns, and operators or values that do not fit the field', () => {
-    expect(failure(() => filterCondition(ORG, ACCOUNT, filter('Nope__c', 'Equals', 'x')))).toMatchObject({ status: 400, errorCode: 'INVALID_FIELD' });
-    expect(failure(() => filterCondition(ORG, ACCOUNT, filter('Owner.Nope', 'Equals', 'x')))).toMatchObject({ status: 400, errorCode: 'INVALID_FIELD' });
+    expect(failure(() => filterCondition(ORG, ACCOUNT, filter('Nope__c', 'Equals', 'x')))).toMatchObject({
+      status: 400,
+      errorCode: 'INVALID_FIELD',
+    });
+    expect(failure(() => filterCondition(ORG, ACCOUNT, filter('Owner.Nope', 'Equals', 'x')))).toMatchObject({
+      status: 400,
+      errorCode: 'INVALID_FIELD',
+    });
     for (const [definition, message] of [
       [filter('AnnualRevenue', 'Contains', '1'), 'Operator Contains can not be used'],
       [filter('IsPartner__c', 'GreaterThan', 'true'), 'Operator GreaterThan can not be used'],
@@ -125,7 +150,13 @@ describe('filterCondition', () => {
       'NotContain',
       'StartsWith',
     ]);
-    expect(filterOperators(field(ACCOUNT, 'Industry'))).toEqual(['Equals', 'NotEqual', 'Contains', 'NotContain', 'StartsWith']);
+    expect(filterOperators(field(ACCOUNT, 'Industry'))).toEqual([
+      'Equals',
+      'NotEqual',
+      'Contains',
+      'NotContain',
+      'StartsWith',
+    ]);
     expect(filterOperators(field(ACCOUNT, 'IsPartner__c'))).toEqual(['Equals', 'NotEqual']);
     expect(filterOperators(field(ACCOUNT, 'Regions__c'))).toEqual(['Equals', 'NotEqual', 'Includes', 'Excludes']);
     expect(filterOperators(field(ACCOUNT, 'Logo__c'))).toEqual([]);
@@ -135,24 +166,40 @@ describe('filterCondition', () => {
 });
 
 describe('listViewWhere', () => {
-  const filters = [filter('Industry', 'Equals', 'Energy'), filter('AnnualRevenue', 'GreaterThan', '1000'), filter('NumberOfEmployees', 'LessThan', '10')];
+  const filters = [
+    filter('Industry', 'Equals', 'Energy'),
+    filter('AnnualRevenue', 'GreaterThan', '1000'),
+    filter('NumberOfEmployees', 'LessThan', '10'),
+  ];
 
   it('combines the filters by the logic, and ANDs them without one', () => {
     expect(listViewWhere(ORG, ACCOUNT, filters, '1 AND (2 OR NOT 3)')).toEqual({
-      and: [{ Industry: { eq: 'Energy' } }, { or: [{ AnnualRevenue: { gt: 1000 } }, { not: { NumberOfEmployees: { lt: 10 } } }] }],
+      and: [
+        { Industry: { eq: 'Energy' } },
+        { or: [{ AnnualRevenue: { gt: 1000 } }, { not: { NumberOfEmployees: { lt: 10 } } }] },
+      ],
     });
-    expect(listViewWhere(ORG, ACCOUNT, filters.slice(0, 2), null)).toEqual({ and: [{ Industry: { eq: 'Energy' } }, { AnnualRevenue: { gt: 1000 } }] });
+    expect(listViewWhere(ORG, ACCOUNT, filters.slice(0, 2), null)).toEqual({
+      and: [{ Industry: { eq: 'Energy' } }, { AnnualRevenue: { gt: 1000 } }],
+    });
     expect(listViewWhere(ORG, ACCOUNT, [], null)).toBeNull();
   });
 
   it('compiles through the query core, so that the caller may filter only on fields it may read', () => {
-    const compiled = compileWhere(listViewWhere(ORG, ACCOUNT, filters, '1 AND (2 OR 3)')!, targetOf(ACCOUNT), { now: NOW, parameter: 'filter' });
+    const compiled = compileWhere(listViewWhere(ORG, ACCOUNT, filters, '1 AND (2 OR 3)')!, targetOf(ACCOUNT), {
+      now: NOW,
+      parameter: 'filter',
+    });
     expect(compiled.values).toEqual(['Energy', 1000, 10]);
     expect(compiled.text).toContain("lower((r.fields ->> 'Industry')) = lower($1::text)");
     const hidden = listViewWhere(ORG, ACCOUNT, [filter('Secret__c', 'Equals', 'x')], null)!;
-    expect(failure(() => compileWhere(hidden, targetOf(ACCOUNT), { now: NOW, parameter: 'filter' }))).toMatchObject({ errorCode: 'INVALID_FIELD' });
+    expect(failure(() => compileWhere(hidden, targetOf(ACCOUNT), { now: NOW, parameter: 'filter' }))).toMatchObject({
+      errorCode: 'INVALID_FIELD',
+    });
     const unknown = failure(() => listViewWhere(ORG, ACCOUNT, [filter('Nope__c', 'Equals', 'x')], null));
-    expect(unknown.message).toBe(failure(() => compileWhere(hidden, targetOf(ACCOUNT), { now: NOW })).message.replace('Secret__c', 'Nope__c'));
+    expect(unknown.message).toBe(
+      failure(() => compileWhere(hidden, targetOf(ACCOUNT), { now: NOW })).message.replace('Secret__c', 'Nope__c'),
+    );
   });
 });
 
@@ -187,19 +234,26 @@ describe('listViewIndexes', () => {
           { fieldApiName: 'Name', isAscending: true },
           { fieldApiName: 'AnnualRevenue', isAscending: false },
         ],
-        filteredByInfo: [filter('Industry', 'Equals', 'Energy'), filter('NumberOfEmployees', 'GreaterThan', '5'), filter('Phone', 'Equals', '1')],
+        filteredByInfo: [
+          filter('Industry', 'Equals', 'Energy'),
+          filter('NumberOfEmployees', 'GreaterThan', '5'),
+          filter('Phone', 'Equals', '1'),
+        ],
         filterLogicString: '1 AND (2 OR 3)',
       }),
       { trigramOperatorClass: null },
     );
-    const revenue = "(CASE WHEN jsonb_typeof(record.fields -> 'AnnualRevenue') = 'number' THEN (record.fields ->> 'AnnualRevenue')::numeric END)";
+    const revenue =
+      "(CASE WHEN jsonb_typeof(record.fields -> 'AnnualRevenue') = 'number' THEN (record.fields ->> 'AnnualRevenue')::numeric END)";
     const order = `(lower((record.fields ->> 'Name'))) NULLS FIRST, (${revenue}) DESC NULLS LAST, (record.id)`;
     expect(definitions(indexes)).toEqual([
       `(${order}) ${WHERE}`,
       `((lower((record.fields ->> 'Industry'))), ${order}) ${WHERE}`,
       `(((CASE WHEN jsonb_typeof(record.fields -> 'NumberOfEmployees') = 'number' THEN (record.fields ->> 'NumberOfEmployees')::numeric END)) NULLS FIRST, (record.id)) ${WHERE}`,
     ]);
-    expect(indexes.every((index) => /^list_view_[0-9a-f]{24}$/.test(index.name) && index.objectApiName === 'Account')).toBe(true);
+    expect(
+      indexes.every((index) => /^list_view_[0-9a-f]{24}$/.test(index.name) && index.objectApiName === 'Account'),
+    ).toBe(true);
   });
 
   it('indexes the owner for scope mine, system date columns for ranges, and trigrams of searchable columns when it can', () => {
@@ -207,7 +261,10 @@ describe('listViewIndexes', () => {
       listViewIndexes(
         ORG,
         ACCOUNT,
-        view({ scope: 'mine', filteredByInfo: [filter('CreatedDate', 'LessThan', 'TODAY'), filter('Founded__c', 'LessThan', 'TODAY')] }),
+        view({
+          scope: 'mine',
+          filteredByInfo: [filter('CreatedDate', 'LessThan', 'TODAY'), filter('Founded__c', 'LessThan', 'TODAY')],
+        }),
         { trigramOperatorClass: '"public".gin_trgm_ops' },
       ),
     );
@@ -221,18 +278,27 @@ describe('listViewIndexes', () => {
   });
 
   it('leaves out what no index can hold: a parent field in the order, a date kept as text, searches of narrowed views', () => {
-    expect(listViewIndexes(ORG, ACCOUNT, view({ orderedByInfo: [{ fieldApiName: 'Owner.Name', isAscending: true }] }), { trigramOperatorClass: null })).toEqual(
-      [],
-    );
+    expect(
+      listViewIndexes(ORG, ACCOUNT, view({ orderedByInfo: [{ fieldApiName: 'Owner.Name', isAscending: true }] }), {
+        trigramOperatorClass: null,
+      }),
+    ).toEqual([]);
     expect(
       definitions(
-        listViewIndexes(ORG, ACCOUNT, view({ filteredByInfo: [filter('IsPartner__c', 'Equals', 'true')] }), { trigramOperatorClass: 'gin_trgm_ops' }),
+        listViewIndexes(ORG, ACCOUNT, view({ filteredByInfo: [filter('IsPartner__c', 'Equals', 'true')] }), {
+          trigramOperatorClass: 'gin_trgm_ops',
+        }),
       ),
     ).toEqual([`((coalesce(record.fields ->> 'IsPartner__c' = 'true', false)), (record.id)) ${WHERE}`]);
     expect(
-      listViewIndexes(ORG, CONTACT, view({ displayColumns: [], filteredByInfo: [filter('Birthdate', 'GreaterThan', 'TODAY')] }, 'Contact'), {
-        trigramOperatorClass: null,
-      }),
+      listViewIndexes(
+        ORG,
+        CONTACT,
+        view({ displayColumns: [], filteredByInfo: [filter('Birthdate', 'GreaterThan', 'TODAY')] }, 'Contact'),
+        {
+          trigramOperatorClass: null,
+        },
+      ),
     ).toEqual([]);
   });
 });
@@ -252,11 +318,17 @@ describe("the org's list-view files", () => {
       const views = listViewsOfFile(file);
       const plural = object.definition.labelPlural;
       expect(
-        views.find((one) => one.definition.scope === 'everything' && one.definition.filteredByInfo.length === 0)?.definition.label,
+        views.find((one) => one.definition.scope === 'everything' && one.definition.filteredByInfo.length === 0)
+          ?.definition.label,
         file.objectApiName,
       ).toMatch(/^All /);
-      expect(views.find((one) => one.apiName === '__Recent')).toMatchObject({ id: null, definition: { label: 'Recently Viewed', scope: null } });
-      expect(views.find((one) => one.definition.scope === 'mine')?.definition.label, file.objectApiName).toMatch(/^My /);
+      expect(views.find((one) => one.apiName === '__Recent')).toMatchObject({
+        id: null,
+        definition: { label: 'Recently Viewed', scope: null },
+      });
+      expect(views.find((one) => one.definition.scope === 'mine')?.definition.label, file.objectApiName).toMatch(
+        /^My /,
+      );
       expect(
         views.some((one) => one.definition.filteredByInfo.length > 1 && one.definition.filterLogicString),
         file.objectApiName,
@@ -266,7 +338,8 @@ describe("the org's list-view files", () => {
   });
 
   it('names only fields that exist, with operators and values that fit them, and unique ids', () => {
-    for (const file of files) expect(listViewFileProblems(org, org.objects.get(file.objectApiName)!, file), file.objectApiName).toEqual([]);
+    for (const file of files)
+      expect(listViewFileProblems(org, org.objects.get(file.objectApiName)!, file), file.objectApiName).toEqual([]);
     const ids = files.flatMap((file) => listViewsOfFile(file).map((one) => one.id)).filter((id) => id !== null);
     expect(new Set(ids).size).toBe(ids.length);
   });

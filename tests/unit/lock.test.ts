@@ -7,7 +7,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertDataDirectoryFree, DataDirectoryLockedError, lockDataDirectory, removeStaleLock } from '../../server/db/lock.ts';
+import {
+  assertDataDirectoryFree,
+  DataDirectoryLockedError,
+  lockDataDirectory,
+  removeStaleLock,
+} from '../../server/db/lock.ts';
 
 let dir: string;
 let lockFile: string;

@@ -51,7 +51,8 @@ describe('parseImageOptions', () => {
 });
 
 describe('plannedSize', () => {
-  const plan = (width: number | null, height: number | null, fit: 'scale-down' | 'cover' = 'scale-down') => plannedSize(BANNER, { width, height, fit });
+  const plan = (width: number | null, height: number | null, fit: 'scale-down' | 'cover' = 'scale-down') =>
+    plannedSize(BANNER, { width, height, fit });
 
   it.each([
     // The page's image widths (mobile 640, tablet 960, desktop 1920) at 1x and 2x; 3840 is wider than the
@@ -61,9 +62,12 @@ describe('plannedSize', () => {
     [1280, 1280, 427],
     [1920, 1920, 640],
     [3840, 2400, 800],
-  ])('scales the banner to width %i as %i × %i, keeping its 3:1 aspect ratio', (width, expectedWidth, expectedHeight) => {
-    expect(plan(width, null)).toEqual({ width: expectedWidth, height: expectedHeight, crop: false });
-  });
+  ])(
+    'scales the banner to width %i as %i × %i, keeping its 3:1 aspect ratio',
+    (width, expectedWidth, expectedHeight) => {
+      expect(plan(width, null)).toEqual({ width: expectedWidth, height: expectedHeight, crop: false });
+    },
+  );
 
   it('raises a size below 100 px to 100 (the minimum), rather than refusing it', () => {
     expect(plan(50, null)).toEqual({ width: 100, height: 33, crop: false });

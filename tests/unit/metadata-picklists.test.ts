@@ -15,11 +15,24 @@ const STATUS = picklistEntries({
 describe('picklistEntries of value definitions', () => {
   it('keeps labels, defaults, controlling values and attributes', () => {
     expect(STATUS).toEqual([
-      { value: 'New', label: 'New', validFor: [], isDefault: true, attributes: { picklistAtrributesValueType: 'CaseStatus', closed: false } },
+      {
+        value: 'New',
+        label: 'New',
+        validFor: [],
+        isDefault: true,
+        attributes: { picklistAtrributesValueType: 'CaseStatus', closed: false },
+      },
       { value: 'Working', label: 'In Progress', validFor: [] },
-      { value: 'Closed', label: 'Closed', validFor: [], attributes: { picklistAtrributesValueType: 'CaseStatus', closed: true } },
+      {
+        value: 'Closed',
+        label: 'Closed',
+        validFor: [],
+        attributes: { picklistAtrributesValueType: 'CaseStatus', closed: true },
+      },
     ]);
-    expect(picklistEntries({ values: [{ value: 'Breakdown', validFor: ['Problem'] }] })[0].validFor).toEqual(['Problem']);
+    expect(picklistEntries({ values: [{ value: 'Breakdown', validFor: ['Problem'] }] })[0].validFor).toEqual([
+      'Problem',
+    ]);
   });
 });
 
@@ -43,11 +56,20 @@ describe('entriesForRecordType', () => {
 describe('recordTypesWithMaster', () => {
   it('is the master record type alone, default and available, for an object without record types', () => {
     expect(recordTypesWithMaster([])).toEqual([
-      { id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true },
+      {
+        id: MASTER_RECORD_TYPE_ID,
+        name: 'Master',
+        developerName: 'Master',
+        isMaster: true,
+        isDefault: true,
+        available: true,
+      },
     ]);
   });
   it('adds an unavailable master record type to an object with record types', () => {
-    const types = recordTypesWithMaster([{ id: '0128d0000000001AAA', name: 'Sales', developerName: 'Sales', isDefault: true }]);
+    const types = recordTypesWithMaster([
+      { id: '0128d0000000001AAA', name: 'Sales', developerName: 'Sales', isDefault: true },
+    ]);
     expect(types.map((type) => [type.id, type.isMaster, type.isDefault, type.available ?? true])).toEqual([
       [MASTER_RECORD_TYPE_ID, true, false, false],
       ['0128d0000000001AAA', false, true, true],
@@ -58,7 +80,13 @@ describe('recordTypesWithMaster', () => {
 describe('picklistRepresentation', () => {
   const reasons = [
     { value: 'Breakdown', label: 'Breakdown', validFor: ['Problem'], isDefault: false, attributes: null },
-    { value: 'Feedback', label: 'Feedback', validFor: ['Feature Request', 'Question'], isDefault: true, attributes: null },
+    {
+      value: 'Feedback',
+      label: 'Feedback',
+      validFor: ['Feature Request', 'Question'],
+      isDefault: true,
+      attributes: null,
+    },
   ];
   it('indexes validFor into the controller values given, dropping controlling values the record type lacks', () => {
     const body = picklistRepresentation(reasons, ['Question', 'Pricing'], '/x');

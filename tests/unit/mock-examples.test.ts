@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contactsExampleFor, contactsExamples, GET_CONTACTS_PATH, preferHeaderFor } from '../../web/mock-examples.ts';
 
-const contract = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8')) as Record<string, unknown>;
+const contract = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8'),
+) as Record<string, unknown>;
 const examples = contactsExamples(contract);
 const components = (contract.components as { examples: Record<string, { value: unknown }> }).examples;
 const places = JSON.parse(components.DependentStatePicklistsValues.value as string) as Record<string, string[]>;
@@ -29,7 +31,10 @@ describe('the getContacts example for the filters chosen in dev:mock', () => {
     for (const [country, states] of Object.entries(places)) {
       for (const state of states) {
         for (const contact of contactsOf(contactsExampleFor(examples, { country, state }))) {
-          expect([contact.APT_UI_Country__c, contact.APT_Primary_State__c], `${country}/${state}`).toEqual([country, state]);
+          expect([contact.APT_UI_Country__c, contact.APT_Primary_State__c], `${country}/${state}`).toEqual([
+            country,
+            state,
+          ]);
         }
       }
     }
@@ -52,10 +57,19 @@ describe('the getContacts example for the filters chosen in dev:mock', () => {
 
   it('is named in the Prefer header of a getContacts request, and no other', () => {
     const url = (params: object) => `${GET_CONTACTS_PATH}?methodParams=${encodeURIComponent(JSON.stringify(params))}`;
-    expect(preferHeaderFor(examples, url({ country: 'Canada', state: null, brands: ['Arcline'], lastRecordId: null }))).toBe('example=canada');
-    expect(preferHeaderFor(examples, url({ country: 'Canada', state: 'Quebec', brands: [], lastRecordId: null }))).toBe('example=quebec');
+    expect(
+      preferHeaderFor(examples, url({ country: 'Canada', state: null, brands: ['Arcline'], lastRecordId: null })),
+    ).toBe('example=canada');
+    expect(preferHeaderFor(examples, url({ country: 'Canada', state: 'Quebec', brands: [], lastRecordId: null }))).toBe(
+      'example=quebec',
+    );
     // After an example's last contact there are no more.
-    expect(preferHeaderFor(examples, url({ country: 'Canada', state: null, brands: [], lastRecordId: 'a1C8d0000000015EAA' }))).toBe('example=none');
+    expect(
+      preferHeaderFor(
+        examples,
+        url({ country: 'Canada', state: null, brands: [], lastRecordId: 'a1C8d0000000015EAA' }),
+      ),
+    ).toBe('example=none');
     expect(preferHeaderFor(examples, '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts')).toBeUndefined();
     expect(preferHeaderFor(examples, `${GET_CONTACTS_PATH}?methodParams=%7Bnot-json`)).toBeUndefined();
   });

@@ -45,7 +45,9 @@ describe.each(kinds)('named statements on %s', (kind) => {
         delete process.env.DATABASE_POOL_SIZE;
       }
     }
-    await db.exec(`CREATE TABLE item (id text PRIMARY KEY, name text, tags text[], seen timestamptz, data jsonb, active boolean, size integer)`);
+    await db.exec(
+      `CREATE TABLE item (id text PRIMARY KEY, name text, tags text[], seen timestamptz, data jsonb, active boolean, size integer)`,
+    );
     await db.query(`INSERT INTO item VALUES ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)`, [
       'a',
       "O'Brien \\ co",
@@ -78,10 +80,13 @@ describe.each(kinds)('named statements on %s', (kind) => {
       [[], null],
     ] as const) {
       const ordinary = await db.query(SELECT, [ids, name]);
-      for (let run = 0; run < 7; run++) expect(await db.query(SELECT, [ids, name], { prepareAs: 'items_by_ids' })).toEqual(ordinary);
+      for (let run = 0; run < 7; run++)
+        expect(await db.query(SELECT, [ids, name], { prepareAs: 'items_by_ids' })).toEqual(ordinary);
     }
     // Prepared once, and run from then on with the plan made for it.
-    const { rows } = await db.query<{ name: string; generic_plans: number }>('SELECT name, generic_plans::int AS generic_plans FROM pg_prepared_statements');
+    const { rows } = await db.query<{ name: string; generic_plans: number }>(
+      'SELECT name, generic_plans::int AS generic_plans FROM pg_prepared_statements',
+    );
     expect(rows).toEqual([{ name: 'generic_items_by_ids', generic_plans: 28 }]);
     const byValues = 'SELECT id FROM item WHERE seen = $1 AND data = $2 AND active = $3 AND size = $4 AND tags = $5';
     const values = [new Date('2026-01-02T03:04:05.678Z'), { key: "it's" }, true, 3, ['x', 'y"z']];
@@ -98,7 +103,9 @@ describe.each(kinds)('named statements on %s', (kind) => {
     const read = 'SELECT size FROM item WHERE id = $1 FOR UPDATE';
     const sizes = await db.transaction(async (tx) => {
       const before = (await tx.query<{ size: number }>(read, ['a'], { prepareAs: 'item_locked' })).rows[0].size;
-      await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', before + 1], { prepareAs: 'item_size_in_transaction' });
+      await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', before + 1], {
+        prepareAs: 'item_size_in_transaction',
+      });
       return [before, (await tx.query<{ size: number }>(read, ['a'], { prepareAs: 'item_locked' })).rows[0].size];
     });
     expect(sizes[1]).toBe(sizes[0] + 1);
@@ -107,14 +114,20 @@ describe.each(kinds)('named statements on %s', (kind) => {
     expect(generic.rows).toHaveLength(1);
     await expect(
       db.transaction(async (tx) => {
-        await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', 100], { prepareAs: 'item_size_in_transaction' });
+        await tx.query('UPDATE item SET size = $2 WHERE id = $1', ['a', 100], {
+          prepareAs: 'item_size_in_transaction',
+        });
         await tx.query('INSERT INTO item (id) VALUES ($1)', ['a'], { prepareAs: 'item_insert' });
       }),
     ).rejects.toThrow(/duplicate key/);
-    expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['a'])).rows[0].size).toBe(sizes[1]);
+    expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['a'])).rows[0].size).toBe(
+      sizes[1],
+    );
     // A transaction whose first statement fails (the one that carried BEGIN) is rolled back: the connection
     // (the only one, on PostgreSQL) goes on answering outside any transaction.
-    await expect(db.transaction((tx) => tx.query('INSERT INTO item (id) VALUES ($1)', ['a'], { prepareAs: 'item_insert' }))).rejects.toThrow(/duplicate key/);
+    await expect(
+      db.transaction((tx) => tx.query('INSERT INTO item (id) VALUES ($1)', ['a'], { prepareAs: 'item_insert' })),
+    ).rejects.toThrow(/duplicate key/);
     await db.query('UPDATE item SET size = $2 WHERE id = $1', ['b', 8], { prepareAs: 'item_size' });
     await expect(db.transaction(async () => 'no statement')).resolves.toBe('no statement');
     expect((await db.query<{ size: number }>('SELECT size FROM item WHERE id = $1', ['b'])).rows[0].size).toBe(8);
@@ -127,12 +140,19 @@ describe.each(kinds)('named statements on %s', (kind) => {
     await db.exec('ALTER TABLE item ADD COLUMN extra text');
     const [row] = (await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows;
     expect(row).toHaveProperty('extra', null);
-    expect((await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows[0]).toHaveProperty('extra', null);
+    expect((await db.query<Record<string, unknown>>(all, ['a'], { prepareAs: 'item_all' })).rows[0]).toHaveProperty(
+      'extra',
+      null,
+    );
     // A parameter whose type only its use tells (unknown, read as text) answers as the ordinary way does.
-    await expect(db.query('SELECT $1 AS value', ['x'], { prepareAs: 'untyped' })).resolves.toEqual({ rows: [{ value: 'x' }] });
+    await expect(db.query('SELECT $1 AS value', ['x'], { prepareAs: 'untyped' })).resolves.toEqual({
+      rows: [{ value: 'x' }],
+    });
     // PREPARE refuses a statement over a table that does not exist: the ordinary way gives the error it always did,
     // and nothing is left prepared under its name.
-    await expect(db.query('SELECT * FROM missing_table WHERE id = $1', ['x'], { prepareAs: 'missing' })).rejects.toThrow(/missing_table/);
+    await expect(
+      db.query('SELECT * FROM missing_table WHERE id = $1', ['x'], { prepareAs: 'missing' }),
+    ).rejects.toThrow(/missing_table/);
     expect((await db.query("SELECT name FROM pg_prepared_statements WHERE name = 'generic_missing'")).rows).toEqual([]);
   });
 });

@@ -85,13 +85,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('transactions that notify, on Post
   });
 
   const mark = async (tx: Pick<Database, 'query'>) =>
-    (await tx.query<{ notified: string | null }>("SELECT current_setting('app.notified', true) AS notified")).rows[0].notified;
+    (await tx.query<{ notified: string | null }>("SELECT current_setting('app.notified', true) AS notified")).rows[0]
+      .notified;
 
   it('marks a transaction when a trigger notifies, and only then', async () => {
     const marks = await db.transaction(async (tx) => {
       await tx.query('INSERT INTO plain VALUES (1)');
       const before = await mark(tx);
-      await tx.query(`INSERT INTO cms_site (id, community_id, name) VALUES ('0DM000000000001AAA', '0DB000000000001AAA', 'Marked')`);
+      await tx.query(
+        `INSERT INTO cms_site (id, community_id, name) VALUES ('0DM000000000001AAA', '0DB000000000001AAA', 'Marked')`,
+      );
       return [before, await mark(tx)];
     });
     expect(marks[0]).not.toBe('on');
@@ -139,7 +142,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('transactions that notify, on Post
     const site = await db.listen('site_changed', (payload) => payload !== null && heard.push(payload));
     try {
       await db.transaction((tx) =>
-        tx.query(`UPDATE cms_site SET name = $1 WHERE id = '0DM000000000001AAA'`, ['Renamed again'], { prepareAs: 'site_rename', last: true }),
+        tx.query(`UPDATE cms_site SET name = $1 WHERE id = '0DM000000000001AAA'`, ['Renamed again'], {
+          prepareAs: 'site_rename',
+          last: true,
+        }),
       );
       expect(heard).toEqual(['cms_site']);
     } finally {

@@ -28,7 +28,12 @@ describe.skipIf(!POSTGRES)('the PostgreSQL pool', () => {
   });
 
   const backends = async () =>
-    (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle'", [name])).rows.map((row) => row.pid);
+    (
+      await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle'",
+        [name],
+      )
+    ).rows.map((row) => row.pid);
 
   it('lives on when the server ends its idle connections, and answers the next query on a new one', async () => {
     await Promise.all([db.query('SELECT pg_sleep(0.05)'), db.query('SELECT pg_sleep(0.05)')]);

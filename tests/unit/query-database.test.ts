@@ -99,12 +99,24 @@ const rows: [id: string, object: string, created: string, fields: Record<string,
       OwnerId: STANDARD_ID,
     },
   ],
-  [A3, 'Account', '2024-05-01T09:00:00Z', { Name: 'Beta 100% Ltd', Founded__c: '2023-01-01', Regions__c: 'LATAM;EMEA', OwnerId: ADMIN_ID }],
+  [
+    A3,
+    'Account',
+    '2024-05-01T09:00:00Z',
+    { Name: 'Beta 100% Ltd', Founded__c: '2023-01-01', Regions__c: 'LATAM;EMEA', OwnerId: ADMIN_ID },
+  ],
   [
     A4,
     'Account',
     '2024-05-14T09:00:00Z',
-    { Name: 'Gamma_Industries', Industry: 'Energy', AnnualRevenue: 999, Phone: '216-555-0142', Description: 'Switchgear and relays', OwnerId: STANDARD_ID },
+    {
+      Name: 'Gamma_Industries',
+      Industry: 'Energy',
+      AnnualRevenue: 999,
+      Phone: '216-555-0142',
+      Description: 'Switchgear and relays',
+      OwnerId: STANDARD_ID,
+    },
   ],
   [C1, 'Contact', '2024-05-10T09:00:00Z', { Name: 'Jo Smith', LastName: 'Smith', AccountId: A1, OwnerId: ADMIN_ID }],
   [C2, 'Contact', '2024-05-10T09:00:00Z', { Name: 'Kim Lee', LastName: 'Lee', AccountId: A2, OwnerId: STANDARD_ID }],
@@ -159,7 +171,10 @@ describe.each(DATABASES)('compiled queries on %s', (_name, open) => {
 
   it('compares numbers, checkboxes and ids by type', async () => {
     expect(await ids({ where: '{ AnnualRevenue: { gte: 1000, lt: 10000000 } }' })).toEqual([A1, A2]);
-    expect(await ids({ where: '{ or: [{ Name: { like: "Beta%" } }, { AnnualRevenue: { lt: 1000 } }] }' })).toEqual([A3, A4]);
+    expect(await ids({ where: '{ or: [{ Name: { like: "Beta%" } }, { AnnualRevenue: { lt: 1000 } }] }' })).toEqual([
+      A3,
+      A4,
+    ]);
     expect(await ids({ where: '{ IsPartner__c: { eq: false } }' })).toEqual([A2, A3, A4]);
     expect(await ids({ where: `{ Id: { in: ["${A1.slice(0, 15)}", "${A4}"] } }` })).toEqual([A1, A4]);
     expect(await ids({ where: `{ OwnerId: { eq: "${STANDARD_ID}" } }` })).toEqual([A2, A4]);
@@ -190,7 +205,10 @@ describe.each(DATABASES)('compiled queries on %s', (_name, open) => {
   });
 
   it('sorts by type with SOQL null ordering, then by Id', async () => {
-    expect(await list({ sortBy: '-AnnualRevenue' })).toMatchObject({ ids: [A1, A2, A4, A3], sortBy: '-AnnualRevenue,Id' });
+    expect(await list({ sortBy: '-AnnualRevenue' })).toMatchObject({
+      ids: [A1, A2, A4, A3],
+      sortBy: '-AnnualRevenue,Id',
+    });
     expect(await ids({ sortBy: 'AnnualRevenue' })).toEqual([A3, A4, A2, A1]);
     expect(await ids({ sortBy: 'Name' })).toEqual([A1, A2, A3, A4]);
     expect(await ids({ sortBy: 'Industry' })).toEqual([A3, A1, A4, A2]);
@@ -211,18 +229,35 @@ describe.each(DATABASES)('compiled queries on %s', (_name, open) => {
 
   it('pages with a lookahead row and counts every match', async () => {
     expect(await list({ sortBy: 'Name', pageSize: 2 })).toMatchObject({ ids: [A1, A2], hasMore: true, total: 4 });
-    expect(await list({ sortBy: 'Name', pageSize: 2, pageToken: '2' })).toMatchObject({ ids: [A3, A4], hasMore: false, total: 4 });
-    expect(await list({ sortBy: 'Name', pageSize: 2, pageToken: '2000' })).toMatchObject({ ids: [], hasMore: false, total: 4 });
-    expect(await list({ where: '{ Industry: { eq: "Energy" } }', pageSize: 1, pageToken: '1' })).toMatchObject({ ids: [A4], hasMore: false, total: 2 });
+    expect(await list({ sortBy: 'Name', pageSize: 2, pageToken: '2' })).toMatchObject({
+      ids: [A3, A4],
+      hasMore: false,
+      total: 4,
+    });
+    expect(await list({ sortBy: 'Name', pageSize: 2, pageToken: '2000' })).toMatchObject({
+      ids: [],
+      hasMore: false,
+      total: 4,
+    });
+    expect(await list({ where: '{ Industry: { eq: "Energy" } }', pageSize: 1, pageToken: '1' })).toMatchObject({
+      ids: [A4],
+      hasMore: false,
+      total: 2,
+    });
   });
 
   it("shows only the caller's own records of a private object", async () => {
-    expect(await list({ target: targetOf(ACCOUNT, testAccess({ ownAccountsOnly: STANDARD_ID })) })).toMatchObject({ ids: [A2, A4], total: 2 });
+    expect(await list({ target: targetOf(ACCOUNT, testAccess({ ownAccountsOnly: STANDARD_ID })) })).toMatchObject({
+      ids: [A2, A4],
+      total: 2,
+    });
   });
 
   it('finds nothing with hostile values, and the table is still there', async () => {
     expect(await ids({ where: `{ Name: { eq: "'); DROP TABLE record; --" } }` })).toEqual([]);
-    expect(await ids({ where: String.raw`{ Name: { like: "x' OR '1'='1" }, Industry: { in: ["\\", "$1"] } }` })).toEqual([]);
+    expect(
+      await ids({ where: String.raw`{ Name: { like: "x' OR '1'='1" }, Industry: { in: ["\\", "$1"] } }` }),
+    ).toEqual([]);
     expect(await ids({ searchTerm: "'; DELETE FROM record; --" })).toEqual([]);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM record')).rows[0].n).toBe(rows.length);
   });

@@ -40,13 +40,25 @@ describe('dateLiteralInterval', () => {
     expect(dateLiteralInterval('LAST_MONTH', newYear)).toEqual({ start: '2023-12-01', end: '2024-01-01' });
     expect(dateLiteralInterval('LAST_QUARTER', newYear)).toEqual({ start: '2023-10-01', end: '2024-01-01' });
     expect(dateLiteralInterval('THIS_WEEK', newYear)).toEqual({ start: '2023-12-31', end: '2024-01-07' });
-    expect(dateLiteralInterval('TOMORROW', new Date('2024-02-28T23:59:59.999Z'))).toEqual({ start: '2024-02-29', end: '2024-03-01' });
-    expect(dateLiteralInterval('NEXT_MONTH', new Date('2024-12-31T12:00:00.000Z'))).toEqual({ start: '2025-01-01', end: '2025-02-01' });
+    expect(dateLiteralInterval('TOMORROW', new Date('2024-02-28T23:59:59.999Z'))).toEqual({
+      start: '2024-02-29',
+      end: '2024-03-01',
+    });
+    expect(dateLiteralInterval('NEXT_MONTH', new Date('2024-12-31T12:00:00.000Z'))).toEqual({
+      start: '2025-01-01',
+      end: '2025-02-01',
+    });
   });
 
   it('starts a week on the Sunday it is', () => {
-    expect(dateLiteralInterval('THIS_WEEK', new Date('2024-05-12T00:00:00.000Z'))).toEqual({ start: '2024-05-12', end: '2024-05-19' });
-    expect(dateLiteralInterval('THIS_WEEK', new Date('2024-05-18T23:59:59.000Z'))).toEqual({ start: '2024-05-12', end: '2024-05-19' });
+    expect(dateLiteralInterval('THIS_WEEK', new Date('2024-05-12T00:00:00.000Z'))).toEqual({
+      start: '2024-05-12',
+      end: '2024-05-19',
+    });
+    expect(dateLiteralInterval('THIS_WEEK', new Date('2024-05-18T23:59:59.000Z'))).toEqual({
+      start: '2024-05-12',
+      end: '2024-05-19',
+    });
   });
 
   it('reads names in any case', () => {

@@ -41,9 +41,14 @@ describe('parsePageSize', () => {
     expect(parsePageSize('2000', 50)).toBe(2000);
   });
 
-  it.each([0, 2001, -1, 2.5, Number.NaN, '0', '2001', '', 'abc', '-1', '1e3', '10.0', ' 10', '0x10'])('refuses %j', (size) => {
-    expect(refusal(() => parsePageSize(size, 50)).message).toMatch(/^Illegal value for parameter 'pageSize': .* is not a whole number from 1 to 2000$/);
-  });
+  it.each([0, 2001, -1, 2.5, Number.NaN, '0', '2001', '', 'abc', '-1', '1e3', '10.0', ' 10', '0x10'])(
+    'refuses %j',
+    (size) => {
+      expect(refusal(() => parsePageSize(size, 50)).message).toMatch(
+        /^Illegal value for parameter 'pageSize': .* is not a whole number from 1 to 2000$/,
+      );
+    },
+  );
 });
 
 describe('parsePageToken', () => {
@@ -58,7 +63,20 @@ describe('parsePageToken', () => {
     expect(parsePageToken(String(MAX_OFFSET))).toBe(2000);
   });
 
-  it.each(['2001', '999999999999', 'abc', '-1', '1e3', '1.5', '', ' 3', '3 ', '+3', '0x10', "0'; DROP TABLE record; --"])('refuses %j, naming it', (token) => {
+  it.each([
+    '2001',
+    '999999999999',
+    'abc',
+    '-1',
+    '1e3',
+    '1.5',
+    '',
+    ' 3',
+    '3 ',
+    '+3',
+    '0x10',
+    "0'; DROP TABLE record; --",
+  ])('refuses %j, naming it', (token) => {
     const error = refusal(() => parsePageToken(token));
     expect(error.message).toBe(
       `Illegal value for parameter 'pageToken': ${JSON.stringify(token.slice(0, 20))} is not a page token (a record offset from 0 to 2000)`,
@@ -97,7 +115,18 @@ describe('pageUrl and pageLinks', () => {
 
   it('puts the parameters in alphabetical order, encodes values and commas, and leaves out absent ones', () => {
     expect(
-      pageUrl(base, { sortBy: '-Name', fields: ['Account.Name', 'Account.Phone'], optionalFields: [], searchTerm: undefined, where: null, pageSize: 3 }, '6'),
+      pageUrl(
+        base,
+        {
+          sortBy: '-Name',
+          fields: ['Account.Name', 'Account.Phone'],
+          optionalFields: [],
+          searchTerm: undefined,
+          where: null,
+          pageSize: 3,
+        },
+        '6',
+      ),
     ).toBe(`${base}?fields=Account.Name%2CAccount.Phone&pageSize=3&pageToken=6&sortBy=-Name`);
     expect(pageUrl(base, { searchTerm: 'a&b=c d' }, '0')).toBe(`${base}?pageToken=0&searchTerm=a%26b%3Dc%20d`);
   });
@@ -111,7 +140,11 @@ describe('pageUrl and pageLinks', () => {
       previousPageToken: '0',
       previousPageUrl: `${base}?fields=Account.Name&pageSize=3&pageToken=0&sortBy=Name`,
     });
-    expect(pageLinks(base, {}, 0, 50, false)).toMatchObject({ currentPageUrl: `${base}?pageSize=50&pageToken=0`, nextPageUrl: null, previousPageUrl: null });
+    expect(pageLinks(base, {}, 0, 50, false)).toMatchObject({
+      currentPageUrl: `${base}?pageSize=50&pageToken=0`,
+      nextPageUrl: null,
+      previousPageUrl: null,
+    });
   });
 });
 

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { MAX_SEARCH_TERM_LENGTH, searchableFields, searchPattern, searchTermCondition } from '../../server/platform/query/search-term.ts';
+import {
+  MAX_SEARCH_TERM_LENGTH,
+  searchableFields,
+  searchPattern,
+  searchTermCondition,
+} from '../../server/platform/query/search-term.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { ACCOUNT, CONTACT, targetOf } from '../support/query-org.ts';
 
@@ -46,14 +51,22 @@ describe('searchPattern', () => {
 
 describe('searchableFields', () => {
   it('looks in the readable text fields: names, picklists, phones, multi-selects; not ids, numbers, dates or hidden fields', () => {
-    expect(searchableFields(targetOf(ACCOUNT)).map((field) => field.apiName)).toEqual(['Name', 'Industry', 'Phone', 'Description', 'Regions__c', 'Rating__c']);
+    expect(searchableFields(targetOf(ACCOUNT)).map((field) => field.apiName)).toEqual([
+      'Name',
+      'Industry',
+      'Phone',
+      'Description',
+      'Regions__c',
+      'Rating__c',
+    ]);
   });
 
   it("looks only in a list's columns when given them, keeping the text ones the caller may read", () => {
-    expect(searchableFields(targetOf(ACCOUNT), ['name', 'AnnualRevenue', 'Secret__c', 'Nope', 'Phone']).map((field) => field.apiName)).toEqual([
-      'Name',
-      'Phone',
-    ]);
+    expect(
+      searchableFields(targetOf(ACCOUNT), ['name', 'AnnualRevenue', 'Secret__c', 'Nope', 'Phone']).map(
+        (field) => field.apiName,
+      ),
+    ).toEqual(['Name', 'Phone']);
   });
 });
 
@@ -74,7 +87,9 @@ describe('searchTermCondition', () => {
 
   it('keeps a hostile term out of the SQL text', () => {
     const parameters = new SqlParameters();
-    const condition = searchTermCondition("x'); DROP TABLE record; -- $1", targetOf(ACCOUNT), 'r', parameters, ['Name']);
+    const condition = searchTermCondition("x'); DROP TABLE record; -- $1", targetOf(ACCOUNT), 'r', parameters, [
+      'Name',
+    ]);
     expect(condition).toBe("((r.fields ->> 'Name') ILIKE $1::text)");
     expect(parameters.values).toEqual(["%x'); DROP TABLE record; -- $1%"]);
   });

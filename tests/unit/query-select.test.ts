@@ -16,7 +16,8 @@ import { ACCOUNT, CONTACT, NOW, orgOfDefinitions, STANDARD_ID, targetOf, testAcc
 const COLUMNS =
   'r.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp';
 
-const build = (input: Partial<ListQueryInput>) => buildListQuery({ target: targetOf(ACCOUNT), now: NOW, defaultPageSize: 50, ...input });
+const build = (input: Partial<ListQueryInput>) =>
+  buildListQuery({ target: targetOf(ACCOUNT), now: NOW, defaultPageSize: 50, ...input });
 
 describe('buildListQuery', () => {
   it('reads a page of the object by Id, one row more than the page, and counts all', () => {
@@ -25,13 +26,17 @@ describe('buildListQuery', () => {
       text: `SELECT ${COLUMNS} FROM record r WHERE r.object_api_name = $1::text ORDER BY r.id ASC LIMIT $2::int OFFSET $3::int`,
       values: ['Account', 51, 0],
     });
-    expect(query.count).toEqual({ text: 'SELECT count(*)::int AS total FROM record r WHERE r.object_api_name = $1::text', values: ['Account'] });
+    expect(query.count).toEqual({
+      text: 'SELECT count(*)::int AS total FROM record r WHERE r.object_api_name = $1::text',
+      values: ['Account'],
+    });
     expect(query).toMatchObject({ offset: 0, pageSize: 50, sort: { sortBy: 'Id' } });
   });
 
   it('reads records through a joined source in its order unless a sort names a field', () => {
     const source = {
-      join: (alias: string, parameters: SqlParameters) => `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`,
+      join: (alias: string, parameters: SqlParameters) =>
+        `JOIN recent m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(STANDARD_ID, 'text')}`,
       orderBy: 'm.used_at DESC',
     };
     const recent = build({ source, where: '{ AnnualRevenue: { gt: 1000 } }' });
@@ -41,7 +46,10 @@ describe('buildListQuery', () => {
       text: `SELECT ${COLUMNS} ${matching} ORDER BY m.used_at DESC, r.id ASC LIMIT $4::int OFFSET $5::int`,
       values: [STANDARD_ID, 'Account', 1000, 51, 0],
     });
-    expect(recent.count).toEqual({ text: `SELECT count(*)::int AS total ${matching}`, values: [STANDARD_ID, 'Account', 1000] });
+    expect(recent.count).toEqual({
+      text: `SELECT count(*)::int AS total ${matching}`,
+      values: [STANDARD_ID, 'Account', 1000],
+    });
     expect(recent.sourceOrder).toBe(true);
     const sorted = build({ source, sortBy: 'Name' });
     expect(sorted.rows.text).toContain(
@@ -55,7 +63,9 @@ describe('buildListQuery', () => {
   it('composes visibility, conditions, view filter, where and searchTerm with one numbering', () => {
     const query = build({
       target: targetOf(ACCOUNT, testAccess({ ownAccountsOnly: STANDARD_ID })),
-      conditions: [(alias, parameters) => `${alias}.fields ->> 'ParentId' = ${parameters.add('001000000000009AAA', 'text')}`],
+      conditions: [
+        (alias, parameters) => `${alias}.fields ->> 'ParentId' = ${parameters.add('001000000000009AAA', 'text')}`,
+      ],
       viewFilter: { Industry: { eq: 'Energy' } },
       where: '{ AnnualRevenue: { gt: 1000 } }',
       searchTerm: 'acme',
@@ -92,12 +102,18 @@ describe('buildListQuery', () => {
     expect(query.count.values).toEqual(['Contact', 'X']);
     expect(query.count.text).not.toContain('$3');
     expect(query.rows.values).toEqual(['Contact', 'X', 'Account', STANDARD_ID, 6, 0]);
-    expect(query.rows.text).toContain("p1.object_api_name = $3::text AND (p1.fields ->> 'OwnerId' = $4::text OR p1.created_by_id = $4::text)");
-    expect(Math.max(...query.rows.text.match(/\$(\d+)/g)!.map((p) => Number(p.slice(1))))).toBe(query.rows.values.length);
+    expect(query.rows.text).toContain(
+      "p1.object_api_name = $3::text AND (p1.fields ->> 'OwnerId' = $4::text OR p1.created_by_id = $4::text)",
+    );
+    expect(Math.max(...query.rows.text.match(/\$(\d+)/g)!.map((p) => Number(p.slice(1))))).toBe(
+      query.rows.values.length,
+    );
   });
 
   it('uses the default order when sortBy names none', () => {
-    expect(build({ defaultSortBy: '-CreatedDate' }).rows.text).toContain('ORDER BY r.created_date DESC NULLS LAST, r.id ASC');
+    expect(build({ defaultSortBy: '-CreatedDate' }).rows.text).toContain(
+      'ORDER BY r.created_date DESC NULLS LAST, r.id ASC',
+    );
   });
 
   it.each([
@@ -139,11 +155,19 @@ describe('principalAccess', () => {
     modifyAll: false,
     ...more,
   });
-  const privateAccount: DescribedObject = { ...ACCOUNT, definition: { ...ACCOUNT.definition, sharingModel: 'Private' } as DescribedObject['definition'] };
+  const privateAccount: DescribedObject = {
+    ...ACCOUNT,
+    definition: { ...ACCOUNT.definition, sharingModel: 'Private' } as DescribedObject['definition'],
+  };
 
   it('reads objects and fields as the profile allows', () => {
     const access = principalAccess(
-      principal(profile({ Account: rights(), Contact: rights({ read: false }) }, { 'Account.Secret__c': { read: false, edit: false } })),
+      principal(
+        profile(
+          { Account: rights(), Contact: rights({ read: false }) },
+          { 'Account.Secret__c': { read: false, edit: false } },
+        ),
+      ),
     );
     expect(access.canReadObject(ACCOUNT)).toBe(true);
     expect(access.canReadObject(CONTACT)).toBe(false);
@@ -159,7 +183,9 @@ describe('principalAccess', () => {
     const parameters = new SqlParameters();
     expect(condition('a', parameters)).toBe("(a.fields ->> 'OwnerId' = $1::text OR a.created_by_id = $1::text)");
     expect(parameters.values).toEqual([STANDARD_ID]);
-    expect(principalAccess(principal(profile({ Account: rights({ viewAll: true }) }))).visibleRows(privateAccount)).toBeNull();
+    expect(
+      principalAccess(principal(profile({ Account: rights({ viewAll: true }) }))).visibleRows(privateAccount),
+    ).toBeNull();
   });
 });
 
@@ -168,14 +194,28 @@ describe("the org's own objects", () => {
   const objects = [...org.objects.values()];
   const admin: Principal = { userId: STANDARD_ID, isGuest: false, profile: profileNamed('System Administrator') };
 
-  it.each(objects.map((o) => [o.apiName, o]))('%s: every filterable field filters, every sortable one sorts, and searches work', (_name, object) => {
-    const target = queryTarget(org, object as DescribedObject, admin);
-    const filterable = target.object.fields.filter(isFilterable);
-    const sortable = target.object.fields.filter(isSortable).map((field) => field.apiName);
-    const where = Object.fromEntries(filterable.map((field) => [field.apiName, valueKindOf(field) === 'boolean' ? { eq: true } : { ne: null }]));
-    const query = buildListQuery({ target, now: NOW, defaultPageSize: 50, where: JSON.stringify(where), sortBy: sortable.slice(0, 5), searchTerm: 'x' });
-    for (const field of filterable)
-      expect(query.count.text).toContain(SYSTEM_COLUMNS[field.apiName] ? `r.${SYSTEM_COLUMNS[field.apiName]}` : `'${field.apiName}'`);
-    expect(query.sort.keys).toHaveLength(Math.min(5, sortable.length));
-  });
+  it.each(objects.map((o) => [o.apiName, o]))(
+    '%s: every filterable field filters, every sortable one sorts, and searches work',
+    (_name, object) => {
+      const target = queryTarget(org, object as DescribedObject, admin);
+      const filterable = target.object.fields.filter(isFilterable);
+      const sortable = target.object.fields.filter(isSortable).map((field) => field.apiName);
+      const where = Object.fromEntries(
+        filterable.map((field) => [field.apiName, valueKindOf(field) === 'boolean' ? { eq: true } : { ne: null }]),
+      );
+      const query = buildListQuery({
+        target,
+        now: NOW,
+        defaultPageSize: 50,
+        where: JSON.stringify(where),
+        sortBy: sortable.slice(0, 5),
+        searchTerm: 'x',
+      });
+      for (const field of filterable)
+        expect(query.count.text).toContain(
+          SYSTEM_COLUMNS[field.apiName] ? `r.${SYSTEM_COLUMNS[field.apiName]}` : `'${field.apiName}'`,
+        );
+      expect(query.sort.keys).toHaveLength(Math.min(5, sortable.length));
+    },
+  );
 });

@@ -24,7 +24,11 @@ function refusal(input: string | string[], target = accounts): PlatformError {
 
 describe('parseSortBy', () => {
   it('reads one field and echoes it with the Id tie-break', () => {
-    expect(parseSortBy('Name', accounts)).toEqual({ keys: [{ path: 'Name', descending: false }], sortBy: 'Name,Id', sortByList: ['Name', 'Id'] });
+    expect(parseSortBy('Name', accounts)).toEqual({
+      keys: [{ path: 'Name', descending: false }],
+      sortBy: 'Name,Id',
+      sortByList: ['Name', 'Id'],
+    });
     expect(parseSortBy('-CreatedDate', accounts).sortBy).toBe('-CreatedDate,Id');
   });
 
@@ -69,7 +73,9 @@ describe('parseSortBy', () => {
     expect([unknown.errorCode, unreadable.errorCode]).toEqual(['INVALID_FIELD', 'INVALID_FIELD']);
     expect(unreadable.message).toBe(unknown.message.replace('Nope__c', 'Secret__c'));
     expect(refusal('Vault.Name', contacts).errorCode).toBe('INVALID_FIELD');
-    expect(refusal('Account.Secret__c', contacts).message).toMatch(/^No such column 'Account.Secret__c' on entity 'Contact'/);
+    expect(refusal('Account.Secret__c', contacts).message).toMatch(
+      /^No such column 'Account.Secret__c' on entity 'Contact'/,
+    );
   });
 
   it('refuses fields that cannot be sorted', () => {
@@ -78,12 +84,19 @@ describe('parseSortBy', () => {
     expect(refusal('-Logo__c').errorCode).toBe('INVALID_FIELD');
   });
 
-  it.each(['-', '--Name', '+Name', 'Name DESC', "Name'); DROP TABLE record; --", 'Name$1', 'Na\\me', 'Account..Name', '"Name"'])(
-    'refuses the malformed entry %j',
-    (entry) => {
-      expect(refusal(entry, contacts).errorCode).toBe('INVALID_FIELD');
-    },
-  );
+  it.each([
+    '-',
+    '--Name',
+    '+Name',
+    'Name DESC',
+    "Name'); DROP TABLE record; --",
+    'Name$1',
+    'Na\\me',
+    'Account..Name',
+    '"Name"',
+  ])('refuses the malformed entry %j', (entry) => {
+    expect(refusal(entry, contacts).errorCode).toBe('INVALID_FIELD');
+  });
 });
 
 describe('orderByClause', () => {

@@ -4,10 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { EnumSymbol, MAX_SYNTAX_DEPTH, MAX_WHERE_LENGTH, parseWhere } from '../../server/platform/query/where-parser.ts';
+import {
+  EnumSymbol,
+  MAX_SYNTAX_DEPTH,
+  MAX_WHERE_LENGTH,
+  parseWhere,
+} from '../../server/platform/query/where-parser.ts';
 
 /** The parsed value as plain JSON (enum values as {enum: NAME}), for comparison. */
-const plain = (text: string) => JSON.parse(JSON.stringify(parseWhere(text), (_key, value) => (value instanceof EnumSymbol ? { enum: value.name } : value)));
+const plain = (text: string) =>
+  JSON.parse(
+    JSON.stringify(parseWhere(text), (_key, value) => (value instanceof EnumSymbol ? { enum: value.name } : value)),
+  );
 
 function refusal(text: string): PlatformError {
   try {
@@ -21,7 +29,9 @@ function refusal(text: string): PlatformError {
 
 describe('parseWhere', () => {
   it('reads the platform documentation example', () => {
-    expect(plain('{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }')).toEqual({
+    expect(
+      plain('{ and: [ { StageName: { eq: "Prospecting" } }, { Account: { Name: { eq: "Dickenson plc" } } } ] }'),
+    ).toEqual({
       and: [{ StageName: { eq: 'Prospecting' } }, { Account: { Name: { eq: 'Dickenson plc' } } }],
     });
   });
@@ -51,7 +61,9 @@ describe('parseWhere', () => {
   });
 
   it('keeps quotes, dollar signs and SQL in strings as plain text', () => {
-    expect(parseWhere(`{ N: { eq: "'); DROP TABLE record; -- $1" } }`)).toEqual({ N: { eq: "'); DROP TABLE record; -- $1" } });
+    expect(parseWhere(`{ N: { eq: "'); DROP TABLE record; -- $1" } }`)).toEqual({
+      N: { eq: "'); DROP TABLE record; -- $1" },
+    });
   });
 
   it('reads a blank text as no filter', () => {

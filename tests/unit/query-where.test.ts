@@ -5,12 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../server/platform/errors.ts';
-import { compileWhere, MAX_WHERE_CONDITIONS, MAX_WHERE_DEPTH, type WhereInput } from '../../server/platform/query/where.ts';
+import {
+  compileWhere,
+  MAX_WHERE_CONDITIONS,
+  MAX_WHERE_DEPTH,
+  type WhereInput,
+} from '../../server/platform/query/where.ts';
 import { likePattern } from '../../server/platform/query/where-operators.ts';
 import { ACCOUNT, CONTACT, NOW, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
 import type { DescribedObject } from '../../server/platform/describe.ts';
 
-const compile = (where: WhereInput, object: DescribedObject = ACCOUNT, access = testAccess()) => compileWhere(where, targetOf(object, access), { now: NOW });
+const compile = (where: WhereInput, object: DescribedObject = ACCOUNT, access = testAccess()) =>
+  compileWhere(where, targetOf(object, access), { now: NOW });
 
 function refusal(where: WhereInput, object: DescribedObject = ACCOUNT): PlatformError {
   try {
@@ -27,7 +33,8 @@ function refusal(where: WhereInput, object: DescribedObject = ACCOUNT): Platform
 }
 
 const NAME = "(r.fields ->> 'Name')";
-const REVENUE = "(CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END)";
+const REVENUE =
+  "(CASE WHEN jsonb_typeof(r.fields -> 'AnnualRevenue') = 'number' THEN (r.fields ->> 'AnnualRevenue')::numeric END)";
 
 describe('compileWhere: text fields', () => {
   it.each([
@@ -45,7 +52,10 @@ describe('compileWhere: text fields', () => {
   it('compiles in and nin over a list parameter, nin as the complement of in', () => {
     const inList = `(lower(${NAME}) IN (SELECT lower(v) FROM unnest($1::text[]) AS v))`;
     expect(compile('{ Name: { in: ["A", "B"] } }')).toEqual({ text: inList, values: [['A', 'B']] });
-    expect(compile('{ Name: { nin: ["A", "B"] } }')).toEqual({ text: `((${inList}) IS NOT TRUE)`, values: [['A', 'B']] });
+    expect(compile('{ Name: { nin: ["A", "B"] } }')).toEqual({
+      text: `((${inList}) IS NOT TRUE)`,
+      values: [['A', 'B']],
+    });
   });
 
   it('treats null and the empty string alike, as the platform stores an empty text as null', () => {
@@ -79,7 +89,9 @@ describe('compileWhere: text fields', () => {
     expect(refusal('{ Name: { eq: 12 } }').message).toBe("Value 12 for field 'Name' of type String must be a string");
     expect(refusal('{ Name: { gt: null } }').message).toContain('must be a value, not null or empty');
     expect(refusal('{ Name: { lt: "" } }').message).toContain('must be a value, not null or empty');
-    expect(refusal('{ Name: { eq: Acme } }').message).toBe("Value Acme for field 'Name' of type String must be a string");
+    expect(refusal('{ Name: { eq: Acme } }').message).toBe(
+      "Value Acme for field 'Name' of type String must be a string",
+    );
     expect(refusal('{ Name: { like: ["a"] } }').message).toContain('must be a string pattern');
     expect(refusal('{ Name: { in: "A" } }').message).toBe("Operator 'in' on field 'Name' takes a list of values");
     expect(refusal('{ Name: { in: ["A", 1] } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
@@ -88,7 +100,10 @@ describe('compileWhere: text fields', () => {
 
 describe('compileWhere: ids and references', () => {
   it('compares ids exactly, turning 15-character ids into 18', () => {
-    expect(compile('{ Id: { eq: "001000000000001" } }')).toEqual({ text: '(r.id = $1::text)', values: ['001000000000001AAA'] });
+    expect(compile('{ Id: { eq: "001000000000001" } }')).toEqual({
+      text: '(r.id = $1::text)',
+      values: ['001000000000001AAA'],
+    });
     expect(compile('{ OwnerId: { ne: "005000000000002AAA" } }')).toEqual({
       text: "(((r.fields ->> 'OwnerId') = $1::text) IS NOT TRUE)",
       values: ['005000000000002AAA'],
@@ -103,7 +118,9 @@ describe('compileWhere: ids and references', () => {
   it('refuses a value that is not an id, and text operators on ids', () => {
     expect(refusal('{ Id: { eq: "nope" } }').message).toBe(`Invalid ID value "nope" for field 'Id'`);
     expect(refusal('{ Id: { eq: "001000000000001AAB" } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
-    expect(refusal('{ OwnerId: { like: "005%" } }').message).toBe("Operator 'like' can not be used on field 'OwnerId' of type Reference");
+    expect(refusal('{ OwnerId: { like: "005%" } }').message).toBe(
+      "Operator 'like' can not be used on field 'OwnerId' of type Reference",
+    );
     expect(refusal('{ Id: { gt: "001000000000001AAA" } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
   });
 });
@@ -116,7 +133,10 @@ describe('compileWhere: numbers', () => {
     ['gt', '>'],
     ['gte', '>='],
   ])('compiles %s as a numeric comparison', (operator, sql) => {
-    expect(compile(`{ AnnualRevenue: { ${operator}: 1000000 } }`)).toEqual({ text: `(${REVENUE} ${sql} $1::numeric)`, values: [1000000] });
+    expect(compile(`{ AnnualRevenue: { ${operator}: 1000000 } }`)).toEqual({
+      text: `(${REVENUE} ${sql} $1::numeric)`,
+      values: [1000000],
+    });
   });
 
   it('compiles ne, in and nin, and null', () => {
@@ -135,9 +155,13 @@ describe('compileWhere: numbers', () => {
   });
 
   it('refuses text for a number, text operators and multi-select operators', () => {
-    expect(refusal('{ AnnualRevenue: { gt: "1000" } }').message).toBe(`Value "1000" for field 'AnnualRevenue' of type Currency must be a number`);
+    expect(refusal('{ AnnualRevenue: { gt: "1000" } }').message).toBe(
+      `Value "1000" for field 'AnnualRevenue' of type Currency must be a number`,
+    );
     expect(refusal('{ NumberOfEmployees: { like: "1%" } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
-    expect(refusal('{ NumberOfEmployees: { includes: ["1"] } }').message).toBe("Operator 'includes' can not be used on field 'NumberOfEmployees' of type Int");
+    expect(refusal('{ NumberOfEmployees: { includes: ["1"] } }').message).toBe(
+      "Operator 'includes' can not be used on field 'NumberOfEmployees' of type Int",
+    );
     expect(refusal('{ NumberOfEmployees: { in: [1, "2"] } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
   });
 });
@@ -147,11 +171,16 @@ describe('compileWhere: checkboxes', () => {
 
   it('compiles eq and ne on a value that is never null', () => {
     expect(compile('{ IsPartner__c: { eq: true } }')).toEqual({ text: `(${PARTNER} = $1::boolean)`, values: [true] });
-    expect(compile('{ IsPartner__c: { ne: false } }')).toEqual({ text: `((${PARTNER} = $1::boolean) IS NOT TRUE)`, values: [false] });
+    expect(compile('{ IsPartner__c: { ne: false } }')).toEqual({
+      text: `((${PARTNER} = $1::boolean) IS NOT TRUE)`,
+      values: [false],
+    });
   });
 
   it('refuses ordering, text and null', () => {
-    expect(refusal('{ IsPartner__c: { gt: true } }').message).toBe("Operator 'gt' can not be used on field 'IsPartner__c' of type Boolean");
+    expect(refusal('{ IsPartner__c: { gt: true } }').message).toBe(
+      "Operator 'gt' can not be used on field 'IsPartner__c' of type Boolean",
+    );
     expect(refusal('{ IsPartner__c: { eq: "true" } }').message).toContain('must be true or false');
     expect(refusal('{ IsPartner__c: { eq: null } }').message).toContain('must be true or false');
     expect(refusal('{ IsPartner__c: { in: [true] } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
@@ -162,8 +191,14 @@ describe('compileWhere: dates and date-times', () => {
   const FOUNDED = "(r.fields ->> 'Founded__c')::date";
 
   it('compares a date field with a day, bare or as { value }', () => {
-    expect(compile('{ Founded__c: { eq: "2020-02-29" } }')).toEqual({ text: `(${FOUNDED} = $1::date)`, values: ['2020-02-29'] });
-    expect(compile('{ Founded__c: { lt: { value: "2020-02-29" } } }')).toEqual({ text: `(${FOUNDED} < $1::date)`, values: ['2020-02-29'] });
+    expect(compile('{ Founded__c: { eq: "2020-02-29" } }')).toEqual({
+      text: `(${FOUNDED} = $1::date)`,
+      values: ['2020-02-29'],
+    });
+    expect(compile('{ Founded__c: { lt: { value: "2020-02-29" } } }')).toEqual({
+      text: `(${FOUNDED} < $1::date)`,
+      values: ['2020-02-29'],
+    });
   });
 
   it('turns a literal into the days it spans, from the injected clock', () => {
@@ -172,9 +207,15 @@ describe('compileWhere: dates and date-times', () => {
       values: ['2024-05-15', '2024-05-16'],
     });
     expect(compile('{ Founded__c: { eq: { literal: "THIS_MONTH" } } }').values).toEqual(['2024-05-01', '2024-06-01']);
-    expect(compile('{ Founded__c: { gte: { literal: "LAST_N_DAYS:7" } } }')).toEqual({ text: `(${FOUNDED} >= $1::date)`, values: ['2024-05-08'] });
+    expect(compile('{ Founded__c: { gte: { literal: "LAST_N_DAYS:7" } } }')).toEqual({
+      text: `(${FOUNDED} >= $1::date)`,
+      values: ['2024-05-08'],
+    });
     expect(compile('{ Founded__c: { gte: { range: { last_n_days: 30 } } } }').values).toEqual(['2024-04-15']);
-    expect(compile('{ Founded__c: { lte: { range: { next_n_days: 3 } } } }')).toEqual({ text: `(${FOUNDED} < $1::date)`, values: ['2024-05-19'] });
+    expect(compile('{ Founded__c: { lte: { range: { next_n_days: 3 } } } }')).toEqual({
+      text: `(${FOUNDED} < $1::date)`,
+      values: ['2024-05-19'],
+    });
   });
 
   it('maps each operator on a span of days onto its bounds', () => {
@@ -183,7 +224,10 @@ describe('compileWhere: dates and date-times', () => {
     expect(bounds('lte')).toEqual({ text: `(${FOUNDED} < $1::date)`, values: ['2024-05-15'] });
     expect(bounds('gt')).toEqual({ text: `(${FOUNDED} >= $1::date)`, values: ['2024-05-15'] });
     expect(bounds('gte')).toEqual({ text: `(${FOUNDED} >= $1::date)`, values: ['2024-05-14'] });
-    expect(bounds('ne')).toEqual({ text: `((${FOUNDED} >= $1::date AND ${FOUNDED} < $2::date) IS NOT TRUE)`, values: ['2024-05-14', '2024-05-15'] });
+    expect(bounds('ne')).toEqual({
+      text: `((${FOUNDED} >= $1::date AND ${FOUNDED} < $2::date) IS NOT TRUE)`,
+      values: ['2024-05-14', '2024-05-15'],
+    });
   });
 
   it('compiles in and nin over days and literals alike', () => {
@@ -198,7 +242,9 @@ describe('compileWhere: dates and date-times', () => {
       text: '(r.created_date > $1::timestamptz)',
       values: ['2024-01-01T08:00:00.000Z'],
     });
-    expect(compile('{ SystemModstamp: { gte: { value: "2024-01-01T00:00:00Z" } } }').text).toBe('(r.system_modstamp >= $1::timestamptz)');
+    expect(compile('{ SystemModstamp: { gte: { value: "2024-01-01T00:00:00Z" } } }').text).toBe(
+      '(r.system_modstamp >= $1::timestamptz)',
+    );
   });
 
   it('reads a day given for a date-time as that whole UTC day', () => {
@@ -206,7 +252,10 @@ describe('compileWhere: dates and date-times', () => {
       text: '(r.last_modified_date >= $1::timestamptz AND r.last_modified_date < $2::timestamptz)',
       values: ['2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z'],
     });
-    expect(compile('{ CreatedDate: { eq: { literal: TODAY } } }').values).toEqual(['2024-05-15T00:00:00.000Z', '2024-05-16T00:00:00.000Z']);
+    expect(compile('{ CreatedDate: { eq: { literal: TODAY } } }').values).toEqual([
+      '2024-05-15T00:00:00.000Z',
+      '2024-05-16T00:00:00.000Z',
+    ]);
   });
 
   it.each([
@@ -215,7 +264,11 @@ describe('compileWhere: dates and date-times', () => {
     ['a number', '{ Founded__c: { eq: 20230201 } }', 'must be a date'],
     ['an object with two keys', '{ Founded__c: { eq: { value: "2023-02-01", literal: TODAY } } }', 'must be a date'],
     ['an unknown literal', '{ Founded__c: { eq: { literal: SOMEDAY } } }', 'Unknown date literal "SOMEDAY"'],
-    ['an unknown range', '{ Founded__c: { eq: { range: { last_n_weeks: 2 } } } }', 'must be { last_n_days: n } or { next_n_days: n }'],
+    [
+      'an unknown range',
+      '{ Founded__c: { eq: { range: { last_n_weeks: 2 } } } }',
+      'must be { last_n_days: n } or { next_n_days: n }',
+    ],
     ['a negative range', '{ Founded__c: { eq: { range: { last_n_days: -1 } } } }', 'must be { last_n_days: n }'],
     ['a fractional range', '{ Founded__c: { eq: { range: { next_n_days: 1.5 } } } }', 'must be { last_n_days: n }'],
     ['like on a date', '{ Founded__c: { like: "2020%" } }', "Operator 'like' can not be used"],
@@ -238,7 +291,9 @@ describe('compileWhere: multi-select picklists', () => {
   });
 
   it('compiles excludes as the complement of includes, and eq as the same set in any order', () => {
-    expect(compile('{ Regions__c: { excludes: ["EMEA"] } }').text).toBe(`(((${REGIONS} @> string_to_array(lower($1::text), ';'))) IS NOT TRUE)`);
+    expect(compile('{ Regions__c: { excludes: ["EMEA"] } }').text).toBe(
+      `(((${REGIONS} @> string_to_array(lower($1::text), ';'))) IS NOT TRUE)`,
+    );
     expect(compile('{ Regions__c: { eq: "EMEA;APAC" } }').text).toBe(
       `(${REGIONS} @> string_to_array(lower($1::text), ';') AND ${REGIONS} <@ string_to_array(lower($1::text), ';'))`,
     );
@@ -246,7 +301,9 @@ describe('compileWhere: multi-select picklists', () => {
   });
 
   it('refuses includes on other fields and text operators on multi-selects', () => {
-    expect(refusal('{ Industry: { includes: ["Energy"] } }').message).toBe("Operator 'includes' can not be used on field 'Industry' of type Picklist");
+    expect(refusal('{ Industry: { includes: ["Energy"] } }').message).toBe(
+      "Operator 'includes' can not be used on field 'Industry' of type Picklist",
+    );
     expect(refusal('{ Regions__c: { like: "E%" } }').errorCode).toBe('INVALID_QUERY_FILTER_OPERATOR');
     expect(refusal('{ Regions__c: { includes: [1] } }').message).toContain('must be a string');
   });
@@ -255,7 +312,9 @@ describe('compileWhere: multi-select picklists', () => {
 describe('compileWhere: combinators', () => {
   it('ANDs the fields of one object, and the entries of and', () => {
     const both = compile('{ Name: { eq: "A" }, Industry: { eq: "B" } }');
-    expect(both.text).toBe(`((lower(${NAME}) = lower($1::text)) AND (lower((r.fields ->> 'Industry')) = lower($2::text)))`);
+    expect(both.text).toBe(
+      `((lower(${NAME}) = lower($1::text)) AND (lower((r.fields ->> 'Industry')) = lower($2::text)))`,
+    );
     expect(compile('{ and: [{ Name: { eq: "A" } }, { Industry: { eq: "B" } }] }')).toEqual(both);
   });
 
@@ -267,7 +326,9 @@ describe('compileWhere: combinators', () => {
   });
 
   it('nests combinators and numbers the parameters in the order they appear', () => {
-    const compiled = compile('{ or: [{ and: [{ Name: { like: "A%" } }, { not: { Industry: { in: ["X"] } } }] }, { AnnualRevenue: { gte: 5 } }] }');
+    const compiled = compile(
+      '{ or: [{ and: [{ Name: { like: "A%" } }, { not: { Industry: { in: ["X"] } } }] }, { AnnualRevenue: { gte: 5 } }] }',
+    );
     expect(compiled.values).toEqual(['A%', ['X'], 5]);
     expect(compiled.text.match(/\$\d+/g)).toEqual(['$1', '$2', '$3']);
   });
@@ -278,7 +339,13 @@ describe('compileWhere: combinators', () => {
   });
 
   it('starts its placeholders after the parameters already in the statement', () => {
-    expect(compileWhere('{ Name: { eq: "A" }, AnnualRevenue: { gt: 1 } }', targetOf(ACCOUNT), { now: NOW, parameterOffset: 3, alias: 'a' })).toEqual({
+    expect(
+      compileWhere('{ Name: { eq: "A" }, AnnualRevenue: { gt: 1 } }', targetOf(ACCOUNT), {
+        now: NOW,
+        parameterOffset: 3,
+        alias: 'a',
+      }),
+    ).toEqual({
       text: "((lower((a.fields ->> 'Name')) = lower($4::text)) AND ((CASE WHEN jsonb_typeof(a.fields -> 'AnnualRevenue') = 'number' THEN (a.fields ->> 'AnnualRevenue')::numeric END) > $5::numeric))",
       values: ['A', 1],
     });
@@ -294,7 +361,11 @@ describe('compileWhere: combinators', () => {
     ['or with a value', '{ or: ["A"] }', "'or' takes a non-empty list of filter objects"],
     ['not with a list', '{ not: [{ Name: { eq: "A" } }] }', "'not' takes one filter object"],
     ['a field without operators', '{ Name: {} }', "field 'Name' takes an object of operators"],
-    ['a field with a bare value', '{ Name: "Acme" }', `field 'Name' takes an object of operators such as { eq: ... }, not "Acme"`],
+    [
+      'a field with a bare value',
+      '{ Name: "Acme" }',
+      `field 'Name' takes an object of operators such as { eq: ... }, not "Acme"`,
+    ],
   ])('refuses %s', (_name, where, problem) => {
     const error = refusal(where);
     expect(error.errorCode).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
@@ -321,7 +392,9 @@ describe('compileWhere: fields, access and relationships', () => {
   });
 
   it('refuses fields that cannot be filtered', () => {
-    expect(refusal('{ Description: { eq: "A" } }').message).toBe("Field 'Description' can not be filtered in a query call");
+    expect(refusal('{ Description: { eq: "A" } }').message).toBe(
+      "Field 'Description' can not be filtered in a query call",
+    );
     expect(refusal('{ Logo__c: { eq: "A" } }').errorCode).toBe('INVALID_FIELD');
     expect(refusal('{ Rating__c: { eq: "A" } }').message).toBe("Field 'Rating__c' can not be filtered in a query call");
   });
@@ -340,7 +413,10 @@ describe('compileWhere: fields, access and relationships', () => {
   });
 
   it("follows two relationships, and a parent's own system columns", () => {
-    const compiled = compile('{ Account: { Owner: { Name: { like: "Ann%" } }, CreatedDate: { gt: "2024-01-01T00:00:00Z" } } }', CONTACT);
+    const compiled = compile(
+      '{ Account: { Owner: { Name: { like: "Ann%" } }, CreatedDate: { gt: "2024-01-01T00:00:00Z" } } }',
+      CONTACT,
+    );
     expect(compiled.text).toContain(
       "(SELECT (p2.fields ->> 'Name') FROM record p2 WHERE p2.id = (SELECT (p1.fields ->> 'OwnerId') FROM record p1 WHERE p1.id = (r.fields ->> 'AccountId') AND p1.object_api_name = $1::text) AND p2.object_api_name = $2::text)",
     );
@@ -349,13 +425,20 @@ describe('compileWhere: fields, access and relationships', () => {
   });
 
   it("applies the caller's visibility to the parent, so that a hidden parent reads as none", () => {
-    const compiled = compile('{ Account: { Name: { eq: "Acme" } } }', CONTACT, testAccess({ ownAccountsOnly: STANDARD_ID }));
-    expect(compiled.text).toContain("p1.object_api_name = $1::text AND (p1.fields ->> 'OwnerId' = $2::text OR p1.created_by_id = $2::text)");
+    const compiled = compile(
+      '{ Account: { Name: { eq: "Acme" } } }',
+      CONTACT,
+      testAccess({ ownAccountsOnly: STANDARD_ID }),
+    );
+    expect(compiled.text).toContain(
+      "p1.object_api_name = $1::text AND (p1.fields ->> 'OwnerId' = $2::text OR p1.created_by_id = $2::text)",
+    );
     expect(compiled.values).toEqual(['Account', STANDARD_ID, 'Acme']);
   });
 
   it('follows at most 5 relationships', () => {
-    const chain = (hops: number) => `{ Account: ${'{ Parent: '.repeat(hops - 1)}{ Name: { eq: "A" } }${' }'.repeat(hops - 1)} }`;
+    const chain = (hops: number) =>
+      `{ Account: ${'{ Parent: '.repeat(hops - 1)}{ Name: { eq: "A" } }${' }'.repeat(hops - 1)} }`;
     expect(compile(chain(5), CONTACT).values).toHaveLength(6);
     const error = refusal(chain(6), CONTACT);
     expect(error.errorCode).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
@@ -363,8 +446,12 @@ describe('compileWhere: fields, access and relationships', () => {
   });
 
   it('refuses a relationship to an object the caller may not read, and unknown relationships, like unknown fields', () => {
-    expect(refusal('{ Vault: { Name: { eq: "A" } } }', CONTACT).message).toMatch(/^No such column 'Vault' on entity 'Contact'/);
-    expect(refusal('{ Account: { Secret__c: { eq: "A" } } }', CONTACT).message).toMatch(/^No such column 'Account.Secret__c' on entity 'Contact'/);
+    expect(refusal('{ Vault: { Name: { eq: "A" } } }', CONTACT).message).toMatch(
+      /^No such column 'Vault' on entity 'Contact'/,
+    );
+    expect(refusal('{ Account: { Secret__c: { eq: "A" } } }', CONTACT).message).toMatch(
+      /^No such column 'Account.Secret__c' on entity 'Contact'/,
+    );
     expect(refusal('{ Acount: { Name: { eq: "A" } } }', CONTACT).errorCode).toBe('INVALID_FIELD');
     expect(refusal('{ Account: { eq: "A" } }', CONTACT).message).toMatch(/^No such column 'Account.eq'/);
     expect(refusal('{ Account: "A" }', CONTACT).message).toContain("relationship 'Account' takes a filter object");
@@ -378,13 +465,18 @@ describe('compileWhere: limits', () => {
     expect(compile(nested(MAX_WHERE_DEPTH)).values).toEqual(['A']);
     const error = refusal(nested(MAX_WHERE_DEPTH + 1));
     expect(error.errorCode).toBe('ILLEGAL_QUERY_PARAMETER_VALUE');
-    expect(error.message).toBe(`Illegal value for parameter 'where': filters nested deeper than ${MAX_WHERE_DEPTH} levels`);
+    expect(error.message).toBe(
+      `Illegal value for parameter 'where': filters nested deeper than ${MAX_WHERE_DEPTH} levels`,
+    );
   });
 
   it(`allows ${MAX_WHERE_CONDITIONS} conditions and refuses more`, () => {
-    const conditions = (n: number) => `{ or: [${Array.from({ length: n - 1 }, (_, i) => `{ Name: { eq: "${i}" } }`).join(', ')}] }`;
+    const conditions = (n: number) =>
+      `{ or: [${Array.from({ length: n - 1 }, (_, i) => `{ Name: { eq: "${i}" } }`).join(', ')}] }`;
     expect(compile(conditions(MAX_WHERE_CONDITIONS)).values).toHaveLength(MAX_WHERE_CONDITIONS - 1);
-    expect(refusal(conditions(MAX_WHERE_CONDITIONS + 1)).message).toBe(`Illegal value for parameter 'where': more than ${MAX_WHERE_CONDITIONS} conditions`);
+    expect(refusal(conditions(MAX_WHERE_CONDITIONS + 1)).message).toBe(
+      `Illegal value for parameter 'where': more than ${MAX_WHERE_CONDITIONS} conditions`,
+    );
   });
 
   it('counts every operator of a field', () => {
@@ -408,10 +500,13 @@ describe('compileWhere: injection attempts', () => {
     expect(listed.values).toEqual([[value, 'x'], value]);
   });
 
-  it.each([`Name'); DROP TABLE record; --`, 'Name$1', 'Na\\me', 'Name"', "fields ->> 'Name'", 'Name.Id'])('refuses the field name %j as unknown', (name) => {
-    const error = refusal({ [name]: { eq: 'A' } });
-    expect(error.errorCode).toBe('INVALID_FIELD');
-  });
+  it.each([`Name'); DROP TABLE record; --`, 'Name$1', 'Na\\me', 'Name"', "fields ->> 'Name'", 'Name.Id'])(
+    'refuses the field name %j as unknown',
+    (name) => {
+      const error = refusal({ [name]: { eq: 'A' } });
+      expect(error.errorCode).toBe('INVALID_FIELD');
+    },
+  );
 
   it('writes only metadata names into the SQL text', () => {
     const compiled = compile('{ Account: { Name: { eq: "x\' OR 1=1 --" } }, LastName: { like: "%\\\\%" } }', CONTACT);

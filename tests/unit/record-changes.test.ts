@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { listeningHandle } from '../support/listening.ts';
-import { changedSince, layoutStateKey, RECORD_DATA_CHANGED, recordChangeMark } from '../../server/cache/record-changes.ts';
+import {
+  changedSince,
+  layoutStateKey,
+  RECORD_DATA_CHANGED,
+  recordChangeMark,
+} from '../../server/cache/record-changes.ts';
 
 /** A mark, once the subscription the first call starts is made. */
 async function markOf(db: Database): Promise<number> {

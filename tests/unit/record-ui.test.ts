@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { DescribedObject } from '../../server/platform/describe.ts';
 import type { PlatformError } from '../../server/platform/errors.ts';
 import type { FieldDefinition } from '../../server/platform/definitions.ts';
-import { defaultFieldValue, newRecordRepresentation, optionalFieldNames, type DefaultsContext } from '../../server/platform/record-defaults.ts';
+import {
+  defaultFieldValue,
+  newRecordRepresentation,
+  optionalFieldNames,
+  type DefaultsContext,
+} from '../../server/platform/record-defaults.ts';
 import { parseNameList, parseRecordIds } from '../../server/platform/record-ui.ts';
 
-const field = (apiName: string, dataType: FieldDefinition['dataType'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+const field = (
+  apiName: string,
+  dataType: FieldDefinition['dataType'],
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
   apiName,
   label: apiName,
   dataType,
@@ -46,10 +55,16 @@ const errorOf = (fn: () => unknown) => {
 
 describe('parseRecordIds', () => {
   it('converts 15-character ids to 18, drops duplicates and keeps the order', () => {
-    expect(parseRecordIds('a1C8d0000000001,a1C8d0000000002EAA,a1C8d0000000001EAA')).toEqual(['a1C8d0000000001EAA', 'a1C8d0000000002EAA']);
+    expect(parseRecordIds('a1C8d0000000001,a1C8d0000000002EAA,a1C8d0000000001EAA')).toEqual([
+      'a1C8d0000000001EAA',
+      'a1C8d0000000002EAA',
+    ]);
   });
   it('refuses a bad id with INVALID_ID_FIELD and too many ids with a 400', () => {
-    expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000001ZZZ'))).toMatchObject({ status: 400, errorCode: 'INVALID_ID_FIELD' });
+    expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000001ZZZ'))).toMatchObject({
+      status: 400,
+      errorCode: 'INVALID_ID_FIELD',
+    });
     expect(errorOf(() => parseRecordIds('a1C8d0000000001EAA,a1C8d0000000002EAA', 1))).toMatchObject({
       status: 400,
       errorCode: 'ILLEGAL_QUERY_PARAMETER_VALUE',
@@ -70,9 +85,18 @@ describe('parseNameList', () => {
 
 describe('defaultFieldValue', () => {
   it('gives the caller as owner, the record type picklist default, false to checkboxes, declared defaults, null otherwise', () => {
-    expect(defaultFieldValue(OBJECT.fieldsByName.get('OwnerId')!, CONTEXT)).toEqual({ displayValue: 'Standard User', value: '0058d0000000002AAA' });
-    expect(defaultFieldValue(OBJECT.fieldsByName.get('Priority')!, CONTEXT)).toEqual({ displayValue: 'Medium', value: 'Medium' });
-    expect(defaultFieldValue(OBJECT.fieldsByName.get('IsEscalated')!, CONTEXT)).toEqual({ displayValue: null, value: false });
+    expect(defaultFieldValue(OBJECT.fieldsByName.get('OwnerId')!, CONTEXT)).toEqual({
+      displayValue: 'Standard User',
+      value: '0058d0000000002AAA',
+    });
+    expect(defaultFieldValue(OBJECT.fieldsByName.get('Priority')!, CONTEXT)).toEqual({
+      displayValue: 'Medium',
+      value: 'Medium',
+    });
+    expect(defaultFieldValue(OBJECT.fieldsByName.get('IsEscalated')!, CONTEXT)).toEqual({
+      displayValue: null,
+      value: false,
+    });
     expect(defaultFieldValue(OBJECT.fieldsByName.get('Rating')!, CONTEXT)).toEqual({ displayValue: null, value: 3 });
     expect(defaultFieldValue(OBJECT.fieldsByName.get('Name')!, CONTEXT)).toEqual({ displayValue: null, value: null });
   });
@@ -80,10 +104,16 @@ describe('defaultFieldValue', () => {
 
 describe('optionalFieldNames', () => {
   it("keeps the object's own direct fields in their canonical case, and leaves out other objects, relationships and unknown fields", () => {
-    expect(optionalFieldNames(OBJECT, ['Case.priority', 'case.Name', 'Account.Name', 'Case.Owner.Name', 'Case.Nope', 'Case.Name'])).toEqual([
-      'Priority',
-      'Name',
-    ]);
+    expect(
+      optionalFieldNames(OBJECT, [
+        'Case.priority',
+        'case.Name',
+        'Account.Name',
+        'Case.Owner.Name',
+        'Case.Nope',
+        'Case.Name',
+      ]),
+    ).toEqual(['Priority', 'Name']);
   });
 });
 

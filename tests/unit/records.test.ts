@@ -10,14 +10,37 @@ import type { FieldDefinition } from '../../server/platform/definitions.ts';
 import { profileNamed, type Principal } from '../../server/platform/principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from '../../server/platform/records/access.ts';
 import { operationType, batchItems } from '../../server/platform/records/batch.ts';
-import { parseFieldLists, parseFieldPath, selectFields, selectionPaths, splitFieldList, withinDepth } from '../../server/platform/records/field-paths.ts';
+import {
+  parseFieldLists,
+  parseFieldPath,
+  selectFields,
+  selectionPaths,
+  splitFieldList,
+  withinDepth,
+} from '../../server/platform/records/field-paths.ts';
 import { childPageUrl } from '../../server/platform/records/child-records.ts';
 import { buildRecord, labelsFor, recordPage, type RecordRow } from '../../server/platform/records/representation.ts';
-import { autoNumberText, derivedValues, displayValueOf, normaliseValue, type ValueContext } from '../../server/platform/records/values.ts';
+import {
+  autoNumberText,
+  derivedValues,
+  displayValueOf,
+  normaliseValue,
+  type ValueContext,
+} from '../../server/platform/records/values.ts';
 import { changedSince, picklistDefaults } from '../../server/platform/records/write.ts';
-import { checkWrite, recordTypeForCreate, RecordWriteError, withoutRecordType, writableByDefinition } from '../../server/platform/records/write-rules.ts';
+import {
+  checkWrite,
+  recordTypeForCreate,
+  RecordWriteError,
+  withoutRecordType,
+  writableByDefinition,
+} from '../../server/platform/records/write-rules.ts';
 
-const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial<FieldDefinition> = {}): FieldDefinition => ({
+const f = (
+  apiName: string,
+  dataType: FieldDefinition['dataType'],
+  more: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
   apiName,
   label: apiName,
   dataType,
@@ -27,7 +50,12 @@ const f = (apiName: string, dataType: FieldDefinition['dataType'], more: Partial
 const system = [
   f('Id', 'String', { createable: false, updateable: false }),
   f('CreatedDate', 'DateTime', { createable: false, updateable: false }),
-  f('CreatedById', 'Reference', { createable: false, updateable: false, referenceTo: ['User'], relationshipName: 'CreatedBy' }),
+  f('CreatedById', 'Reference', {
+    createable: false,
+    updateable: false,
+    referenceTo: ['User'],
+    relationshipName: 'CreatedBy',
+  }),
   f('LastModifiedDate', 'DateTime', { createable: false, updateable: false }),
   f('SystemModstamp', 'DateTime', { createable: false, updateable: false }),
 ];
@@ -49,7 +77,16 @@ function object(apiName: string, keyPrefix: string, fields: FieldDefinition[], s
     } as DescribedObject['definition'],
     fields: all,
     fieldsByName: new Map(all.map((field) => [field.apiName, field])),
-    recordTypes: [{ id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: true, available: true }],
+    recordTypes: [
+      {
+        id: MASTER_RECORD_TYPE_ID,
+        name: 'Master',
+        developerName: 'Master',
+        isMaster: true,
+        isDefault: true,
+        available: true,
+      },
+    ],
     childRelationships: [],
   };
 }
@@ -66,7 +103,12 @@ const ACCOUNT = object(
   'Private',
 );
 const CONTACT = object('Contact', '003', [
-  f('Name', 'String', { calculated: true, createable: false, updateable: false, compoundOf: ['FirstName', 'LastName'] }),
+  f('Name', 'String', {
+    calculated: true,
+    createable: false,
+    updateable: false,
+    compoundOf: ['FirstName', 'LastName'],
+  }),
   f('FirstName', 'String'),
   f('LastName', 'String', { required: true }),
   f('AccountId', 'Reference', { referenceTo: ['Account'], relationshipName: 'Account' }),
@@ -86,7 +128,11 @@ const ORG: OrgDescribe = {
   keyPrefixes: new Map([USER, ACCOUNT, CONTACT].map((o) => [o.apiName, o.definition.keyPrefix])),
 };
 
-const ADMIN: Principal = { userId: '0058d0000000001AAA', isGuest: false, profile: profileNamed('System Administrator') };
+const ADMIN: Principal = {
+  userId: '0058d0000000001AAA',
+  isGuest: false,
+  profile: profileNamed('System Administrator'),
+};
 const STANDARD: Principal = { userId: '0058d0000000002AAA', isGuest: false, profile: profileNamed('Standard User') };
 const GUEST: Principal = { userId: '0058d0000000003AAA', isGuest: true, profile: profileNamed('Contact Us Profile') };
 
@@ -150,19 +196,38 @@ describe('field paths', () => {
   });
 
   it('resolves relationships case-insensitively and adds companion fields to related records', () => {
-    const selection = selectFields(ORG, ADMIN, CONTACT, parseFieldLists(['contact.account.name'], ['Contact.Account.Owner.Email', 'Other.Name']));
+    const selection = selectFields(
+      ORG,
+      ADMIN,
+      CONTACT,
+      parseFieldLists(['contact.account.name'], ['Contact.Account.Owner.Email', 'Other.Name']),
+    );
     expect(selectionPaths(selection)).toEqual(
-      expect.arrayContaining(['Contact.Account.Name', 'Contact.Account.Id', 'Contact.Account.SystemModstamp', 'Contact.Account.Owner.Email']),
+      expect.arrayContaining([
+        'Contact.Account.Name',
+        'Contact.Account.Id',
+        'Contact.Account.SystemModstamp',
+        'Contact.Account.Owner.Email',
+      ]),
     );
     expect(selectionPaths(selection).some((path) => path.startsWith('Other'))).toBe(false);
   });
 
   it('fails on unknown or unreadable required fields and leaves out optional ones', () => {
     expect(() => selectFields(ORG, ADMIN, CONTACT, parseFieldLists(['Contact.Nope'], []))).toThrow(/No such column/);
-    const std = selectFields(ORG, STANDARD, CONTACT, parseFieldLists(['Contact.LastName'], ['Contact.CreatedBy.Email', 'Contact.Nope']));
+    const std = selectFields(
+      ORG,
+      STANDARD,
+      CONTACT,
+      parseFieldLists(['Contact.LastName'], ['Contact.CreatedBy.Email', 'Contact.Nope']),
+    );
     expect(selectionPaths(std)).toEqual(['Contact.LastName']);
-    expect(() => selectFields(ORG, STANDARD, CONTACT, parseFieldLists(['Contact.CreatedBy.Email'], []))).toThrow(/No such column/);
-    expect(() => selectFields(ORG, GUEST, CONTACT, parseFieldLists(['Contact.LastName'], []))).toThrow(/No such column/);
+    expect(() => selectFields(ORG, STANDARD, CONTACT, parseFieldLists(['Contact.CreatedBy.Email'], []))).toThrow(
+      /No such column/,
+    );
+    expect(() => selectFields(ORG, GUEST, CONTACT, parseFieldLists(['Contact.LastName'], []))).toThrow(
+      /No such column/,
+    );
   });
 });
 
@@ -223,9 +288,13 @@ describe('createable and updateable rules', () => {
   });
 
   it('lists every problem of a create: unknown, read-only, missing required, bad dependent value', () => {
-    const output = errorsOf(() => checkWrite(ADMIN, CONTACT, 'create', { Nope: 1, Name: 'x', Country: 'Canada', State: 'Ohio' }, CONTEXT));
+    const output = errorsOf(() =>
+      checkWrite(ADMIN, CONTACT, 'create', { Nope: 1, Name: 'x', Country: 'Canada', State: 'Ohio' }, CONTEXT),
+    );
     expect(output.errors.map((error) => error.errorCode)).toEqual(['INVALID_FIELD']);
-    expect(Object.fromEntries(Object.entries(output.fieldErrors).map(([name, errors]) => [name, errors[0].errorCode]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(output.fieldErrors).map(([name, errors]) => [name, errors[0].errorCode])),
+    ).toEqual({
       Name: 'INVALID_FIELD_FOR_INSERT_UPDATE',
       LastName: 'REQUIRED_FIELD_MISSING',
       State: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
@@ -233,17 +302,29 @@ describe('createable and updateable rules', () => {
   });
 
   it('checks an update against the stored values, ignoring the Id', () => {
-    expect(checkWrite(ADMIN, CONTACT, 'update', { Id: 'x', FirstName: 'Desk' }, CONTEXT, { LastName: 'Service' }).values).toEqual({ FirstName: 'Desk' });
-    const cleared = errorsOf(() => checkWrite(ADMIN, CONTACT, 'update', { LastName: null }, CONTEXT, { LastName: 'Service' }));
+    expect(
+      checkWrite(ADMIN, CONTACT, 'update', { Id: 'x', FirstName: 'Desk' }, CONTEXT, { LastName: 'Service' }).values,
+    ).toEqual({ FirstName: 'Desk' });
+    const cleared = errorsOf(() =>
+      checkWrite(ADMIN, CONTACT, 'update', { LastName: null }, CONTEXT, { LastName: 'Service' }),
+    );
     expect(cleared.fieldErrors.LastName[0].errorCode).toBe('REQUIRED_FIELD_MISSING');
-    const moved = errorsOf(() => checkWrite(ADMIN, CONTACT, 'update', { Country: 'United States' }, CONTEXT, { Country: 'Canada', State: 'Ontario' }));
+    const moved = errorsOf(() =>
+      checkWrite(ADMIN, CONTACT, 'update', { Country: 'United States' }, CONTEXT, {
+        Country: 'Canada',
+        State: 'Ontario',
+      }),
+    );
     expect(moved.fieldErrors.State[0].errorCode).toBe('INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST');
   });
 
   it('refuses fields the profile may not edit', () => {
     const contactUs = object('APT_Contact_Us__c', 'a1C', [f('APT_Default_Contact__c', 'Boolean', { length: 0 })]);
     const output = errorsOf(() => checkWrite(STANDARD, contactUs, 'update', { APT_Default_Contact__c: true }, CONTEXT));
-    expect(output.fieldErrors.APT_Default_Contact__c[0]).toMatchObject({ errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE', field: 'APT_Default_Contact__c' });
+    expect(output.fieldErrors.APT_Default_Contact__c[0]).toMatchObject({
+      errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+      field: 'APT_Default_Contact__c',
+    });
   });
 });
 
@@ -254,16 +335,40 @@ describe('record types of new records', () => {
   const CASE: DescribedObject = {
     ...object('Case', '500', [f('Subject', 'String')]),
     recordTypes: [
-      { id: MASTER_RECORD_TYPE_ID, name: 'Master', developerName: 'Master', isMaster: true, isDefault: false, available: false },
-      { id: SUPPORT, name: 'Product Support', developerName: 'Product_Support', isMaster: false, isDefault: true, available: true },
-      { id: SALES, name: 'Sales Inquiry', developerName: 'Sales_Inquiry', isMaster: false, isDefault: false, available: true },
+      {
+        id: MASTER_RECORD_TYPE_ID,
+        name: 'Master',
+        developerName: 'Master',
+        isMaster: true,
+        isDefault: false,
+        available: false,
+      },
+      {
+        id: SUPPORT,
+        name: 'Product Support',
+        developerName: 'Product_Support',
+        isMaster: false,
+        isDefault: true,
+        available: true,
+      },
+      {
+        id: SALES,
+        name: 'Sales Inquiry',
+        developerName: 'Sales_Inquiry',
+        isMaster: false,
+        isDefault: false,
+        available: true,
+      },
       { id: RETIRED, name: 'Retired', developerName: 'Retired', isMaster: false, isDefault: false, available: false },
     ],
   };
   const codeOf = (run: () => unknown) => errorsOf(run).fieldErrors.RecordTypeId?.[0]?.errorCode;
 
   it('takes RecordTypeId out of the fields, 15 or 18 characters, any case of the name; defaults to the default record type', () => {
-    expect(recordTypeForCreate(CASE, { RecordTypeId: SALES, Subject: 'x' })).toEqual({ recordTypeId: SALES, fields: { Subject: 'x' } });
+    expect(recordTypeForCreate(CASE, { RecordTypeId: SALES, Subject: 'x' })).toEqual({
+      recordTypeId: SALES,
+      fields: { Subject: 'x' },
+    });
     expect(recordTypeForCreate(CASE, { recordtypeid: SALES.slice(0, 15) }).recordTypeId).toBe(SALES);
     expect(recordTypeForCreate(CASE, { Subject: 'x' })).toEqual({ recordTypeId: SUPPORT, fields: { Subject: 'x' } });
     expect(recordTypeForCreate(CASE, { RecordTypeId: null }).recordTypeId).toBe(SUPPORT);
@@ -271,7 +376,9 @@ describe('record types of new records', () => {
 
   it('refuses record types the object does not offer: unknown, unavailable, master, not an id', () => {
     for (const bad of ['0128d0000000009AAA', RETIRED, MASTER_RECORD_TYPE_ID, 'Sales_Inquiry', 12]) {
-      expect(codeOf(() => recordTypeForCreate(CASE, { RecordTypeId: bad as never }))).toBe('INVALID_CROSS_REFERENCE_KEY');
+      expect(codeOf(() => recordTypeForCreate(CASE, { RecordTypeId: bad as never }))).toBe(
+        'INVALID_CROSS_REFERENCE_KEY',
+      );
     }
   });
 
@@ -281,7 +388,9 @@ describe('record types of new records', () => {
       fields: { RecordTypeId: MASTER_RECORD_TYPE_ID },
     });
     expect(withoutRecordType(CASE, { RecordTypeId: SALES, Subject: 'x' }, SALES)).toEqual({ Subject: 'x' });
-    expect(codeOf(() => withoutRecordType(CASE, { RecordTypeId: SUPPORT }, SALES))).toBe('INVALID_FIELD_FOR_INSERT_UPDATE');
+    expect(codeOf(() => withoutRecordType(CASE, { RecordTypeId: SUPPORT }, SALES))).toBe(
+      'INVALID_FIELD_FOR_INSERT_UPDATE',
+    );
   });
 });
 
@@ -307,7 +416,12 @@ describe('record access', () => {
   });
 
   it('builds the representation: system fields, eTag, weakEtag, hidden related records as null', () => {
-    const selection = selectFields(ORG, STANDARD, CONTACT, parseFieldLists(['Contact.LastName', 'Contact.Account.Name'], []));
+    const selection = selectFields(
+      ORG,
+      STANDARD,
+      CONTACT,
+      parseFieldLists(['Contact.LastName', 'Contact.Account.Name'], []),
+    );
     const contact: RecordRow = {
       ...row(STANDARD.userId),
       id: '0038d0000000001AAA',
@@ -343,7 +457,13 @@ describe('record access', () => {
       previousPageUrl: '/x?pageToken=0',
     });
     const last = recordPage([], 3, 0, 5, (offset) => `/x?pageToken=${offset}`);
-    expect(last).toMatchObject({ nextPageToken: null, nextPageUrl: null, previousPageToken: null, previousPageUrl: null, currentPageUrl: '/x?pageToken=0' });
+    expect(last).toMatchObject({
+      nextPageToken: null,
+      nextPageUrl: null,
+      previousPageToken: null,
+      previousPageUrl: null,
+      currentPageUrl: '/x?pageToken=0',
+    });
   });
 
   it('links child pages to the Get Child Records resource, parameters in alphabetical order', () => {
@@ -381,8 +501,11 @@ describe('record access', () => {
     const built = buildRecord(contact, selection, { related: new Map(), canSee: () => true, picklistLabels: labels });
     expect(built.fields.Country).toEqual({ displayValue: 'Canada (Sales)', value: 'CA' });
     expect(
-      buildRecord({ ...contact, record_type_id: null }, selection, { related: new Map(), canSee: () => true, picklistLabels: labels }).fields.Country
-        .displayValue,
+      buildRecord({ ...contact, record_type_id: null }, selection, {
+        related: new Map(),
+        canSee: () => true,
+        picklistLabels: labels,
+      }).fields.Country.displayValue,
     ).toBe('Canada');
   });
 
@@ -407,7 +530,12 @@ describe('batch input', () => {
     expect(() =>
       batchItems({
         allOrNone: false,
-        operations: [{ type: 'DELETE', records: [{ fields: { Id: '0018d0000000001' } }, { fields: { Id: '0018d0000000001AAA' } }] }],
+        operations: [
+          {
+            type: 'DELETE',
+            records: [{ fields: { Id: '0018d0000000001' } }, { fields: { Id: '0018d0000000001AAA' } }],
+          },
+        ],
       }),
     ).toThrow(/one operation only/);
   });
@@ -437,22 +565,40 @@ describe('picklistDefaults', () => {
   };
 
   it('defaults every createable picklist the input does not name, in any case of its name', () => {
-    expect(picklistDefaults(TICKET, { subject__c: 'x', status__c: 'Closed' }, context)).toEqual({ Kind__c: 'Fault', Reason__c: 'Breaker' });
+    expect(picklistDefaults(TICKET, { subject__c: 'x', status__c: 'Closed' }, context)).toEqual({
+      Kind__c: 'Fault',
+      Reason__c: 'Breaker',
+    });
   });
 
   it('defaults a dependent picklist only when its default is valid for the controlling value, given or defaulted', () => {
     expect(picklistDefaults(TICKET, { Kind__c: 'Order' }, context)).toEqual({ Status__c: 'Open' });
-    expect(picklistDefaults(TICKET, { Kind__c: 'Fault' }, context)).toEqual({ Status__c: 'Open', Reason__c: 'Breaker' });
-    expect(picklistDefaults(TICKET, {}, context)).toEqual({ Status__c: 'Open', Kind__c: 'Fault', Reason__c: 'Breaker' });
+    expect(picklistDefaults(TICKET, { Kind__c: 'Fault' }, context)).toEqual({
+      Status__c: 'Open',
+      Reason__c: 'Breaker',
+    });
+    expect(picklistDefaults(TICKET, {}, context)).toEqual({
+      Status__c: 'Open',
+      Kind__c: 'Fault',
+      Reason__c: 'Breaker',
+    });
   });
 
   it('gives nothing for picklists without a default', () => {
-    expect(picklistDefaults(TICKET, {}, { keyPrefixes: new Map(), picklists: new Map([['Status__c', rule(['Open'])]]) })).toEqual({});
+    expect(
+      picklistDefaults(TICKET, {}, { keyPrefixes: new Map(), picklists: new Map([['Status__c', rule(['Open'])]]) }),
+    ).toEqual({});
   });
 
   it('defaults a multi-select picklist too', () => {
     const tagged = object('Tagged__c', 'a9U', [f('Tags__c', 'MultiPicklist')]);
-    expect(picklistDefaults(tagged, {}, { keyPrefixes: new Map(), picklists: new Map([['Tags__c', rule(['Red', 'Blue'], 'Blue')]]) })).toEqual({
+    expect(
+      picklistDefaults(
+        tagged,
+        {},
+        { keyPrefixes: new Map(), picklists: new Map([['Tags__c', rule(['Red', 'Blue'], 'Blue')]]) },
+      ),
+    ).toEqual({
       Tags__c: 'Blue',
     });
   });

@@ -16,7 +16,11 @@ function childRelationships(parent: string): Map<string, ObjectDefinition> {
   const found = new Map<string, ObjectDefinition>();
   for (const child of objects.values()) {
     for (const field of child.fields) {
-      if (field.dataType === 'Reference' && typeof field.childRelationshipName === 'string' && field.referenceTo?.includes(parent)) {
+      if (
+        field.dataType === 'Reference' &&
+        typeof field.childRelationshipName === 'string' &&
+        field.referenceTo?.includes(parent)
+      ) {
         found.set(field.childRelationshipName, child);
       }
     }

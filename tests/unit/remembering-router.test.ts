@@ -14,7 +14,8 @@ function counted() {
   return { inner, matches: () => matches };
 }
 
-const params = (result: ReturnType<RememberingRouter<string>['match']>) => result[0].map(([handler, found]) => [handler, { ...found }]);
+const params = (result: ReturnType<RememberingRouter<string>['match']>) =>
+  result[0].map(([handler, found]) => [handler, { ...found }]);
 
 describe('RememberingRouter', () => {
   it('matches as the router it wraps, asking it once per method and path', () => {

@@ -23,7 +23,9 @@ interface V55Representation {
   inherits?: string;
 }
 const v55 = (
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../support/uiapi-v55-fields.json'), 'utf8')) as { representations: Record<string, V55Representation> }
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../support/uiapi-v55-fields.json'), 'utf8')) as {
+    representations: Record<string, V55Representation>;
+  }
 ).representations;
 
 /** The fields the platform always sent in a v55 representation: its own and its base type's, less the optional ones. */
@@ -65,10 +67,12 @@ function requiredResponseProperties(): RequiredProperty[] {
       const entry = { component, at, property };
       found.set(keyOf(entry), entry);
     }
-    for (const [name, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) walk(sub, component, `${at}.${name}`);
+    for (const [name, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {}))
+      walk(sub, component, `${at}.${name}`);
     if (isObject(schema.additionalProperties)) walk(schema.additionalProperties, component, `${at}{}`);
     if (isObject(schema.items)) walk(schema.items, component, `${at}[]`);
-    for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) for (const part of (schema[keyword] as unknown[] | undefined) ?? []) walk(part, component, at);
+    for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const)
+      for (const part of (schema[keyword] as unknown[] | undefined) ?? []) walk(part, component, at);
   };
   for (const item of Object.values(contract.paths as Record<string, Json>)) {
     for (const method of HTTP_METHODS) {
@@ -79,7 +83,8 @@ function requiredResponseProperties(): RequiredProperty[] {
           typeof response.$ref === 'string'
             ? (contract.components as Record<string, Record<string, Json>>).responses[response.$ref.split('/').pop()!]
             : response;
-        for (const media of Object.values((resolved.content ?? {}) as Record<string, Json>)) walk(media.schema, '(inline)', '');
+        for (const media of Object.values((resolved.content ?? {}) as Record<string, Json>))
+          walk(media.schema, '(inline)', '');
       }
     }
   }
@@ -92,7 +97,14 @@ function requiredResponseProperties(): RequiredProperty[] {
  */
 const NOT_IN_V55: Record<string, string[]> = {
   // This product's own answers: the storefront's server methods, the session and its token, uploads.
-  product: ['ContactUsCard', 'ContactsResult', 'ContentDocumentCompositeRepresentation', 'CsrfTokenRepresentation', 'DefaultContact', 'SessionRepresentation'],
+  product: [
+    'ContactUsCard',
+    'ContactsResult',
+    'ContentDocumentCompositeRepresentation',
+    'CsrfTokenRepresentation',
+    'DefaultContact',
+    'SessionRepresentation',
+  ],
   // The platform's error shapes (platform-api.md §2, §3.1): their code and message are always there.
   errors: ['ApexErrorRepresentation', 'ErrorRepresentation', 'ErrorWithOutputRepresentation'],
   // Connect REST, not the UI API (platform-api.md §4): CMS delivery (contentBody is the bundler's name for
@@ -188,9 +200,16 @@ describe('required response properties: required means always sent (the v55 fiel
 
   it('puts every other representation with required properties in a group of NOT_IN_V55', () => {
     const unclassified = [
-      ...new Set(all.filter((required) => verdict(required) === 'violation' && !alwaysSent(required.component)).map((required) => required.component)),
+      ...new Set(
+        all
+          .filter((required) => verdict(required) === 'violation' && !alwaysSent(required.component))
+          .map((required) => required.component),
+      ),
     ].sort();
-    expect(unclassified, 'representations the v55 lists do not describe: add each to a group of NOT_IN_V55, or rename it as the platform names it').toEqual([]);
+    expect(
+      unclassified,
+      'representations the v55 lists do not describe: add each to a group of NOT_IN_V55, or rename it as the platform names it',
+    ).toEqual([]);
   });
 
   it('holds nothing stale in the lists', () => {
@@ -207,7 +226,12 @@ describe('required response properties: required means always sent (the v55 fiel
   });
 
   it('the v55 field lists know the representations of the record API', () => {
-    for (const name of ['RecordRepresentation', 'ObjectInfoRepresentation', 'RecordLayoutUserStateRepresentation', 'RecordDefaultsRepresentation'])
+    for (const name of [
+      'RecordRepresentation',
+      'ObjectInfoRepresentation',
+      'RecordLayoutUserStateRepresentation',
+      'RecordDefaultsRepresentation',
+    ])
       expect(v55[name], name).toBeDefined();
     expect(alwaysSent('RecordLayoutUserStateRepresentation')).toContain('sectionUserStates');
     // A discriminated subtype has its base type's fields too.

@@ -22,7 +22,8 @@ describe('checkedTerm', () => {
   it('trims, and refuses short, long and NUL-holding terms with 400', () => {
     expect(checkedTerm('  acme ', 2)).toBe('acme');
     expect(checkedTerm('   ', 0)).toBeNull();
-    for (const term of ['a', ' ', 'x'.repeat(256), 'a\u0000b']) expect(codeOf(() => checkedTerm(term, 2))).toEqual([400, 'ILLEGAL_QUERY_PARAMETER_VALUE']);
+    for (const term of ['a', ' ', 'x'.repeat(256), 'a\u0000b'])
+      expect(codeOf(() => checkedTerm(term, 2))).toEqual([400, 'ILLEGAL_QUERY_PARAMETER_VALUE']);
   });
 });
 
@@ -34,12 +35,18 @@ describe('filtersWhere', () => {
       { fieldPath: 'Contact.Email', operator: 'in', values: ['x@y.z'] },
     ]);
     expect(where).toEqual({
-      and: [{ or: [{ Name: { eq: 'A' } }, { Name: { eq: 'B' } }] }, { Account: { Name: { like: 'Ac%' } } }, { Email: { in: ['x@y.z'] } }],
+      and: [
+        { or: [{ Name: { eq: 'A' } }, { Name: { eq: 'B' } }] },
+        { Account: { Name: { like: 'Ac%' } } },
+        { Email: { in: ['x@y.z'] } },
+      ],
     });
   });
 
   it('types numbers and checkboxes, and refuses unknown, unreadable and foreign fields and odd values alike', () => {
-    expect(filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.AnnualRevenue', operator: 'gt', values: ['10.5'] }])).toEqual({
+    expect(
+      filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.AnnualRevenue', operator: 'gt', values: ['10.5'] }]),
+    ).toEqual({
       AnnualRevenue: { gt: 10.5 },
     });
     const bad = [
@@ -47,15 +54,18 @@ describe('filtersWhere', () => {
       { fieldPath: 'Account.Nope', operator: 'eq', values: ['x'] },
       { fieldPath: 'Contact.Name', operator: 'eq', values: ['x'] },
     ];
-    for (const filter of bad) expect(codeOf(() => filtersWhere(targetOf(ACCOUNT), [filter]))).toEqual([400, 'INVALID_FIELD']);
-    expect(codeOf(() => filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.AnnualRevenue', operator: 'gt', values: ['many'] }]))).toEqual([
-      400,
-      'ILLEGAL_QUERY_PARAMETER_VALUE',
-    ]);
-    expect(codeOf(() => filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.Name', operator: 'eq; DROP', values: ['x'] }]))).toEqual([
-      400,
-      'ILLEGAL_QUERY_PARAMETER_VALUE',
-    ]);
+    for (const filter of bad)
+      expect(codeOf(() => filtersWhere(targetOf(ACCOUNT), [filter]))).toEqual([400, 'INVALID_FIELD']);
+    expect(
+      codeOf(() =>
+        filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.AnnualRevenue', operator: 'gt', values: ['many'] }]),
+      ),
+    ).toEqual([400, 'ILLEGAL_QUERY_PARAMETER_VALUE']);
+    expect(
+      codeOf(() =>
+        filtersWhere(targetOf(ACCOUNT), [{ fieldPath: 'Account.Name', operator: 'eq; DROP', values: ['x'] }]),
+      ),
+    ).toEqual([400, 'ILLEGAL_QUERY_PARAMETER_VALUE']);
   });
 });
 

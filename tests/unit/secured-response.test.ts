@@ -15,9 +15,13 @@ const DEFAULTS = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "defaul
 const ANSWERS: Record<string, (response: ServerResponse) => void> = {
   '/object': (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('object'),
   '/own-policy': (response) => response.writeHead(200, { 'content-security-policy': "default-src 'self'" }).end('own'),
-  '/own-policy-mixed-case': (response) => response.writeHead(200, { 'CONTENT-Security-Policy': "default-src 'self'" }).end('own'),
+  '/own-policy-mixed-case': (response) =>
+    response.writeHead(200, { 'CONTENT-Security-Policy': "default-src 'self'" }).end('own'),
   '/reason': (response) => response.writeHead(201, 'Made', { 'X-Frame-Options': 'SAMEORIGIN' }).end('made'),
-  '/list': (response) => response.writeHead(200, ['Content-Type', 'text/plain', 'content-security-policy', "default-src 'self'"]).end('list'),
+  '/list': (response) =>
+    response
+      .writeHead(200, ['Content-Type', 'text/plain', 'content-security-policy', "default-src 'self'"])
+      .end('list'),
   '/set-before': (response) => {
     response.setHeader('X-Frame-Options', 'SAMEORIGIN');
     response.writeHead(200, { 'content-type': 'text/plain' }).end('set');
@@ -67,9 +71,18 @@ describe('SecuredResponse', () => {
   it('takes a status message, headers set before, and headers written implicitly', async () => {
     const made = await rawGet(`${base}/reason`);
     expect(made.status).toBe(201);
-    expect(made.headers).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "default-src 'none'" });
-    expect(await headersOf('/set-before')).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "default-src 'none'" });
-    expect(await headersOf('/implicit')).toMatchObject({ 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'self'" });
+    expect(made.headers).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'content-security-policy': "default-src 'none'",
+    });
+    expect(await headersOf('/set-before')).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'content-security-policy': "default-src 'none'",
+    });
+    expect(await headersOf('/implicit')).toMatchObject({
+      'x-frame-options': 'DENY',
+      'content-security-policy': "default-src 'self'",
+    });
   });
 
   it('adds nothing without defaults', async () => {

@@ -32,7 +32,14 @@ function reactForm({ action, fields }: FallbackForm): string {
   );
 }
 
-const HOSTILE = [`Côte d'Ivoire`, 'A & B <Co>', '"Quoted"', '</option></select><script>alert(1)</script>', 'Tab\there', '😀 Émoji'];
+const HOSTILE = [
+  `Côte d'Ivoire`,
+  'A & B <Co>',
+  '"Quoted"',
+  '</option></select><script>alert(1)</script>',
+  'Tab\there',
+  '😀 Émoji',
+];
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value.toUpperCase() }));
 const field = (name: FallbackField['name'], values: readonly string[], value: string | null): FallbackField => ({
   name,
@@ -44,13 +51,39 @@ const field = (name: FallbackField['name'], values: readonly string[], value: st
 
 describe('locatorFallbackForm', () => {
   const cases: [string, FallbackForm][] = [
-    ['nothing chosen', { action: '/', fields: [field('brand', ['Arcline', 'Ironspan'], null), field('country', HOSTILE, null), field('state', [], null)] }],
+    [
+      'nothing chosen',
+      {
+        action: '/',
+        fields: [
+          field('brand', ['Arcline', 'Ironspan'], null),
+          field('country', HOSTILE, null),
+          field('state', [], null),
+        ],
+      },
+    ],
     ...HOSTILE.map((chosen): [string, FallbackForm] => [
       `${JSON.stringify(chosen)} chosen`,
-      { action: '/a"b?<c>&d', fields: [field('brand', ['Arcline'], 'Arcline'), field('country', HOSTILE, chosen), field('state', ['Ontario'], 'Ontario')] },
+      {
+        action: '/a"b?<c>&d',
+        fields: [
+          field('brand', ['Arcline'], 'Arcline'),
+          field('country', HOSTILE, chosen),
+          field('state', ['Ontario'], 'Ontario'),
+        ],
+      },
     ]),
-    ['a value no option has', { action: '/', fields: [field('brand', ['Arcline'], 'Nope'), field('country', HOSTILE, 'A & B'), field('state', [], '')] }],
-    ['the first and the last chosen', { action: '/', fields: [field('country', HOSTILE, HOSTILE[0]), field('state', HOSTILE, HOSTILE.at(-1)!)] }],
+    [
+      'a value no option has',
+      {
+        action: '/',
+        fields: [field('brand', ['Arcline'], 'Nope'), field('country', HOSTILE, 'A & B'), field('state', [], '')],
+      },
+    ],
+    [
+      'the first and the last chosen',
+      { action: '/', fields: [field('country', HOSTILE, HOSTILE[0]), field('state', HOSTILE, HOSTILE.at(-1)!)] },
+    ],
   ];
   for (const [name, form] of cases) {
     it(`is React's markup: ${name}`, () => {
@@ -60,10 +93,15 @@ describe('locatorFallbackForm', () => {
 
   it('marks one option chosen, in a copy: the list is left as it was for the next form', () => {
     const countries = options(HOSTILE);
-    const form = (value: string | null): FallbackForm => ({ action: '/', fields: [{ ...field('country', [], value), options: countries }] });
+    const form = (value: string | null): FallbackForm => ({
+      action: '/',
+      fields: [{ ...field('country', [], value), options: countries }],
+    });
     const chosen = (markup: string) => markup.match(/<option[^>]*selected=""[^>]*>/g);
     expect(chosen(locatorFallbackForm(form(HOSTILE[2])))).toEqual(['<option value="&quot;Quoted&quot;" selected="">']);
     expect(chosen(locatorFallbackForm(form(null)))).toEqual(['<option value="" selected="">']);
-    expect(chosen(locatorFallbackForm(form(HOSTILE[1])))).toEqual(['<option value="A &amp; B &lt;Co&gt;" selected="">']);
+    expect(chosen(locatorFallbackForm(form(HOSTILE[1])))).toEqual([
+      '<option value="A &amp; B &lt;Co&gt;" selected="">',
+    ]);
   });
 });

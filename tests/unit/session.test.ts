@@ -39,7 +39,9 @@ describe('generated passwords', () => {
 
 describe('operations that need a user', () => {
   it('are exactly those whose contract security leaves out anonymous access', () => {
-    const byId = new Map<string, { operationId: string }>(Object.values(routes).map((route) => [route.operationId, route]));
+    const byId = new Map<string, { operationId: string }>(
+      Object.values(routes).map((route) => [route.operationId, route]),
+    );
     for (const operation of operationsOf(contract)) {
       expect(requiresUser(byId.get(operation.operationId)!), operation.operationId).toBe(needsUser(operation));
     }
@@ -53,17 +55,31 @@ describe('operations that need a user', () => {
 
 describe('session settings', () => {
   it('default to 30 minutes idle and 8 hours absolute, take the environment, and refuse nonsense', () => {
-    expect(sessionSettings({}, {})).toEqual({ idleTimeoutSeconds: 1800, absoluteTimeoutSeconds: 28800, trustProxy: false });
-    expect(sessionSettings({}, { SESSION_IDLE_TIMEOUT_SECONDS: '600', SESSION_ABSOLUTE_TIMEOUT_SECONDS: '3600', TRUST_PROXY: '1' })).toEqual({
+    expect(sessionSettings({}, {})).toEqual({
+      idleTimeoutSeconds: 1800,
+      absoluteTimeoutSeconds: 28800,
+      trustProxy: false,
+    });
+    expect(
+      sessionSettings(
+        {},
+        { SESSION_IDLE_TIMEOUT_SECONDS: '600', SESSION_ABSOLUTE_TIMEOUT_SECONDS: '3600', TRUST_PROXY: '1' },
+      ),
+    ).toEqual({
       idleTimeoutSeconds: 600,
       absoluteTimeoutSeconds: 3600,
       trustProxy: true,
     });
-    expect(sessionSettings({ session: { idleTimeoutSeconds: 5 }, trustProxy: false }, { SESSION_IDLE_TIMEOUT_SECONDS: '600', TRUST_PROXY: '1' })).toMatchObject(
-      { idleTimeoutSeconds: 5, trustProxy: false },
-    );
+    expect(
+      sessionSettings(
+        { session: { idleTimeoutSeconds: 5 }, trustProxy: false },
+        { SESSION_IDLE_TIMEOUT_SECONDS: '600', TRUST_PROXY: '1' },
+      ),
+    ).toMatchObject({ idleTimeoutSeconds: 5, trustProxy: false });
     for (const bad of ['0', '-5', '1.5', 'half an hour']) {
-      expect(() => sessionSettings({}, { SESSION_IDLE_TIMEOUT_SECONDS: bad })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS must be a whole number/);
+      expect(() => sessionSettings({}, { SESSION_IDLE_TIMEOUT_SECONDS: bad })).toThrow(
+        /SESSION_IDLE_TIMEOUT_SECONDS must be a whole number/,
+      );
     }
   });
 });

@@ -21,7 +21,9 @@ function countingDatabase() {
       const answered = keys.map((key, index) => {
         const row = rows.get(key);
         const next =
-          !row || row.windowStart + windowMs <= now ? { windowStart: now, hits: hits[index] } : { windowStart: row.windowStart, hits: row.hits + hits[index] };
+          !row || row.windowStart + windowMs <= now
+            ? { windowStart: now, hits: hits[index] }
+            : { windowStart: row.windowStart, hits: row.hits + hits[index] };
         rows.set(key, next);
         return { client_key: key, window_start: String(next.windowStart), hits: next.hits };
       });

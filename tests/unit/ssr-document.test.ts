@@ -11,7 +11,12 @@ import { escapeHtml, serializeForScript, serializeQueryState } from '../../web/s
 
 describe('serializeForScript', () => {
   it('escapes what could end the script element, and JSON.parse reads it back unchanged', () => {
-    const value = { name: '</script><script>alert(1)</script>', comment: '<!-- x -->', amp: 'A & B', lines: 'a\u2028b\u2029c' };
+    const value = {
+      name: '</script><script>alert(1)</script>',
+      comment: '<!-- x -->',
+      amp: 'A & B',
+      lines: 'a\u2028b\u2029c',
+    };
     const text = serializeForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(text).toContain('\\u003c/script\\u003e');
@@ -20,7 +25,11 @@ describe('serializeForScript', () => {
 });
 
 /** A dehydrated query as TanStack Query's dehydrate makes it: data, when it has any, inside its state. */
-function dehydratedQuery(queryKey: unknown[], data: unknown, status: 'success' | 'error' = 'success'): DehydratedState['queries'][number] {
+function dehydratedQuery(
+  queryKey: unknown[],
+  data: unknown,
+  status: 'success' | 'error' = 'success',
+): DehydratedState['queries'][number] {
   return {
     dehydratedAt: 1,
     queryKey,
@@ -69,14 +78,21 @@ describe('serializeQueryState', () => {
 
 describe('escapeHtml', () => {
   it('escapes markup and quotes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+    );
   });
 });
 
 describe('clientAssetsFrom', () => {
   it('finds the entry, the text of its stylesheets and the chunks to preload', () => {
     const manifest = {
-      'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_vendor.js'], css: ['assets/index-abc.css'] },
+      'index.html': {
+        file: 'assets/index-abc.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+        css: ['assets/index-abc.css'],
+      },
       '_vendor.js': { file: 'assets/vendor-def.js', imports: ['_shared.js'], css: ['assets/vendor-def.css'] },
       '_shared.js': { file: 'assets/shared-ghi.js', imports: ['_vendor.js'] },
       'lazy.tsx': { file: 'assets/lazy-jkl.js' },
@@ -140,7 +156,9 @@ describe('renderDocument', () => {
     expect(html).toContain('<style>.a{color:red}</style><link rel="modulepreload" href="/assets/vendor.js">');
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"><main>page</main></div>');
-    expect(html).toContain('<script id="query-state" type="application/json">{"mutations":[],"queries":[{"state":{"data":{"name":"\\u003c/script\\u003e"},');
+    expect(html).toContain(
+      '<script id="query-state" type="application/json">{"mutations":[],"queries":[{"state":{"data":{"name":"\\u003c/script\\u003e"},',
+    );
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
@@ -153,7 +171,12 @@ describe('renderDocument', () => {
   });
 
   it('leaves the data out when the browser is to render the page alone', () => {
-    const html = renderDocument({ head: { title: 't', description: 'd' }, assets, appHtml: '', stateElementId: 'query-state' });
+    const html = renderDocument({
+      head: { title: 't', description: 'd' },
+      assets,
+      appHtml: '',
+      stateElementId: 'query-state',
+    });
     expect(html).toContain('<div id="root"></div></body>');
     expect(html).not.toContain('query-state');
   });
@@ -161,10 +184,12 @@ describe('renderDocument', () => {
 
 describe('sanitizeHeadTags', () => {
   it('keeps meta and descriptive link tags, written anew with escaped values', () => {
-    expect(sanitizeHeadTags('<meta property="og:title" content="Contact Us"><meta property="og:type" content="website">')).toBe(
-      '<meta property="og:title" content="Contact Us"><meta property="og:type" content="website">',
+    expect(
+      sanitizeHeadTags('<meta property="og:title" content="Contact Us"><meta property="og:type" content="website">'),
+    ).toBe('<meta property="og:title" content="Contact Us"><meta property="og:type" content="website">');
+    expect(sanitizeHeadTags(`<META NAME=author CONTENT='Tom &amp; "Jerry"'/>`)).toBe(
+      '<meta name="author" content="Tom &#38; &#34;Jerry&#34;">',
     );
-    expect(sanitizeHeadTags(`<META NAME=author CONTENT='Tom &amp; "Jerry"'/>`)).toBe('<meta name="author" content="Tom &#38; &#34;Jerry&#34;">');
     expect(sanitizeHeadTags('<link rel="author" href="https://example.com/team" title="Team">')).toBe(
       '<link rel="author" href="https://example.com/team" title="Team">',
     );
@@ -208,9 +233,11 @@ describe('sanitizeHeadTags', () => {
   });
 
   it('reads quoted ">" inside values and the first of a repeated attribute, as a browser does', () => {
-    expect(parseStartTags('<meta name="a>b" content=\'x>y\' name="second">').map((tag) => Object.fromEntries(tag.attributes))).toEqual([
-      { name: 'a>b', content: 'x>y' },
-    ]);
+    expect(
+      parseStartTags('<meta name="a>b" content=\'x>y\' name="second">').map((tag) =>
+        Object.fromEntries(tag.attributes),
+      ),
+    ).toEqual([{ name: 'a>b', content: 'x>y' }]);
     expect(sanitizeHeadTags('<meta name="twitter:card" content="<script>alert(1)</script>">')).toBe(
       '<meta name="twitter:card" content="&#60;script&#62;alert(1)&#60;/script&#62;">',
     );
@@ -255,7 +282,9 @@ describe('headFromSeo', () => {
   });
 
   it('asks robots not to index a page that is not to be indexed', () => {
-    expect(headFromSeo({ ...properties, isSeoIndexed: false }).extra).toMatch(/^<meta name="robots" content="noindex">/);
+    expect(headFromSeo({ ...properties, isSeoIndexed: false }).extra).toMatch(
+      /^<meta name="robots" content="noindex">/,
+    );
   });
 
   it('escapes the title and description, and falls back where the settings have none', () => {
@@ -268,7 +297,12 @@ describe('headFromSeo', () => {
       customHeadTags: null,
     });
     expect(head).toEqual({ title: 'A </title><script>', description: DEFAULT_HEAD.description, extra: '' });
-    const html = renderDocument({ head, assets: { script: '/a.js', css: '', preloads: [] }, appHtml: '', stateElementId: 's' });
+    const html = renderDocument({
+      head,
+      assets: { script: '/a.js', css: '', preloads: [] },
+      appHtml: '',
+      stateElementId: 's',
+    });
     expect(html).toContain('<title>A &#60;/title&#62;&#60;script&#62;</title>');
   });
 

@@ -10,7 +10,9 @@ function nestedArray(depth: number, value: unknown): unknown {
 
 describe('isStorableText', () => {
   it.each([['plain'], [''], ['emoji 😀'], ['\uFFFD']])('stores %j', (text) => expect(isStorableText(text)).toBe(true));
-  it.each([['a\u0000b'], ['\uD800'], ['x\uDC00'], ['\uDFFF\uD800']])('refuses %j', (text) => expect(isStorableText(text)).toBe(false));
+  it.each([['a\u0000b'], ['\uD800'], ['x\uDC00'], ['\uDFFF\uD800']])('refuses %j', (text) =>
+    expect(isStorableText(text)).toBe(false),
+  );
 });
 
 describe('findUnstorableText', () => {
@@ -19,14 +21,23 @@ describe('findUnstorableText', () => {
   });
 
   it("gives the path of an unstorable value: an object's own before those nested in it, each in order", () => {
-    expect(findUnstorableText({ a: 'ok', b: [1, 'ok', { c: 'x\u0000' }], d: '\uD800' })).toEqual({ path: ['d'], text: '\uD800' });
-    expect(findUnstorableText({ a: 'ok', b: [1, 'ok', { c: 'x\u0000' }, { e: '\uDC00' }] })).toEqual({ path: ['b', 2, 'c'], text: 'x\u0000' });
+    expect(findUnstorableText({ a: 'ok', b: [1, 'ok', { c: 'x\u0000' }], d: '\uD800' })).toEqual({
+      path: ['d'],
+      text: '\uD800',
+    });
+    expect(findUnstorableText({ a: 'ok', b: [1, 'ok', { c: 'x\u0000' }, { e: '\uDC00' }] })).toEqual({
+      path: ['b', 2, 'c'],
+      text: 'x\u0000',
+    });
     expect(findUnstorableText(['ok', ['\uDC00']])).toEqual({ path: [1, 0], text: '\uDC00' });
     expect(findUnstorableText('\u0000')).toEqual({ path: [], text: '\u0000' });
   });
 
   it('finds an unstorable key, with the path to it', () => {
-    expect(findUnstorableText({ fields: { ['Name\u0000']: 'x' } })).toEqual({ path: ['fields', 'Name\u0000'], text: 'Name\u0000' });
+    expect(findUnstorableText({ fields: { ['Name\u0000']: 'x' } })).toEqual({
+      path: ['fields', 'Name\u0000'],
+      text: 'Name\u0000',
+    });
   });
 
   it('walks 100,000 levels of nesting without overflowing the stack, and in linear time', () => {

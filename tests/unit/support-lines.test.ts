@@ -53,7 +53,12 @@ describe('supportLabelOf', () => {
 
   it('built the seeded label: the four support lines, with 555-01xx numbers and .example addresses', () => {
     const rows = supportRowsFromLabel(SUPPORT_LINES);
-    expect(rows.map((row) => row.label)).toEqual(['US Customer Service', 'International Customer Service', 'Tech Support', 'Webstore Support']);
+    expect(rows.map((row) => row.label)).toEqual([
+      'US Customer Service',
+      'International Customer Service',
+      'Tech Support',
+      'Webstore Support',
+    ]);
     for (const { value } of rows) expect(value).toMatch(/555-01\d\d$|@[a-z-]+\.example$/);
   });
 });

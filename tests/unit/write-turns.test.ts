@@ -1,9 +1,15 @@
 /** The turns of updates of one record (server/platform/records/write-turns.ts): order, what each is told, the bound. */
 import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '../../server/platform/records/representation.ts';
-import { UPDATES_IN_FLIGHT, WRITTEN_KEPT, WriteTurns, type HeardChanges } from '../../server/platform/records/write-turns.ts';
+import {
+  UPDATES_IN_FLIGHT,
+  WRITTEN_KEPT,
+  WriteTurns,
+  type HeardChanges,
+} from '../../server/platform/records/write-turns.ts';
 
-const row = (description: string) => ({ id: '0018d0000000001AAA', fields: { Description: description } }) as unknown as RecordRow;
+const row = (description: string) =>
+  ({ id: '0018d0000000001AAA', fields: { Description: description } }) as unknown as RecordRow;
 /** A record as an update left it, at a SystemModstamp. */
 const saved = (id: string, description: string, modstamp: string) =>
   ({ id, fields: { Description: description }, system_modstamp: modstamp }) as unknown as RecordRow;

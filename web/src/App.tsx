@@ -45,7 +45,12 @@ function ContactUsPage() {
             },
           ]}
         />
-        <Section className="page__locator" columns={[{ columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> }]} />
+        <Section
+          className="page__locator"
+          columns={[
+            { columnKey: 'locator', columnName: 'Contact locator', columnWidth: 12, children: <ContactLocator /> },
+          ]}
+        />
       </StorePage>
       <HiddenRegions />
     </>

@@ -23,7 +23,8 @@ const PAINT_REPORT_WAIT_MS = 500;
  * pictures is the largest element (no report of them comes).
  */
 function largestPaintReported(pictures: HTMLImageElement[]): Promise<void> {
-  if (!pictures.length || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) return Promise.resolve();
+  if (!pictures.length || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint'))
+    return Promise.resolve();
   return new Promise((done) => {
     const finish = () => {
       observer.disconnect();
@@ -31,7 +32,12 @@ function largestPaintReported(pictures: HTMLImageElement[]): Promise<void> {
       done();
     };
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => pictures.includes((entry as LargestContentfulPaint).element as HTMLImageElement))) finish();
+      if (
+        list
+          .getEntries()
+          .some((entry) => pictures.includes((entry as LargestContentfulPaint).element as HTMLImageElement))
+      )
+        finish();
     });
     const timer = setTimeout(finish, PAINT_REPORT_WAIT_MS);
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
@@ -47,6 +53,7 @@ async function afterPaintedPictures() {
   await loadApp();
 }
 
-for (const type of ['pointerdown', 'keydown', 'focusin']) window.addEventListener(type, () => void loadApp(), { once: true, capture: true });
+for (const type of ['pointerdown', 'keydown', 'focusin'])
+  window.addEventListener(type, () => void loadApp(), { once: true, capture: true });
 if (document.readyState === 'complete') void afterPaintedPictures();
 else window.addEventListener('load', () => void afterPaintedPictures(), { once: true });

@@ -46,7 +46,9 @@ describe('pageContentFrom', () => {
       { label: 'Web', value: '4' },
     ]);
     expect(page.banner.picture?.altText).toBe('Power lines at dusk');
-    expect(page.banner.picture?.url).toBe(`/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}?version=1.0`);
+    expect(page.banner.picture?.url).toBe(
+      `/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}?version=1.0`,
+    );
     expect(page.banner.picture?.sources).toHaveLength(3);
     expect([page.banner.picture?.width, page.banner.picture?.height]).toEqual([2400, 800]);
   });

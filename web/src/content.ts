@@ -34,7 +34,8 @@ export interface PageContent {
 export const DEFAULT_CONTENT: PageContent = {
   banner: {
     heading: 'Contact Us',
-    intro: 'Questions about a product, an order or a project? Our team and our authorized representatives are here to help.',
+    intro:
+      'Questions about a product, an order or a project? Our team and our authorized representatives are here to help.',
   },
   heading: 'Connect with an authorized sales representative in your area',
   supportRows: [],
@@ -66,7 +67,8 @@ function bodyOf(collection: ManagedContentCollection | undefined, contentKey: st
   return item?.contentBody as Body | undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** The content key of the image item the banner shows, once the banner is loaded. */
 export function bannerImageKey(collection: ManagedContentCollection | undefined): string | undefined {
@@ -122,7 +124,10 @@ export interface ContentState<Data> {
  * or is missing. Nothing while the image item is still loading (no file is fetched twice), and nothing
  * when the banner is there and names no picture.
  */
-export function bannerPicture(contents: ContentState<ManagedContentCollection>, image: ContentState<ManagedContentDocument>): PictureData | undefined {
+export function bannerPicture(
+  contents: ContentState<ManagedContentCollection>,
+  image: ContentState<ManagedContentDocument>,
+): PictureData | undefined {
   const bannerBody = bodyOf(contents.data, CONTENT_KEYS.banner);
   if (!bannerBody) {
     if (!contents.failed && !contents.data) return undefined;
@@ -140,7 +145,10 @@ export function bannerPicture(contents: ContentState<ManagedContentCollection>, 
 }
 
 /** The page's content from what content delivery answered so far, defaults for the rest. */
-export function pageContentFrom(contents: ContentState<ManagedContentCollection>, image: ContentState<ManagedContentDocument>): PageContent {
+export function pageContentFrom(
+  contents: ContentState<ManagedContentCollection>,
+  image: ContentState<ManagedContentDocument>,
+): PageContent {
   const banner = bodyOf(contents.data, CONTENT_KEYS.banner);
   const heading = bodyOf(contents.data, CONTENT_KEYS.heading);
   const supportLines = bodyOf(contents.data, CONTENT_KEYS.supportLines);
@@ -170,5 +178,8 @@ export function usePageContent(): PageContent {
   const contents = useQuery(pageContentsQuery(api));
   const imageKey = bannerImageKey(contents.data);
   const image = useQuery({ ...bannerImageQuery(api, imageKey ?? ''), enabled: imageKey !== undefined });
-  return pageContentFrom({ data: contents.data, failed: hasFailed(contents) }, { data: image.data, failed: hasFailed(image) });
+  return pageContentFrom(
+    { data: contents.data, failed: hasFailed(contents) },
+    { data: image.data, failed: hasFailed(image) },
+  );
 }

@@ -38,7 +38,9 @@ export interface PageLocation {
 export function useLocation(): PageLocation {
   const server = useContext(ServerLocationContext);
   const serverUrl = server ? new URL(server.href) : null;
-  const path = useSyncExternalStore(subscribe, browserPath, () => (serverUrl ? serverUrl.pathname + serverUrl.search : browserPath()));
+  const path = useSyncExternalStore(subscribe, browserPath, () =>
+    serverUrl ? serverUrl.pathname + serverUrl.search : browserPath(),
+  );
   const [pathname, query = ''] = splitPath(path);
   return { pathname, search: query ? `?${query}` : '', host: serverUrl?.host ?? window.location.host };
 }

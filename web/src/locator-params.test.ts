@@ -21,7 +21,12 @@ describe('parseLocatorSearch', () => {
 
   it('treats missing, empty and blank values as no filter and page 1', () => {
     expect(parseLocatorSearch('')).toEqual({ brand: null, country: null, state: null, page: 1 });
-    expect(parseLocatorSearch('?brand=&country=%20&page=')).toEqual({ brand: null, country: null, state: null, page: 1 });
+    expect(parseLocatorSearch('?brand=&country=%20&page=')).toEqual({
+      brand: null,
+      country: null,
+      state: null,
+      page: 1,
+    });
   });
 
   it('reads a page only from a plain positive number', () => {
@@ -34,8 +39,12 @@ describe('parseLocatorSearch', () => {
 
 describe('locatorSearch', () => {
   it('writes the filters in a fixed order and leaves page 1 out', () => {
-    expect(locatorSearch({ brand: null, country: 'United States', state: null, page: 1 })).toBe('?country=United+States');
-    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe('?brand=Arcline&country=Canada&state=Ontario&page=2');
+    expect(locatorSearch({ brand: null, country: 'United States', state: null, page: 1 })).toBe(
+      '?country=United+States',
+    );
+    expect(locatorSearch({ state: 'Ontario', country: 'Canada', brand: 'Arcline', page: 2 })).toBe(
+      '?brand=Arcline&country=Canada&state=Ontario&page=2',
+    );
     expect(locatorSearch({ brand: null, country: null, state: null, page: 1 })).toBe('');
   });
 
@@ -115,7 +124,9 @@ describe('unrecognisedFilters and their message', () => {
     ]);
     expect(unrecognisedFilters(asked, resolveLocatorFilters(asked, {}), {})).toEqual([]);
     const known = { brand: 'gridmark', country: 'canada', state: 'Yukon' };
-    expect(unrecognisedFilters(known, resolveLocatorFilters(known, choices), choices)).toEqual([{ name: 'state', value: 'Yukon', country: 'Canada' }]);
+    expect(unrecognisedFilters(known, resolveLocatorFilters(known, choices), choices)).toEqual([
+      { name: 'state', value: 'Yukon', country: 'Canada' },
+    ]);
   });
 
   it('says what is left out, and why', () => {
@@ -125,7 +136,9 @@ describe('unrecognisedFilters and their message', () => {
     expect(unrecognisedFilterMessage({ name: 'state', value: 'Yukon', country: 'Canada' })).toBe(
       'No state or province “Yukon” is listed for Canada, so the contacts are not filtered by state or province.',
     );
-    expect(unrecognisedFilterMessage({ name: 'state', value: 'Ontario', country: null })).toContain('listed without a country');
+    expect(unrecognisedFilterMessage({ name: 'state', value: 'Ontario', country: null })).toContain(
+      'listed without a country',
+    );
   });
 });
 
@@ -133,15 +146,21 @@ describe('canonicalSearch', () => {
   const none = { brand: null, country: null, state: null };
 
   it('puts the page shown in the address: the last page for one past the end, page 1 left out', () => {
-    expect(canonicalSearch('?country=Canada&page=99999', { ...none, country: 'Canada' }, 8)).toBe('?country=Canada&page=8');
+    expect(canonicalSearch('?country=Canada&page=99999', { ...none, country: 'Canada' }, 8)).toBe(
+      '?country=Canada&page=8',
+    );
     expect(canonicalSearch('?country=Canada&page=2', { ...none, country: 'Canada' }, 1)).toBe('?country=Canada');
     expect(canonicalSearch('?page=4', none, 1)).toBe('');
   });
 
   it('spells the filters as the lists do, keeps an unrecognised one as given and other parameters as they are', () => {
-    expect(canonicalSearch('?utm_source=mail&country=canada&state=ontario', { ...none, country: 'Canada', state: 'Ontario' }, 1)).toBe(
-      '?utm_source=mail&country=Canada&state=Ontario',
-    );
+    expect(
+      canonicalSearch(
+        '?utm_source=mail&country=canada&state=ontario',
+        { ...none, country: 'Canada', state: 'Ontario' },
+        1,
+      ),
+    ).toBe('?utm_source=mail&country=Canada&state=Ontario');
     expect(canonicalSearch('?country=Atlantis&page=3', none, 1)).toBe('?country=Atlantis');
   });
 

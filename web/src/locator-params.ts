@@ -87,12 +87,17 @@ export interface UnrecognisedFilter {
  * The filters the address asks for that resolveLocatorFilters dropped: said only once the choices they
  * are checked against have loaded (on the server, with the page's data; in the browser, the same).
  */
-export function unrecognisedFilters(asked: LocatorFilters, resolved: LocatorFilters, choices: LocatorChoices): UnrecognisedFilter[] {
+export function unrecognisedFilters(
+  asked: LocatorFilters,
+  resolved: LocatorFilters,
+  choices: LocatorChoices,
+): UnrecognisedFilter[] {
   const unrecognised: UnrecognisedFilter[] = [];
   if (choices.brands && asked.brand && !resolved.brand) unrecognised.push({ name: 'brand', value: asked.brand });
   if (choices.countryStates) {
     if (asked.country && !resolved.country) unrecognised.push({ name: 'country', value: asked.country });
-    if (asked.state && !resolved.state) unrecognised.push({ name: 'state', value: asked.state, country: resolved.country });
+    if (asked.state && !resolved.state)
+      unrecognised.push({ name: 'state', value: asked.state, country: resolved.country });
   }
   return unrecognised;
 }
@@ -118,7 +123,13 @@ export function canonicalSearch(search: string, resolved: LocatorFilters, shownP
     state: resolved.state ?? asked.state,
     page: shownPage,
   };
-  if (shown.brand === asked.brand && shown.country === asked.country && shown.state === asked.state && shown.page === asked.page) return null;
+  if (
+    shown.brand === asked.brand &&
+    shown.country === asked.country &&
+    shown.state === asked.state &&
+    shown.page === asked.page
+  )
+    return null;
   const params = new URLSearchParams(search);
   for (const name of ['brand', 'country', 'state'] as const) {
     const value = shown[name];

@@ -13,7 +13,9 @@ if (!container) throw new Error('The page has no #root element');
 // The server renders the page and embeds the queries it ran; the Vite dev server (npm run dev:mock)
 // sends an empty #root and no state, and the page renders in the browser alone.
 const stateElement = document.getElementById(QUERY_STATE_ELEMENT_ID);
-const dehydratedState = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as DehydratedState) : undefined;
+const dehydratedState = stateElement?.textContent
+  ? (JSON.parse(stateElement.textContent) as DehydratedState)
+  : undefined;
 
 const api = createApiClient({ baseUrl: '' });
 api.use(invalidSessionMiddleware);

@@ -52,7 +52,10 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId }:
   // gzipped for guests, and the stylesheets add a few kilobytes to it).
   const styles = assets.css ? `<style>${inlineCss(assets.css)}</style>` : '';
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
-  const stateScript = state === undefined ? '' : `<script id="${stateElementId}" type="application/json">${serializeQueryState(state)}</script>`;
+  const stateScript =
+    state === undefined
+      ? ''
+      : `<script id="${stateElementId}" type="application/json">${serializeQueryState(state)}</script>`;
   return (
     '<!doctype html>' +
     '<html lang="en-US" dir="ltr">' +

@@ -32,7 +32,8 @@ interface Kept {
 /** Whether a query's answers may be kept for guests: its key starts with the operationId (client/queries.ts). */
 function keepable(queryKey: QueryKey): boolean {
   if (queryKey[0] === 'getSession') return true;
-  const operation = operationTable[queryKey[0] as keyof typeof operationTable] as { guest: boolean; cacheTtl: number | null } | undefined;
+  const operation = operationTable[queryKey[0] as keyof typeof operationTable] as
+    { guest: boolean; cacheTtl: number | null } | undefined;
   return operation !== undefined && operation.guest && (operation.cacheTtl ?? 0) > 0;
 }
 
@@ -47,7 +48,15 @@ export class GuestQueryData {
   #subscribing: Promise<void> | null = null;
   #retryAt = 0;
 
-  constructor({ enabled, subscribe, maxEntries }: { enabled: boolean; subscribe: ResultCacheOptions['subscribe']; maxEntries: number }) {
+  constructor({
+    enabled,
+    subscribe,
+    maxEntries,
+  }: {
+    enabled: boolean;
+    subscribe: ResultCacheOptions['subscribe'];
+    maxEntries: number;
+  }) {
     this.enabled = enabled;
     this.#subscribe = subscribe;
     this.#maxEntries = maxEntries;
@@ -70,7 +79,9 @@ export class GuestQueryData {
     const generation = this.#generation;
     const entries = this.#entries;
     const queryCache = new QueryCache();
-    const build = queryCache.build.bind(queryCache) as (...args: Parameters<QueryCache['build']>) => ReturnType<QueryCache['build']>;
+    const build = queryCache.build.bind(queryCache) as (
+      ...args: Parameters<QueryCache['build']>
+    ) => ReturnType<QueryCache['build']>;
     queryCache.build = ((...args: Parameters<QueryCache['build']>) => {
       const query = build(...args);
       // A query just made (no state given, never updated) starts from the data kept for its key.
@@ -81,8 +92,17 @@ export class GuestQueryData {
     }) as QueryCache['build'];
     const fetched = new Map<string, Kept>();
     queryCache.subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual || !keepable(event.query.queryKey)) return;
-      fetched.set(event.query.queryHash, { data: event.action.data, updatedAt: event.action.dataUpdatedAt ?? Date.now() });
+      if (
+        event.type !== 'updated' ||
+        event.action.type !== 'success' ||
+        event.action.manual ||
+        !keepable(event.query.queryKey)
+      )
+        return;
+      fetched.set(event.query.queryHash, {
+        data: event.action.data,
+        updatedAt: event.action.dataUpdatedAt ?? Date.now(),
+      });
     });
     return {
       queryClient: new QueryClient({ queryCache, defaultOptions }),

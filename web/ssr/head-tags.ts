@@ -12,21 +12,37 @@ interface ParsedTag {
 }
 
 /** Elements whose content is raw text: skipped whole, so that markup inside them is not read as tags. */
-const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'noscript', 'template', 'iframe', 'xmp', 'noembed', 'noframes', 'plaintext']);
+const RAW_TEXT = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'noscript',
+  'template',
+  'iframe',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+]);
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '\ufffd';
     }
     return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
   });
 }
 
-const isSpace = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\f';
+const isSpace = (char: string | undefined) =>
+  char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\f';
 
 /** Reads the start tags of an HTML fragment, as a browser would tokenise them (comments and raw text skipped). */
 export function parseStartTags(html: string): ParsedTag[] {
@@ -93,13 +109,32 @@ export function parseStartTags(html: string): ParsedTag[] {
 }
 
 /** Meta names the page sets itself (or that change how the document is read): not taken from settings. */
-const RESERVED_META_NAMES = new Set(['viewport', 'description', 'robots', 'googlebot', 'referrer', 'color-scheme', 'theme-color']);
+const RESERVED_META_NAMES = new Set([
+  'viewport',
+  'description',
+  'robots',
+  'googlebot',
+  'referrer',
+  'color-scheme',
+  'theme-color',
+]);
 /**
  * Link relations that only describe the page. Relations that load something (stylesheet, preload, icon,
  * manifest, modulepreload, preconnect, prefetch...) or that the page sets itself (canonical, alternate with
  * hreflang) are left out.
  */
-const DESCRIPTIVE_RELS = new Set(['alternate', 'author', 'license', 'help', 'me', 'publisher', 'search', 'shortlink', 'next', 'prev']);
+const DESCRIPTIVE_RELS = new Set([
+  'alternate',
+  'author',
+  'license',
+  'help',
+  'me',
+  'publisher',
+  'search',
+  'shortlink',
+  'next',
+  'prev',
+]);
 
 const META_NAME = /^[a-z0-9][a-z0-9:._-]{0,99}$/i;
 const LANGUAGE_TAG = /^(?:[a-z]{2,3}(?:-[a-z0-9]{2,8})*|x-default)$/i;
@@ -114,7 +149,9 @@ export function safeHeadUrl(url: string | undefined): string | null {
   if (href.startsWith('/')) return href[1] === '/' || href[1] === '\\' ? null : href;
   try {
     const parsed = new URL(href);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.username && !parsed.password ? href : null;
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.username && !parsed.password
+      ? href
+      : null;
   } catch {
     return null;
   }

@@ -7,7 +7,15 @@ import type { Context } from 'hono';
 import { etagMatches, varyWithSession } from '../../server/http/answers/cache-headers.ts';
 import { requestHeader } from '../../server/http/connections/request-header.ts';
 import { documentSecurityHeaders, pagePolicy } from '../../server/http/answers/security-headers.ts';
-import { acceptsBrotli, acceptsGzip, brotliBody, brotliEtag, compressOnce, gzipEtag, gzippedBody } from '../../server/http/answers/compression.ts';
+import {
+  acceptsBrotli,
+  acceptsGzip,
+  brotliBody,
+  brotliEtag,
+  compressOnce,
+  gzipEtag,
+  gzippedBody,
+} from '../../server/http/answers/compression.ts';
 import { textAnswer, type SerializedAnswer } from '../../server/cache/result-cache.ts';
 
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
@@ -60,13 +68,22 @@ export async function sendPage(
   const common = { 'Cache-Control': cacheControl, Vary: VARY, ...documentSecurityHeaders(answer.policy) };
   const { coding, etag } = encodingOf(answer, requestHeader(c, 'accept-encoding'));
   if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
-  const body = coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : cachedBody(answer, coding);
+  const body =
+    coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : cachedBody(answer, coding);
   const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...common, ...encoding, ETag: etag, 'Content-Type': 'text/html; charset=UTF-8' });
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+    ...common,
+    ...encoding,
+    ETag: etag,
+    'Content-Type': 'text/html; charset=UTF-8',
+  });
 }
 
 /** The best coding the client accepts (Brotli, gzip, none), with that representation's ETag. */
-function encodingOf(answer: HtmlAnswer, acceptEncoding: string | undefined): { coding: 'br' | 'gzip' | undefined; etag: string } {
+function encodingOf(
+  answer: HtmlAnswer,
+  acceptEncoding: string | undefined,
+): { coding: 'br' | 'gzip' | undefined; etag: string } {
   if (acceptsBrotli(acceptEncoding)) return { coding: 'br', etag: brotliEtag(answer.etag) };
   if (acceptsGzip(acceptEncoding)) return { coding: 'gzip', etag: gzipEtag(answer.etag) };
   return { coding: undefined, etag: answer.etag };

@@ -7,12 +7,22 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index.ts';
 import type { CountryStatesMap } from '../../client/index.ts';
-import { getDefaultContactsQuery, getDependentStatePicklistsValuesQuery, type ContactsChunks } from '../../client/queries.ts';
+import {
+  getDefaultContactsQuery,
+  getDependentStatePicklistsValuesQuery,
+  type ContactsChunks,
+} from '../../client/queries.ts';
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
 import { memoByObject } from '../src/lib/memo.ts';
 import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
 import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../src/locator-data.ts';
-import { canonicalSearch, hasAnyFilter, parseLocatorSearch, resolveLocatorFilters, type LocatorFilters } from '../src/locator-params.ts';
+import {
+  canonicalSearch,
+  hasAnyFilter,
+  parseLocatorSearch,
+  resolveLocatorFilters,
+  type LocatorFilters,
+} from '../src/locator-params.ts';
 import { pageCountFor } from '../src/pager.ts';
 import { pageSeoQuery } from './seo-head.ts';
 
@@ -36,12 +46,16 @@ export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url
   let shownPage = 1;
   if (hasAnyFilter(filters)) {
     await prefetchContacts(queryClient, api, filters, params.page);
-    const total = queryClient.getQueryData<ContactsChunks>(contactsQuery(api, filters).queryKey)?.pages.at(-1)?.totalRecords;
+    const total = queryClient
+      .getQueryData<ContactsChunks>(contactsQuery(api, filters).queryKey)
+      ?.pages.at(-1)?.totalRecords;
     if (total === undefined) return null;
     shownPage = Math.min(params.page, Math.max(1, pageCountFor(total, CONTACTS_PER_PAGE)));
   }
   if (!brands || !countryStates) return null;
-  queryClient.setQueryData(countryStatesQuery.queryKey, firstViewStates(countryStates, filters.country), { updatedAt: 0 });
+  queryClient.setQueryData(countryStatesQuery.queryKey, firstViewStates(countryStates, filters.country), {
+    updatedAt: 0,
+  });
   return canonicalSearch(url.search, filters, shownPage);
 }
 
@@ -57,7 +71,9 @@ function firstViewStates(countryStates: CountryStatesMap, country: string | null
   const key = country !== null && Object.hasOwn(countryStates, country) ? country : null;
   let view = views.get(key);
   if (!view) {
-    view = Object.fromEntries(Object.entries(countryStates).map(([name, states]) => [name, name === key ? states : []]));
+    view = Object.fromEntries(
+      Object.entries(countryStates).map(([name, states]) => [name, name === key ? states : []]),
+    );
     views.set(key, view);
   }
   return view;

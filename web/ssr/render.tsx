@@ -60,7 +60,15 @@ export async function renderPage(
       .getQueryCache()
       .getAll()
       .every((query) => query.state.status === 'success');
-    const appHtml = renderToString(<Root queryClient={queryClient} api={api} dehydratedState={state} requestUrl={url.href} serverMarkup={serverMarkup} />);
+    const appHtml = renderToString(
+      <Root
+        queryClient={queryClient}
+        api={api}
+        dehydratedState={state}
+        requestUrl={url.href}
+        serverMarkup={serverMarkup}
+      />,
+    );
     return { complete, appHtml, state, head };
   } finally {
     queryClient.clear();

@@ -39,7 +39,10 @@ function queryDataJson(data: unknown): string {
 export function serializeQueryState({ queries, mutations }: DehydratedState): string {
   const queryJson = ({ state: { data, ...state }, ...query }: DehydratedState['queries'][number]) => {
     // Both objects always have properties (a status; a key and hash), so "{" opens each and a comma may follow.
-    const stateJson = data === undefined ? serializeForScript(state) : `{"data":${queryDataJson(data)},${serializeForScript(state).slice(1)}`;
+    const stateJson =
+      data === undefined
+        ? serializeForScript(state)
+        : `{"data":${queryDataJson(data)},${serializeForScript(state).slice(1)}`;
     return `{"state":${stateJson},${serializeForScript(query).slice(1)}`;
   };
   return `{"mutations":${serializeForScript(mutations)},"queries":[${queries.map(queryJson).join(',')}]}`;

@@ -75,7 +75,11 @@ export class AnswerCache {
    * The representation read() makes for the router's answer to a GET of operationId, cached for the replay stage
    * with the metadata's generation before the read (a change during it leaves the note stale at once).
    */
-  async represent<T extends { eTag: string }>(c: Context, operationId: CachedMetadataOperation, read: () => Promise<T>): Promise<T> {
+  async represent<T extends { eTag: string }>(
+    c: Context,
+    operationId: CachedMetadataOperation,
+    read: () => Promise<T>,
+  ): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const representation = await read();
     return generation === undefined ? representation : this.#note(c, operationId, generation, representation);
@@ -86,12 +90,18 @@ export class AnswerCache {
    * (read fills reads with the ids of the records it read), cached for the replay stage with them, the mark of
    * record changes and the metadata's generation, both taken before the read.
    */
-  async representRecords<T extends { eTag: string }>(c: Context, operationId: CachedRecordOperation, read: (reads: Set<string>) => Promise<T>): Promise<T> {
+  async representRecords<T extends { eTag: string }>(
+    c: Context,
+    operationId: CachedRecordOperation,
+    read: (reads: Set<string>) => Promise<T>,
+  ): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const mark = recordChangeMark(this.#db);
     const reads = new Set<string>();
     const representation = await read(reads);
-    return generation === undefined || mark === undefined ? representation : this.#note(c, operationId, generation, representation, { keys: [...reads], mark });
+    return generation === undefined || mark === undefined
+      ? representation
+      : this.#note(c, operationId, generation, representation, { keys: [...reads], mark });
   }
 
   /**
@@ -118,7 +128,15 @@ export class AnswerCache {
     const size = jsonOf(representation).length;
     this.#size += size - (before?.size ?? 0);
     const { profile } = principal;
-    byCaller.set(caller, { generation, profile, records, representation: frozenUnderTest(representation), size, operationId, headers: [] });
+    byCaller.set(caller, {
+      generation,
+      profile,
+      records,
+      representation: frozenUnderTest(representation),
+      size,
+      operationId,
+      headers: [],
+    });
     // The targets noted first go; the one just noted stays, whatever its size.
     for (const [first, callers] of this.#noted) {
       if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
@@ -136,9 +154,13 @@ export class AnswerCache {
     const principal = this.#sessions.cachedPrincipal(request, env);
     if (!principal) return undefined;
     const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
-    if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db)) return undefined;
+    if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db))
+      return undefined;
     if (noted.records && changedSince(this.#db, noted.records.keys, noted.records.mark)) return undefined;
-    const { body, headers } = representationForm(noted.representation, acceptsBrotli(incomingHeader(request, env, 'accept-encoding')));
+    const { body, headers } = representationForm(
+      noted.representation,
+      acceptsBrotli(incomingHeader(request, env, 'accept-encoding')),
+    );
     const form = headers['Content-Encoding'] ? 1 : 0;
     return { operationId: noted.operationId, body, headers: (noted.headers[form] ??= headers) };
   }

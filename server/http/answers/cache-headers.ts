@@ -81,11 +81,22 @@ export function withETag<T extends { eTag: string }>(c: Context, body: T) {
 }
 
 /** What withETag answers with for a representation: its body (JSON, or Brotli when kept and wanted) and headers. */
-export function representationForm(body: { eTag: string }, brotliWanted: boolean): { body: Uint8Array<ArrayBuffer> | string; headers: Record<string, string> } {
+export function representationForm(
+  body: { eTag: string },
+  brotliWanted: boolean,
+): { body: Uint8Array<ArrayBuffer> | string; headers: Record<string, string> } {
   const etag = `"${body.eTag}"`;
   const brotli = brotliOfKept(body, brotliWanted);
   if (brotli)
-    return { body: brotli, headers: { ETag: brotliEtag(etag), 'Content-Type': 'application/json', 'Content-Encoding': 'br', Vary: 'Accept-Encoding' } };
+    return {
+      body: brotli,
+      headers: {
+        ETag: brotliEtag(etag),
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'br',
+        Vary: 'Accept-Encoding',
+      },
+    };
   return { body: jsonOf(body), headers: { ETag: etag, 'Content-Type': 'application/json', Vary: 'Accept-Encoding' } };
 }
 

@@ -3,7 +3,14 @@
  * compressed for one request or kept and sent many times, and the strong ETags of the compressed forms.
  */
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlibConstants,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+} from 'node:zlib';
 import type { SerializedAnswer } from '../../cache/result-cache.ts';
 
 /**
@@ -43,7 +50,9 @@ const gzipInPool = promisify(gzip);
  * thread altogether.
  */
 export function compressOnce(body: Uint8Array, coding: 'br' | 'gzip'): Promise<Buffer> {
-  return coding === 'br' ? brotliInPool(body, brotliOptions(body, BROTLI_FAST)) : gzipInPool(body, { level: GZIP_FAST });
+  return coding === 'br'
+    ? brotliInPool(body, brotliOptions(body, BROTLI_FAST))
+    : gzipInPool(body, { level: GZIP_FAST });
 }
 
 /** The ETag of the Brotli representation. */
@@ -62,7 +71,9 @@ function accepts(acceptEncoding: string | undefined, names: readonly string[], w
     const [coding, ...parameters] = part.split(';');
     const name = coding.trim().toLowerCase();
     if (!names.includes(name) && !(wildcard && name === '*')) continue;
-    const quality = parameters.map((parameter) => parameter.trim().toLowerCase()).find((parameter) => parameter.startsWith('q='));
+    const quality = parameters
+      .map((parameter) => parameter.trim().toLowerCase())
+      .find((parameter) => parameter.startsWith('q='));
     const ok = quality === undefined || Number(quality.slice(2)) > 0;
     // An explicit rule wins over the wildcard.
     if (name !== '*') return ok;

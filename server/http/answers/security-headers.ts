@@ -22,7 +22,10 @@ const HSTS = 'max-age=31536000';
 /** On every answer. */
 const COMMON: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
 /** On documents only: they govern what a page sends as Referer and which windows share its context. */
-const DOCUMENT: Readonly<Record<string, string>> = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Cross-Origin-Opener-Policy': 'same-origin' };
+const DOCUMENT: Readonly<Record<string, string>> = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 const API_HEADERS = { ...COMMON, 'Content-Security-Policy': API_POLICY };
 const API_HTTPS_HEADERS = { ...API_HEADERS, 'Strict-Transport-Security': HSTS };
 const API_HEADER_ENTRIES = Object.entries(API_HEADERS);
@@ -52,7 +55,9 @@ type SecureAnswer = (response: Response) => Response;
  * process has no Node response: for it, this returns what adds them to its answer afterwards, a document's by
  * its own policy.
  */
-export function securityHeaders(options: AppOptions = {}): (request: Request, env: unknown) => SecureAnswer | undefined {
+export function securityHeaders(
+  options: AppOptions = {},
+): (request: Request, env: unknown) => SecureAnswer | undefined {
   const trustProxy = trustProxyOf(options);
   return function secureHeaders(request, env) {
     const outgoing = (env as NodeEnv)?.outgoing;
@@ -97,13 +102,22 @@ function cachedSha256(limit: number, prepare: (text: string) => string = (text) 
 const inlineStyleHash = cachedSha256(16);
 
 /** React's escapes in attribute values, read back to the value the browser hashes. */
-const ATTRIBUTE_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const ATTRIBUTE_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
 const ENTITY = /&(?:amp|quot|#x27|#39|lt|gt);/g;
 /** A style attribute: text and other attribute values cannot hold ` style="`, since React escapes `"`. */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 
 /** The hashes of style attribute values, which are few (the app's components set them) and met at every render. */
-const styleAttributeHash = cachedSha256(1_000, (attribute) => attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]));
+const styleAttributeHash = cachedSha256(1_000, (attribute) =>
+  attribute.replace(ENTITY, (entity) => ATTRIBUTE_ENTITIES[entity]),
+);
 
 /** The CSP hash sources of the distinct style attribute values of server-rendered markup. */
 export function styleAttributeHashes(html: string): string[] {

@@ -18,7 +18,10 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
 
   override writeHead(statusCode: number, reason?: string | Headers, headers?: Headers): this {
     const defaults = this.defaultHeaders;
-    if (defaults === undefined) return typeof reason === 'string' ? super.writeHead(statusCode, reason, headers) : super.writeHead(statusCode, reason);
+    if (defaults === undefined)
+      return typeof reason === 'string'
+        ? super.writeHead(statusCode, reason, headers)
+        : super.writeHead(statusCode, reason);
     if (typeof reason !== 'string') {
       headers = reason;
       reason = undefined;
@@ -32,9 +35,14 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
 const lowerNamesOf = new WeakMap<object, ReadonlySet<string>>();
 
 /** The answer's headers with the defaults it does not set itself (by setHeader before, or in headers). */
-function withDefaults(response: ServerResponse, headers: Headers | undefined, defaults: Readonly<Record<string, string>>): Headers {
+function withDefaults(
+  response: ServerResponse,
+  headers: Headers | undefined,
+  defaults: Readonly<Record<string, string>>,
+): Headers {
   let lowerNames = lowerNamesOf.get(defaults);
-  if (!lowerNames) lowerNamesOf.set(defaults, (lowerNames = new Set(Object.keys(defaults).map((name) => name.toLowerCase()))));
+  if (!lowerNames)
+    lowerNamesOf.set(defaults, (lowerNames = new Set(Object.keys(defaults).map((name) => name.toLowerCase()))));
   // Most answers set none of them (an API answer): then the defaults go first, and the answer's after them.
   if (headers !== undefined && !Array.isArray(headers)) {
     let clash = false;

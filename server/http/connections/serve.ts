@@ -59,12 +59,18 @@ export function connectionOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     headersTimeoutMs: seconds('HEADERS_TIMEOUT_SECONDS', DEFAULT_CONNECTIONS.headersTimeoutMs),
     requestTimeoutMs: seconds('REQUEST_TIMEOUT_SECONDS', DEFAULT_CONNECTIONS.requestTimeoutMs),
     keepAliveTimeoutMs: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', DEFAULT_CONNECTIONS.keepAliveTimeoutMs),
-    maxConnectionsPerAddress: wholeNumberFromEnv(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONNECTIONS.maxConnectionsPerAddress),
+    maxConnectionsPerAddress: wholeNumberFromEnv(
+      env,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      DEFAULT_CONNECTIONS.maxConnectionsPerAddress,
+    ),
     maxConnections: wholeNumberFromEnv(env, 'MAX_CONNECTIONS', DEFAULT_CONNECTIONS.maxConnections),
   };
   // The head is part of the request: Node refuses a head's time longer than the request's.
   if (options.requestTimeoutMs > 0 && options.headersTimeoutMs > options.requestTimeoutMs) {
-    throw new Error(`HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (${options.requestTimeoutMs / 1000})`);
+    throw new Error(
+      `HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (${options.requestTimeoutMs / 1000})`,
+    );
   }
   return options;
 }
@@ -152,12 +158,20 @@ interface ServeSiteOptions {
 export function serveSite(options: ServeSiteOptions, listening?: (info: AddressInfo) => void): Server {
   const { connections } = options;
   const serverOptions = { ...SERVER_OPTIONS, ...deadlines(connections) };
-  const server = serve({ fetch: options.fetch, hostname: options.hostname, port: options.port, serverOptions }, listening) as Server;
+  const server = serve(
+    { fetch: options.fetch, hostname: options.hostname, port: options.port, serverOptions },
+    listening,
+  ) as Server;
   // What Node refuses before the app sees it (an address over the size limit, a request too slow) is answered
   // in the site's way: a short page for a browser, the API's error shape for an API path.
-  const errorOptions = { limitBytes: MAX_HEADER_BYTES, requestTimeoutMs: connections.requestTimeoutMs, headers: apiSecurityHeaders(false) };
+  const errorOptions = {
+    limitBytes: MAX_HEADER_BYTES,
+    requestTimeoutMs: connections.requestTimeoutMs,
+    headers: apiSecurityHeaders(false),
+  };
   server.on('clientError', clientErrorListener(errorOptions));
   if (connections.maxConnections > 0) server.maxConnections = connections.maxConnections;
-  if (connections.maxConnectionsPerAddress > 0 && !options.trustProxy) capConnectionsPerAddress(server, connections.maxConnectionsPerAddress);
+  if (connections.maxConnectionsPerAddress > 0 && !options.trustProxy)
+    capConnectionsPerAddress(server, connections.maxConnectionsPerAddress);
   return server;
 }

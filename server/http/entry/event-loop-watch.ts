@@ -54,7 +54,12 @@ export function operationAt(method: string, path: string): string | undefined {
     .map((operationId) => {
       const { method, path } = operationTable[operationId];
       const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-      return { operationId, method: method.toUpperCase(), pattern: new RegExp(`^${pattern}$`), parameters: path.split('{').length };
+      return {
+        operationId,
+        method: method.toUpperCase(),
+        pattern: new RegExp(`^${pattern}$`),
+        parameters: path.split('{').length,
+      };
     })
     .sort((a, b) => a.parameters - b.parameters);
   return templates.find((template) => template.method === method && template.pattern.test(path))?.operationId;
@@ -90,7 +95,8 @@ export class EventLoopWatch {
       if (!(answer instanceof Promise)) {
         // Answered at once: the stall, if any, was this request's own.
         const tookMs = performance.now() - startedAt;
-        if (tookMs >= this.thresholdMs) this.report({ request, env, startedAt, blockedMs: tookMs, underWay: 1 }, tookMs);
+        if (tookMs >= this.thresholdMs)
+          this.report({ request, env, startedAt, blockedMs: tookMs, underWay: 1 }, tookMs);
         return answer;
       }
       const entry: UnderWay = { request, env, startedAt, blockedMs: 0, underWay: 0 };

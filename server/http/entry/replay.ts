@@ -37,16 +37,31 @@ export interface ReplayableCache {
  * Vary with Cookie (what a caller may see depends on its session), and the security headers. What cacheFor and
  * the gate give an answer on the router's way.
  */
-function replayedHeaders(operationId: OperationId, representation: Readonly<Record<string, string>>, https: boolean): Readonly<Record<string, string>> {
+function replayedHeaders(
+  operationId: OperationId,
+  representation: Readonly<Record<string, string>>,
+  https: boolean,
+): Readonly<Record<string, string>> {
   const { cacheTtl } = operationTable[operationId];
   if (!cacheTtl) throw new Error(`${operationId} has no x-cache-ttl, so its answers cannot be replayed`);
-  return { ...representation, 'Cache-Control': cacheControlFor(cacheTtl), Vary: varyWithSession(representation.Vary), ...apiSecurityHeaders(https) };
+  return {
+    ...representation,
+    'Cache-Control': cacheControlFor(cacheTtl),
+    Vary: varyWithSession(representation.Vary),
+    ...apiSecurityHeaders(https),
+  };
 }
 
 /** The replay stage over caches, asked in order; undefined leaves the request to the gate and the router. */
-export function replayStage(caches: readonly ReplayableCache[], limits: RequestLimits): (request: Request, env: unknown) => Response | undefined {
+export function replayStage(
+  caches: readonly ReplayableCache[],
+  limits: RequestLimits,
+): (request: Request, env: unknown) => Response | undefined {
   /** Per representation headers, the whole headers over HTTP and over HTTPS, made once each. */
-  const whole = new WeakMap<object, [Readonly<Record<string, string>> | undefined, Readonly<Record<string, string>> | undefined]>();
+  const whole = new WeakMap<
+    object,
+    [Readonly<Record<string, string>> | undefined, Readonly<Record<string, string>> | undefined]
+  >();
   return (request, env) => {
     if (request.method !== 'GET' || incomingHeader(request, env, 'if-none-match') !== undefined) return undefined;
     for (const cache of caches) {

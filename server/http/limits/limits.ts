@@ -90,7 +90,10 @@ export function addressKey(address: string): string {
   const [head, tail] = address.toLowerCase().split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))
@@ -133,7 +136,8 @@ export function countGuestRequest(limits: RequestLimits, request: Request, env: 
   const key = addressKey(address);
   // Counted in the shared database: answered here only from a fresh count; else passed on, uncounted, to the
   // middleware, which counts it there.
-  const retryAfter = publicLimiter instanceof SharedWindowLimiter ? (publicLimiter.hitIfKnown(key) ?? -1) : publicLimiter.hit(key);
+  const retryAfter =
+    publicLimiter instanceof SharedWindowLimiter ? (publicLimiter.hitIfKnown(key) ?? -1) : publicLimiter.hit(key);
   if (retryAfter < 0) return 1;
   // Over the limit, the request goes on to the middleware, which counts it again and answers 429.
   if (!retryAfter) uncountedRequests.add(request);
@@ -189,7 +193,12 @@ interface RoutePolicy {
 
 function tooLarge(maxBytes: number) {
   return (c: Context) => {
-    const response = errorResponse(c, 413, 'REQUEST_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes.`);
+    const response = errorResponse(
+      c,
+      413,
+      'REQUEST_TOO_LARGE',
+      `The request body is larger than the limit of ${maxBytes} bytes.`,
+    );
     // The rest of the body is not read: the connection cannot carry another request, and the client must know
     // it before it sends one (else its next request on this connection fails).
     response.headers.set('Connection', 'close');
@@ -199,7 +208,9 @@ function tooLarge(maxBytes: number) {
 
 function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
-  const response = page ? plainPage(c, 429, 'Too many requests', message) : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
+  const response = page
+    ? plainPage(c, 429, 'Too many requests', message)
+    : errorResponse(c, 429, 'REQUEST_LIMIT_EXCEEDED', message);
   const { headers } = response;
   headers.set('Retry-After', String(retryAfterSeconds));
   headers.set('RateLimit-Limit', String(limiter.limit));
@@ -240,14 +251,18 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   const trustProxy = trustProxyOf(options);
   const limiter = (name: string, limit: number, windowMs: number): RateLimiter | undefined => {
     if (limit <= 0) return undefined;
-    return db?.kind === 'postgres' ? new SharedWindowLimiter(name, limit, windowMs, db, clock) : new FixedWindowLimiter(limit, windowMs, clock);
+    return db?.kind === 'postgres'
+      ? new SharedWindowLimiter(name, limit, windowMs, db, clock)
+      : new FixedWindowLimiter(limit, windowMs, clock);
   };
   const publicLimiter = limiter('public', limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS);
   const signInLimiter = limiter('sign-in', limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS);
 
-  const bodyCheck = (maxBytes: number) => (maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined);
+  const bodyCheck = (maxBytes: number) =>
+    maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined;
   const defaultBody = bodyCheck(limits.maxBodyBytes);
-  const uploadBody = limits.maxBodyBytes > 0 ? bodyCheck(Math.max(limits.maxBodyBytes, UPLOAD_MAX_BODY_BYTES)) : undefined;
+  const uploadBody =
+    limits.maxBodyBytes > 0 ? bodyCheck(Math.max(limits.maxBodyBytes, UPLOAD_MAX_BODY_BYTES)) : undefined;
 
   const guestRoutes = guestOperationsOf();
   const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
@@ -302,7 +317,8 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
       const address = requestAddress(c.req.raw, c.env, trustProxy);
       if (address !== undefined) {
         const key = addressKey(address);
-        const retryAfter = policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
+        const retryAfter =
+          policy.limiter instanceof SharedWindowLimiter ? await policy.limiter.hitExact(key) : policy.limiter.hit(key);
         if (retryAfter) {
           const response = tooManyRequests(c, policy.limiter, retryAfter, policy.page === true);
           // A GET or HEAD has no body (asking would make the Node adapter build the whole Request).
@@ -321,6 +337,13 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
     if (closing !== c.res) c.res = closing;
   };
   // The reads the public rate limit counts: a guest's GETs and the pages ("GET /path/:param").
-  const limitedReads = publicLimiter ? [...guestRoutes.keys()].filter((key) => key.startsWith('GET ')).map((key) => key.slice('GET '.length)) : [];
-  return Object.assign(limitRequests, { publicLimiter, trustProxy, guestOperations: new Set(guestRoutes.values()), limitedReads });
+  const limitedReads = publicLimiter
+    ? [...guestRoutes.keys()].filter((key) => key.startsWith('GET ')).map((key) => key.slice('GET '.length))
+    : [];
+  return Object.assign(limitRequests, {
+    publicLimiter,
+    trustProxy,
+    guestOperations: new Set(guestRoutes.values()),
+    limitedReads,
+  });
 }

@@ -104,13 +104,22 @@ export class SharedWindowLimiter {
     try {
       ({
         rows: [row],
-      } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [this.name, [key], [1 + carried], now, this.windowMs]));
+      } = await this.db.query<{ window_start: string; hits: number }>(COUNT_SQL, [
+        this.name,
+        [key],
+        [1 + carried],
+        now,
+        this.windowMs,
+      ]));
       entry.writing -= carried;
     } catch (error) {
       entry.writing -= carried;
       entry.pending += carried;
       // The database cannot count now: go by this process's own count rather than refuse every client.
-      console.error(`Rate limit ${this.name}: counting in the database failed, counting in this process:`, (error as Error).message);
+      console.error(
+        `Rate limit ${this.name}: counting in the database failed, counting in this process:`,
+        (error as Error).message,
+      );
       entry.known++;
       return entry.known + entry.writing + entry.pending <= this.limit ? 0 : this.retryAfter(entry.windowStart, now);
     }
@@ -129,7 +138,9 @@ export class SharedWindowLimiter {
     this.flushing = (async () => {
       do {
         this.again = false;
-        const batch = [...this.local].filter(([, entry]) => entry.pending > 0).map(([key, entry]) => ({ key, entry, hits: entry.pending }));
+        const batch = [...this.local]
+          .filter(([, entry]) => entry.pending > 0)
+          .map(([key, entry]) => ({ key, entry, hits: entry.pending }));
         if (batch.length === 0) break;
         for (const item of batch) {
           item.entry.pending -= item.hits;
@@ -146,7 +157,8 @@ export class SharedWindowLimiter {
           ]);
           // The counts read back hold the hits just written.
           for (const item of batch) item.entry.writing -= item.hits;
-          for (const row of rows) this.learn(row.client_key, Number(row.window_start), Number(row.hits), this.clock.now());
+          for (const row of rows)
+            this.learn(row.client_key, Number(row.window_start), Number(row.hits), this.clock.now());
         } catch (error) {
           // Not written: keep them as this process's own, and try with the next hit.
           for (const item of batch) {
@@ -167,9 +179,14 @@ export class SharedWindowLimiter {
   private sweep(now: number) {
     if (now < this.nextSweep) return;
     this.nextSweep = now + this.windowMs;
-    for (const [key, entry] of this.local) if (now >= entry.windowStart + this.windowMs && entry.pending + entry.writing === 0) this.local.delete(key);
+    for (const [key, entry] of this.local)
+      if (now >= entry.windowStart + this.windowMs && entry.pending + entry.writing === 0) this.local.delete(key);
     void this.db
-      .query('DELETE FROM rate_limit_window WHERE limiter = $1 AND window_start + $2::bigint <= $3', [this.name, this.windowMs, now])
+      .query('DELETE FROM rate_limit_window WHERE limiter = $1 AND window_start + $2::bigint <= $3', [
+        this.name,
+        this.windowMs,
+        now,
+      ])
       .catch(() => undefined);
   }
 

@@ -59,16 +59,25 @@ type BodylessStatus<R extends RouteConfig> = {
  * status has no body, which every cacheable GET has: its 304.)
  */
 type DeclaredResponse<R extends RouteConfig> =
-  RouteConfigToTypedResponse<R> | ([BodylessStatus<R>] extends [never] ? never : Response & TypedResponse<null, BodylessStatus<R>, 'body'>);
+  | RouteConfigToTypedResponse<R>
+  | ([BodylessStatus<R>] extends [never] ? never : Response & TypedResponse<null, BodylessStatus<R>, 'body'>);
 
 type PathOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer P, infer _I, infer _R> ? P : never;
 type InputOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer _P, infer I, infer _R> ? I : never;
 
 /** A handler of route, held by the compiler to the statuses and bodies the contract declares for it. */
-type DeclaredHandler<R extends RouteConfig> = Handler<Env, PathOf<R>, InputOf<R>, DeclaredResponse<R> | Promise<DeclaredResponse<R>>>;
+type DeclaredHandler<R extends RouteConfig> = Handler<
+  Env,
+  PathOf<R>,
+  InputOf<R>,
+  DeclaredResponse<R> | Promise<DeclaredResponse<R>>
+>;
 
 /** Answers a failed request validation (the app's default hook does unless an operation has its own). */
-export type ValidationHook = (result: ValidationResult, c: Context) => Response | undefined | Promise<Response | undefined>;
+export type ValidationHook = (
+  result: ValidationResult,
+  c: Context,
+) => Response | undefined | Promise<Response | undefined>;
 
 interface ImplementOptions {
   /** The operation's own answer to a request that fails validation. */
@@ -102,7 +111,8 @@ export const BODY_REQUIRED_MESSAGE = 'The HTTP entity body is required, but this
 function jsonBodyRules(required: boolean): MiddlewareHandler {
   return async (c, next) => {
     const contentType = c.req.header('content-type');
-    if (contentType !== undefined && !isJsonContentType(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+    if (contentType !== undefined && !isJsonContentType(contentType))
+      throw new HTTPException(415, { message: 'Unsupported Media Type' });
     const text = c.req.raw.body ? await c.req.text() : '';
     if (text.trim() === '') {
       if (required) throw new HTTPException(400, { message: BODY_REQUIRED_MESSAGE });
@@ -135,8 +145,13 @@ async function refuseUnstorableText(c: Context, hook: ValidationHook): Promise<R
     if (value === undefined) continue;
     const found = findUnstorableText(value);
     if (!found) continue;
-    const error = new z.ZodError([{ code: 'custom', path: found.path, message: unstorableReason(found.text), input: found.text }]);
-    return (await hook({ success: false, error, target }, c)) ?? (validationHook({ success: false, error, target }, c) as Response);
+    const error = new z.ZodError([
+      { code: 'custom', path: found.path, message: unstorableReason(found.text), input: found.text },
+    ]);
+    return (
+      (await hook({ success: false, error, target }, c)) ??
+      (validationHook({ success: false, error, target }, c) as Response)
+    );
   }
   return undefined;
 }
@@ -156,9 +171,13 @@ function headerValidator(schema: z.ZodObject, hook: ValidationHook): MiddlewareH
       if (sent !== undefined) value[name] = sent;
     }
     const result = await schema.safeParseAsync(value);
-    const answer = await hook(result.success ? { success: true } : { success: false, error: result.error, target: 'header' }, c);
+    const answer = await hook(
+      result.success ? { success: true } : { success: false, error: result.error, target: 'header' },
+      c,
+    );
     if (answer) return answer;
-    if (!result.success) return validationHook({ success: false, error: result.error, target: 'header' }, c) as Response;
+    if (!result.success)
+      return validationHook({ success: false, error: result.error, target: 'header' }, c) as Response;
     c.req.addValidatedData('header', result.data as Record<string, unknown>);
     await next();
   };
@@ -181,7 +200,8 @@ export function implement<R extends RouteConfig & { operationId: OperationId }>(
     ...(takesJson ? [jsonBodyRules(body?.required === true)] : []),
     ...(headers ? [headerValidator(headers, hook)] : []),
   ];
-  const checked: Handler = async (c, next) => (await refuseUnstorableText(c, hook)) ?? (handler as unknown as Handler)(c, next);
+  const checked: Handler = async (c, next) =>
+    (await refuseUnstorableText(c, hook)) ?? (handler as unknown as Handler)(c, next);
   // DeclaredHandler answers a subset of what the library's handler type allows, and a hook answers what any
   // hook may; with R generic here the compiler cannot relate these to the library's conditional types.
   // The route as the contract has it describes the operation; its headers are validated by headerValidator.

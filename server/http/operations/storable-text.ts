@@ -17,7 +17,9 @@ export function isStorableText(text: string): boolean {
 
 /** What in a string the database refuses, for the message. */
 export function unstorableReason(text: string): string {
-  return text.includes('\u0000') ? 'contains the character U+0000, which cannot be stored' : 'contains a lone UTF-16 surrogate, which is not valid Unicode';
+  return text.includes('\u0000')
+    ? 'contains the character U+0000, which cannot be stored'
+    : 'contains a lone UTF-16 surrogate, which is not valid Unicode';
 }
 
 /** An array or object still to look into, with the way to it: its key and the entry of its parent. */

@@ -90,7 +90,9 @@ export function csrfRefusal(path: string, message: string): Response {
 export function csrfSecret(db: Database): () => Promise<Buffer> {
   let secret: Promise<Buffer> | undefined;
   const load = async () => {
-    await db.query(`INSERT INTO server_secret (name, value) VALUES ('csrf', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32).toString('base64url')]);
+    await db.query(`INSERT INTO server_secret (name, value) VALUES ('csrf', $1) ON CONFLICT (name) DO NOTHING`, [
+      randomBytes(32).toString('base64url'),
+    ]);
     const { rows } = await db.query<{ value: string }>(`SELECT value FROM server_secret WHERE name = 'csrf'`);
     return Buffer.from(rows[0].value, 'base64url');
   };

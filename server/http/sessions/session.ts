@@ -10,7 +10,13 @@ import type { Context } from 'hono';
 import { parse as parseCookies, serialize as serializeCookie } from 'hono/utils/cookie';
 import { getPath } from 'hono/utils/url';
 import { callerOf, type ActiveSession, type Caller, type CallerEnv } from './principal.ts';
-import { clientScheme, clientSchemeOf, incomingHeader, requestHeader, type NodeEnv } from '../connections/request-header.ts';
+import {
+  clientScheme,
+  clientSchemeOf,
+  incomingHeader,
+  requestHeader,
+  type NodeEnv,
+} from '../connections/request-header.ts';
 import { closeIfBodyUnread, withHeader } from '../answers/response-headers.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../../app-options.ts';
 import type { Database } from '../../db/connection.ts';
@@ -63,14 +69,17 @@ function positiveSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a whole number of seconds above 0, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a whole number of seconds above 0, not "${value}"`);
   return parsed;
 }
 
 export function sessionSettings(options: AppOptions, env: NodeJS.ProcessEnv = process.env): SessionSettings {
   return {
-    idleTimeoutSeconds: options.session?.idleTimeoutSeconds ?? positiveSeconds(env, 'SESSION_IDLE_TIMEOUT_SECONDS', 30 * 60),
-    absoluteTimeoutSeconds: options.session?.absoluteTimeoutSeconds ?? positiveSeconds(env, 'SESSION_ABSOLUTE_TIMEOUT_SECONDS', 8 * 60 * 60),
+    idleTimeoutSeconds:
+      options.session?.idleTimeoutSeconds ?? positiveSeconds(env, 'SESSION_IDLE_TIMEOUT_SECONDS', 30 * 60),
+    absoluteTimeoutSeconds:
+      options.session?.absoluteTimeoutSeconds ?? positiveSeconds(env, 'SESSION_ABSOLUTE_TIMEOUT_SECONDS', 8 * 60 * 60),
     trustProxy: options.trustProxy ?? env.TRUST_PROXY === '1',
   };
 }
@@ -111,7 +120,13 @@ export class Sessions {
    */
   #cookie(scheme: 'http' | 'https', value: string): string {
     const clearing = value === '' ? { maxAge: 0, expires: new Date(0) } : {};
-    return serializeCookie(SESSION_COOKIE[scheme], value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: scheme === 'https', ...clearing });
+    return serializeCookie(SESSION_COOKIE[scheme], value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: scheme === 'https',
+      ...clearing,
+    });
   }
 
   #writeCookie(c: Context, value: string) {
@@ -144,13 +159,10 @@ export class Sessions {
     };
     // Sessions nobody came back for are removed here rather than by a timer: sign-ins are rare enough.
     await this.#db.query('DELETE FROM user_session WHERE idle_expires_at <= $1', [new Date(now)]);
-    await this.#db.query(`INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`, [
-      session.idHash,
-      session.userId,
-      new Date(now),
-      new Date(session.idleExpiresAt),
-      new Date(absoluteExpiresAt),
-    ]);
+    await this.#db.query(
+      `INSERT INTO user_session (id_hash, user_id, created_at, idle_expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [session.idHash, session.userId, new Date(now), new Date(session.idleExpiresAt), new Date(absoluteExpiresAt)],
+    );
     this.#writeCookie(c, id);
     Object.assign(callerAt(c), { session, principal: user.principal });
     return session;
@@ -175,7 +187,10 @@ export class Sessions {
   async keepAlive(session: ActiveSession): Promise<ActiveSession> {
     const idleExpiresAt = this.#idleExpiry(this.clock.now(), session.absoluteExpiresAt);
     if (idleExpiresAt !== session.idleExpiresAt) {
-      await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [session.idHash, new Date(idleExpiresAt)]);
+      await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [
+        session.idHash,
+        new Date(idleExpiresAt),
+      ]);
     }
     return Object.assign(session, { idleExpiresAt });
   }
@@ -236,7 +251,11 @@ export class Sessions {
   async #touch(session: ActiveSession, now: number): Promise<void> {
     if (!this.#touchDue(session, now)) return;
     const next = this.#idleExpiry(now, session.absoluteExpiresAt);
-    await this.#db.query('UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1', [session.idHash, new Date(next)], { prepareAs: 'session_touch' });
+    await this.#db.query(
+      'UPDATE user_session SET idle_expires_at = $2 WHERE id_hash = $1',
+      [session.idHash, new Date(next)],
+      { prepareAs: 'session_touch' },
+    );
     session.idleExpiresAt = next;
   }
 
@@ -259,7 +278,8 @@ export class Sessions {
     if (!kept) return undefined;
     const now = this.clock.now();
     const { session } = kept;
-    if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt || this.#touchDue(session, now)) return undefined;
+    if (now >= session.idleExpiresAt || now >= session.absoluteExpiresAt || this.#touchDue(session, now))
+      return undefined;
     return kept.principal;
   }
 
@@ -267,7 +287,10 @@ export class Sessions {
    * Per scheme, what #sessionIdHashOf found in Cookie headers seen lately: a browser sends the same one again
    * and again. Headers longer than MAX_COOKIE_HEADER_KEPT are read every time.
    */
-  readonly #idHashes = { http: new Map<string, string | null | undefined>(), https: new Map<string, string | null | undefined>() };
+  readonly #idHashes = {
+    http: new Map<string, string | null | undefined>(),
+    https: new Map<string, string | null | undefined>(),
+  };
 
   /**
    * The hash of the session id a Cookie header carries (the cookie of the scheme's name, as Hono's getCookie reads it):
@@ -289,7 +312,9 @@ export class Sessions {
   /** #sessionIdHashOf the request's Cookie header (undefined without one). */
   #sessionIdHashOfRequest(c: Context): string | null | undefined {
     const cookies = requestHeader(c, 'cookie');
-    return cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
+    return cookies === undefined
+      ? undefined
+      : this.#sessionIdHashOf(cookies, clientSchemeOf(c, this.settings.trustProxy));
   }
 
   /**
@@ -307,10 +332,16 @@ export class Sessions {
     return this.#withSession({ request, env }, path, unsafe, dispatch);
   }
 
-  async #withSession(incoming: { request: Request; env: unknown }, path: string, unsafe: boolean, dispatch: CallerDispatch): Promise<Response> {
+  async #withSession(
+    incoming: { request: Request; env: unknown },
+    path: string,
+    unsafe: boolean,
+    dispatch: CallerDispatch,
+  ): Promise<Response> {
     const { request, env } = incoming;
     const { trustProxy } = this.settings;
-    if (unsafe && isCrossSite(incoming, trustProxy)) return closeIfBodyUnread(request, csrfRefusal(path, CROSS_SITE_MESSAGE));
+    if (unsafe && isCrossSite(incoming, trustProxy))
+      return closeIfBodyUnread(request, csrfRefusal(path, CROSS_SITE_MESSAGE));
     const cookies = incomingHeader(request, env, 'cookie');
     const scheme = clientScheme(request, env, trustProxy);
     const idHash = cookies === undefined ? undefined : this.#sessionIdHashOf(cookies, scheme);
@@ -327,7 +358,10 @@ export class Sessions {
         // A token, when sent, must be the session's; without one, the browser's proof of the same origin will do.
         if (unsafe && !signingIn) {
           const token = csrfTokenOf(incoming);
-          const proven = token === undefined ? isProvenSameOrigin(incoming, trustProxy) : csrfTokenMatches(token, await this.csrfToken(session));
+          const proven =
+            token === undefined
+              ? isProvenSameOrigin(incoming, trustProxy)
+              : csrfTokenMatches(token, await this.csrfToken(session));
           if (!proven) return closeIfBodyUnread(request, csrfRefusal(path, CSRF_TOKEN_MESSAGE));
         }
         // The page polls getSession to learn when to warn: asking must not postpone the answer. Signing in
@@ -347,6 +381,9 @@ export class Sessions {
 /** The caller the gate handed a request on with: every request that may change or carry a session has one. */
 function callerAt(c: Context): Caller {
   const caller = callerOf(c);
-  if (!caller) throw new Error('The request did not pass the session gate with a caller (a read without a cookie cannot write the session cookie).');
+  if (!caller)
+    throw new Error(
+      'The request did not pass the session gate with a caller (a read without a cookie cannot write the session cookie).',
+    );
   return caller;
 }

@@ -13,7 +13,8 @@ const ACTIONS_DIR = resolve(import.meta.dirname, '../metadata/actions');
 
 export const SECTIONS = ['ActivityComposer', 'CollaborateComposer', 'Page', 'SingleActionLinks'] as const;
 export type Section = (typeof SECTIONS)[number];
-export type ActionListContext = 'Global' | 'Lookup' | 'ObjectHomeChart' | 'Record' | 'RecordEdit' | 'RelatedList' | 'RelatedListRecord';
+export type ActionListContext =
+  'Global' | 'Lookup' | 'ObjectHomeChart' | 'Record' | 'RecordEdit' | 'RelatedList' | 'RelatedListRecord';
 
 /** What the caller needs for a standard action to show: on the object (create) or on the record. */
 type StandardRequirement = 'read' | 'create' | 'edit' | 'delete' | 'changeOwner';
@@ -119,7 +120,10 @@ export function iconUrls(action: Pick<QuickActionDefinition, 'icon' | 'iconSet'>
 }
 
 /** The sections and actions placed for a record type (by developer name): the last placement naming it, or "*". */
-export function placementFor(file: ObjectActionsFile | undefined, recordTypeDeveloperName: string): Partial<Record<Section, string[]>> {
+export function placementFor(
+  file: ObjectActionsFile | undefined,
+  recordTypeDeveloperName: string,
+): Partial<Record<Section, string[]>> {
   const placements = file?.placements ?? [];
   const exact = placements.filter((placement) => placement.recordTypes.includes(recordTypeDeveloperName));
   const any = placements.filter((placement) => placement.recordTypes.includes('*'));
@@ -133,7 +137,14 @@ export const OVERRIDABLE_ACTIONS = ['New', 'Edit', 'View', 'Clone', 'Delete', 'L
 interface ObjectShape {
   apiName: string;
   recordTypes: { developerName: string }[];
-  fields: { apiName: string; dataType: string; referenceTo?: string[]; createable?: boolean; updateable?: boolean; calculated?: boolean }[];
+  fields: {
+    apiName: string;
+    dataType: string;
+    referenceTo?: string[];
+    createable?: boolean;
+    updateable?: boolean;
+    calculated?: boolean;
+  }[];
 }
 
 /**
@@ -156,36 +167,51 @@ export function actionFileProblems(actions: ActionCatalog, objects: ObjectShape[
         problems.push(`${name}: no target object ${action.targetObject}`);
         continue;
       }
-      if (action.type === 'Update' && action.targetObject !== objectApiName) problems.push(`${name}: an update action changes records of its own object`);
+      if (action.type === 'Update' && action.targetObject !== objectApiName)
+        problems.push(`${name}: an update action changes records of its own object`);
       const field = (fieldName: string) => target.fields.find((candidate) => candidate.apiName === fieldName);
       if (action.targetParentField) {
         const parent = field(action.targetParentField);
         if (!parent || parent.dataType !== 'Reference' || !(parent.referenceTo ?? []).includes(objectApiName))
-          problems.push(`${name}: ${action.targetParentField} is not a field of ${action.targetObject} pointing at ${objectApiName}`);
+          problems.push(
+            `${name}: ${action.targetParentField} is not a field of ${action.targetObject} pointing at ${objectApiName}`,
+          );
       }
       for (const fieldName of Object.keys(action.predefinedValues ?? {})) {
         const predefined = field(fieldName);
-        const writable = predefined && !predefined.calculated && (action.type === 'Update' ? predefined.updateable : predefined.createable) !== false;
+        const writable =
+          predefined &&
+          !predefined.calculated &&
+          (action.type === 'Update' ? predefined.updateable : predefined.createable) !== false;
         if (!writable) problems.push(`${name}: predefined value for ${fieldName}, which the action may not set`);
       }
       for (const cell of action.layout.flatMap((section) => section.rows.flat())) {
         const cellName = cell === null ? null : typeof cell === 'string' ? cell : cell.field;
-        if (cellName !== null && !field(cellName)) problems.push(`${name}: the layout names ${cellName}, not a field of ${action.targetObject}`);
+        if (cellName !== null && !field(cellName))
+          problems.push(`${name}: the layout names ${cellName}, not a field of ${action.targetObject}`);
       }
     }
     const recordTypes = new Set(['*', 'Master', ...(object?.recordTypes.map((type) => type.developerName) ?? [])]);
     for (const placement of file.placements ?? []) {
-      for (const type of placement.recordTypes) if (!recordTypes.has(type)) problems.push(`${where}: no record type ${type}`);
+      for (const type of placement.recordTypes)
+        if (!recordTypes.has(type)) problems.push(`${where}: no record type ${type}`);
     }
-    const placed = [...(file.placements ?? []).flatMap((placement) => Object.entries(placement.sections)), ...Object.entries(file.sections ?? {})];
+    const placed = [
+      ...(file.placements ?? []).flatMap((placement) => Object.entries(placement.sections)),
+      ...Object.entries(file.sections ?? {}),
+    ];
     for (const [section, names] of placed) {
       if (!(SECTIONS as readonly string[]).includes(section)) problems.push(`${where}: no section ${section}`);
-      for (const name of names ?? []) if (!knownAction(name)) problems.push(`${where}: ${section} places unknown action ${name}`);
+      for (const name of names ?? [])
+        if (!knownAction(name)) problems.push(`${where}: ${section} places unknown action ${name}`);
     }
-    for (const name of file.createActions ?? []) if (!knownAction(name)) problems.push(`${where}: unknown create action ${name}`);
-    for (const type of Object.keys(file.overrides ?? {})) if (!OVERRIDABLE_ACTIONS.includes(type)) problems.push(`${where}: ${type} cannot be overridden`);
+    for (const name of file.createActions ?? [])
+      if (!knownAction(name)) problems.push(`${where}: unknown create action ${name}`);
+    for (const type of Object.keys(file.overrides ?? {}))
+      if (!OVERRIDABLE_ACTIONS.includes(type)) problems.push(`${where}: ${type} cannot be overridden`);
     for (const [feature, formulas] of Object.entries(file.formulaActivation ?? {})) {
-      for (const name of Object.keys(formulas)) if (!knownAction(name)) problems.push(`${where}: ${feature} activates unknown action ${name}`);
+      for (const name of Object.keys(formulas))
+        if (!knownAction(name)) problems.push(`${where}: ${feature} activates unknown action ${name}`);
     }
   }
   return problems;

@@ -100,12 +100,21 @@ export function mayCreate(principal: Principal, object: DescribedObject | undefi
 }
 
 /** Whether the caller may run a quick action: create its records, or change the record it is run on. */
-export function mayRunQuickAction(principal: Principal, org: OrgDescribe, action: QuickAction, record?: { row: RecordRow; object: DescribedObject }): boolean {
+export function mayRunQuickAction(
+  principal: Principal,
+  org: OrgDescribe,
+  action: QuickAction,
+  record?: { row: RecordRow; object: DescribedObject },
+): boolean {
   const target = org.objects.get(action.targetObject);
   if (!target || !objectPermissions(principal, target.apiName).read) return false;
   if (action.type === 'Update') {
     if (!record) return false;
-    return record.object.apiName === target.apiName && !!target.definition.flags?.updateable && canEditRecord(principal, target, record.row);
+    return (
+      record.object.apiName === target.apiName &&
+      !!target.definition.flags?.updateable &&
+      canEditRecord(principal, target, record.row)
+    );
   }
   if (!mayCreate(principal, target)) return false;
   const parentField = action.targetParentField ? target.fieldsByName.get(action.targetParentField) : undefined;
@@ -113,7 +122,12 @@ export function mayRunQuickAction(principal: Principal, org: OrgDescribe, action
 }
 
 /** Whether the caller may do a standard action on an object, or on one of its records. */
-function mayDoStandard(principal: Principal, action: StandardActionDefinition, object: DescribedObject, row?: RecordRow): boolean {
+function mayDoStandard(
+  principal: Principal,
+  action: StandardActionDefinition,
+  object: DescribedObject,
+  row?: RecordRow,
+): boolean {
   switch (action.requires) {
     case 'read':
       return row ? canSeeRecord(principal, object, row) : objectPermissions(principal, object.apiName).read;
@@ -126,7 +140,11 @@ function mayDoStandard(principal: Principal, action: StandardActionDefinition, o
     case 'changeOwner': {
       const owner = object.fieldsByName.get('OwnerId');
       return (
-        !!row && !!owner && !!object.definition.flags?.updateable && canEditRecord(principal, object, row) && writableBy(principal, object, owner, 'update')
+        !!row &&
+        !!owner &&
+        !!object.definition.flags?.updateable &&
+        canEditRecord(principal, object, row) &&
+        writableBy(principal, object, owner, 'update')
       );
     }
   }
@@ -143,10 +161,13 @@ export function actionFor(
   record?: { row: RecordRow; object: DescribedObject },
 ): PlatformAction | null {
   const quick = quickActionNamed(apiName);
-  if (quick) return mayRunQuickAction(principal, org, quick, record) ? quickRepresentation(quick, source, section) : null;
+  if (quick)
+    return mayRunQuickAction(principal, org, quick, record) ? quickRepresentation(quick, source, section) : null;
   const standard = standardActionNamed(apiName);
   if (!standard || !object || !standard.contexts.includes(source.context)) return null;
-  return mayDoStandard(principal, standard, object, record?.row) ? standardRepresentation(standard, source, section, object.apiName) : null;
+  return mayDoStandard(principal, standard, object, record?.row)
+    ? standardRepresentation(standard, source, section, object.apiName)
+    : null;
 }
 
 /** The filters every list takes: kinds of action, API names, sections. */

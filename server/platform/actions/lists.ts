@@ -15,7 +15,15 @@ import { objectPermissions, type Principal } from '../principal.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
-import { loadActions, OVERRIDABLE_ACTIONS, placementFor, quickActionNamed, SECTIONS, standardActionNamed, type ActionListContext } from './definitions.ts';
+import {
+  loadActions,
+  OVERRIDABLE_ACTIONS,
+  placementFor,
+  quickActionNamed,
+  SECTIONS,
+  standardActionNamed,
+  type ActionListContext,
+} from './definitions.ts';
 import {
   actionFor,
   filtered,
@@ -51,7 +59,12 @@ export interface VisibleRecord {
 }
 
 /** The records named, each one the caller may see; one it may not see answers exactly like a missing one (404). */
-export async function visibleRecords(db: Queryable, org: OrgDescribe, principal: Principal, ids: string[]): Promise<VisibleRecord[]> {
+export async function visibleRecords(
+  db: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  ids: string[],
+): Promise<VisibleRecord[]> {
   const rows = await fetchRows(db, ids);
   return ids.map((id) => {
     const row = rows.get(id);
@@ -67,7 +80,11 @@ function recordTypeName(record: VisibleRecord): string {
 }
 
 /** GET /actions/global. */
-export async function getGlobalActions(db: Queryable, principal: Principal, query: ActionListQuery): Promise<ActionRepresentation> {
+export async function getGlobalActions(
+  db: Queryable,
+  principal: Principal,
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
   const file = loadActions().objects.get('Global');
   const source: Source = { context: 'Global', sourceObject: 'Global' };
@@ -83,7 +100,12 @@ export async function getGlobalActions(db: Queryable, principal: Principal, quer
 }
 
 /** The actions of one record as its page shows them (PageLayout) or every action it has (All). */
-function recordActions(principal: Principal, org: OrgDescribe, record: VisibleRecord, query: ActionListQuery): PlatformAction[] {
+function recordActions(
+  principal: Principal,
+  org: OrgDescribe,
+  record: VisibleRecord,
+  query: ActionListQuery,
+): PlatformAction[] {
   const file = loadActions().objects.get(record.object.apiName);
   const placed = placementFor(file, recordTypeName(record));
   const source: Source = { context: 'Record', sourceObject: record.row.id };
@@ -116,19 +138,34 @@ function recordActions(principal: Principal, org: OrgDescribe, record: VisibleRe
 const SECTIONS_OR_API_NAMES_MESSAGE = 'getRecordActions needs sections or apiNames: give at least one of them';
 
 /** GET /actions/record/{recordIds}: sections or apiNames (or both) are required. */
-export async function getRecordActions(db: Queryable, principal: Principal, recordIds: string[], query: ActionListQuery): Promise<ActionRepresentation> {
-  if (!query.sections && !query.apiNames) throw new PlatformError(400, 'MISSING_ARGUMENT', SECTIONS_OR_API_NAMES_MESSAGE);
+export async function getRecordActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  if (!query.sections && !query.apiNames)
+    throw new PlatformError(400, 'MISSING_ARGUMENT', SECTIONS_OR_API_NAMES_MESSAGE);
   const org = await describeOrg(db);
   const ids = recordIdsOf('recordIds', recordIds);
   const records = await visibleRecords(db, org, principal, ids);
   return representation(
     `${UI_API_PATH}/actions/record/${recordIds.join(',')}`,
-    records.map((record) => [record.row.id, recordActions(principal, org, record, query), `${UI_API_PATH}/actions/record/${record.row.id}`]),
+    records.map((record) => [
+      record.row.id,
+      recordActions(principal, org, record, query),
+      `${UI_API_PATH}/actions/record/${record.row.id}`,
+    ]),
   );
 }
 
 /** GET /actions/record/{recordIds}/record-edit: the buttons of a record's edit form (Save only when the caller may change it). */
-export async function getRecordEditActions(db: Queryable, principal: Principal, recordIds: string[], query: ActionListQuery): Promise<ActionRepresentation> {
+export async function getRecordEditActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
   const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
   const standard = loadActions().standard.filter((action) => action.contexts.includes('RecordEdit'));
@@ -152,7 +189,12 @@ export function readableObjectOf(org: OrgDescribe, principal: Principal, apiName
   return object;
 }
 
-function createActions(principal: Principal, org: OrgDescribe, object: DescribedObject, context: ActionListContext): PlatformAction[] {
+function createActions(
+  principal: Principal,
+  org: OrgDescribe,
+  object: DescribedObject,
+  context: ActionListContext,
+): PlatformAction[] {
   const file = loadActions().objects.get(object.apiName);
   const source: Source = { context, sourceObject: object.apiName };
   const names = context === 'Lookup' ? ['New'] : (file?.createActions ?? ['New']);
@@ -172,13 +214,24 @@ export async function getObjectCreateActions(
   const org = await describeOrg(db);
   const object = readableObjectOf(org, principal, objectApiName);
   const url = `${UI_API_PATH}/actions/object/${object.apiName}/record-create`;
-  return representation(url, [[object.apiName, filtered(createActions(principal, org, object, 'ObjectHomeChart'), query), url]]);
+  return representation(url, [
+    [object.apiName, filtered(createActions(principal, org, object, 'ObjectHomeChart'), query), url],
+  ]);
 }
 
 /** GET /actions/lookup/{objectApiNames}: per object, what its lookup dialog offers (New, when the caller may create). */
-export async function getLookupActions(db: Queryable, principal: Principal, objectApiNames: string[], query: ActionListQuery): Promise<ActionRepresentation> {
+export async function getLookupActions(
+  db: Queryable,
+  principal: Principal,
+  objectApiNames: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
-  const objects = [...new Map(objectApiNames.map((name) => readableObjectOf(org, principal, name)).map((object) => [object.apiName, object])).values()];
+  const objects = [
+    ...new Map(
+      objectApiNames.map((name) => readableObjectOf(org, principal, name)).map((object) => [object.apiName, object]),
+    ).values(),
+  ];
   return representation(
     `${UI_API_PATH}/actions/lookup/${objectApiNames.join(',')}`,
     objects.map((object) => [
@@ -191,7 +244,9 @@ export async function getLookupActions(db: Queryable, principal: Principal, obje
 
 /** A related list of a record: one of its object's child relationships, by name in any case; otherwise 404. */
 function relatedListOf(record: VisibleRecord, relatedListId: string) {
-  const relationship = record.object.childRelationships.find((candidate) => candidate.relationshipName.toLowerCase() === relatedListId.toLowerCase());
+  const relationship = record.object.childRelationships.find(
+    (candidate) => candidate.relationshipName.toLowerCase() === relatedListId.toLowerCase(),
+  );
   if (!relationship) throw notFound();
   return relationship;
 }
@@ -207,11 +262,17 @@ function relatedListActions(
   const relationship = relatedListOf(record, relatedListId);
   const child = org.objects.get(relationship.childObjectApiName);
   if (!child || !objectPermissions(principal, child.apiName).read) throw notFound();
-  const source: Source = { context: 'RelatedList', sourceObject: record.row.id, relatedSourceObject: relationship.relationshipName };
+  const source: Source = {
+    context: 'RelatedList',
+    sourceObject: record.row.id,
+    relatedSourceObject: relationship.relationshipName,
+  };
   const actions: PlatformAction[] = [];
   const newAction = standardActionNamed('New');
   if (newAction && mayCreate(principal, child))
-    actions.push(standardRepresentation(newAction, source, 'Page', child.apiName, `New${child.apiName}`, newAction.label));
+    actions.push(
+      standardRepresentation(newAction, source, 'Page', child.apiName, `New${child.apiName}`, newAction.label),
+    );
   const file = loadActions().objects.get(record.object.apiName);
   for (const definition of file?.quickActions ?? []) {
     if (definition.targetObject !== child.apiName || definition.targetParentField !== relationship.fieldName) continue;
@@ -251,7 +312,10 @@ export async function getRelatedListsActions(
   const results: ActionBatch['results'] = [];
   for (const item of items) {
     try {
-      results.push({ statusCode: 200, result: await getRelatedListActions(db, principal, recordIds, item.relatedListId, item) });
+      results.push({
+        statusCode: 200,
+        result: await getRelatedListActions(db, principal, recordIds, item.relatedListId, item),
+      });
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       results.push({ statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] });
@@ -281,7 +345,9 @@ export async function getRelatedListRecordActions(
     `${UI_API_PATH}/actions/record/${recordIds.join(',')}/related-list-record/${relatedListRecordIds.join(',')}`,
     children.map((child) => {
       const relationship = parent.object.childRelationships.find(
-        (candidate) => candidate.childObjectApiName === child.object.apiName && child.row.fields[candidate.fieldName] === parent.row.id,
+        (candidate) =>
+          candidate.childObjectApiName === child.object.apiName &&
+          child.row.fields[candidate.fieldName] === parent.row.id,
       );
       if (!relationship) throw notFound();
       const source: Source = {
@@ -294,7 +360,11 @@ export async function getRelatedListRecordActions(
         const listed = actionFor(principal, org, action.apiName, source, 'Page', child.object, child);
         return listed ? [listed] : [];
       });
-      return [child.row.id, filtered(actions, query), `${UI_API_PATH}/actions/record/${parent.row.id}/related-list-record/${child.row.id}`];
+      return [
+        child.row.id,
+        filtered(actions, query),
+        `${UI_API_PATH}/actions/record/${parent.row.id}/related-list-record/${child.row.id}`,
+      ];
     }),
   );
 }
@@ -330,7 +400,9 @@ export async function getFormulaActivation(
 ): Promise<Schemas['FormulaActivationRepresentation']> {
   const org = await describeOrg(db);
   const files = [...loadActions().objects.values()];
-  const feature = files.flatMap((file) => Object.keys(file.formulaActivation ?? {})).find((name) => name.toLowerCase() === actionFeature.toLowerCase());
+  const feature = files
+    .flatMap((file) => Object.keys(file.formulaActivation ?? {}))
+    .find((name) => name.toLowerCase() === actionFeature.toLowerCase());
   if (!feature) throw notFound();
   const wanted = query.objectApiNames?.map((name) => name.toLowerCase());
   const formulaActivation: Record<string, Record<string, string>> = {};

@@ -25,7 +25,11 @@ import { readableObjectOf, recordIdsOf, visibleRecords, type VisibleRecord } fro
 import { mayCreate } from './listing.ts';
 
 /** A quick action the caller may see: its objects (the one it is launched from and its target) readable; otherwise 404. */
-function quickActionFor(org: OrgDescribe, principal: Principal, actionApiName: string): { action: QuickAction; target: DescribedObject } {
+function quickActionFor(
+  org: OrgDescribe,
+  principal: Principal,
+  actionApiName: string,
+): { action: QuickAction; target: DescribedObject } {
   const action = quickActionNamed(actionApiName);
   if (!action) throw notFound();
   if (action.contextObject !== 'Global') readableObjectOf(org, principal, action.contextObject);
@@ -138,20 +142,34 @@ export async function getQuickActionDefaults(
   const org = await describeOrg(db);
   const { action, target } = quickActionFor(org, principal, actionApiName);
   if (creates(action) && !mayCreate(principal, target)) {
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS', `You don't have permission to create ${target.definition.labelPlural}.`);
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS',
+      `You don't have permission to create ${target.definition.labelPlural}.`,
+    );
   }
-  if (!creates(action) && (!objectPermissions(principal, target.apiName).edit || !target.definition.flags?.updateable)) {
-    throw new PlatformError(403, 'INSUFFICIENT_ACCESS', `You don't have permission to edit ${target.definition.labelPlural}.`);
+  if (
+    !creates(action) &&
+    (!objectPermissions(principal, target.apiName).edit || !target.definition.flags?.updateable)
+  ) {
+    throw new PlatformError(
+      403,
+      'INSUFFICIENT_ACCESS',
+      `You don't have permission to edit ${target.definition.labelPlural}.`,
+    );
   }
   const parent = await contextRecord(db, org, principal, 'parentRecordId', query.parentRecordId);
   // An update action's record is the one it changes: of the action's object.
   if (parent && !creates(action) && parent.object.apiName !== target.apiName) throw notFound();
-  const recordType = !creates(action) && parent ? resolveRecordType(target, parent.row.record_type_id ?? undefined) : resolveRecordType(target, undefined);
+  const recordType =
+    !creates(action) && parent
+      ? resolveRecordType(target, parent.row.record_type_id ?? undefined)
+      : resolveRecordType(target, undefined);
   const layoutNames = layoutFieldNames(actionLayout(principal, action, target, recordType.id));
   const predefined = action.predefinedValues ?? {};
-  const names = [...new Set([...layoutNames, ...Object.keys(predefined), ...optionalFieldNames(target, query.optionalFields ?? [])])].filter(
-    (name) => target.fieldsByName.has(name) && fieldPermissions(principal, target.apiName, name).read,
-  );
+  const names = [
+    ...new Set([...layoutNames, ...Object.keys(predefined), ...optionalFieldNames(target, query.optionalFields ?? [])]),
+  ].filter((name) => target.fieldsByName.has(name) && fieldPermissions(principal, target.apiName, name).read);
   const context = await defaultsContext(db, principal, target, recordType);
   const fields: Record<string, FieldValueRepresentation> = {};
   for (const name of names) {
@@ -160,11 +178,18 @@ export async function getQuickActionDefaults(
       const value = (parent.row.fields[name] ?? null) as FieldValue;
       fields[name] = { displayValue: displayValueOf(field, value), value };
     } else fields[name] = defaultFieldValue(field, context);
-    if (name in predefined) fields[name] = { displayValue: displayValueOf(field, predefined[name]), value: predefined[name] };
+    if (name in predefined)
+      fields[name] = { displayValue: displayValueOf(field, predefined[name]), value: predefined[name] };
   }
   // A related record created from its parent points at it: a new Contact from an Account gets its AccountId.
   const parentField = action.targetParentField ? target.fieldsByName.get(action.targetParentField) : undefined;
-  if (creates(action) && parent && parentField && (parentField.referenceTo ?? []).includes(parent.object.apiName) && fields[parentField.apiName]) {
+  if (
+    creates(action) &&
+    parent &&
+    parentField &&
+    (parentField.referenceTo ?? []).includes(parent.object.apiName) &&
+    fields[parentField.apiName]
+  ) {
     fields[parentField.apiName] = { displayValue: nameOf(parent), value: parent.row.id };
   }
   const body = { actionApiName: action.apiName, fields, objectApiName: target.apiName };
@@ -180,7 +205,10 @@ function checkApiName(target: DescribedObject, input: PerformQuickActionInput): 
   }
 }
 
-const nameIn = (target: DescribedObject, record: { id: string; fields: Record<string, { value?: unknown }> }): string => {
+const nameIn = (
+  target: DescribedObject,
+  record: { id: string; fields: Record<string, { value?: unknown }> },
+): string => {
   const value = record.fields[target.definition.nameFields[0] ?? 'Name']?.value;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : record.id;
 };
@@ -195,13 +223,15 @@ export async function performQuickAction(
 ): Promise<QuickActionExecution> {
   const org = await describeOrg(db);
   const { action, target } = quickActionFor(org, principal, actionApiName);
-  if (!creates(action)) throw new PlatformError(400, 'INVALID_INPUT', `${action.apiName} updates a record: run it with PATCH`);
+  if (!creates(action))
+    throw new PlatformError(400, 'INVALID_INPUT', `${action.apiName} updates a record: run it with PATCH`);
   checkApiName(target, input);
   const context = await contextRecord(db, org, principal, 'contextId', input.contextId);
   if (context && action.contextObject !== 'Global' && context.object.apiName !== action.contextObject) throw notFound();
   const fields: Record<string, FieldValue> = { ...(action.predefinedValues ?? {}) };
   const parentField = action.targetParentField ? target.fieldsByName.get(action.targetParentField) : undefined;
-  if (context && parentField && (parentField.referenceTo ?? []).includes(context.object.apiName)) fields[parentField.apiName] = context.row.id;
+  if (context && parentField && (parentField.referenceTo ?? []).includes(context.object.apiName))
+    fields[parentField.apiName] = context.row.id;
   Object.assign(fields, input.fields);
   const record = await createRecord(
     db,
@@ -229,9 +259,11 @@ export async function performUpdateRecordQuickAction(
 ): Promise<QuickActionExecution> {
   const org = await describeOrg(db);
   const { action, target } = quickActionFor(org, principal, actionApiName);
-  if (creates(action)) throw new PlatformError(400, 'INVALID_INPUT', `${action.apiName} creates a record: run it with POST`);
+  if (creates(action))
+    throw new PlatformError(400, 'INVALID_INPUT', `${action.apiName} creates a record: run it with POST`);
   checkApiName(target, input);
-  if (input.contextId === undefined) throw new PlatformError(400, 'MISSING_ARGUMENT', 'contextId is required: the id of the record the action updates');
+  if (input.contextId === undefined)
+    throw new PlatformError(400, 'MISSING_ARGUMENT', 'contextId is required: the id of the record the action updates');
   const context = (await contextRecord(db, org, principal, 'contextId', input.contextId))!;
   if (context.object.apiName !== target.apiName) throw notFound();
   const fields: Record<string, FieldValue> = { ...(action.predefinedValues ?? {}), ...input.fields };

@@ -20,10 +20,16 @@ interface AppQuery {
 
 const withETag = <T extends object>(value: T): T & { eTag: string } => ({ ...value, eTag: etagOf(value) });
 
-function itemVisible(principal: Principal, org: OrgDescribe, item: NavItemDefinition, formFactor: FormFactor | undefined): boolean {
+function itemVisible(
+  principal: Principal,
+  org: OrgDescribe,
+  item: NavItemDefinition,
+  formFactor: FormFactor | undefined,
+): boolean {
   if (item.profiles && !item.profiles.includes(principal.profile.name)) return false;
   if (formFactor && item.formFactors && !item.formFactors.includes(formFactor)) return false;
-  if (item.objectApiName) return org.objects.has(item.objectApiName) && objectPermissions(principal, item.objectApiName).read;
+  if (item.objectApiName)
+    return org.objects.has(item.objectApiName) && objectPermissions(principal, item.objectApiName).read;
   return true;
 }
 
@@ -32,7 +38,9 @@ const appVisible = (principal: Principal, app: AppDefinition, formFactor?: FormF
 
 function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schemas['NavItemRepresentation'] {
   const object = item.objectApiName ? org.objects.get(item.objectApiName) : undefined;
-  const objectPage = object ? { type: 'standard__objectPage', attributes: { objectApiName: object.apiName, actionName: 'home' }, state: {} } : null;
+  const objectPage = object
+    ? { type: 'standard__objectPage', attributes: { objectApiName: object.apiName, actionName: 'home' }, state: {} }
+    : null;
   return {
     availableInClassic: true,
     availableInLightning: true,
@@ -53,7 +61,12 @@ function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schem
 }
 
 /** The items named, that the caller may see on the form factor, in the order named. */
-function itemsNamed(principal: Principal, org: OrgDescribe, names: string[], formFactor: FormFactor | undefined): Schemas['NavItemRepresentation'][] {
+function itemsNamed(
+  principal: Principal,
+  org: OrgDescribe,
+  names: string[],
+  formFactor: FormFactor | undefined,
+): Schemas['NavItemRepresentation'][] {
   const { navItems } = appMetadata();
   return names
     .map((name) => navItems.find((item) => item.developerName === name))
@@ -64,7 +77,9 @@ function itemsNamed(principal: Principal, org: OrgDescribe, names: string[], for
 /** The id of the caller's selected app: the one it last opened, if it may still use it, else its first app. */
 async function selectedAppId(db: Queryable, principal: Principal): Promise<string | undefined> {
   const usable = appMetadata().apps.filter((app) => appVisible(principal, app));
-  const { rows } = await db.query<{ app_id: string }>('SELECT app_id FROM app_selection WHERE user_id = $1', [principal.userId]);
+  const { rows } = await db.query<{ app_id: string }>('SELECT app_id FROM app_selection WHERE user_id = $1', [
+    principal.userId,
+  ]);
   return (usable.find((app) => app.appId === rows[0]?.app_id) ?? usable[0])?.appId;
 }
 
@@ -98,7 +113,11 @@ function appRepresentation(
 }
 
 /** GET /apps. */
-export async function getApps(db: Queryable, principal: Principal, query: AppQuery): Promise<Schemas['AppsRepresentation']> {
+export async function getApps(
+  db: Queryable,
+  principal: Principal,
+  query: AppQuery,
+): Promise<Schemas['AppsRepresentation']> {
   const org = await describeOrg(db);
   const selectedId = await selectedAppId(db, principal);
   const apps = appMetadata()
@@ -116,7 +135,12 @@ function usableApp(principal: Principal, appId: string, formFactor: FormFactor |
 }
 
 /** GET /apps/{appId}: the app, which becomes the caller's selected app. */
-export async function getAppDetails(db: Queryable, principal: Principal, appId: string, query: AppQuery): Promise<Schemas['AppRepresentation']> {
+export async function getAppDetails(
+  db: Queryable,
+  principal: Principal,
+  appId: string,
+  query: AppQuery,
+): Promise<Schemas['AppRepresentation']> {
   const app = usableApp(principal, appId, query.formFactor);
   await db.query(
     `INSERT INTO app_selection (user_id, app_id, selected_at) VALUES ($1, $2, now())
@@ -127,10 +151,20 @@ export async function getAppDetails(db: Queryable, principal: Principal, appId: 
 }
 
 /** GET /apps/selected: the caller's selected app. */
-export async function getSelectedApp(db: Queryable, principal: Principal, query: AppQuery): Promise<Schemas['AppRepresentation']> {
+export async function getSelectedApp(
+  db: Queryable,
+  principal: Principal,
+  query: AppQuery,
+): Promise<Schemas['AppRepresentation']> {
   const selectedId = await selectedAppId(db, principal);
   if (!selectedId) throw notFound();
-  return appRepresentation(principal, await describeOrg(db), usableApp(principal, selectedId, undefined), selectedId, query);
+  return appRepresentation(
+    principal,
+    await describeOrg(db),
+    usableApp(principal, selectedId, undefined),
+    selectedId,
+    query,
+  );
 }
 
 interface NavItemsQuery {
@@ -150,11 +184,17 @@ function navItemsUrl(query: NavItemsQuery, page: number, pageSize: number): stri
 }
 
 /** GET /nav-items: a page of the items the caller may use, optionally only those named (names it may not see are left out). */
-export async function getNavItems(db: Queryable, principal: Principal, query: NavItemsQuery): Promise<Schemas['NavItemsRepresentation']> {
+export async function getNavItems(
+  db: Queryable,
+  principal: Principal,
+  query: NavItemsQuery,
+): Promise<Schemas['NavItemsRepresentation']> {
   const org = await describeOrg(db);
   const page = query.page ?? 0;
   const pageSize = query.pageSize ?? 25;
-  const names = query.navItemNames ? [...new Set(query.navItemNames.split(','))] : appMetadata().navItems.map((item) => item.developerName);
+  const names = query.navItemNames
+    ? [...new Set(query.navItemNames.split(','))]
+    : appMetadata().navItems.map((item) => item.developerName);
   const items = itemsNamed(principal, org, names, query.formFactor);
   const start = page * pageSize;
   return withETag({

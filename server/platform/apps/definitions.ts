@@ -68,7 +68,8 @@ export function appMetadata(): AppMetadata {
   if (metadata) return metadata;
   const read = (name: string) => JSON.parse(readFileSync(resolve(APPS_DIR, name), 'utf8')) as unknown;
   const navItems = (read(NAV_ITEMS_FILE) as { navItems: NavItemDefinition[] }).navItems;
-  const rank = (app: AppDefinition) => (APP_ORDER.includes(app.developerName) ? APP_ORDER.indexOf(app.developerName) : APP_ORDER.length);
+  const rank = (app: AppDefinition) =>
+    APP_ORDER.includes(app.developerName) ? APP_ORDER.indexOf(app.developerName) : APP_ORDER.length;
   const apps = readdirSync(APPS_DIR)
     .filter((name) => name.endsWith('.json') && name !== NAV_ITEMS_FILE)
     .sort()
@@ -76,7 +77,8 @@ export function appMetadata(): AppMetadata {
     .sort((a, b) => rank(a) - rank(b));
   for (const app of apps) {
     for (const name of [...app.navItems, ...Object.values(app.userNavItems).flat()]) {
-      if (!navItems.some((item) => item.developerName === name)) throw new Error(`App ${app.developerName} names no navigation item ${name}`);
+      if (!navItems.some((item) => item.developerName === name))
+        throw new Error(`App ${app.developerName} names no navigation item ${name}`);
     }
   }
   metadata = { apps, navItems };

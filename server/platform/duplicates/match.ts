@@ -13,8 +13,20 @@ import type { Principal } from '../principal.ts';
 import { canSeeRecord } from '../records/access.ts';
 import type { RecordRow } from '../records/representation.ts';
 import type { FieldValue } from '../records/values.ts';
-import { recordError, RecordWriteError, WRITE_FAILED_MESSAGE, type RecordExceptionError, type WriteKind } from '../records/write-rules.ts';
-import { matchRulesOf, rulesOf, type DuplicateRuleDefinition, type MatchFieldDefinition, type MatchRuleDefinition } from './rules.ts';
+import {
+  recordError,
+  RecordWriteError,
+  WRITE_FAILED_MESSAGE,
+  type RecordExceptionError,
+  type WriteKind,
+} from '../records/write-rules.ts';
+import {
+  matchRulesOf,
+  rulesOf,
+  type DuplicateRuleDefinition,
+  type MatchFieldDefinition,
+  type MatchRuleDefinition,
+} from './rules.ts';
 
 /** At most this many duplicates per matching rule. */
 const MAX_MATCHES = 100;
@@ -41,7 +53,11 @@ const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Whether the record meets the rule's filters; a boolean field left out counts as false, any other as blank. */
-export function meetsFilters(object: DescribedObject, rule: DuplicateRuleDefinition, values: Record<string, FieldValue>): boolean {
+export function meetsFilters(
+  object: DescribedObject,
+  rule: DuplicateRuleDefinition,
+  values: Record<string, FieldValue>,
+): boolean {
   return rule.filters.every((filter) => {
     const field = object.fieldsByName.get(filter.field);
     const value = filter.field in values ? textOf(values[filter.field]) : field?.dataType === 'Boolean' ? 'false' : '';
@@ -55,15 +71,23 @@ interface Condition {
 }
 
 /** The condition one match field puts on a record; null when the record's value is blank (blank matches nothing). */
-function conditionFor(object: DescribedObject, matchField: MatchFieldDefinition, values: Record<string, FieldValue>): Condition | null {
+function conditionFor(
+  object: DescribedObject,
+  matchField: MatchFieldDefinition,
+  values: Record<string, FieldValue>,
+): Condition | null {
   const field = object.fieldsByName.get(matchField.field);
-  if (!field || !SAFE_NAME.test(field.apiName)) throw new Error(`Matching rule field ${matchField.field} is not a field of ${object.apiName}`);
+  if (!field || !SAFE_NAME.test(field.apiName))
+    throw new Error(`Matching rule field ${matchField.field} is not a field of ${object.apiName}`);
   const text = textOf(values[field.apiName]).trim();
   if (text === '') return null;
   const column = `fields ->> '${field.apiName}'`;
   if (matchField.method === 'Fuzzy') {
     const threshold = matchField.threshold ?? 0.5;
-    return { sql: (param, trigram) => `${trigram}.similarity(lower(${column}), lower(${param(text)}::text)) >= ${param(threshold)}::real` };
+    return {
+      sql: (param, trigram) =>
+        `${trigram}.similarity(lower(${column}), lower(${param(text)}::text)) >= ${param(threshold)}::real`,
+    };
   }
   if (field.dataType === 'Phone') {
     const digits = digitsOf(text);
@@ -121,7 +145,8 @@ export async function findDuplicates(
     const blocks = (kind === 'create' ? rule.actionOnInsert : rule.actionOnUpdate) === 'Block';
     for (const match of matchRulesOf(rules, rule)) {
       // An update runs the matching rules whose fields it changes.
-      if (options.changedFields && !match.fields.some((field) => options.changedFields!.includes(field.field))) continue;
+      if (options.changedFields && !match.fields.some((field) => options.changedFields!.includes(field.field)))
+        continue;
       const recordIds = await runMatchRule(q, principal, object, match, values, options.excludeId);
       if (recordIds.length > 0) found.push({ rule, match, recordIds, blocks });
     }
@@ -130,14 +155,23 @@ export async function findDuplicates(
 }
 
 /** Whether a write with these duplicates fails: a blocking rule found some, or an alerting one did and saving anyway was not asked. */
-export const refusesWrite = (matches: RuleMatch[], allowSaveOnDuplicate: boolean) => matches.some((match) => match.blocks || !allowSaveOnDuplicate);
+export const refusesWrite = (matches: RuleMatch[], allowSaveOnDuplicate: boolean) =>
+  matches.some((match) => match.blocks || !allowSaveOnDuplicate);
 
 /** POST /predupe's answer for the duplicates found. */
-export function duplicatesRepresentation(object: DescribedObject, matches: RuleMatch[], allowSaveOnDuplicate: boolean): Schemas['DuplicatesRepresentation'] {
+export function duplicatesRepresentation(
+  object: DescribedObject,
+  matches: RuleMatch[],
+  allowSaveOnDuplicate: boolean,
+): Schemas['DuplicatesRepresentation'] {
   const infos: Record<string, Schemas['DuplicateResultInfoRepresentation']> = {};
   for (const found of matches) {
     for (const id of found.recordIds) {
-      infos[id] ??= { allowSave: !found.blocks, matchResultInfo: { recordIds: found.recordIds, rule: found.match.name }, rule: found.rule.name };
+      infos[id] ??= {
+        allowSave: !found.blocks,
+        matchResultInfo: { recordIds: found.recordIds, rule: found.match.name },
+        rule: found.rule.name,
+      };
     }
   }
   const recordIds = Object.keys(infos).sort();

@@ -34,7 +34,11 @@ interface PredupeInput {
  * POST /predupe: the duplicates of a record about to be saved, saving nothing. With an Id among the fields,
  * the record is one being updated: it is not its own duplicate, and the rules' update actions apply.
  */
-export async function getDuplicates(db: Queryable, principal: Principal, input: PredupeInput): Promise<Schemas['DuplicatesRepresentation']> {
+export async function getDuplicates(
+  db: Queryable,
+  principal: Principal,
+  input: PredupeInput,
+): Promise<Schemas['DuplicatesRepresentation']> {
   if (!input.apiName) throw new PlatformError(400, 'INVALID_INPUT', 'apiName is required to find duplicates');
   const object = await visibleObject(db, input.apiName, principal);
   if (!object) throw new PlatformError(400, 'INVALID_TYPE', `sObject type '${input.apiName}' is not supported.`);
@@ -53,6 +57,8 @@ export async function getDuplicates(db: Queryable, principal: Principal, input: 
       throw new PlatformError(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type ${object.apiName}`);
     values[field.apiName] = value;
   }
-  const matches = await findDuplicates(db, principal, object, recordId ? 'update' : 'create', values, { excludeId: recordId });
+  const matches = await findDuplicates(db, principal, object, recordId ? 'update' : 'create', values, {
+    excludeId: recordId,
+  });
   return duplicatesRepresentation(object, matches, input.allowSaveOnDuplicate ?? false);
 }

@@ -68,7 +68,14 @@ function duplicateRuleDefinitions(): Map<string, DuplicateRulesDefinition> {
 
 /** The object's duplicate rules; an object without a file has none. */
 export function rulesOf(object: DescribedObject): DuplicateRulesDefinition {
-  return duplicateRuleDefinitions().get(object.apiName) ?? { objectApiName: object.apiName, predupeEnabled: false, matchRules: [], duplicateRules: [] };
+  return (
+    duplicateRuleDefinitions().get(object.apiName) ?? {
+      objectApiName: object.apiName,
+      predupeEnabled: false,
+      matchRules: [],
+      duplicateRules: [],
+    }
+  );
 }
 
 /** The matching rules a duplicate rule applies, in its order. */
@@ -89,7 +96,10 @@ function criteria(object: DescribedObject, filters: RuleFilterDefinition[]): str
   const words = { equals: 'EQUALS', notEqual: 'NOT EQUAL TO' };
   const value = (text: string) => (text === 'true' ? 'True' : text === 'false' ? 'False' : text);
   return filters
-    .map((filter) => `${object.definition.label}: ${labelOf(object, filter.field)} ${words[filter.operation]} ${value(filter.value)}`)
+    .map(
+      (filter) =>
+        `${object.definition.label}: ${labelOf(object, filter.field)} ${words[filter.operation]} ${value(filter.value)}`,
+    )
     .join(' AND ');
 }
 
@@ -97,7 +107,11 @@ function criteria(object: DescribedObject, filters: RuleFilterDefinition[]): str
 export function duplicateConfiguration(object: DescribedObject): Schemas['DuplicatesConfigurationRepresentation'] {
   const rules = rulesOf(object);
   const active = rules.duplicateRules.filter((rule) => rule.active);
-  const dedupeFields = [...new Set(active.flatMap((rule) => matchRulesOf(rules, rule).flatMap((match) => match.fields.map((field) => field.field))))];
+  const dedupeFields = [
+    ...new Set(
+      active.flatMap((rule) => matchRulesOf(rules, rule).flatMap((match) => match.fields.map((field) => field.field))),
+    ),
+  ];
   return withETag({
     apiName: object.apiName,
     dedupeEnabled: active.length > 0,
@@ -114,14 +128,21 @@ export function duplicateConfiguration(object: DescribedObject): Schemas['Duplic
                 withETag({
                   booleanFilter: '',
                   filterItems: rule.filters.map((filter, index) =>
-                    withETag({ field: filter.field, operation: filter.operation, sortOrder: index + 1, value: filter.value }),
+                    withETag({
+                      field: filter.field,
+                      operation: filter.operation,
+                      sortOrder: index + 1,
+                      value: filter.value,
+                    }),
                   ),
                   ruleCritera: criteria(object, rule.filters),
                 }),
               ],
         matchRules: matchRulesOf(rules, rule).map((match) =>
           withETag({
-            matchEngine: match.fields.some((field) => field.method === 'Fuzzy') ? ('FuzzyMatchEngine' as const) : ('ExactMatchEngine' as const),
+            matchEngine: match.fields.some((field) => field.method === 'Fuzzy')
+              ? ('FuzzyMatchEngine' as const)
+              : ('ExactMatchEngine' as const),
             matchFields: match.fields.map((field) => field.field),
             name: match.name,
             objectApiName: object.apiName,

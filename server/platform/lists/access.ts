@@ -38,8 +38,18 @@ function shareTargets(): Map<string, ShareTarget> {
   if (!targets) {
     const file = JSON.parse(readFileSync(SHARES_FILE, 'utf8')) as SharesFile;
     const all: ShareTarget[] = [
-      ...file.roles.map((role) => ({ shareType: 'Role' as const, apiName: role.apiName, label: role.label, members: role.members })),
-      ...file.groups.map((group) => ({ shareType: group.type, apiName: group.apiName, label: group.label, members: group.members })),
+      ...file.roles.map((role) => ({
+        shareType: 'Role' as const,
+        apiName: role.apiName,
+        label: role.label,
+        members: role.members,
+      })),
+      ...file.groups.map((group) => ({
+        shareType: group.type,
+        apiName: group.apiName,
+        label: group.label,
+        members: group.members,
+      })),
     ];
     targets = new Map(all.map((target) => [`${target.shareType}.${target.apiName}`.toLowerCase(), target]));
   }
@@ -54,16 +64,21 @@ export function listSharesRepresentation(shares: string[]): Schemas['ListInfoSha
   const byType = new Map<ShareType, Schemas['ListInfoShareRepresentation'][]>();
   for (const target of shares.map(shareTarget)) {
     if (!target) continue;
-    byType.set(target.shareType, [...(byType.get(target.shareType) ?? []), { label: target.label, shareApiName: target.apiName }]);
+    byType.set(target.shareType, [
+      ...(byType.get(target.shareType) ?? []),
+      { label: target.label, shareApiName: target.apiName },
+    ]);
   }
   return [...byType].map(([shareType, entries]) => ({ shareType, shares: entries }));
 }
 
 /** Whether the principal may make list views of the object Public or Shared, and manage everyone's. */
-export const managesListViews = (principal: Principal, object: DescribedObject) => !principal.isGuest && objectPermissions(principal, object.apiName).modifyAll;
+export const managesListViews = (principal: Principal, object: DescribedObject) =>
+  !principal.isGuest && objectPermissions(principal, object.apiName).modifyAll;
 
 /** Whether the principal may create list views of the object (Private ones at least). */
-export const createsListViews = (principal: Principal, object: DescribedObject) => !principal.isGuest && objectPermissions(principal, object.apiName).read;
+export const createsListViews = (principal: Principal, object: DescribedObject) =>
+  !principal.isGuest && objectPermissions(principal, object.apiName).read;
 
 export function canSeeListView(principal: Principal, object: DescribedObject, view: ListView): boolean {
   if (!objectPermissions(principal, object.apiName).read) return false;
@@ -72,19 +87,32 @@ export function canSeeListView(principal: Principal, object: DescribedObject, vi
     case 'Public':
       return true;
     case 'Shared':
-      return managesListViews(principal, object) || view.definition.listShares.some((share) => shareTarget(share)?.members.includes(principal.userId) ?? false);
+      return (
+        managesListViews(principal, object) ||
+        view.definition.listShares.some((share) => shareTarget(share)?.members.includes(principal.userId) ?? false)
+      );
     default:
       // The org's own views have no creator: a Private one is for those who manage list views.
       return view.ownerId === null && managesListViews(principal, object);
   }
 }
 
-type ListViewRights = Pick<Schemas['ListInfoRepresentation'], 'cloneable' | 'createable' | 'deletable' | 'updateable' | 'visibilityEditable'>;
+type ListViewRights = Pick<
+  Schemas['ListInfoRepresentation'],
+  'cloneable' | 'createable' | 'deletable' | 'updateable' | 'visibilityEditable'
+>;
 
 export function listViewRights(principal: Principal, object: DescribedObject, view: ListView): ListViewRights {
   const createable = createsListViews(principal, object);
-  if (isMruList(view)) return { cloneable: false, createable, deletable: false, updateable: false, visibilityEditable: false };
+  if (isMruList(view))
+    return { cloneable: false, createable, deletable: false, updateable: false, visibilityEditable: false };
   const manages = managesListViews(principal, object);
   const changeable = manages || (createable && view.ownerId === principal.userId);
-  return { cloneable: createable, createable, deletable: changeable, updateable: changeable, visibilityEditable: changeable && manages };
+  return {
+    cloneable: createable,
+    createable,
+    deletable: changeable,
+    updateable: changeable,
+    visibilityEditable: changeable && manages,
+  };
 }

@@ -27,7 +27,11 @@ export interface ListContext extends ObjectContext {
 }
 
 /** The object a request names (any case), when the caller may read it. */
-export async function objectContext(db: Queryable, principal: Principal, objectApiName: string): Promise<ObjectContext> {
+export async function objectContext(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+): Promise<ObjectContext> {
   const org = await describeOrg(db);
   const object = org.byLowerName.get(objectApiName.toLowerCase());
   if (!object || !objectPermissions(principal, object.apiName).read) throw noAccess();
@@ -35,7 +39,12 @@ export async function objectContext(db: Queryable, principal: Principal, objectA
 }
 
 /** A list view of an object by API name (any case), when the caller may see it. */
-export async function listContext(db: Queryable, principal: Principal, objectApiName: string, listViewApiName: string): Promise<ListContext> {
+export async function listContext(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+): Promise<ListContext> {
   const context = await objectContext(db, principal, objectApiName);
   const found = await listViewNamed(db, principal.userId, context.object.apiName, listViewApiName);
   if (!found || !canSeeListView(principal, context.object, found.view)) throw notFound();
@@ -43,7 +52,12 @@ export async function listContext(db: Queryable, principal: Principal, objectApi
 }
 
 /** A list view by id (15 or 18 characters), when the caller may see it and its object. */
-export async function listContextById(db: Queryable, principal: Principal, listViewId: string, parameter = 'listViewId'): Promise<ListContext> {
+export async function listContextById(
+  db: Queryable,
+  principal: Principal,
+  listViewId: string,
+  parameter = 'listViewId',
+): Promise<ListContext> {
   const id = toId18(listViewId);
   if (!id) throw invalidId(parameter, listViewId);
   const found = await listViewById(db, principal.userId, id);

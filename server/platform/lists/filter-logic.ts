@@ -10,7 +10,8 @@ export type FilterLogic = { filter: number } | { and: FilterLogic[] } | { or: Fi
 /** Longest filter logic string read. */
 const MAX_FILTER_LOGIC_LENGTH = 1000;
 
-const invalidFilterLogic = (problem: string) => new PlatformError(400, 'INVALID_FILTER_LOGIC', `Invalid filter logic: ${problem}`);
+const invalidFilterLogic = (problem: string) =>
+  new PlatformError(400, 'INVALID_FILTER_LOGIC', `Invalid filter logic: ${problem}`);
 
 const TOKEN = /\s*(?:(\d{1,3})|(\()|(\))|([A-Za-z]+)|(\S))/y;
 
@@ -27,9 +28,12 @@ function tokens(text: string): Token[] {
     if (number !== undefined) found.push({ kind: 'number', value: Number(number) });
     else if (open) found.push({ kind: '(' });
     else if (close) found.push({ kind: ')' });
-    else if (word !== undefined && ['AND', 'OR', 'NOT'].includes(word.toUpperCase())) found.push({ kind: word.toUpperCase() as 'AND' | 'OR' | 'NOT' });
+    else if (word !== undefined && ['AND', 'OR', 'NOT'].includes(word.toUpperCase()))
+      found.push({ kind: word.toUpperCase() as 'AND' | 'OR' | 'NOT' });
     else if (word !== undefined || other !== undefined)
-      throw invalidFilterLogic(`unexpected '${(word ?? other).slice(0, 20)}' at position ${at + match[0].length - (word ?? other).length}`);
+      throw invalidFilterLogic(
+        `unexpected '${(word ?? other).slice(0, 20)}' at position ${at + match[0].length - (word ?? other).length}`,
+      );
   }
   return found;
 }
@@ -38,7 +42,8 @@ function tokens(text: string): Token[] {
 export function parseFilterLogic(text: string | null | undefined, filterCount: number): FilterLogic {
   const all = (): FilterLogic => ({ and: Array.from({ length: filterCount }, (_, index) => ({ filter: index + 1 })) });
   if (text === null || text === undefined || text.trim() === '') return all();
-  if (text.length > MAX_FILTER_LOGIC_LENGTH) throw invalidFilterLogic(`longer than ${MAX_FILTER_LOGIC_LENGTH} characters`);
+  if (text.length > MAX_FILTER_LOGIC_LENGTH)
+    throw invalidFilterLogic(`longer than ${MAX_FILTER_LOGIC_LENGTH} characters`);
   if (filterCount === 0) throw invalidFilterLogic('there are no filters to combine');
   const list = tokens(text);
   let position = 0;
@@ -55,7 +60,8 @@ export function parseFilterLogic(text: string | null | undefined, filterCount: n
       return inner;
     }
     if (token.kind === 'number') {
-      if (token.value < 1 || token.value > filterCount) throw invalidFilterLogic(`filter ${token.value} does not exist (there are ${filterCount})`);
+      if (token.value < 1 || token.value > filterCount)
+        throw invalidFilterLogic(`filter ${token.value} does not exist (there are ${filterCount})`);
       named.add(token.value);
       return { filter: token.value };
     }
@@ -69,7 +75,8 @@ export function parseFilterLogic(text: string | null | undefined, filterCount: n
     const operator = next.kind;
     const parts = [first];
     while (peek()?.kind === 'AND' || peek()?.kind === 'OR') {
-      if (peek()!.kind !== operator) throw invalidFilterLogic('AND and OR at one level need parentheses, such as 1 AND (2 OR 3)');
+      if (peek()!.kind !== operator)
+        throw invalidFilterLogic('AND and OR at one level need parentheses, such as 1 AND (2 OR 3)');
       position++;
       parts.push(primary());
     }
@@ -77,7 +84,10 @@ export function parseFilterLogic(text: string | null | undefined, filterCount: n
   };
 
   const logic = expression();
-  if (position < list.length) throw invalidFilterLogic(`unexpected ${list[position].kind === 'number' ? 'filter number' : list[position].kind} after the end`);
+  if (position < list.length)
+    throw invalidFilterLogic(
+      `unexpected ${list[position].kind === 'number' ? 'filter number' : list[position].kind} after the end`,
+    );
   const missing = Array.from({ length: filterCount }, (_, index) => index + 1).filter((number) => !named.has(number));
   if (missing.length > 0) throw invalidFilterLogic(`filter ${missing.join(', ')} is defined but not used`);
   return logic;

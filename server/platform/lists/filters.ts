@@ -22,7 +22,10 @@ const EQUALITY: FilterOperator[] = ['Equals', 'NotEqual'];
 /** The operators a filter on a field may use; empty when the field cannot be filtered on at all. */
 export function filterOperators(field: FieldDefinition): FilterOperator[] {
   const kind = valueKindOf(field);
-  if (kind === 'text') return field.dataType === 'Picklist' || field.dataType === 'ComboBox' ? [...EQUALITY, 'Contains', 'NotContain', 'StartsWith'] : TEXT;
+  if (kind === 'text')
+    return field.dataType === 'Picklist' || field.dataType === 'ComboBox'
+      ? [...EQUALITY, 'Contains', 'NotContain', 'StartsWith']
+      : TEXT;
   if (kind === 'number' || kind === 'date' || kind === 'datetime') return ORDERED;
   if (kind === 'multipicklist') return [...EQUALITY, 'Includes', 'Excludes'];
   if (kind === 'id' || kind === 'boolean') return EQUALITY;
@@ -40,7 +43,12 @@ export function fieldAtPath(
   path: string,
 ): { field: FieldDefinition; names: string[]; object: DescribedObject } | undefined {
   let names = path.split('.');
-  if (names.length > 1 && names[0].toLowerCase() === object.apiName.toLowerCase() && !relationshipNamed(object, names[0])) names = names.slice(1);
+  if (
+    names.length > 1 &&
+    names[0].toLowerCase() === object.apiName.toLowerCase() &&
+    !relationshipNamed(object, names[0])
+  )
+    names = names.slice(1);
   let current = object;
   const spelled: string[] = [];
   for (const name of names.slice(0, -1)) {
@@ -73,13 +81,17 @@ function operandValue(field: FieldDefinition, kind: ValueKind, operand: string, 
     case 'number': {
       const number = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(operand) ? Number(operand) : NaN;
       if (!Number.isFinite(number))
-        throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be a number`);
+        throw invalidOperator(
+          `Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be a number`,
+        );
       return number;
     }
     case 'boolean': {
       const lower = operand.trim().toLowerCase();
       if (lower !== 'true' && lower !== 'false')
-        throw invalidOperator(`Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be true or false`);
+        throw invalidOperator(
+          `Value ${JSON.stringify(cut(operand))} for field '${path}' of type ${field.dataType} must be true or false`,
+        );
       return lower === 'true';
     }
     case 'date':
@@ -96,7 +108,9 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`
 
 /** `{ Owner: { Name: condition } }` for the path Owner.Name. */
 function atPath(names: string[], condition: WhereObject): WhereObject {
-  return names.slice(0, -1).reduceRight<WhereObject>((inner, name) => ({ [name]: inner }), { [names[names.length - 1]]: condition });
+  return names
+    .slice(0, -1)
+    .reduceRight<WhereObject>((inner, name) => ({ [name]: inner }), { [names[names.length - 1]]: condition });
 }
 
 /** One filter as a `where` object. Unknown fields fail as unknown columns; operators must fit the field. */
@@ -112,11 +126,15 @@ export function filterCondition(org: OrgDescribe, object: DescribedObject, filte
   const operands = filter.operandLabels;
   const values = () => operands.map((operand) => operandValue(field, kind, operand, path));
   const single = (): WhereValue => {
-    if (operands.length !== 1) throw invalidOperator(`Operator ${filter.operator} on field '${path}' takes exactly one value, not ${operands.length}`);
+    if (operands.length !== 1)
+      throw invalidOperator(
+        `Operator ${filter.operator} on field '${path}' takes exactly one value, not ${operands.length}`,
+      );
     return values()[0];
   };
   const some = (): string[] => {
-    if (operands.length === 0) throw invalidOperator(`Operator ${filter.operator} on field '${path}' takes at least one value`);
+    if (operands.length === 0)
+      throw invalidOperator(`Operator ${filter.operator} on field '${path}' takes at least one value`);
     return operands;
   };
   const each = (patterns: string[]) => patterns.map((pattern) => atPath(names, { like: pattern }));

@@ -69,7 +69,11 @@ function spec(object: DescribedObject, body: string): IndexSpec {
 export const btree = (object: DescribedObject, elements: string[]) => spec(object, `(${elements.join(', ')})`);
 
 /** The elements of an order (a view's, a related list's) with the Id tie-break; null when some key cannot be indexed. */
-export function orderElements(org: OrgDescribe, object: DescribedObject, order: { fieldApiName: string; isAscending: boolean }[]): string[] | null {
+export function orderElements(
+  org: OrgDescribe,
+  object: DescribedObject,
+  order: { fieldApiName: string; isAscending: boolean }[],
+): string[] | null {
   const elements: string[] = [];
   for (const key of order) {
     const field = rootField(org, object, key.fieldApiName);
@@ -81,7 +85,12 @@ export function orderElements(org: OrgDescribe, object: DescribedObject, order: 
 }
 
 /** The indexes one list view of an object needs. */
-export function listViewIndexes(org: OrgDescribe, object: DescribedObject, view: ListView, options: IndexOptions): IndexSpec[] {
+export function listViewIndexes(
+  org: OrgDescribe,
+  object: DescribedObject,
+  view: ListView,
+  options: IndexOptions,
+): IndexSpec[] {
   const { definition } = view;
   const specs: IndexSpec[] = [];
   const order = orderElements(org, object, view.definition.orderedByInfo);

@@ -28,7 +28,12 @@ type ListColumn = Schemas['ListColumnRepresentation'];
 type OrderedBy = Schemas['ListOrderByInfoRepresentation'];
 
 export function listReference(view: ListView): ListReference {
-  return { id: view.id, listViewApiName: view.apiName, objectApiName: view.objectApiName, type: isMruList(view) ? 'mru' : 'listView' };
+  return {
+    id: view.id,
+    listViewApiName: view.apiName,
+    objectApiName: view.objectApiName,
+    type: isMruList(view) ? 'mru' : 'listView',
+  };
 }
 
 /** A path resolved as the caller may read it; undefined when it names something unknown or unreadable. */
@@ -54,11 +59,14 @@ export function pathLabel(org: OrgDescribe, object: DescribedObject, path: strin
   }
   // `Owner ID` names the relationship Owner; a reference label without the suffix gives way to the relationship name.
   const label = reference?.label ?? '';
-  const relationship = /\s+ID$/.test(label) ? label.replace(/\s+ID$/, '') : String(reference?.relationshipName ?? label);
+  const relationship = /\s+ID$/.test(label)
+    ? label.replace(/\s+ID$/, '')
+    : String(reference?.relationshipName ?? label);
   return `${relationship} ${resolved.field.label}`.trim();
 }
 
-const isNameField = (object: DescribedObject, field: FieldDefinition) => field.nameField === true || object.definition.nameFields[0] === field.apiName;
+const isNameField = (object: DescribedObject, field: FieldDefinition) =>
+  field.nameField === true || object.definition.nameFields[0] === field.apiName;
 
 /** A display column the caller may read, or undefined. */
 function column(context: Pick<ListContext, 'org' | 'object' | 'target'>, path: string): ListColumn | undefined {
@@ -77,14 +85,27 @@ function column(context: Pick<ListContext, 'org' | 'object' | 'target'>, path: s
 
 /** The columns of a list view that the caller may read, in order. */
 export function displayColumns(context: Pick<ListContext, 'org' | 'object' | 'target' | 'view'>): ListColumn[] {
-  return context.view.definition.displayColumns.map((path) => column(context, path)).filter((one): one is ListColumn => one !== undefined);
+  return context.view.definition.displayColumns
+    .map((path) => column(context, path))
+    .filter((one): one is ListColumn => one !== undefined);
 }
 
 /** An order (a list view's, or preferences') as the platform lists it, keeping the keys the caller may read. */
-export function orderedByInfo(context: Pick<ListContext, 'org' | 'object' | 'target'>, order: ListOrderDefinition[]): OrderedBy[] {
+export function orderedByInfo(
+  context: Pick<ListContext, 'org' | 'object' | 'target'>,
+  order: ListOrderDefinition[],
+): OrderedBy[] {
   return order.flatMap((key) => {
     const resolved = readablePath(context.target, key.fieldApiName);
-    return resolved ? [{ fieldApiName: resolved.path, isAscending: key.isAscending, label: pathLabel(context.org, context.object, resolved.path) }] : [];
+    return resolved
+      ? [
+          {
+            fieldApiName: resolved.path,
+            isAscending: key.isAscending,
+            label: pathLabel(context.org, context.object, resolved.path),
+          },
+        ]
+      : [];
   });
 }
 
@@ -124,7 +145,10 @@ export function buildListInfo(context: ListContext): ListInfo {
     listShares: listSharesRepresentation(definition.listShares),
     objectApiNames: [object.apiName],
     orderedByInfo: orderedByInfo(context, effectiveOrder(view, preferences)),
-    scope: definition.scope === null ? null : { apiName: definition.scope, entity: null, label: scopeLabel(object, definition.scope), relatedEntity: null },
+    scope:
+      definition.scope === null
+        ? null
+        : { apiName: definition.scope, entity: null, label: scopeLabel(object, definition.scope), relatedEntity: null },
     searchable: !mru && columns.some((one) => one.searchable),
     userPreferences: { columnWidths: preferences.columnWidths, columnWrap: preferences.columnWrap },
     visibility: definition.visibility,

@@ -15,7 +15,15 @@ import { toId18 } from '../ids.ts';
 import { isSortable } from '../query/fields.ts';
 import { compileWhere } from '../query/where.ts';
 import { shareTarget } from './access.ts';
-import { definitionOfEntry, isMruList, LIST_VIEW_KEY_PREFIX, MRU_LIST_VIEW, SCOPES, type ListView, type ListViewFile } from './definitions.ts';
+import {
+  definitionOfEntry,
+  isMruList,
+  LIST_VIEW_KEY_PREFIX,
+  MRU_LIST_VIEW,
+  SCOPES,
+  type ListView,
+  type ListViewFile,
+} from './definitions.ts';
 import { fieldAtPath, listViewWhere } from './filters.ts';
 
 const LIST_VIEWS_DIR = resolve(import.meta.dirname, '../metadata/list-views');
@@ -54,23 +62,36 @@ export function listViewFileProblems(org: OrgDescribe, object: DescribedObject, 
     if (names.has(entry.apiName?.toLowerCase())) problem('apiName is used twice');
     names.add(entry.apiName?.toLowerCase());
     if (isMruList(entry)) {
-      if (entry.id !== undefined || entry.filteredByInfo?.length || entry.orderedByInfo?.length || entry.scope !== undefined)
+      if (
+        entry.id !== undefined ||
+        entry.filteredByInfo?.length ||
+        entry.orderedByInfo?.length ||
+        entry.scope !== undefined
+      )
         problem(`${MRU_LIST_VIEW} has no id, filters, order or scope`);
     } else {
       const id = entry.id === undefined ? null : toId18(entry.id);
       if (!id || !id.startsWith(LIST_VIEW_KEY_PREFIX) || id !== entry.id)
         problem(`id must be an 18-character list view id (beginning ${LIST_VIEW_KEY_PREFIX})`);
     }
-    const view = { id: null, objectApiName: object.apiName, apiName: entry.apiName, ownerId: null, definition: definitionOfEntry(entry) };
+    const view = {
+      id: null,
+      objectApiName: object.apiName,
+      apiName: entry.apiName,
+      ownerId: null,
+      definition: definitionOfEntry(entry),
+    };
     if (!view.definition.label) problem('label is required');
-    for (const path of view.definition.displayColumns) if (!fieldAtPath(org, object, path)) problem(`column ${path}: no such field`);
+    for (const path of view.definition.displayColumns)
+      if (!fieldAtPath(org, object, path)) problem(`column ${path}: no such field`);
     for (const key of view.definition.orderedByInfo) {
       const field = fieldAtPath(org, object, key.fieldApiName)?.field;
       if (!field || !isSortable(field)) problem(`order ${key.fieldApiName}: no such sortable field`);
     }
     if (view.definition.scope !== null && !(SCOPES as readonly string[]).includes(view.definition.scope))
       problem(`scope ${view.definition.scope}: not one of ${SCOPES.join(', ')}`);
-    for (const share of view.definition.listShares) if (!shareTarget(share)) problem(`share ${share}: no such role or group`);
+    for (const share of view.definition.listShares)
+      if (!shareTarget(share)) problem(`share ${share}: no such role or group`);
     try {
       const filter = listViewWhere(org, object, view.definition.filteredByInfo, view.definition.filterLogicString);
       if (filter) compileWhere(filter, { org, object, access: orgAccess }, { now: new Date(), parameter: 'filter' });
@@ -95,22 +116,22 @@ export async function loadListViews(db: Database): Promise<string[]> {
       .update(JSON.stringify(file))
       .update(String((object.definition as { hash?: string }).hash ?? ''))
       .digest('hex');
-    const { rows } = await db.query<{ hash: string }>('SELECT hash FROM list_view_source WHERE object_api_name = $1', [file.objectApiName]);
+    const { rows } = await db.query<{ hash: string }>('SELECT hash FROM list_view_source WHERE object_api_name = $1', [
+      file.objectApiName,
+    ]);
     if (rows[0]?.hash === hash) continue;
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM list_view WHERE object_api_name = $1 AND owner_id IS NULL', [file.objectApiName]);
       for (const view of listViewsOfFile(file)) {
-        await tx.query('INSERT INTO list_view (object_api_name, api_name, id, owner_id, definition) VALUES ($1, $2, $3, NULL, $4::jsonb)', [
-          view.objectApiName,
-          view.apiName,
-          view.id,
-          JSON.stringify(view.definition),
-        ]);
+        await tx.query(
+          'INSERT INTO list_view (object_api_name, api_name, id, owner_id, definition) VALUES ($1, $2, $3, NULL, $4::jsonb)',
+          [view.objectApiName, view.apiName, view.id, JSON.stringify(view.definition)],
+        );
       }
-      await tx.query('INSERT INTO list_view_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash', [
-        file.objectApiName,
-        hash,
-      ]);
+      await tx.query(
+        'INSERT INTO list_view_source (object_api_name, hash) VALUES ($1, $2) ON CONFLICT (object_api_name) DO UPDATE SET hash = EXCLUDED.hash',
+        [file.objectApiName, hash],
+      );
     });
     loaded.push(file.objectApiName);
   }

@@ -14,14 +14,22 @@ import { SCOPES } from './definitions.ts';
 import { defaultFilterOperator, filterOperators } from './filters.ts';
 import { scopeLabel } from './info.ts';
 
-export async function getListObjectInfo(db: Queryable, principal: Principal, objectApiName: string): Promise<Schemas['ListObjectInfoRepresentation']> {
+export async function getListObjectInfo(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+): Promise<Schemas['ListObjectInfoRepresentation']> {
   const { object, target } = await objectContext(db, principal, objectApiName);
   const { rows } = await db.query<{ field_api_name: string; value: string; label: string }>(
     'SELECT field_api_name, value, label FROM picklist_value WHERE object_api_name = $1 AND record_type_id = $2 ORDER BY field_api_name, position',
     [object.apiName, MASTER_RECORD_TYPE_ID],
   );
   const picklists = new Map<string, { apiName: string; label: string }[]>();
-  for (const row of rows) picklists.set(row.field_api_name, [...(picklists.get(row.field_api_name) ?? []), { apiName: row.value, label: row.label }]);
+  for (const row of rows)
+    picklists.set(row.field_api_name, [
+      ...(picklists.get(row.field_api_name) ?? []),
+      { apiName: row.value, label: row.label },
+    ]);
   const columns = object.fields
     .filter((field) => valueKindOf(field) !== null && target.access.canReadField(object, field))
     .map((field) => {
@@ -42,7 +50,11 @@ export async function getListObjectInfo(db: Queryable, principal: Principal, obj
       };
     });
   return {
-    availableScopes: SCOPES.map((scope) => ({ apiName: scope, availableEntities: [], label: scopeLabel(object, scope) })),
+    availableScopes: SCOPES.map((scope) => ({
+      apiName: scope,
+      availableEntities: [],
+      label: scopeLabel(object, scope),
+    })),
     columns,
     createable: createsListViews(principal, object),
     objectApiName: object.apiName,

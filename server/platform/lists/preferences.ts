@@ -31,13 +31,21 @@ export interface PreferencesChange {
  * The preferences after a change, of a list or a related list: every column named must be a field path the
  * caller may read on the object (kept in the metadata's spelling), every order key sortable and named once.
  */
-export function changedPreferences(target: QueryTarget, objectApiName: string, current: ListPreferences, change: PreferencesChange): ListPreferences {
+export function changedPreferences(
+  target: QueryTarget,
+  objectApiName: string,
+  current: ListPreferences,
+  change: PreferencesChange,
+): ListPreferences {
   const columnName = (name: string) => {
     const resolved = readablePath(target, name);
     if (!resolved) throw invalidPreference(`No such column '${name.slice(0, 80)}' on entity '${objectApiName}'`);
     return resolved;
   };
-  const merged = <T>(settings: Record<string, T>, changed: Record<string, T | null> | null | undefined): Record<string, T> => {
+  const merged = <T>(
+    settings: Record<string, T>,
+    changed: Record<string, T | null> | null | undefined,
+  ): Record<string, T> => {
     if (changed === null) return {};
     if (changed === undefined) return settings;
     const result = { ...settings };
@@ -51,16 +59,22 @@ export function changedPreferences(target: QueryTarget, objectApiName: string, c
   let orderedBy = current.orderedBy;
   if (change.orderedBy === null) orderedBy = [];
   else if (change.orderedBy !== undefined) {
-    if (change.orderedBy.length > MAX_SORT_FIELDS) throw invalidPreference(`orderedBy takes at most ${MAX_SORT_FIELDS} fields`);
+    if (change.orderedBy.length > MAX_SORT_FIELDS)
+      throw invalidPreference(`orderedBy takes at most ${MAX_SORT_FIELDS} fields`);
     orderedBy = change.orderedBy.map((key) => {
       const resolved = columnName(key.fieldApiName);
-      if (!isSortable(resolved.field)) throw new PlatformError(400, 'INVALID_FIELD', `Field '${resolved.path}' can not be sorted in a query call`);
+      if (!isSortable(resolved.field))
+        throw new PlatformError(400, 'INVALID_FIELD', `Field '${resolved.path}' can not be sorted in a query call`);
       return { fieldApiName: resolved.path, isAscending: key.isAscending ?? true };
     });
     const names = orderedBy.map((key) => key.fieldApiName.toLowerCase());
     if (new Set(names).size !== names.length) throw invalidPreference('orderedBy names a field twice');
   }
-  return { columnWidths: merged(current.columnWidths, change.columnWidths), columnWrap: merged(current.columnWrap, change.columnWrap), orderedBy };
+  return {
+    columnWidths: merged(current.columnWidths, change.columnWidths),
+    columnWrap: merged(current.columnWrap, change.columnWrap),
+    orderedBy,
+  };
 }
 
 function representation(context: ListContext, preferences: ListPreferences): ListPreferencesRepresentation {

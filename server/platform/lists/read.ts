@@ -22,7 +22,9 @@ type ListReferenceInput = { objectApiName: string; listViewApiName: string } | {
 const MAX_BATCH_LIST_VIEWS = 100;
 
 function contextOf(db: Queryable, principal: Principal, list: ListReferenceInput): Promise<ListContext> {
-  return 'listViewId' in list ? listContextById(db, principal, list.listViewId) : listContext(db, principal, list.objectApiName, list.listViewApiName);
+  return 'listViewId' in list
+    ? listContextById(db, principal, list.listViewId)
+    : listContext(db, principal, list.objectApiName, list.listViewApiName);
 }
 
 /** The resource the page URLs of a list's records name: the one the list was named by. */
@@ -32,7 +34,12 @@ function recordsPath(context: ListContext, list: ListReferenceInput): string {
   return `${UI_API_PATH}/list-records/${context.object.apiName}/${context.view.apiName}`;
 }
 
-export async function getListInfo(db: Queryable, principal: Principal, objectApiName: string, listViewApiName: string): Promise<ListInfo> {
+export async function getListInfo(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+): Promise<ListInfo> {
   return buildListInfo(await listContext(db, principal, objectApiName, listViewApiName));
 }
 
@@ -44,7 +51,12 @@ export async function getListInfoById(db: Queryable, principal: Principal, listV
  * GET list-info/batch: one result per list view, ids first then names (`Object.ListView`), each with the
  * status it would have alone; a list view that does not exist or may not be seen is a 404 result.
  */
-export async function getListInfos(db: Queryable, principal: Principal, ids: string[], names: string[]): Promise<Schemas['ListInfoBatchRepresentation']> {
+export async function getListInfos(
+  db: Queryable,
+  principal: Principal,
+  ids: string[],
+  names: string[],
+): Promise<Schemas['ListInfoBatchRepresentation']> {
   if (ids.length + names.length === 0) throw illegalValue('ids', 'give ids, names or both');
   if (ids.length + names.length > MAX_BATCH_LIST_VIEWS)
     throw illegalValue('names', `at most ${MAX_BATCH_LIST_VIEWS} list views in all, not ${ids.length + names.length}`);

@@ -36,7 +36,9 @@ export interface ListRecordsRequest {
 /** A field of the request as a qualified path: `Name` and `Object.Name` alike become `Object.Name`. */
 export function qualified(objectApiName: string, path: string): string {
   const [first] = path.split('.');
-  return path.includes('.') && first.toLowerCase() === objectApiName.toLowerCase() ? `${objectApiName}${path.slice(first.length)}` : `${objectApiName}.${path}`;
+  return path.includes('.') && first.toLowerCase() === objectApiName.toLowerCase()
+    ? `${objectApiName}${path.slice(first.length)}`
+    : `${objectApiName}.${path}`;
 }
 
 /**

@@ -48,7 +48,9 @@ type RowWithPreferences = ListViewRow & {
 function withPreferences(row: RowWithPreferences | undefined): ListViewWithPreferences | undefined {
   if (!row) return undefined;
   const preferences =
-    row.column_widths === null ? NO_PREFERENCES : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
+    row.column_widths === null
+      ? NO_PREFERENCES
+      : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
   return { view: viewOf(row), preferences };
 }
 
@@ -57,7 +59,12 @@ const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.o
     ON p.user_id = $1 AND p.object_api_name = v.object_api_name AND p.list_view_api_name = v.api_name`;
 
 /** A list view of an object by API name (any case), with the user's preferences for it. */
-export async function listViewNamed(db: Queryable, userId: string, objectApiName: string, apiName: string): Promise<ListViewWithPreferences | undefined> {
+export async function listViewNamed(
+  db: Queryable,
+  userId: string,
+  objectApiName: string,
+  apiName: string,
+): Promise<ListViewWithPreferences | undefined> {
   const { rows } = await db.query<RowWithPreferences>(
     `${WITH_PREFERENCES} WHERE v.object_api_name = $2 AND lower(v.api_name) = lower($3)`,
     [userId, objectApiName, apiName],
@@ -69,13 +76,23 @@ export async function listViewNamed(db: Queryable, userId: string, objectApiName
 }
 
 /** A list view by id (18 characters), with the user's preferences for it. */
-export async function listViewById(db: Queryable, userId: string, id: string): Promise<ListViewWithPreferences | undefined> {
-  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.id = $2`, [userId, id], { prepareAs: 'list_view_by_id' });
+export async function listViewById(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<ListViewWithPreferences | undefined> {
+  const { rows } = await db.query<RowWithPreferences>(`${WITH_PREFERENCES} WHERE v.id = $2`, [userId, id], {
+    prepareAs: 'list_view_by_id',
+  });
   return withPreferences(rows[0]);
 }
 
 /** Every list view of an object (the caller filters by visibility), with when the user last opened it. */
-export async function listViewsOf(db: Queryable, userId: string, objectApiName: string): Promise<{ view: ListView; usedAt: Date | null }[]> {
+export async function listViewsOf(
+  db: Queryable,
+  userId: string,
+  objectApiName: string,
+): Promise<{ view: ListView; usedAt: Date | null }[]> {
   const { rows } = await db.query<ListViewRow & { used_at: Date | null }>(
     `SELECT ${COLUMNS}, u.used_at FROM list_view v LEFT JOIN list_view_usage u ON u.list_view_id = v.id AND u.user_id = $1
      WHERE v.object_api_name = $2`,
@@ -86,35 +103,44 @@ export async function listViewsOf(db: Queryable, userId: string, objectApiName: 
 
 /** Every list view of the org's own (not the users'). */
 export async function orgListViews(db: Queryable): Promise<ListView[]> {
-  const { rows } = await db.query<ListViewRow>(`SELECT ${COLUMNS} FROM list_view v WHERE v.owner_id IS NULL ORDER BY v.object_api_name, v.api_name`);
+  const { rows } = await db.query<ListViewRow>(
+    `SELECT ${COLUMNS} FROM list_view v WHERE v.owner_id IS NULL ORDER BY v.object_api_name, v.api_name`,
+  );
   return rows.map(viewOf);
 }
 
 export async function insertListView(db: Queryable, view: ListView): Promise<void> {
-  await db.query('INSERT INTO list_view (object_api_name, api_name, id, owner_id, definition) VALUES ($1, $2, $3, $4, $5::jsonb)', [
-    view.objectApiName,
-    view.apiName,
-    view.id,
-    view.ownerId,
-    JSON.stringify(view.definition),
-  ]);
+  await db.query(
+    'INSERT INTO list_view (object_api_name, api_name, id, owner_id, definition) VALUES ($1, $2, $3, $4, $5::jsonb)',
+    [view.objectApiName, view.apiName, view.id, view.ownerId, JSON.stringify(view.definition)],
+  );
 }
 
 export async function updateListViewDefinition(db: Queryable, view: ListView): Promise<void> {
-  await db.query('UPDATE list_view SET definition = $3::jsonb, last_modified_date = now() WHERE object_api_name = $1 AND api_name = $2', [
-    view.objectApiName,
-    view.apiName,
-    JSON.stringify(view.definition),
-  ]);
+  await db.query(
+    'UPDATE list_view SET definition = $3::jsonb, last_modified_date = now() WHERE object_api_name = $1 AND api_name = $2',
+    [view.objectApiName, view.apiName, JSON.stringify(view.definition)],
+  );
 }
 
 /** Deletes a list view with everyone's preferences for it (its usage goes with it by the foreign key). */
 export async function deleteListView(db: Queryable, view: ListView): Promise<void> {
-  await db.query('DELETE FROM list_preference WHERE object_api_name = $1 AND list_view_api_name = $2', [view.objectApiName, view.apiName]);
-  await db.query('DELETE FROM list_view WHERE object_api_name = $1 AND api_name = $2', [view.objectApiName, view.apiName]);
+  await db.query('DELETE FROM list_preference WHERE object_api_name = $1 AND list_view_api_name = $2', [
+    view.objectApiName,
+    view.apiName,
+  ]);
+  await db.query('DELETE FROM list_view WHERE object_api_name = $1 AND api_name = $2', [
+    view.objectApiName,
+    view.apiName,
+  ]);
 }
 
-export async function savePreferences(db: Queryable, userId: string, view: ListView, preferences: ListPreferences): Promise<void> {
+export async function savePreferences(
+  db: Queryable,
+  userId: string,
+  view: ListView,
+  preferences: ListPreferences,
+): Promise<void> {
   await db.query(
     `INSERT INTO list_preference (user_id, object_api_name, list_view_api_name, column_widths, column_wrap, ordered_by, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, now())

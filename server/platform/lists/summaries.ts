@@ -60,8 +60,11 @@ async function summaryPage(
       labelMatches(view.definition.label, request.q) &&
       (!request.recentListsOnly || usedAt !== null),
   );
-  const byLabel = (a: ListView, b: ListView) => a.definition.label.localeCompare(b.definition.label, 'en') || (a.apiName < b.apiName ? -1 : 1);
-  all.sort((a, b) => (request.recentListsOnly ? b.usedAt!.getTime() - a.usedAt!.getTime() : 0) || byLabel(a.view, b.view));
+  const byLabel = (a: ListView, b: ListView) =>
+    a.definition.label.localeCompare(b.definition.label, 'en') || (a.apiName < b.apiName ? -1 : 1);
+  all.sort(
+    (a, b) => (request.recentListsOnly ? b.usedAt!.getTime() - a.usedAt!.getTime() : 0) || byLabel(a.view, b.view),
+  );
   const views = all.slice(offset, offset + pageSize).map(({ view }) => view);
   const parameters = { q: request.q, recentListsOnly: request.recentListsOnly ? true : undefined };
   return {
@@ -86,7 +89,12 @@ export async function listViewSummaries(
     count: page.views.length,
     currentPageToken: page.links.currentPageToken,
     currentPageUrl: page.links.currentPageUrl,
-    lists: page.views.map((view) => ({ apiName: view.apiName, id: view.id as string, label: view.definition.label, listUiUrl: listUiUrl(view) })),
+    lists: page.views.map((view) => ({
+      apiName: view.apiName,
+      id: view.id as string,
+      label: view.definition.label,
+      listUiUrl: listUiUrl(view),
+    })),
     nextPageToken: page.links.nextPageToken,
     nextPageUrl: page.links.nextPageUrl,
     objectApiName: page.objectApiName,
@@ -106,12 +114,23 @@ export async function listInfoSummaries(
   objectApiName: string,
   request: SummariesRequest,
 ): Promise<Schemas['ListInfoSummaryCollectionRepresentation']> {
-  const page = await summaryPage(db, principal, objectApiName, request, (object) => `${UI_API_PATH}/list-info/${object}`);
+  const page = await summaryPage(
+    db,
+    principal,
+    objectApiName,
+    request,
+    (object) => `${UI_API_PATH}/list-info/${object}`,
+  );
   return {
     count: page.views.length,
     currentPageToken: page.links.currentPageToken,
     currentPageUrl: page.links.currentPageUrl,
-    lists: page.views.map((view) => ({ apiName: view.apiName, id: view.id as string, label: view.definition.label, url: listUiUrl(view) })),
+    lists: page.views.map((view) => ({
+      apiName: view.apiName,
+      id: view.id as string,
+      label: view.definition.label,
+      url: listUiUrl(view),
+    })),
     nextPageToken: page.links.nextPageToken,
     nextPageUrl: page.links.nextPageUrl,
     objectApiName: page.objectApiName,

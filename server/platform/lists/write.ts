@@ -15,7 +15,14 @@ import { cut } from '../query/errors.ts';
 import { invalidField } from '../records/field-paths.ts';
 import { createsListViews, listViewRights, managesListViews, shareTarget } from './access.ts';
 import { listContext, objectContext, type ListContext, type ObjectContext } from './context.ts';
-import { isMruList, LIST_VIEW_KEY_PREFIX, SCOPES, type ListView, type ListViewDefinition, type ScopeName } from './definitions.ts';
+import {
+  isMruList,
+  LIST_VIEW_KEY_PREFIX,
+  SCOPES,
+  type ListView,
+  type ListViewDefinition,
+  type ScopeName,
+} from './definitions.ts';
 import { listViewWhere } from './filters.ts';
 import { buildListInfo, readablePath, type ListInfo } from './info.ts';
 import { deleteListView, insertListView, listViewNamed, NO_PREFERENCES, updateListViewDefinition } from './store.ts';
@@ -40,7 +47,11 @@ export function apiNameFromLabel(label: string): string {
 }
 
 const holdsNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\0') : value !== null && typeof value === 'object' ? Object.values(value).some(holdsNul) : false;
+  typeof value === 'string'
+    ? value.includes('\0')
+    : value !== null && typeof value === 'object'
+      ? Object.values(value).some(holdsNul)
+      : false;
 
 /** The columns, in the metadata's spelling; each one the creator may read. */
 function checkedColumns(context: ObjectContext, columns: string[]): string[] {
@@ -68,13 +79,16 @@ function checkDefinition(context: ObjectContext, definition: ListViewDefinition,
   if (definition.scope !== null && !(SCOPES as readonly string[]).includes(definition.scope)) {
     throw invalidInput(`Unknown scope '${cut(definition.scope)}'; the scopes are ${SCOPES.join(', ')}`);
   }
-  for (const share of definition.listShares) if (!shareTarget(share)) throw invalidInput(`No role or group named ${cut(share)}`);
+  for (const share of definition.listShares)
+    if (!shareTarget(share)) throw invalidInput(`No role or group named ${cut(share)}`);
   if (definition.visibility === 'Shared' && definition.listShares.length === 0)
     throw invalidInput('A Shared list view needs listShares: the roles and groups it is shared with');
   if (definition.visibility !== 'Shared' && definition.listShares.length > 0)
     throw invalidInput(`A ${definition.visibility} list view has no listShares; set visibility to Shared`);
   if (sharing && definition.visibility !== 'Private' && !managesListViews(principal, object)) {
-    throw forbidden(`You don't have permission to make list views of ${object.definition.labelPlural} ${definition.visibility}.`);
+    throw forbidden(
+      `You don't have permission to make list views of ${object.definition.labelPlural} ${definition.visibility}.`,
+    );
   }
   return { ...definition, displayColumns: checkedColumns(context, definition.displayColumns) };
 }
@@ -82,12 +96,16 @@ function checkDefinition(context: ObjectContext, definition: ListViewDefinition,
 /** A scope of the input: its API name (entities are not supported: no queue or team scopes here). */
 function scopeOf(scope: ListInfoPostInput['scope']): ScopeName | undefined {
   if (!scope) return undefined;
-  if (scope.entityId !== undefined || scope.relatedEntityId !== undefined) throw invalidInput('Scopes with an entity are not supported');
+  if (scope.entityId !== undefined || scope.relatedEntityId !== undefined)
+    throw invalidInput('Scopes with an entity are not supported');
   return (scope.apiName ?? 'everything') as ScopeName;
 }
 
 /** The object's default attributes: the columns and order of its first list view of all records without filters, else its name field. */
-async function defaults(db: Queryable, context: ObjectContext): Promise<Pick<ListViewDefinition, 'displayColumns' | 'orderedByInfo'>> {
+async function defaults(
+  db: Queryable,
+  context: ObjectContext,
+): Promise<Pick<ListViewDefinition, 'displayColumns' | 'orderedByInfo'>> {
   const { rows } = await db.query<{ definition: ListViewDefinition }>(
     `SELECT definition FROM list_view WHERE object_api_name = $1 AND owner_id IS NULL AND definition ->> 'scope' = 'everything'
        AND jsonb_array_length(definition -> 'filteredByInfo') = 0 ORDER BY id LIMIT 1`,
@@ -116,7 +134,12 @@ const taken = (object: string, apiName: string) =>
   new PlatformError(409, 'DUPLICATE_DEVELOPER_NAME', `A list view named ${apiName} already exists for ${object}.`);
 
 /** POST list-info/{objectApiName}: creates a list view owned by the caller. */
-export async function createListInfo(db: Database, principal: Principal, objectApiName: string, input: ListInfoPostInput): Promise<ListInfo> {
+export async function createListInfo(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  input: ListInfoPostInput,
+): Promise<ListInfo> {
   const context = await objectContext(db, principal, objectApiName);
   if (!createsListViews(principal, context.object))
     throw forbidden(`You don't have permission to create list views of ${context.object.definition.labelPlural}.`);
@@ -137,13 +160,21 @@ export async function createListInfo(db: Database, principal: Principal, objectA
     },
     true,
   );
-  if (await listViewNamed(db, principal.userId, context.object.apiName, apiName)) throw taken(context.object.apiName, apiName);
-  const view: ListView = { id: await nextId(db), objectApiName: context.object.apiName, apiName, ownerId: principal.userId, definition };
+  if (await listViewNamed(db, principal.userId, context.object.apiName, apiName))
+    throw taken(context.object.apiName, apiName);
+  const view: ListView = {
+    id: await nextId(db),
+    objectApiName: context.object.apiName,
+    apiName,
+    ownerId: principal.userId,
+    definition,
+  };
   try {
     await insertListView(db, view);
   } catch (error) {
     // Created meanwhile by another request: the unique name index refused this one.
-    if (await listViewNamed(db, principal.userId, context.object.apiName, apiName)) throw taken(context.object.apiName, apiName);
+    if (await listViewNamed(db, principal.userId, context.object.apiName, apiName))
+      throw taken(context.object.apiName, apiName);
     throw error;
   }
   return buildListInfo({ ...context, view, preferences: NO_PREFERENCES });
@@ -159,7 +190,9 @@ async function changeable(
 ): Promise<ListContext> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
   if (isMruList(context.view) || !listViewRights(principal, context.object, context.view)[what]) {
-    throw forbidden(`You don't have permission to ${what === 'updateable' ? 'change' : 'delete'} the list view ${context.view.apiName}.`);
+    throw forbidden(
+      `You don't have permission to ${what === 'updateable' ? 'change' : 'delete'} the list view ${context.view.apiName}.`,
+    );
   }
   return context;
 }
@@ -197,7 +230,12 @@ export async function updateListInfo(
 }
 
 /** DELETE list-info/{objectApiName}/{listViewApiName}. */
-export async function deleteListInfo(db: Database, principal: Principal, objectApiName: string, listViewApiName: string): Promise<void> {
+export async function deleteListInfo(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  listViewApiName: string,
+): Promise<void> {
   const context = await changeable(db, principal, objectApiName, listViewApiName, 'deletable');
   await db.transaction((tx) => deleteListView(tx, context.view));
 }

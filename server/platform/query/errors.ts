@@ -22,6 +22,8 @@ export const illegalValue = (parameter: string, problem: string) =>
 
 export const invalidOperator = (message: string) => new PlatformError(400, 'INVALID_QUERY_FILTER_OPERATOR', message);
 
-export const notFilterable = (path: string) => new PlatformError(400, 'INVALID_FIELD', `Field '${path}' can not be filtered in a query call`);
+export const notFilterable = (path: string) =>
+  new PlatformError(400, 'INVALID_FIELD', `Field '${path}' can not be filtered in a query call`);
 
-export const notSortable = (path: string) => new PlatformError(400, 'INVALID_FIELD', `Field '${path}' can not be sorted in a query call`);
+export const notSortable = (path: string) =>
+  new PlatformError(400, 'INVALID_FIELD', `Field '${path}' can not be sorted in a query call`);

@@ -56,8 +56,10 @@ export const SYSTEM_COLUMNS: Readonly<Record<string, string>> = {
 };
 
 // The flags the object info publishes, so that a query refuses exactly what the describe says it would.
-export const isFilterable = (field: FieldDefinition) => valueKindOf(field) !== null && fieldRepresentation(field, []).filterable;
-export const isSortable = (field: FieldDefinition) => valueKindOf(field) !== null && fieldRepresentation(field, []).sortable;
+export const isFilterable = (field: FieldDefinition) =>
+  valueKindOf(field) !== null && fieldRepresentation(field, []).filterable;
+export const isSortable = (field: FieldDefinition) =>
+  valueKindOf(field) !== null && fieldRepresentation(field, []).sortable;
 
 /** A field's value in the row named alias, typed by its kind. Stored values are typed by the writes (records/values.ts). */
 export function valueExpression(field: FieldDefinition, alias: string): string {
@@ -110,7 +112,8 @@ function parentScope(
   return {
     object: parent,
     path: [...child.path, reference.relationshipName as string],
-    value: (field) => `(SELECT ${valueExpression(field, alias)} FROM record ${alias} WHERE ${alias}.id = ${child.value(reference)} AND ${restrict()})`,
+    value: (field) =>
+      `(SELECT ${valueExpression(field, alias)} FROM record ${alias} WHERE ${alias}.id = ${child.value(reference)} AND ${restrict()})`,
   };
 }
 
@@ -125,7 +128,12 @@ export function readableField(target: QueryTarget, scope: RowScope, name: string
  * field and the parent object; undefined otherwise. A polymorphic reference is followed to its first
  * object, as field paths are.
  */
-export function followRelationship(target: QueryTarget, scope: RowScope, name: string, parameters: SqlParameters): RowScope | undefined {
+export function followRelationship(
+  target: QueryTarget,
+  scope: RowScope,
+  name: string,
+  parameters: SqlParameters,
+): RowScope | undefined {
   const reference = relationshipNamed(scope.object, name);
   if (!reference || !target.access.canReadField(scope.object, reference)) return undefined;
   const parent = target.org.objects.get(reference.referenceTo?.[0] ?? '');
@@ -154,7 +162,12 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
  * `Object.` naming the queried object itself is allowed, as list endpoints allow qualified names. A path
  * that is malformed, unknown or unreadable fails with INVALID_FIELD.
  */
-export function resolvePath(target: QueryTarget, text: string, parameters: SqlParameters, root: RowScope): ResolvedField {
+export function resolvePath(
+  target: QueryTarget,
+  text: string,
+  parameters: SqlParameters,
+  root: RowScope,
+): ResolvedField {
   let names = text.split('.');
   const unknown = () => invalidField(target.object.apiName, cut(text));
   if (names.some((name) => !NAME.test(name))) throw unknown();

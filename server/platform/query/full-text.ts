@@ -42,7 +42,8 @@ const RANKED_MATCHES = MAX_OFFSET + 100;
 
 const RANK_ALIAS = 'search_rank';
 
-const isSearchableKind = (field: FieldDefinition) => valueKindOf(field) === 'text' || valueKindOf(field) === 'multipicklist';
+const isSearchableKind = (field: FieldDefinition) =>
+  valueKindOf(field) === 'text' || valueKindOf(field) === 'multipicklist';
 
 /** The field a record is named by (nameField), else Name; undefined when the object has none. */
 export function nameFieldOf(target: QueryTarget): FieldDefinition | undefined {

@@ -19,7 +19,10 @@ export function parsePageSize(raw: number | string | null | undefined, defaultSi
   if (raw === undefined || raw === null) return defaultSize;
   const size = typeof raw === 'number' ? raw : /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw illegalValue('pageSize', `${JSON.stringify(String(raw).slice(0, 20))} is not a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    throw illegalValue(
+      'pageSize',
+      `${JSON.stringify(String(raw).slice(0, 20))} is not a whole number from 1 to ${MAX_PAGE_SIZE}`,
+    );
   }
   return size;
 }
@@ -29,7 +32,10 @@ export function parsePageToken(raw: string | null | undefined): number {
   if (raw === undefined || raw === null) return 0;
   const offset = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
   if (!(offset <= MAX_OFFSET))
-    throw illegalValue('pageToken', `${JSON.stringify(raw.slice(0, 20))} is not a page token (a record offset from 0 to ${MAX_OFFSET})`);
+    throw illegalValue(
+      'pageToken',
+      `${JSON.stringify(raw.slice(0, 20))} is not a page token (a record offset from 0 to ${MAX_OFFSET})`,
+    );
   return offset;
 }
 
@@ -81,7 +87,13 @@ interface PageLinks extends PageTokens {
 }
 
 /** The tokens of a page and the URLs that fetch it and its neighbours with the same parameters. */
-export function pageLinks(basePath: string, parameters: Record<string, UrlParameter>, offset: number, pageSize: number, hasMore: boolean): PageLinks {
+export function pageLinks(
+  basePath: string,
+  parameters: Record<string, UrlParameter>,
+  offset: number,
+  pageSize: number,
+  hasMore: boolean,
+): PageLinks {
   const tokens = pageTokens(offset, pageSize, hasMore);
   const url = (token: string | null) => (token === null ? null : pageUrl(basePath, { ...parameters, pageSize }, token));
   return {

@@ -15,7 +15,8 @@ export const MAX_SEARCH_TERM_LENGTH = 255;
 export function searchPattern(term: string | null | undefined): string | null {
   const trimmed = term?.trim() ?? '';
   if (trimmed === '') return null;
-  if (trimmed.length > MAX_SEARCH_TERM_LENGTH) throw illegalValue('searchTerm', `longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
+  if (trimmed.length > MAX_SEARCH_TERM_LENGTH)
+    throw illegalValue('searchTerm', `longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
   // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
   if (trimmed.includes('\u0000')) throw illegalValue('searchTerm', 'holds a NUL character');
   const escaped = trimmed
@@ -33,9 +34,13 @@ export function searchPattern(term: string | null | undefined): string | null {
 export function searchableFields(target: QueryTarget, names?: readonly string[]): FieldDefinition[] {
   const root = rootScope(target.object, 'r');
   const candidates = names
-    ? names.map((name) => readableField(target, root, name)).filter((field): field is FieldDefinition => field !== undefined)
+    ? names
+        .map((name) => readableField(target, root, name))
+        .filter((field): field is FieldDefinition => field !== undefined)
     : target.object.fields.filter((field) => target.access.canReadField(target.object, field));
-  return [...new Set(candidates)].filter((field) => valueKindOf(field) === 'text' || valueKindOf(field) === 'multipicklist');
+  return [...new Set(candidates)].filter(
+    (field) => valueKindOf(field) === 'text' || valueKindOf(field) === 'multipicklist',
+  );
 }
 
 /**

@@ -91,7 +91,8 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
   const visibility = target.access.visibleRows(target.object);
   if (visibility) conditions.push(visibility(ALIAS, parameters));
   for (const condition of input.conditions ?? []) conditions.push(condition(ALIAS, parameters));
-  if (input.viewFilter) conditions.push(whereCondition(input.viewFilter, target, ALIAS, parameters, input.now, 'filter'));
+  if (input.viewFilter)
+    conditions.push(whereCondition(input.viewFilter, target, ALIAS, parameters, input.now, 'filter'));
   if (input.where) conditions.push(whereCondition(input.where, target, ALIAS, parameters, input.now));
   const search = searchTermCondition(input.searchTerm, target, ALIAS, parameters, input.searchFields);
   if (search) conditions.push(search);
@@ -100,7 +101,10 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
   // The count takes the values so far: the ORDER BY and paging placeholders come after and are not in its text.
   const capped = input.countAtMost === undefined ? null : Math.max(0, Math.floor(input.countAtMost));
   const count = {
-    text: capped === null ? `SELECT count(*)::int AS total ${matching}` : `SELECT count(*)::int AS total FROM (SELECT 1 ${matching} LIMIT ${capped}) capped`,
+    text:
+      capped === null
+        ? `SELECT count(*)::int AS total ${matching}`
+        : `SELECT count(*)::int AS total FROM (SELECT 1 ${matching} LIMIT ${capped}) capped`,
     values: [...parameters.values],
   };
   const sourceOrder = input.source !== undefined && sort.keys.length === 0;
@@ -110,12 +114,20 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
     const limit = parameters.add(pageSize + 1, 'int');
     const skip = parameters.add(offset, 'int');
     const order = `${ALIAS}.source_key ${candidates.descending ? 'DESC' : 'ASC'}, ${ALIAS}.id ASC`;
-    const rows = { text: `SELECT ${COLUMNS} FROM (${inner}) ${ALIAS} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, values: parameters.values };
+    const rows = {
+      text: `SELECT ${COLUMNS} FROM (${inner}) ${ALIAS} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+      values: parameters.values,
+    };
     return { rows, count, offset, pageSize, sort, sourceOrder };
   }
-  const order = sourceOrder ? `${input.source!.orderBy}, ${ALIAS}.id ASC` : orderByClause(sort, target, ALIAS, parameters);
+  const order = sourceOrder
+    ? `${input.source!.orderBy}, ${ALIAS}.id ASC`
+    : orderByClause(sort, target, ALIAS, parameters);
   const limit = parameters.add(pageSize + 1, 'int');
   const skip = parameters.add(offset, 'int');
-  const rows = { text: `SELECT ${COLUMNS} ${matching} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, values: parameters.values };
+  const rows = {
+    text: `SELECT ${COLUMNS} ${matching} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+    values: parameters.values,
+  };
   return { rows, count, offset, pageSize, sort, sourceOrder };
 }

@@ -39,10 +39,15 @@ const entriesOf = (input: string | string[] | null | undefined): string[] =>
  * unknown, unreadable or unsortable field fails with INVALID_FIELD; too many or repeated fields with
  * ILLEGAL_QUERY_PARAMETER_VALUE.
  */
-export function parseSortBy(input: string | string[] | null | undefined, target: QueryTarget, fallback?: string | string[]): SortOrder {
+export function parseSortBy(
+  input: string | string[] | null | undefined,
+  target: QueryTarget,
+  fallback?: string | string[],
+): SortOrder {
   let entries = entriesOf(input);
   if (entries.length === 0) entries = entriesOf(fallback);
-  if (entries.length > MAX_SORT_FIELDS) throw illegalValue('sortBy', `at most ${MAX_SORT_FIELDS} fields, not ${entries.length}`);
+  if (entries.length > MAX_SORT_FIELDS)
+    throw illegalValue('sortBy', `at most ${MAX_SORT_FIELDS} fields, not ${entries.length}`);
   // Only checking: placeholders of parents' visibility are handed out when orderByClause writes the SQL.
   const checking = new SqlParameters();
   const root = rootScope(target.object, 'r');
@@ -51,7 +56,8 @@ export function parseSortBy(input: string | string[] | null | undefined, target:
     const descending = entry.startsWith('-');
     const { field, path } = resolvePath(target, descending ? entry.slice(1) : entry, checking, root);
     if (!isSortable(field)) throw notSortable(path);
-    if (keys.some((key) => key.path.toLowerCase() === path.toLowerCase())) throw illegalValue('sortBy', `${path} is named twice`);
+    if (keys.some((key) => key.path.toLowerCase() === path.toLowerCase()))
+      throw illegalValue('sortBy', `${path} is named twice`);
     keys.push({ path, descending });
   }
   const echoed = keys.some((key) => key.path === 'Id') ? keys : [...keys, ID_TIE_BREAK];

@@ -10,7 +10,14 @@
  */
 import { toId18 } from '../ids.ts';
 import type { FieldDefinition } from '../definitions.ts';
-import { dateLiteralInterval, MAX_RELATIVE_DAYS, lastNDays, nextDay, nextNDays, type DayInterval } from './date-literals.ts';
+import {
+  dateLiteralInterval,
+  MAX_RELATIVE_DAYS,
+  lastNDays,
+  nextDay,
+  nextNDays,
+  type DayInterval,
+} from './date-literals.ts';
 import { excerpt, illegalValue, invalidOperator } from './errors.ts';
 import type { ValueKind } from './fields.ts';
 import { anyOf, type SqlParameters, type SqlType } from './sql.ts';
@@ -57,12 +64,16 @@ export const isNotTrue = (condition: string) => `((${condition}) IS NOT TRUE)`;
 
 function wrongValue(target: FilteredField, value: WhereValue, expected: string): never {
   const shown = value instanceof EnumSymbol ? value.name : excerpt(value);
-  throw invalidOperator(`Value ${shown} for field '${target.path}' of type ${target.field.dataType} must be ${expected}`);
+  throw invalidOperator(
+    `Value ${shown} for field '${target.path}' of type ${target.field.dataType} must be ${expected}`,
+  );
 }
 
 function listOf(target: FilteredField, operator: string, value: WhereValue): WhereValue[] {
-  if (!Array.isArray(value)) throw invalidOperator(`Operator '${operator}' on field '${target.path}' takes a list of values`);
-  if (value.length > MAX_LIST_VALUES) throw illegalValue('where', `a list of more than ${MAX_LIST_VALUES} values for field '${target.path}'`);
+  if (!Array.isArray(value))
+    throw invalidOperator(`Operator '${operator}' on field '${target.path}' takes a list of values`);
+  if (value.length > MAX_LIST_VALUES)
+    throw illegalValue('where', `a list of more than ${MAX_LIST_VALUES} values for field '${target.path}'`);
   return value;
 }
 
@@ -76,10 +87,18 @@ export function likePattern(pattern: string): string {
 }
 
 /** The SQL condition of `operator: value` on a field. */
-export function operatorCondition(target: FilteredField, operator: string, value: WhereValue, context: OperatorContext): string {
-  if (!ALL_OPERATORS.has(operator)) throw invalidOperator(`Unknown operator ${excerpt(operator)} on field '${target.path}'`);
+export function operatorCondition(
+  target: FilteredField,
+  operator: string,
+  value: WhereValue,
+  context: OperatorContext,
+): string {
+  if (!ALL_OPERATORS.has(operator))
+    throw invalidOperator(`Unknown operator ${excerpt(operator)} on field '${target.path}'`);
   if (!OPERATORS[target.kind].includes(operator)) {
-    throw invalidOperator(`Operator '${operator}' can not be used on field '${target.path}' of type ${target.field.dataType}`);
+    throw invalidOperator(
+      `Operator '${operator}' can not be used on field '${target.path}' of type ${target.field.dataType}`,
+    );
   }
   if (operator === 'in' || operator === 'nin') {
     const matches = inCondition(target, listOf(target, operator, value), context);
@@ -87,7 +106,11 @@ export function operatorCondition(target: FilteredField, operator: string, value
   }
   if (operator === 'includes' || operator === 'excludes') {
     const values = typeof value === 'string' ? [value] : listOf(target, operator, value);
-    const matches = anyOf(values.map((entry) => (typeof entry === 'string' ? containsAll(target, entry, context) : wrongValue(target, entry, 'a string'))));
+    const matches = anyOf(
+      values.map((entry) =>
+        typeof entry === 'string' ? containsAll(target, entry, context) : wrongValue(target, entry, 'a string'),
+      ),
+    );
     return operator === 'includes' ? matches : isNotTrue(matches);
   }
   if (operator === 'like') {
@@ -97,7 +120,12 @@ export function operatorCondition(target: FilteredField, operator: string, value
   return comparison(target, operator as 'eq' | 'ne' | (typeof ORDERING)[number], value, context);
 }
 
-function comparison(target: FilteredField, operator: 'eq' | 'ne' | (typeof ORDERING)[number], value: WhereValue, context: OperatorContext): string {
+function comparison(
+  target: FilteredField,
+  operator: 'eq' | 'ne' | (typeof ORDERING)[number],
+  value: WhereValue,
+  context: OperatorContext,
+): string {
   const { kind, sql } = target;
   if (value === null || (value === '' && (kind === 'text' || kind === 'multipicklist'))) {
     if (operator !== 'eq' && operator !== 'ne') wrongValue(target, value, 'a value, not null or empty');
@@ -106,9 +134,14 @@ function comparison(target: FilteredField, operator: 'eq' | 'ne' | (typeof ORDER
     const empty = kind === 'text' || kind === 'multipicklist' ? `(coalesce(${sql}, '') = '')` : `(${sql} IS NULL)`;
     return operator === 'eq' ? empty : `(NOT ${empty})`;
   }
-  if (kind === 'date' || kind === 'datetime') return dateComparison(target, operator, dateOperand(target, value, context.now), context);
+  if (kind === 'date' || kind === 'datetime')
+    return dateComparison(target, operator, dateOperand(target, value, context.now), context);
   if (kind === 'multipicklist') {
-    const equal = sameValues(target, typeof value === 'string' ? value : wrongValue(target, value, 'a string'), context);
+    const equal = sameValues(
+      target,
+      typeof value === 'string' ? value : wrongValue(target, value, 'a string'),
+      context,
+    );
     return operator === 'eq' ? isTrue(equal) : isNotTrue(equal);
   }
   const [left, right] = operands(target, value, context);
@@ -150,7 +183,9 @@ function inCondition(target: FilteredField, values: WhereValue[], context: Opera
   switch (target.kind) {
     case 'text': {
       const texts = present.map((value) => (typeof value === 'string' ? value : wrongValue(target, value, 'a string')));
-      conditions.push(isTrue(`lower(${target.sql}) IN (SELECT lower(v) FROM unnest(${parameters.add(texts, 'text[]')}) AS v)`));
+      conditions.push(
+        isTrue(`lower(${target.sql}) IN (SELECT lower(v) FROM unnest(${parameters.add(texts, 'text[]')}) AS v)`),
+      );
       break;
     }
     case 'id':
@@ -164,20 +199,25 @@ function inCondition(target: FilteredField, values: WhereValue[], context: Opera
       );
       break;
     case 'number': {
-      const numbers = present.map((value) => (typeof value === 'number' ? value : wrongValue(target, value, 'a number')));
+      const numbers = present.map((value) =>
+        typeof value === 'number' ? value : wrongValue(target, value, 'a number'),
+      );
       conditions.push(isTrue(`${target.sql} = ANY(${parameters.add(numbers, 'numeric[]')})`));
       break;
     }
     default:
       // Dates: each value may be a day, an instant or a relative range, so each is its own comparison.
-      for (const value of present) conditions.push(dateComparison(target, 'eq', dateOperand(target, value, context.now), context));
+      for (const value of present)
+        conditions.push(dateComparison(target, 'eq', dateOperand(target, value, context.now), context));
   }
   return anyOf(conditions);
 }
 
 /** A multi-select value holds every value of `wanted` (`A;B` wants both). */
 function containsAll(target: FilteredField, wanted: string, context: OperatorContext): string {
-  return isTrue(`string_to_array(lower(${target.sql}), ';') @> string_to_array(lower(${context.parameters.add(wanted, 'text')}), ';')`);
+  return isTrue(
+    `string_to_array(lower(${target.sql}), ';') @> string_to_array(lower(${context.parameters.add(wanted, 'text')}), ';')`,
+  );
 }
 
 /** A multi-select value holds exactly the values of `wanted`, in any order. */
@@ -193,7 +233,8 @@ type DateOperand = { point: string } | { span: DayInterval };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-const isRealDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().slice(0, 10) === text;
+const isRealDate = (text: string) =>
+  DATE.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().slice(0, 10) === text;
 
 /**
  * Reads the forms a date value takes: `"2024-01-01"`, `{ value: "2024-01-01" }`, `{ literal: TODAY }`
@@ -241,7 +282,12 @@ function dateText(target: FilteredField, text: string, expected: string): DateOp
   return wrongValue(target, text, expected);
 }
 
-function dateComparison(target: FilteredField, operator: 'eq' | 'ne' | (typeof ORDERING)[number], operand: DateOperand, context: OperatorContext): string {
+function dateComparison(
+  target: FilteredField,
+  operator: 'eq' | 'ne' | (typeof ORDERING)[number],
+  operand: DateOperand,
+  context: OperatorContext,
+): string {
   const type: SqlType = target.kind === 'date' ? 'date' : 'timestamptz';
   const at = (day: string) => context.parameters.add(type === 'date' ? day : `${day}T00:00:00.000Z`, type);
   const x = target.sql;

@@ -53,7 +53,9 @@ class WhereReader {
   private expect(char: string): void {
     if (this.peek() !== char)
       this.fail(
-        this.position < this.text.length ? `expected '${char}' but found ${excerpt(this.text[this.position])}` : `expected '${char}' but the text ended`,
+        this.position < this.text.length
+          ? `expected '${char}' but found ${excerpt(this.text[this.position])}`
+          : `expected '${char}' but the text ended`,
       );
     this.position++;
   }
@@ -68,7 +70,8 @@ class WhereReader {
   readDocument(): WhereObject {
     if (this.peek() !== '{') this.fail("expected an object starting with '{'");
     const value = this.readObject(1);
-    if (this.peek() !== undefined) this.fail(`unexpected ${excerpt(this.text[this.position])} after the end of the filter`);
+    if (this.peek() !== undefined)
+      this.fail(`unexpected ${excerpt(this.text[this.position])} after the end of the filter`);
     return value;
   }
 
@@ -158,7 +161,8 @@ class WhereReader {
     const text = this.match(NUMBER);
     if (text === undefined) this.fail(`unexpected ${excerpt(this.text[this.position])}`);
     // A number glued to letters (12abc) is a typo, not 12 followed by a name.
-    if (/[A-Za-z0-9_.]/.test(this.text[this.position] ?? '')) this.fail(`malformed number ${excerpt(text + this.text[this.position])}`);
+    if (/[A-Za-z0-9_.]/.test(this.text[this.position] ?? ''))
+      this.fail(`malformed number ${excerpt(text + this.text[this.position])}`);
     const value = Number(text);
     if (!Number.isFinite(value)) this.fail(`the number ${excerpt(text)} is out of range`);
     return value;

@@ -46,11 +46,13 @@ class WhereCompiler {
 
   private count(added = 1): void {
     this.conditions += added;
-    if (this.conditions > MAX_WHERE_CONDITIONS) throw illegalValue(this.parameter, `more than ${MAX_WHERE_CONDITIONS} conditions`);
+    if (this.conditions > MAX_WHERE_CONDITIONS)
+      throw illegalValue(this.parameter, `more than ${MAX_WHERE_CONDITIONS} conditions`);
   }
 
   object(node: WhereObject, scope: RowScope, depth: number): string {
-    if (depth > MAX_WHERE_DEPTH) throw illegalValue(this.parameter, `filters nested deeper than ${MAX_WHERE_DEPTH} levels`);
+    if (depth > MAX_WHERE_DEPTH)
+      throw illegalValue(this.parameter, `filters nested deeper than ${MAX_WHERE_DEPTH} levels`);
     return allOf(Object.entries(node).map(([key, value]) => this.entry(key, value, scope, depth)));
   }
 
@@ -74,7 +76,11 @@ class WhereCompiler {
     const parent = followRelationship(this.target, scope, key, this.parameters);
     if (!parent) throw invalidField(this.target.object.apiName, cut(path));
     this.count();
-    if (!isWhereObject(value)) throw illegalValue(this.parameter, `relationship '${cut(path)}' takes a filter object such as { Name: { eq: "..." } }`);
+    if (!isWhereObject(value))
+      throw illegalValue(
+        this.parameter,
+        `relationship '${cut(path)}' takes a filter object such as { Name: { eq: "..." } }`,
+      );
     return this.object(value, parent, depth + 1);
   }
 
@@ -83,12 +89,19 @@ class WhereCompiler {
     const kind = valueKindOf(field);
     if (!kind || !isFilterable(field)) throw notFilterable(named);
     if (!isWhereObject(operators) || Object.keys(operators).length === 0) {
-      throw illegalValue(this.parameter, `field '${cut(path)}' takes an object of operators such as { eq: ... }, not ${excerpt(operators)}`);
+      throw illegalValue(
+        this.parameter,
+        `field '${cut(path)}' takes an object of operators such as { eq: ... }, not ${excerpt(operators)}`,
+      );
     }
     const entries = Object.entries(operators);
     this.count(entries.length);
     const target = { field, kind, path: named, sql: scope.value(field) };
-    return allOf(entries.map(([operator, value]) => operatorCondition(target, operator, value, { parameters: this.parameters, now: this.now })));
+    return allOf(
+      entries.map(([operator, value]) =>
+        operatorCondition(target, operator, value, { parameters: this.parameters, now: this.now }),
+      ),
+    );
   }
 }
 
@@ -96,7 +109,14 @@ class WhereCompiler {
  * The condition of a filter on the rows of the queried object named `alias`, its values added to
  * `parameters`. A blank or empty filter is TRUE.
  */
-export function whereCondition(where: WhereInput, target: QueryTarget, alias: string, parameters: SqlParameters, now: Date, parameter = 'where'): string {
+export function whereCondition(
+  where: WhereInput,
+  target: QueryTarget,
+  alias: string,
+  parameters: SqlParameters,
+  now: Date,
+  parameter = 'where',
+): string {
   const filter = typeof where === 'string' ? parseWhere(where, parameter) : where;
   if (!isWhereObject(filter)) throw illegalValue(parameter, 'expected a filter object');
   return new WhereCompiler(target, parameters, now, parameter).object(filter, rootScope(target.object, alias), 1);

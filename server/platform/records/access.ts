@@ -8,14 +8,19 @@ import type { DescribedObject } from '../describe.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import type { RecordRow } from './representation.ts';
 
-const isPrivate = (object: DescribedObject) => (object.definition as { sharingModel?: string }).sharingModel === 'Private';
+const isPrivate = (object: DescribedObject) =>
+  (object.definition as { sharingModel?: string }).sharingModel === 'Private';
 
 /** Whether the caller owns the record: its owner, or its creator. */
 export function owns(principal: Principal, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {
   return row.fields.OwnerId === principal.userId || row.created_by_id === principal.userId;
 }
 
-export function canSeeRecord(principal: Principal, object: DescribedObject, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {
+export function canSeeRecord(
+  principal: Principal,
+  object: DescribedObject,
+  row: Pick<RecordRow, 'fields' | 'created_by_id'>,
+): boolean {
   const rights = objectPermissions(principal, object.apiName);
   if (!rights.read) return false;
   return !isPrivate(object) || rights.viewAll || rights.modifyAll || owns(principal, row);
@@ -30,13 +35,21 @@ export function seesOwnRecordsOnly(principal: Principal, object: DescribedObject
   return isPrivate(object) && !rights.viewAll && !rights.modifyAll;
 }
 
-export function canEditRecord(principal: Principal, object: DescribedObject, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {
+export function canEditRecord(
+  principal: Principal,
+  object: DescribedObject,
+  row: Pick<RecordRow, 'fields' | 'created_by_id'>,
+): boolean {
   const rights = objectPermissions(principal, object.apiName);
   if (!rights.edit) return false;
   return !isPrivate(object) || rights.modifyAll || owns(principal, row);
 }
 
-export function canDeleteRecord(principal: Principal, object: DescribedObject, row: Pick<RecordRow, 'fields' | 'created_by_id'>): boolean {
+export function canDeleteRecord(
+  principal: Principal,
+  object: DescribedObject,
+  row: Pick<RecordRow, 'fields' | 'created_by_id'>,
+): boolean {
   const rights = objectPermissions(principal, object.apiName);
   return rights.delete && (rights.modifyAll || owns(principal, row));
 }

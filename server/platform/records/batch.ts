@@ -12,7 +12,16 @@ import { toId18 } from '../ids.ts';
 import type { Principal } from '../principal.ts';
 import type { ErrorItem } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
-import { contextsFor, deleteRow, insertRecord, objectToCreate, readWritten, valueContext, type RecordInput, type WriteOptions } from './write.ts';
+import {
+  contextsFor,
+  deleteRow,
+  insertRecord,
+  objectToCreate,
+  readWritten,
+  valueContext,
+  type RecordInput,
+  type WriteOptions,
+} from './write.ts';
 import { updateRow } from './update.ts';
 import { recordTypeForCreate, RecordWriteError, type WriteCheck } from './write-rules.ts';
 
@@ -26,7 +35,9 @@ interface BatchInput {
 }
 
 type BatchItemResult =
-  { statusCode: 200 | 201; result: RecordRepresentation } | { statusCode: 204; result: null } | { statusCode: number; result: ErrorItem[] };
+  | { statusCode: 200 | 201; result: RecordRepresentation }
+  | { statusCode: 204; result: null }
+  | { statusCode: number; result: ErrorItem[] };
 
 interface Item {
   type: BatchOperationType;
@@ -45,7 +56,10 @@ export function operationType(type: string): BatchOperationType | null {
   return upper === 'CREATE' || upper === 'UPDATE' || upper === 'DELETE' ? upper : null;
 }
 
-const failure = (statusCode: number, errorCode: string, message: string): BatchItemResult => ({ statusCode, result: [{ errorCode, message }] });
+const failure = (statusCode: number, errorCode: string, message: string): BatchItemResult => ({
+  statusCode,
+  result: [{ errorCode, message }],
+});
 
 /** The result of an item whose write threw. */
 function resultOfError(error: unknown): BatchItemResult {
@@ -59,29 +73,47 @@ export function batchItems(input: BatchInput): Item[] {
   const items: Item[] = [];
   for (const operation of input.operations) {
     const type = operationType(operation.type);
-    if (!type) throw new PlatformError(400, 'INVALID_INPUT', `Unknown operation type: ${operation.type}; expected CREATE, UPDATE or DELETE`);
+    if (!type)
+      throw new PlatformError(
+        400,
+        'INVALID_INPUT',
+        `Unknown operation type: ${operation.type}; expected CREATE, UPDATE or DELETE`,
+      );
     for (const record of operation.records) {
       const item: Item = { type, input: record };
       if (type === 'CREATE') {
         if (!record.apiName) item.error = failure(400, 'INVALID_INPUT', 'A record to create needs apiName');
-        else if ('Id' in record.fields) item.error = failure(400, 'INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
+        else if ('Id' in record.fields)
+          item.error = failure(400, 'INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
       } else {
         const raw = record.fields.Id;
         const id = typeof raw === 'string' ? toId18(raw) : null;
-        if (record.apiName) item.error = failure(400, 'INVALID_INPUT', `A record to ${type.toLowerCase()} is named by fields.Id, not apiName`);
-        else if (!id) item.error = failure(400, 'INVALID_ID_FIELD', `Record ID ${String(raw ?? '')} is not a valid record ID.`);
-        else if (type === 'DELETE' && Object.keys(record.fields).length > 1) item.error = failure(400, 'INVALID_INPUT', 'A record to delete holds only its Id');
+        if (record.apiName)
+          item.error = failure(
+            400,
+            'INVALID_INPUT',
+            `A record to ${type.toLowerCase()} is named by fields.Id, not apiName`,
+          );
+        else if (!id)
+          item.error = failure(400, 'INVALID_ID_FIELD', `Record ID ${String(raw ?? '')} is not a valid record ID.`);
+        else if (type === 'DELETE' && Object.keys(record.fields).length > 1)
+          item.error = failure(400, 'INVALID_INPUT', 'A record to delete holds only its Id');
         else item.id = id;
       }
       items.push(item);
     }
   }
   if (items.length > MAX_BATCH_RECORDS)
-    throw new PlatformError(400, 'INVALID_INPUT', `A batch holds at most ${MAX_BATCH_RECORDS} records; this one holds ${items.length}`);
+    throw new PlatformError(
+      400,
+      'INVALID_INPUT',
+      `A batch holds at most ${MAX_BATCH_RECORDS} records; this one holds ${items.length}`,
+    );
   const seen = new Set<string>();
   for (const item of items) {
     if (!item.id) continue;
-    if (seen.has(item.id)) throw new PlatformError(400, 'INVALID_INPUT', `A record may appear in one operation only: ${item.id}`);
+    if (seen.has(item.id))
+      throw new PlatformError(400, 'INVALID_INPUT', `A record may appear in one operation only: ${item.id}`);
     seen.add(item.id);
   }
   return items;
@@ -98,7 +130,10 @@ export async function executeBatch(
   const now = new Date(options.clock?.now() ?? Date.now());
   const ids = items.flatMap((item) => (item.id ? [item.id] : []));
   const { rows } = ids.length
-    ? await db.query<RecordRow>('SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])', [ids])
+    ? await db.query<RecordRow>(
+        'SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])',
+        [ids],
+      )
     : { rows: [] };
   const contextOf = await contextsFor(db, org, rows);
   for (const item of items) {
@@ -119,10 +154,20 @@ export async function executeBatch(
   const writeOne = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], item: Item) => {
     if (item.error) throw new ItemFailed(item.error);
     if (item.type === 'CREATE')
-      item.id = await insertRecord(tx, org, principal, item.object!, item.create!.recordTypeId, item.create!.fields, item.create!.context, now, {
-        beforeWrite: options.beforeWrite,
-        allowSaveOnDuplicate: item.input.allowSaveOnDuplicate,
-      });
+      item.id = await insertRecord(
+        tx,
+        org,
+        principal,
+        item.object!,
+        item.create!.recordTypeId,
+        item.create!.fields,
+        item.create!.context,
+        now,
+        {
+          beforeWrite: options.beforeWrite,
+          allowSaveOnDuplicate: item.input.allowSaveOnDuplicate,
+        },
+      );
     else if (item.type === 'UPDATE')
       await updateRow(tx, org, principal, item.id!, item.input.fields, contextOf, now, undefined, {
         beforeWrite: options.beforeWrite,

@@ -8,28 +8,68 @@ import { notFound, PlatformError } from '../errors.ts';
 import { toId18 } from '../ids.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
-import { addPath, emptySelection, fieldNamed, invalidField, parseFieldLists, selectFields, selectionPaths, type ObjectSelection } from './field-paths.ts';
+import {
+  addPath,
+  emptySelection,
+  fieldNamed,
+  invalidField,
+  parseFieldLists,
+  selectFields,
+  selectionPaths,
+  type ObjectSelection,
+} from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';
-import { buildRecord, RECORD_COLUMNS, recordPage, type PicklistLabels, type RecordCollectionRepresentation, type RecordRow } from './representation.ts';
+import {
+  buildRecord,
+  RECORD_COLUMNS,
+  recordPage,
+  type PicklistLabels,
+  type RecordCollectionRepresentation,
+  type RecordRow,
+} from './representation.ts';
 import { contextFor, fetchRows, loadRelated } from './rows.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 
 const DEFAULT_CHILD_PAGE_SIZE = 5;
 
 /** The fields of a child record page when none are asked for: its name, dates and the reference to the parent. */
-function defaultChildSelection(org: OrgDescribe, principal: Principal, childObject: DescribedObject, parentField: string): ObjectSelection {
+function defaultChildSelection(
+  org: OrgDescribe,
+  principal: Principal,
+  childObject: DescribedObject,
+  parentField: string,
+): ObjectSelection {
   const selection = emptySelection(childObject);
-  for (const name of ['Id', 'Name', 'CreatedDate', 'LastModifiedById', 'LastModifiedDate', 'SystemModstamp', parentField])
+  for (const name of [
+    'Id',
+    'Name',
+    'CreatedDate',
+    'LastModifiedById',
+    'LastModifiedDate',
+    'SystemModstamp',
+    parentField,
+  ])
     addPath(org, principal, selection, [name]);
   return selection;
 }
 
 /** The child relationship of an object by name (any case), when the caller may read its child object. */
-function childRelationshipOf(org: OrgDescribe, principal: Principal, object: DescribedObject, relationshipName: string) {
-  const relationship = object.childRelationships.find((candidate) => candidate.relationshipName.toLowerCase() === relationshipName.toLowerCase());
+function childRelationshipOf(
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  relationshipName: string,
+) {
+  const relationship = object.childRelationships.find(
+    (candidate) => candidate.relationshipName.toLowerCase() === relationshipName.toLowerCase(),
+  );
   const childObject = relationship ? org.objects.get(relationship.childObjectApiName) : undefined;
   if (!relationship || !childObject || !objectPermissions(principal, childObject.apiName).read) {
-    throw new PlatformError(400, 'INVALID_FIELD', `Didn't understand relationship '${relationshipName}' of entity '${object.apiName}'.`);
+    throw new PlatformError(
+      400,
+      'INVALID_FIELD',
+      `Didn't understand relationship '${relationshipName}' of entity '${object.apiName}'.`,
+    );
   }
   return { relationship, childObject };
 }
@@ -44,7 +84,12 @@ function childRequests(org: OrgDescribe, principal: Principal, object: Described
     let request = requests.get(relationship.relationshipName);
     if (!request) {
       const selection = defaultChildSelection(org, principal, childObject, relationship.fieldName);
-      request = { childObject, fieldName: relationship.fieldName, relationshipName: relationship.relationshipName, selection };
+      request = {
+        childObject,
+        fieldName: relationship.fieldName,
+        relationshipName: relationship.relationshipName,
+        selection,
+      };
       requests.set(relationship.relationshipName, request);
     }
     if (fieldName && !(fieldNamed(childObject, fieldName) && addPath(org, principal, request.selection, [fieldName]))) {
@@ -59,7 +104,12 @@ function childRequests(org: OrgDescribe, principal: Principal, object: Described
  * resource (records/{recordId}/child-relationships/{relationshipName}), with the page's fields; query
  * parameters in alphabetical order, commas encoded.
  */
-export function childPageUrl(parentId: string, relationshipName: string, fields: string[], pageSize: number): (offset: number) => string {
+export function childPageUrl(
+  parentId: string,
+  relationshipName: string,
+  fields: string[],
+  pageSize: number,
+): (offset: number) => string {
   const base = `${UI_API_PATH}/records/${parentId}/child-relationships/${encodeURIComponent(relationshipName)}`;
   return (offset) => `${base}?fields=${encodeURIComponent(fields.join(','))}&pageSize=${pageSize}&pageToken=${offset}`;
 }
@@ -98,7 +148,11 @@ async function childPage(
   );
   // A page past the end has no row to carry the count.
   const total =
-    rows[0]?.total ?? (offset > 0 ? (await q.query<{ total: number }>(`SELECT count(*)::int AS total ${matching}`, params.slice(0, -2))).rows[0].total : 0);
+    rows[0]?.total ??
+    (offset > 0
+      ? (await q.query<{ total: number }>(`SELECT count(*)::int AS total ${matching}`, params.slice(0, -2))).rows[0]
+          .total
+      : 0);
   // The same rule again, so that a record is never shown by mistake.
   const page = rows.filter((row) => canSeeRecord(principal, request.childObject, row));
   const related = new Map<string, RecordRow>();
@@ -110,7 +164,13 @@ async function childPage(
   const context = contextFor(principal, related, labels);
   const records = page.map((row) => buildRecord(row, request.selection, context));
   const fields = selectionPaths(request.selection);
-  return recordPage(records, total, offset, pageSize, childPageUrl(parentId, request.relationshipName, fields, pageSize));
+  return recordPage(
+    records,
+    total,
+    offset,
+    pageSize,
+    childPageUrl(parentId, request.relationshipName, fields, pageSize),
+  );
 }
 
 /** One page of the children of each relationship asked for, the first one: getRecord has no page token. */
@@ -173,6 +233,11 @@ export async function getChildRecords(
     paths.required.length || paths.optional.length
       ? selectFields(org, principal, childObject, paths)
       : defaultChildSelection(org, principal, childObject, relationship.fieldName);
-  const request = { childObject, fieldName: relationship.fieldName, relationshipName: relationship.relationshipName, selection };
+  const request = {
+    childObject,
+    fieldName: relationship.fieldName,
+    relationshipName: relationship.relationshipName,
+    selection,
+  };
   return childPage(db, principal, parent.id, request, offset, pageSize, await picklistLabels(db));
 }

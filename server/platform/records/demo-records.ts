@@ -30,7 +30,13 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       NumberOfEmployees: 240,
     },
     contacts: [
-      { LastName: 'Service Desk', Title: 'Customer Service', Department: 'Support', Email: 'service@lakeshore-switchgear.example', Phone: '216-555-0143' },
+      {
+        LastName: 'Service Desk',
+        Title: 'Customer Service',
+        Department: 'Support',
+        Email: 'service@lakeshore-switchgear.example',
+        Phone: '216-555-0143',
+      },
       {
         LastName: 'Purchasing Office',
         Title: 'Procurement',
@@ -38,7 +44,13 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
         Email: 'purchasing@lakeshore-switchgear.example',
         Phone: '216-555-0144',
       },
-      { LastName: 'Accounts Payable', Title: 'Finance', Department: 'Finance', Email: 'ap@lakeshore-switchgear.example', Phone: '216-555-0145' },
+      {
+        LastName: 'Accounts Payable',
+        Title: 'Finance',
+        Department: 'Finance',
+        Email: 'ap@lakeshore-switchgear.example',
+        Phone: '216-555-0145',
+      },
     ],
   },
   {
@@ -53,7 +65,15 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       BillingCountry: 'United States',
       NumberOfEmployees: 85,
     },
-    contacts: [{ LastName: 'Field Support', Title: 'Field Engineering', Department: 'Operations', Email: 'field@summit-power.example', Phone: '303-555-0111' }],
+    contacts: [
+      {
+        LastName: 'Field Support',
+        Title: 'Field Engineering',
+        Department: 'Operations',
+        Email: 'field@summit-power.example',
+        Phone: '303-555-0111',
+      },
+    ],
   },
   {
     owner: STANDARD_USER_ID,
@@ -68,15 +88,29 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
       NumberOfEmployees: 60,
     },
     contacts: [
-      { LastName: 'Sales Desk', Title: 'Inside Sales', Department: 'Sales', Email: 'sales@riverbend-controls.example', Phone: '414-555-0121' },
-      { LastName: 'Receiving Dock', Title: 'Logistics', Department: 'Warehouse', Email: 'receiving@riverbend-controls.example', Phone: '414-555-0122' },
+      {
+        LastName: 'Sales Desk',
+        Title: 'Inside Sales',
+        Department: 'Sales',
+        Email: 'sales@riverbend-controls.example',
+        Phone: '414-555-0121',
+      },
+      {
+        LastName: 'Receiving Dock',
+        Title: 'Logistics',
+        Department: 'Warehouse',
+        Email: 'receiving@riverbend-controls.example',
+        Phone: '414-555-0122',
+      },
     ],
   },
 ];
 
 /** Writes the demo accounts and contacts unless accounts were ever created (ids were issued for them). */
 export async function seedDemoRecords(db: Database): Promise<void> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM id_sequence WHERE key_prefix = $1', [ACCOUNT_PREFIX]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM id_sequence WHERE key_prefix = $1', [
+    ACCOUNT_PREFIX,
+  ]);
   if (rows[0].n > 0) return;
   await db.transaction(async (tx) => {
     let contactSequence = 0;

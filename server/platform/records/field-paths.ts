@@ -48,10 +48,18 @@ export function withinDepth(path: FieldPath): boolean {
  * Parses required and optional field lists. A required path that is not qualified or too deep fails the
  * request; an optional one deeper than the limits is cut (left out), as the platform does.
  */
-export function parseFieldLists(required: string[], optional: string[]): { required: FieldPath[]; optional: FieldPath[] } {
+export function parseFieldLists(
+  required: string[],
+  optional: string[],
+): { required: FieldPath[]; optional: FieldPath[] } {
   const parse = (text: string, parameter: string) => {
     const path = parseFieldPath(text);
-    if (!path) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', `Expected '.' in all qualified names: ${text} is invalid (${parameter})`);
+    if (!path)
+      throw new PlatformError(
+        400,
+        'ILLEGAL_QUERY_PARAMETER_VALUE',
+        `Expected '.' in all qualified names: ${text} is invalid (${parameter})`,
+      );
     return path;
   };
   const requiredPaths = required.map((text) => parse(text, 'fields'));
@@ -64,7 +72,10 @@ export function parseFieldLists(required: string[], optional: string[]): { requi
       `Illegal value for query parameter 'fields': ${text} has more than ${MAX_PATH_LEVELS} levels`,
     );
   }
-  return { required: requiredPaths, optional: optional.map((text) => parse(text, 'optionalFields')).filter(withinDepth) };
+  return {
+    required: requiredPaths,
+    optional: optional.map((text) => parse(text, 'optionalFields')).filter(withinDepth),
+  };
 }
 
 interface RelationshipSelection {
@@ -83,7 +94,11 @@ export interface ObjectSelection {
   relationships: Map<string, RelationshipSelection>;
 }
 
-export const emptySelection = (object: DescribedObject): ObjectSelection => ({ object, fields: new Map(), relationships: new Map() });
+export const emptySelection = (object: DescribedObject): ObjectSelection => ({
+  object,
+  fields: new Map(),
+  relationships: new Map(),
+});
 
 export const invalidField = (objectApiName: string, path: string) =>
   new PlatformError(
@@ -104,7 +119,10 @@ export function fieldNamed(object: DescribedObject, name: string): FieldDefiniti
 export function relationshipNamed(object: DescribedObject, name: string): FieldDefinition | undefined {
   const lower = name.toLowerCase();
   return object.fields.find(
-    (field) => field.dataType === 'Reference' && typeof field.relationshipName === 'string' && field.relationshipName.toLowerCase() === lower,
+    (field) =>
+      field.dataType === 'Reference' &&
+      typeof field.relationshipName === 'string' &&
+      field.relationshipName.toLowerCase() === lower,
   );
 }
 
@@ -115,7 +133,8 @@ export const canReadField = (principal: Principal, object: DescribedObject, fiel
 function addCompanions(selection: ObjectSelection, principal: Principal): void {
   for (const name of [...COMPANION_FIELDS, DEFAULT_RELATED_NAME_FIELD]) {
     const field = selection.object.fieldsByName.get(name);
-    if (field && !selection.fields.has(field.apiName) && canReadField(principal, selection.object, field)) selection.fields.set(field.apiName, field);
+    if (field && !selection.fields.has(field.apiName) && canReadField(principal, selection.object, field))
+      selection.fields.set(field.apiName, field);
   }
 }
 
@@ -171,6 +190,7 @@ export function selectFields(
 /** Every field a selection reads, as `Object.Path` strings (the fields of child-record page URLs; tests). */
 export function selectionPaths(selection: ObjectSelection, prefix = selection.object.apiName): string[] {
   const paths = [...selection.fields.keys()].map((name) => `${prefix}.${name}`);
-  for (const [name, related] of selection.relationships) paths.push(...selectionPaths(related.selection, `${prefix}.${name}`));
+  for (const [name, related] of selection.relationships)
+    paths.push(...selectionPaths(related.selection, `${prefix}.${name}`));
   return paths;
 }

@@ -18,7 +18,12 @@ export function noteUseStatement(user: string, record: string, object: string): 
 }
 
 /** Notes that the principal used a record of an object (inside the caller's transaction, if any). */
-export async function noteRecordUsed(q: Queryable, principal: Principal, recordId: string, objectApiName: string): Promise<void> {
+export async function noteRecordUsed(
+  q: Queryable,
+  principal: Principal,
+  recordId: string,
+  objectApiName: string,
+): Promise<void> {
   if (principal.isGuest) return;
   await q.query(noteUseStatement('$1', '$2', '$3'), [principal.userId, recordId, objectApiName]);
 }

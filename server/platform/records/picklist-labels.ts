@@ -8,9 +8,13 @@ import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { PicklistLabels } from './representation.ts';
 
 async function readLabels(db: Queryable): Promise<PicklistLabels> {
-  const { rows } = await db.query<{ object_api_name: string; record_type_id: string; field_api_name: string; value: string; label: string }>(
-    'SELECT object_api_name, record_type_id, field_api_name, value, label FROM picklist_value WHERE label <> value',
-  );
+  const { rows } = await db.query<{
+    object_api_name: string;
+    record_type_id: string;
+    field_api_name: string;
+    value: string;
+    label: string;
+  }>('SELECT object_api_name, record_type_id, field_api_name, value, label FROM picklist_value WHERE label <> value');
   const labels = new Map<string, Map<string, string>>();
   for (const row of rows) {
     const key = `${row.object_api_name}/${row.record_type_id}/${row.field_api_name}`;

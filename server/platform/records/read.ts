@@ -46,11 +46,22 @@ export interface ErrorItem {
 type RecordResult = { statusCode: 200; result: RecordRepresentation } | { statusCode: number; result: ErrorItem[] };
 
 /** The paths of the layouts asked for, for records of one object and record type. */
-async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId: string | null, options: ReadOptions): Promise<FieldPath[]> {
+async function layoutPaths(
+  db: Queryable,
+  object: DescribedObject,
+  recordTypeId: string | null,
+  options: ReadOptions,
+): Promise<FieldPath[]> {
   const paths: FieldPath[] = [];
   for (const layoutType of options.layoutTypes ?? []) {
     for (const mode of options.modes?.length ? options.modes : (['View'] as const)) {
-      for (const text of await layoutFieldPaths(db, object.apiName, recordTypeId ?? MASTER_RECORD_TYPE_ID, layoutType, mode)) {
+      for (const text of await layoutFieldPaths(
+        db,
+        object.apiName,
+        recordTypeId ?? MASTER_RECORD_TYPE_ID,
+        layoutType,
+        mode,
+      )) {
         const path = parseFieldPath(text);
         if (path) paths.push(path);
       }
@@ -60,7 +71,8 @@ async function layoutPaths(db: Queryable, object: DescribedObject, recordTypeId:
 }
 
 const errorOf = (error: unknown): { statusCode: number; result: ErrorItem[] } => {
-  if (error instanceof PlatformError) return { statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] };
+  if (error instanceof PlatformError)
+    return { statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] };
   throw error;
 };
 
@@ -91,7 +103,10 @@ export async function readRecords(
   const results: (RecordResult | { row: RecordRow; object: DescribedObject; selection: ObjectSelection })[] = [];
   for (const [index, id] of id18s.entries()) {
     if (!id) {
-      results.push({ statusCode: 400, result: [{ errorCode: 'INVALID_ID_FIELD', message: `Record ID ${ids[index]} is not a valid record ID.` }] });
+      results.push({
+        statusCode: 400,
+        result: [{ errorCode: 'INVALID_ID_FIELD', message: `Record ID ${ids[index]} is not a valid record ID.` }],
+      });
       continue;
     }
     const row = rows.get(id);
@@ -105,7 +120,10 @@ export async function readRecords(
     if (!selection) {
       try {
         const layout = options.layoutTypes?.length ? await layoutPaths(db, object, row.record_type_id, options) : [];
-        selection = selectFields(org, principal, object, { required: paths.required, optional: [...layout, ...paths.optional] });
+        selection = selectFields(org, principal, object, {
+          required: paths.required,
+          optional: [...layout, ...paths.optional],
+        });
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         selection = error;
@@ -115,7 +133,9 @@ export async function readRecords(
     results.push(selection instanceof PlatformError ? errorOf(selection) : { row, object, selection });
   }
   const related = new Map<string, RecordRow>();
-  const found = results.filter((result): result is { row: RecordRow; object: DescribedObject; selection: ObjectSelection } => 'row' in result);
+  const found = results.filter(
+    (result): result is { row: RecordRow; object: DescribedObject; selection: ObjectSelection } => 'row' in result,
+  );
   await loadRelated(db, found, related, options.reads);
   const labels = await picklistLabels(db);
   const context = contextFor(principal, related, labels);
@@ -125,14 +145,22 @@ export async function readRecords(
       built.push(result);
       continue;
     }
-    const children = options.childRelationships?.length ? await childPages(db, org, principal, result.row, result.object, options, labels) : {};
+    const children = options.childRelationships?.length
+      ? await childPages(db, org, principal, result.row, result.object, options, labels)
+      : {};
     built.push({ statusCode: 200, result: buildRecord(result.row, result.selection, context, children) });
   }
   return built;
 }
 
 /** Reads one record; throws the error a single read answers with (400 bad id or field, 404 not found). */
-export async function readRecord(db: Queryable, principal: Principal, id: string, options: ReadOptions = {}, saved?: RecordRow): Promise<RecordRepresentation> {
+export async function readRecord(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  options: ReadOptions = {},
+  saved?: RecordRow,
+): Promise<RecordRepresentation> {
   if (!toId18(id)) throw new PlatformError(400, 'INVALID_ID_FIELD', `Record ID ${id} is not a valid record ID.`);
   const [result] = await readRecords(db, principal, [id], options, saved);
   if (result.statusCode === 200) return result.result as RecordRepresentation;
@@ -143,7 +171,12 @@ export async function readRecord(db: Queryable, principal: Principal, id: string
 const NO_FIELDS_MESSAGE = 'At least one of fields, optionalFields or layoutTypes is required';
 
 /** GET /records/{recordId}: at least one of fields, optionalFields or layoutTypes must be given. */
-export async function getRecord(db: Queryable, principal: Principal, id: string, options: ReadOptions): Promise<RecordRepresentation> {
+export async function getRecord(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  options: ReadOptions,
+): Promise<RecordRepresentation> {
   if (!options.fields?.length && !options.optionalFields?.length && !options.layoutTypes?.length) {
     throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', NO_FIELDS_MESSAGE);
   }
@@ -160,9 +193,14 @@ export async function getRecords(
   options: Pick<ReadOptions, 'fields' | 'optionalFields'>,
 ): Promise<Schemas['BatchRepresentation']> {
   if (!options.fields?.length && !options.optionalFields?.length) {
-    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', 'At least one of fields or optionalFields is required');
+    throw new PlatformError(
+      400,
+      'ILLEGAL_QUERY_PARAMETER_VALUE',
+      'At least one of fields or optionalFields is required',
+    );
   }
-  if (ids.length === 0 || ids.length > 200) throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', 'Between 1 and 200 record ids are required');
+  if (ids.length === 0 || ids.length > 200)
+    throw new PlatformError(400, 'ILLEGAL_QUERY_PARAMETER_VALUE', 'Between 1 and 200 record ids are required');
   const results = await readRecords(db, principal, ids, options);
   return { hasErrors: results.some((result) => result.statusCode >= 400), results };
 }

@@ -59,12 +59,23 @@ function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
 }
 
 /** The record type info of a record: null when its object has only the master record type. */
-export function recordTypeInfoOf(object: DescribedObject, recordTypeId: string | null): RecordTypeInfoRepresentation | null {
+export function recordTypeInfoOf(
+  object: DescribedObject,
+  recordTypeId: string | null,
+): RecordTypeInfoRepresentation | null {
   const types = object.recordTypes;
   if (types.length === 0 || (types.length === 1 && types[0].isMaster)) return null;
   const type: DescribedRecordType | undefined =
-    types.find((candidate) => candidate.id === recordTypeId) ?? types.find((candidate) => candidate.isDefault) ?? types[0];
-  return { available: type.available, defaultRecordTypeMapping: type.isDefault, master: type.isMaster, name: type.name, recordTypeId: type.id };
+    types.find((candidate) => candidate.id === recordTypeId) ??
+    types.find((candidate) => candidate.isDefault) ??
+    types[0];
+  return {
+    available: type.available,
+    defaultRecordTypeMapping: type.isDefault,
+    master: type.isMaster,
+    name: type.name,
+    recordTypeId: type.id,
+  };
 }
 
 export interface BuildContext {
@@ -80,7 +91,12 @@ export interface BuildContext {
 export type PicklistLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /** How a record of this object and record type labels the values of a field: its record type's labels, else the master's. */
-export function labelsFor(labels: PicklistLabels | undefined, objectApiName: string, recordTypeId: string, fieldApiName: string): PicklistLabelOf {
+export function labelsFor(
+  labels: PicklistLabels | undefined,
+  objectApiName: string,
+  recordTypeId: string,
+  fieldApiName: string,
+): PicklistLabelOf {
   const own = labels?.get(`${objectApiName}/${recordTypeId}/${fieldApiName}`);
   const master = labels?.get(`${objectApiName}/${MASTER_RECORD_TYPE_ID}/${fieldApiName}`);
   return (value) => own?.get(value) ?? master?.get(value);
@@ -112,7 +128,8 @@ function withEtag(record: Omit<RecordRepresentation, 'eTag'>): RecordRepresentat
   // The answer's JSON is the text hashed with the eTag where the representation has it (after
   // childRelationships), when the record's keys come in the representation's order: serialized once.
   const head = JSON.stringify({ apiName: record.apiName, childRelationships: record.childRelationships }).slice(0, -1);
-  if (head.length > 1 && text.startsWith(head) && inRepresentationOrder(record)) keepJson(representation, `${head},"eTag":"${eTag}"${text.slice(head.length)}`);
+  if (head.length > 1 && text.startsWith(head) && inRepresentationOrder(record))
+    keepJson(representation, `${head},"eTag":"${eTag}"${text.slice(head.length)}`);
   return representation;
 }
 
@@ -155,11 +172,18 @@ export function buildRecord(
   for (const [relationshipName, related] of selection.relationships) {
     const id = storedValue(row, related.field.apiName);
     const relatedRow = typeof id === 'string' ? context.related.get(id) : undefined;
-    if (!relatedRow || relatedRow.object_api_name !== related.target.apiName || !context.canSee(relatedRow, related.target)) {
+    if (
+      !relatedRow ||
+      relatedRow.object_api_name !== related.target.apiName ||
+      !context.canSee(relatedRow, related.target)
+    ) {
       fields[relationshipName] = { displayValue: null, value: null };
       continue;
     }
-    fields[relationshipName] = { displayValue: nameOf(relatedRow), value: buildRecord(relatedRow, related.selection, context) };
+    fields[relationshipName] = {
+      displayValue: nameOf(relatedRow),
+      value: buildRecord(relatedRow, related.selection, context),
+    };
   }
   return withEtag({
     apiName: selection.object.apiName,

@@ -7,14 +7,23 @@ import type { Principal } from '../principal.ts';
 import { canSeeRecord } from './access.ts';
 import type { ObjectSelection } from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';
-import { buildRecord, RECORD_COLUMNS, type BuildContext, type PicklistLabels, type RecordRepresentation, type RecordRow } from './representation.ts';
+import {
+  buildRecord,
+  RECORD_COLUMNS,
+  type BuildContext,
+  type PicklistLabels,
+  type RecordRepresentation,
+  type RecordRow,
+} from './representation.ts';
 
 /** The rows of the records with these ids (18 characters): those that exist. */
 export async function fetchRows(q: Queryable, ids: string[]): Promise<Map<string, RecordRow>> {
   const rows = new Map<string, RecordRow>();
   if (ids.length === 0) return rows;
   // Prepared once per connection: its plan (by primary key) is the same for every list of ids.
-  const result = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`, [ids], { prepareAs: 'record_rows_by_ids' });
+  const result = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`, [ids], {
+    prepareAs: 'record_rows_by_ids',
+  });
   for (const row of result.rows) rows.set(row.id, row);
   return rows;
 }
@@ -42,7 +51,8 @@ export async function loadRelated(
       for (const relationship of selection.relationships.values()) {
         const id = relationshipId(row, relationship.field.apiName);
         const relatedRow = id ? related.get(id) : undefined;
-        if (relatedRow && relationship.selection.relationships.size > 0) next.push({ row: relatedRow, selection: relationship.selection });
+        if (relatedRow && relationship.selection.relationships.size > 0)
+          next.push({ row: relatedRow, selection: relationship.selection });
       }
     }
     pending = next;
@@ -50,11 +60,20 @@ export async function loadRelated(
 }
 
 function relationshipId(row: RecordRow, fieldApiName: string): string | undefined {
-  const value = fieldApiName === 'CreatedById' ? row.created_by_id : fieldApiName === 'LastModifiedById' ? row.last_modified_by_id : row.fields[fieldApiName];
+  const value =
+    fieldApiName === 'CreatedById'
+      ? row.created_by_id
+      : fieldApiName === 'LastModifiedById'
+        ? row.last_modified_by_id
+        : row.fields[fieldApiName];
   return typeof value === 'string' ? value : undefined;
 }
 
-export const contextFor = (principal: Principal, related: Map<string, RecordRow>, picklistLabels: PicklistLabels): BuildContext => ({
+export const contextFor = (
+  principal: Principal,
+  related: Map<string, RecordRow>,
+  picklistLabels: PicklistLabels,
+): BuildContext => ({
   related,
   canSee: (row, object) => canSeeRecord(principal, object, row),
   picklistLabels,
@@ -64,7 +83,12 @@ export const contextFor = (principal: Principal, related: Map<string, RecordRow>
  * The representations of rows of one object with a selection's fields (related records nested, those the
  * caller may not see as null): the records of a page of a list.
  */
-export async function buildRecords(db: Queryable, principal: Principal, rows: RecordRow[], selection: ObjectSelection): Promise<RecordRepresentation[]> {
+export async function buildRecords(
+  db: Queryable,
+  principal: Principal,
+  rows: RecordRow[],
+  selection: ObjectSelection,
+): Promise<RecordRepresentation[]> {
   const related = new Map<string, RecordRow>();
   await loadRelated(
     db,

@@ -14,7 +14,14 @@ import { fieldNamed } from './field-paths.ts';
 import { fetchRows } from './rows.ts';
 import { RECORD_COLUMNS, type RecordRepresentation, type RecordRow } from './representation.ts';
 import { derivedValues, type FieldValue, type ValueContext } from './values.ts';
-import { checkWrite, recordError, RecordWriteError, withoutRecordType, WRITE_FAILED_MESSAGE, type WriteCheck } from './write-rules.ts';
+import {
+  checkWrite,
+  recordError,
+  RecordWriteError,
+  withoutRecordType,
+  WRITE_FAILED_MESSAGE,
+  type WriteCheck,
+} from './write-rules.ts';
 import { writeTurnsOf, type WriteTurn } from './write-turns.ts';
 import {
   changedSince,
@@ -56,7 +63,11 @@ async function planUpdate(
     throw insufficientAccess(`edit ${object.definition.labelPlural}`);
   if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
   if (ifUnmodifiedSince && changedSince(row.last_modified_date, ifUnmodifiedSince)) {
-    throw new PlatformError(412, 'PRECONDITION_FAILED', `The record was modified after ${ifUnmodifiedSince.toUTCString()}`);
+    throw new PlatformError(
+      412,
+      'PRECONDITION_FAILED',
+      `The record was modified after ${ifUnmodifiedSince.toUTCString()}`,
+    );
   }
   if ('Id' in fields && (typeof fields.Id !== 'string' || toId18(fields.Id) !== row.id)) {
     throw new RecordWriteError({
@@ -65,19 +76,36 @@ async function planUpdate(
       output: {
         errors: [],
         fieldErrors: {
-          Id: [recordError('INVALID_ID_FIELD', `The Id ${String(fields.Id)} does not name the record being updated`, fieldNamed(object, 'Id') ?? null)],
+          Id: [
+            recordError(
+              'INVALID_ID_FIELD',
+              `The Id ${String(fields.Id)} does not name the record being updated`,
+              fieldNamed(object, 'Id') ?? null,
+            ),
+          ],
         },
       },
     });
   }
   const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
-  const { values } = checkWrite(principal, object, 'update', withoutRecordType(object, fields, recordTypeId), contextOf(object, recordTypeId), row.fields);
+  const { values } = checkWrite(
+    principal,
+    object,
+    'update',
+    withoutRecordType(object, fields, recordTypeId),
+    contextOf(object, recordTypeId),
+    row.fields,
+  );
   await checkReferences(q, org, principal, object, values);
   const merged = { ...row.fields, ...values };
   Object.assign(merged, derivedValues(object.fields, merged));
   // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
-  await check.beforeWrite(q, principal, object, 'update', merged, { allowSaveOnDuplicate: check.allowSaveOnDuplicate, excludeId: row.id, changedFields });
+  await check.beforeWrite(q, principal, object, 'update', merged, {
+    allowSaveOnDuplicate: check.allowSaveOnDuplicate,
+    excludeId: row.id,
+    changedFields,
+  });
   return { row, object, merged };
 }
 
@@ -108,10 +136,14 @@ async function writeUpdate(
        system_modstamp = GREATEST($3::timestamptz, system_modstamp + interval '1 millisecond')
      WHERE id = $1${guard} RETURNING ${RECORD_COLUMNS}`;
   const name = `record_update${noting ? '_noting_use' : ''}${guard ? '_unless_changed' : ''}`;
-  const { rows } = await q.query<RecordRow>(noting ? `WITH noted AS (${noteUseStatement('$4', '$1', '$5')}) ${update}` : update, parameters, {
-    prepareAs: name,
-    last,
-  });
+  const { rows } = await q.query<RecordRow>(
+    noting ? `WITH noted AS (${noteUseStatement('$4', '$1', '$5')}) ${update}` : update,
+    parameters,
+    {
+      prepareAs: name,
+      last,
+    },
+  );
   return rows[0];
 }
 
@@ -132,7 +164,16 @@ export async function updateRow(
     beforeLastStatement?: (planned: RecordRow) => void;
   },
 ): Promise<{ object: DescribedObject; row: RecordRow }> {
-  const planned = await planUpdate(q, org, principal, await lockVisible(q, org, principal, id), fields, contextOf, ifUnmodifiedSince, options);
+  const planned = await planUpdate(
+    q,
+    org,
+    principal,
+    await lockVisible(q, org, principal, id),
+    fields,
+    contextOf,
+    ifUnmodifiedSince,
+    options,
+  );
   options.beforeLastStatement?.({ ...planned.row, fields: planned.merged });
   const saved = await writeUpdate(q, principal, id, planned, now, { last: options.lastStatement === true });
   return { object: planned.object, row: saved! };
@@ -156,7 +197,9 @@ export async function updateRecord(
   const check = { beforeWrite: options.beforeWrite, allowSaveOnDuplicate: input.allowSaveOnDuplicate };
   let building: Promise<RecordRepresentation>;
   try {
-    const unlocked = options.ifUnmodifiedSince ? undefined : await updateAsExpected(db, org, principal, id, input.fields, check, contextOf, now, turn);
+    const unlocked = options.ifUnmodifiedSince
+      ? undefined
+      : await updateAsExpected(db, org, principal, id, input.fields, check, contextOf, now, turn);
     let saved: RecordRow;
     if (unlocked) {
       saved = unlocked.row;
@@ -166,11 +209,21 @@ export async function updateRecord(
       // is not what the transaction changes), and sent once the transaction has committed: on PostgreSQL the
       // UPDATE carries the COMMIT, so the row is locked for two round trips (the lock, the update).
       ({ building, saved } = await db.transaction(async (tx) => {
-        const { object, row } = await updateRow(tx, org, principal, id, input.fields, contextOf, now, options.ifUnmodifiedSince, {
-          ...check,
-          lastStatement: true,
-          beforeLastStatement: turn.pass,
-        });
+        const { object, row } = await updateRow(
+          tx,
+          org,
+          principal,
+          id,
+          input.fields,
+          contextOf,
+          now,
+          options.ifUnmodifiedSince,
+          {
+            ...check,
+            lastStatement: true,
+            beforeLastStatement: turn.pass,
+          },
+        );
         const reading = readWritten(db, principal, id, object, Object.keys(input.fields), options, row);
         // Awaited below once committed; if the commit fails, its error is the one thrown.
         reading.catch(() => undefined);
@@ -214,12 +267,23 @@ async function updateAsExpected(
   const expected = turn.expected ?? (await fetchRows(db, [id])).get(id);
   let planned: PlannedUpdate;
   try {
-    planned = await planUpdate(db, org, principal, visibleRecord(org, principal, expected), fields, contextOf, undefined, check);
+    planned = await planUpdate(
+      db,
+      org,
+      principal,
+      visibleRecord(org, principal, expected),
+      fields,
+      contextOf,
+      undefined,
+      check,
+    );
   } catch (error) {
     if (turn.expected) return undefined;
     throw error;
   }
   turn.pass({ ...planned.row, fields: planned.merged });
-  const row = await db.transaction((tx) => writeUpdate(tx, principal, id, planned, now, { last: true, unlessChangedFrom: planned.row }));
+  const row = await db.transaction((tx) =>
+    writeUpdate(tx, principal, id, planned, now, { last: true, unlessChangedFrom: planned.row }),
+  );
   return row ? { object: planned.object, row } : undefined;
 }

@@ -49,7 +49,11 @@ function isRealDate(text: string): boolean {
  * Checks a value written to a field and returns it normalised (trimmed of nothing: text is kept as sent;
  * date-times in UTC with milliseconds; an empty string as null), or the error.
  */
-export function normaliseValue(field: FieldDefinition, raw: FieldValue, context: ValueContext): { value: FieldValue } | { error: ValueError } {
+export function normaliseValue(
+  field: FieldDefinition,
+  raw: FieldValue,
+  context: ValueContext,
+): { value: FieldValue } | { error: ValueError } {
   const type = field.dataType;
   if (type === 'Boolean') {
     if (raw === null) return { value: false };
@@ -59,19 +63,36 @@ export function normaliseValue(field: FieldDefinition, raw: FieldValue, context:
   if (TEXT_TYPES.has(type) || type === 'Picklist' || type === 'MultiPicklist') {
     if (typeof raw !== 'string') return { error: typeError(field, raw) };
     if (field.length > 0 && raw.length > field.length) {
-      return { error: { errorCode: 'STRING_TOO_LONG', message: `${field.label}: data value too large: ${raw.slice(0, 40)} (max length=${field.length})` } };
+      return {
+        error: {
+          errorCode: 'STRING_TOO_LONG',
+          message: `${field.label}: data value too large: ${raw.slice(0, 40)} (max length=${field.length})`,
+        },
+      };
     }
     if (type === 'Email' && !EMAIL.test(raw))
-      return { error: { errorCode: 'INVALID_EMAIL_ADDRESS', message: `${field.label}: invalid email address: ${raw}` } };
+      return {
+        error: { errorCode: 'INVALID_EMAIL_ADDRESS', message: `${field.label}: invalid email address: ${raw}` },
+      };
     if (type === 'Picklist' || type === 'MultiPicklist') {
       const rule = context.picklists.get(field.apiName);
       const chosen = type === 'MultiPicklist' ? raw.split(';') : [raw];
       const bad = rule ? chosen.find((value) => !rule.values.has(value)) : undefined;
       if (bad !== undefined) {
-        return { error: { errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST', message: `${field.label}: bad value for restricted picklist field: ${bad}` } };
+        return {
+          error: {
+            errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+            message: `${field.label}: bad value for restricted picklist field: ${bad}`,
+          },
+        };
       }
       if (type === 'MultiPicklist' && new Set(chosen).size !== chosen.length) {
-        return { error: { errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST', message: `${field.label}: a value is chosen twice: ${raw}` } };
+        return {
+          error: {
+            errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+            message: `${field.label}: a value is chosen twice: ${raw}`,
+          },
+        };
       }
     }
     return { value: raw };
@@ -94,7 +115,12 @@ export function normaliseValue(field: FieldDefinition, raw: FieldValue, context:
     const id = typeof raw === 'string' ? toId18(raw) : null;
     const prefixes = (field.referenceTo ?? []).map((name) => context.keyPrefixes.get(name));
     if (!id || !prefixes.includes(id.slice(0, 3))) {
-      return { error: { errorCode: 'INVALID_CROSS_REFERENCE_KEY', message: `${field.label}: id value of incorrect type: ${String(raw)}` } };
+      return {
+        error: {
+          errorCode: 'INVALID_CROSS_REFERENCE_KEY',
+          message: `${field.label}: id value of incorrect type: ${String(raw)}`,
+        },
+      };
     }
     return { value: id };
   }
@@ -105,7 +131,11 @@ export function normaliseValue(field: FieldDefinition, raw: FieldValue, context:
  * A dependent picklist's value must be valid for its controlling field's value. Returns the error, or null.
  * `values` are the record's values after the write.
  */
-export function dependencyError(field: FieldDefinition, values: Record<string, FieldValue>, context: ValueContext): ValueError | null {
+export function dependencyError(
+  field: FieldDefinition,
+  values: Record<string, FieldValue>,
+  context: ValueContext,
+): ValueError | null {
   const controller = field.controllerName;
   const value = values[field.apiName];
   if (!controller || typeof value !== 'string') return null;
@@ -113,7 +143,10 @@ export function dependencyError(field: FieldDefinition, values: Record<string, F
   if (!validFor || validFor.length === 0) return null;
   const controlling = values[controller];
   if (typeof controlling === 'string' && validFor.includes(controlling)) return null;
-  return { errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST', message: `${field.label}: ${value} is not valid for ${controller} ${String(controlling)}` };
+  return {
+    errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+    message: `${field.label}: ${value} is not valid for ${controller} ${String(controlling)}`,
+  };
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
@@ -124,7 +157,12 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 
 /** The label of a picklist value, when the picklist metadata gives it one other than the value itself. */
 export type PicklistLabelOf = (value: string) => string | undefined;
@@ -133,7 +171,11 @@ export type PicklistLabelOf = (value: string) => string | undefined;
  * The displayValue of a stored value: picklists (their values' labels; a multi-select's joined by
  * semicolons) and formatted dates and amounts have one, the rest null.
  */
-export function displayValueOf(field: FieldDefinition, value: FieldValue, labelOf: PicklistLabelOf = () => undefined): string | null {
+export function displayValueOf(
+  field: FieldDefinition,
+  value: FieldValue,
+  labelOf: PicklistLabelOf = () => undefined,
+): string | null {
   if (value === null || value === undefined) return null;
   switch (field.dataType) {
     case 'Picklist':
@@ -148,7 +190,9 @@ export function displayValueOf(field: FieldDefinition, value: FieldValue, labelO
     case 'Date':
       return dateFormat.format(new Date(`${String(value)}T00:00:00.000Z`));
     case 'Currency':
-      return typeof value === 'number' ? new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value) : null;
+      return typeof value === 'number'
+        ? new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+        : null;
     case 'Percent':
       return typeof value === 'number' ? `${value}%` : null;
     default:
@@ -166,7 +210,10 @@ export function autoNumberText(format: string, sequence: number): string {
  * fields (`"compoundOf": ["FirstName", "LastName"]`, joined by a space). Auto-numbers are set once, at
  * creation (autoNumberText).
  */
-export function derivedValues(fields: FieldDefinition[], values: Record<string, FieldValue>): Record<string, FieldValue> {
+export function derivedValues(
+  fields: FieldDefinition[],
+  values: Record<string, FieldValue>,
+): Record<string, FieldValue> {
   const derived: Record<string, FieldValue> = {};
   for (const field of fields) {
     const formula = typeof field.formula === 'string' ? /^TEXT\(([A-Za-z0-9_]+)\)$/.exec(field.formula) : null;

@@ -61,7 +61,9 @@ export class RecordWriteError extends Error {
   /** The errors as the platform's error list (a batch item's result). */
   toErrorList(): { errorCode: string; message: string; fields?: string[] }[] {
     const list: { errorCode: string; message: string; fields?: string[] }[] = this.body.output.errors.map((error) =>
-      error.field ? { errorCode: error.errorCode, message: error.message, fields: [error.field] } : { errorCode: error.errorCode, message: error.message },
+      error.field
+        ? { errorCode: error.errorCode, message: error.message, fields: [error.field] }
+        : { errorCode: error.errorCode, message: error.message },
     );
     for (const [field, errors] of Object.entries(this.body.output.fieldErrors)) {
       for (const error of errors) list.push({ errorCode: error.errorCode, message: error.message, fields: [field] });
@@ -70,7 +72,11 @@ export class RecordWriteError extends Error {
   }
 }
 
-export const recordError = (errorCode: string, message: string, field: FieldDefinition | null = null): RecordExceptionError => ({
+export const recordError = (
+  errorCode: string,
+  message: string,
+  field: FieldDefinition | null = null,
+): RecordExceptionError => ({
   constituentField: null,
   duplicateRecordError: null,
   errorCode,
@@ -94,7 +100,12 @@ export function writableByDefinition(field: FieldDefinition, kind: WriteKind): b
 }
 
 /** Whether the caller may set the field in this kind of write: its definition and the caller's field permission. */
-export function writableBy(principal: Principal, object: DescribedObject, field: FieldDefinition, kind: WriteKind): boolean {
+export function writableBy(
+  principal: Principal,
+  object: DescribedObject,
+  field: FieldDefinition,
+  kind: WriteKind,
+): boolean {
   return writableByDefinition(field, kind) && fieldPermissions(principal, object.apiName, field.apiName).edit;
 }
 
@@ -148,8 +159,16 @@ export function checkWrite(
   for (const field of object.fields) {
     if (fieldErrors[field.apiName]) continue;
     const touched = field.apiName in values;
-    if (field.required && writableByDefinition(field, kind) && (kind === 'create' || touched) && isBlank(after[field.apiName])) {
-      addFieldError(field, { errorCode: 'REQUIRED_FIELD_MISSING', message: `Required fields are missing: [${field.label}]` });
+    if (
+      field.required &&
+      writableByDefinition(field, kind) &&
+      (kind === 'create' || touched) &&
+      isBlank(after[field.apiName])
+    ) {
+      addFieldError(field, {
+        errorCode: 'REQUIRED_FIELD_MISSING',
+        message: `Required fields are missing: [${field.label}]`,
+      });
       continue;
     }
     const dependentTouched = touched || (field.controllerName !== undefined && field.controllerName in values);
@@ -157,7 +176,11 @@ export function checkWrite(
     if (dependency) addFieldError(field, dependency);
   }
   if (errors.length > 0 || Object.keys(fieldErrors).length > 0) {
-    throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors, fieldErrors } });
+    throw new RecordWriteError({
+      enhancedErrorType: 'RecordError',
+      message: WRITE_FAILED_MESSAGE,
+      output: { errors, fieldErrors },
+    });
   }
   return { values };
 }
@@ -170,8 +193,11 @@ const hasRecordTypes = (object: DescribedObject) => object.recordTypes.some((typ
 /** The record type a new record gets when it names none: the object's default one, or the master record type. */
 function defaultRecordTypeId(object: DescribedObject): string {
   return (
-    (object.recordTypes.find((type) => type.isDefault) ?? object.recordTypes.find((type) => type.isMaster) ?? object.recordTypes[0])?.id ??
-    MASTER_RECORD_TYPE_ID
+    (
+      object.recordTypes.find((type) => type.isDefault) ??
+      object.recordTypes.find((type) => type.isMaster) ??
+      object.recordTypes[0]
+    )?.id ?? MASTER_RECORD_TYPE_ID
   );
 }
 
@@ -181,7 +207,11 @@ const recordTypeError = (errorCode: string, message: string) =>
     message: WRITE_FAILED_MESSAGE,
     output: {
       errors: [],
-      fieldErrors: { [RECORD_TYPE_FIELD]: [{ ...recordError(errorCode, message), field: RECORD_TYPE_FIELD, fieldLabel: 'Record Type ID' }] },
+      fieldErrors: {
+        [RECORD_TYPE_FIELD]: [
+          { ...recordError(errorCode, message), field: RECORD_TYPE_FIELD, fieldLabel: 'Record Type ID' },
+        ],
+      },
     },
   });
 
@@ -191,15 +221,23 @@ const recordTypeError = (errorCode: string, message: string) =>
  * record gets the default record type. On an object with none, RecordTypeId is left in the fields, where it is
  * the unknown field it is on the platform.
  */
-export function recordTypeForCreate(object: DescribedObject, fields: Record<string, FieldValue>): { recordTypeId: string; fields: Record<string, FieldValue> } {
-  const key = hasRecordTypes(object) ? Object.keys(fields).find((name) => name.toLowerCase() === RECORD_TYPE_FIELD.toLowerCase()) : undefined;
+export function recordTypeForCreate(
+  object: DescribedObject,
+  fields: Record<string, FieldValue>,
+): { recordTypeId: string; fields: Record<string, FieldValue> } {
+  const key = hasRecordTypes(object)
+    ? Object.keys(fields).find((name) => name.toLowerCase() === RECORD_TYPE_FIELD.toLowerCase())
+    : undefined;
   if (key === undefined) return { recordTypeId: defaultRecordTypeId(object), fields };
   const { [key]: raw, ...rest } = fields;
   if (raw === null || raw === '') return { recordTypeId: defaultRecordTypeId(object), fields: rest };
   const id = typeof raw === 'string' ? toId18(raw) : null;
   const type = id ? object.recordTypes.find((candidate) => candidate.id === id) : undefined;
   if (!type?.available || type.isMaster) {
-    throw recordTypeError('INVALID_CROSS_REFERENCE_KEY', `Record Type ID: this ID value isn't valid for the user: ${String(raw)}`);
+    throw recordTypeError(
+      'INVALID_CROSS_REFERENCE_KEY',
+      `Record Type ID: this ID value isn't valid for the user: ${String(raw)}`,
+    );
   }
   return { recordTypeId: type.id, fields: rest };
 }
@@ -208,8 +246,14 @@ export function recordTypeForCreate(object: DescribedObject, fields: Record<stri
  * The fields of an update body without RecordTypeId, which may only repeat the record's record type: changing
  * the record type of an existing record is not supported.
  */
-export function withoutRecordType(object: DescribedObject, fields: Record<string, FieldValue>, current: string): Record<string, FieldValue> {
-  const key = hasRecordTypes(object) ? Object.keys(fields).find((name) => name.toLowerCase() === RECORD_TYPE_FIELD.toLowerCase()) : undefined;
+export function withoutRecordType(
+  object: DescribedObject,
+  fields: Record<string, FieldValue>,
+  current: string,
+): Record<string, FieldValue> {
+  const key = hasRecordTypes(object)
+    ? Object.keys(fields).find((name) => name.toLowerCase() === RECORD_TYPE_FIELD.toLowerCase())
+    : undefined;
   if (key === undefined) return fields;
   const { [key]: raw, ...rest } = fields;
   if (typeof raw === 'string' && toId18(raw) === current) return rest;

@@ -99,7 +99,10 @@ export class WriteTurns {
     const gate = recent.length >= UPDATES_IN_FLIGHT - 1 ? recent[recent.length - (UPDATES_IN_FLIGHT - 1)] : undefined;
     let sent!: (planned: RecordRow | undefined) => void;
     let ended!: () => void;
-    const mine: Turn = { sent: new Promise((resolve) => (sent = resolve)), ended: new Promise((resolve) => (ended = resolve)) };
+    const mine: Turn = {
+      sent: new Promise((resolve) => (sent = resolve)),
+      ended: new Promise((resolve) => (ended = resolve)),
+    };
     recent.push(mine);
     if (recent.length > UPDATES_IN_FLIGHT - 1) recent.shift();
     const expected = (previous ? await previous.sent : undefined) ?? this.lastWritten(recordId);
@@ -136,6 +139,13 @@ const turns = new WeakMap<Database, WriteTurns>();
 /** The update turns of a database handle's process. */
 export function writeTurnsOf(db: Database): WriteTurns {
   let of = turns.get(db);
-  if (!of) turns.set(db, (of = new WriteTurns({ mark: () => recordChangeMark(db), changedSince: (id, mark) => changedSince(db, [id], mark) })));
+  if (!of)
+    turns.set(
+      db,
+      (of = new WriteTurns({
+        mark: () => recordChangeMark(db),
+        changedSince: (id, mark) => changedSince(db, [id], mark),
+      })),
+    );
   return of;
 }

@@ -40,7 +40,8 @@ export interface WriteOptions {
   includeFieldsInBody?: boolean;
 }
 
-export const insufficientAccess = (what: string) => new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
+export const insufficientAccess = (what: string) =>
+  new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', `You don't have permission to ${what}.`);
 
 /** Every record type's picklist rules, by `object/recordTypeId`, then by field: read once per database handle. */
 const picklistRules = oncePerDatabase(async (db) => {
@@ -58,7 +59,8 @@ const picklistRules = oncePerDatabase(async (db) => {
     let picklists = byRecordType.get(key);
     if (!picklists) byRecordType.set(key, (picklists = new Map()));
     let rule = picklists.get(row.field_api_name);
-    if (!rule) picklists.set(row.field_api_name, (rule = { values: new Set<string>(), validFor: new Map<string, string[]>() }));
+    if (!rule)
+      picklists.set(row.field_api_name, (rule = { values: new Set<string>(), validFor: new Map<string, string[]>() }));
     rule.values.add(row.value);
     rule.validFor.set(row.value, row.valid_for ?? []);
     if (row.is_default) rule.defaultValue = row.value;
@@ -70,7 +72,10 @@ const picklistRules = oncePerDatabase(async (db) => {
  * The picklist values and key prefixes writes of each object and record type are checked against, from the
  * picklist rules kept per database (no query once they are read).
  */
-export async function everyContext(db: Queryable, org: OrgDescribe): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
+export async function everyContext(
+  db: Queryable,
+  org: OrgDescribe,
+): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
   const rules = await picklistRules(db);
   return (object, recordTypeId) => ({
     picklists: rules.get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>(),
@@ -79,7 +84,12 @@ export async function everyContext(db: Queryable, org: OrgDescribe): Promise<(ob
 }
 
 /** The value context of one object and record type. */
-export async function valueContext(db: Queryable, org: OrgDescribe, object: DescribedObject, recordTypeId: string): Promise<ValueContext> {
+export async function valueContext(
+  db: Queryable,
+  org: OrgDescribe,
+  object: DescribedObject,
+  recordTypeId: string,
+): Promise<ValueContext> {
   return (await everyContext(db, org))(object, recordTypeId);
 }
 
@@ -97,19 +107,39 @@ export async function checkReferences(
     if (field?.dataType !== 'Reference' || typeof value !== 'string') continue;
     const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [value]);
     const target = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
-    if (!rows[0] || !target || !(field.referenceTo ?? []).includes(target.apiName) || !canSeeRecord(principal, target, rows[0])) {
-      fieldErrors[name] = [recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field)];
+    if (
+      !rows[0] ||
+      !target ||
+      !(field.referenceTo ?? []).includes(target.apiName) ||
+      !canSeeRecord(principal, target, rows[0])
+    ) {
+      fieldErrors[name] = [
+        recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field),
+      ];
     }
   }
   if (Object.keys(fieldErrors).length > 0)
-    throw new RecordWriteError({ enhancedErrorType: 'RecordError', message: WRITE_FAILED_MESSAGE, output: { errors: [], fieldErrors } });
+    throw new RecordWriteError({
+      enhancedErrorType: 'RecordError',
+      message: WRITE_FAILED_MESSAGE,
+      output: { errors: [], fieldErrors },
+    });
 }
 
 /** The readable object named by a create, or the error a create of an unknown object answers with. */
-export function objectToCreate(org: OrgDescribe, principal: Principal, apiName: string | null | undefined): DescribedObject {
+export function objectToCreate(
+  org: OrgDescribe,
+  principal: Principal,
+  apiName: string | null | undefined,
+): DescribedObject {
   const object = apiName ? org.byLowerName.get(apiName.toLowerCase()) : undefined;
   if (!object || !objectPermissions(principal, object.apiName).read) {
-    throw recordWriteError('INVALID_TYPE', apiName ? `Cannot create a record of type '${apiName}': no such object` : 'apiName is required to create a record');
+    throw recordWriteError(
+      'INVALID_TYPE',
+      apiName
+        ? `Cannot create a record of type '${apiName}': no such object`
+        : 'apiName is required to create a record',
+    );
   }
   if (!objectPermissions(principal, object.apiName).create || !object.definition.flags?.createable)
     throw insufficientAccess(`create ${object.definition.labelPlural}`);
@@ -132,13 +162,15 @@ export async function insertRecord(
   now: Date,
   check: WriteCheck,
 ): Promise<string> {
-  if ('Id' in fields) throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
+  if ('Id' in fields)
+    throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
   const defaults = picklistDefaults(object, fields, context);
   // The defaults count as the record's values for the required-field and dependency checks.
   const { values } = checkWrite(principal, object, 'create', fields, context, defaults);
   for (const [name, value] of Object.entries(defaults)) if (!(name in values)) values[name] = value;
   for (const field of object.fields) {
-    if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula) values[field.apiName] = false;
+    if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula)
+      values[field.apiName] = false;
   }
   if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
   await checkReferences(q, org, principal, object, values);
@@ -168,14 +200,26 @@ export async function insertRecord(
  * applies them on insert (whatever the caller's field permissions, as with any default). A dependent
  * picklist's default applies only when it is valid for its controlling field's value.
  */
-export function picklistDefaults(object: DescribedObject, input: Record<string, FieldValue>, context: ValueContext): Record<string, FieldValue> {
-  const given = new Map(Object.entries(input).map(([name, value]) => [fieldNamed(object, name)?.apiName ?? name, value]));
+export function picklistDefaults(
+  object: DescribedObject,
+  input: Record<string, FieldValue>,
+  context: ValueContext,
+): Record<string, FieldValue> {
+  const given = new Map(
+    Object.entries(input).map(([name, value]) => [fieldNamed(object, name)?.apiName ?? name, value]),
+  );
   const defaults: Record<string, FieldValue> = {};
   const candidates = object.fields.filter(
-    (field) => (field.dataType === 'Picklist' || field.dataType === 'MultiPicklist') && writableByDefinition(field, 'create') && !given.has(field.apiName),
+    (field) =>
+      (field.dataType === 'Picklist' || field.dataType === 'MultiPicklist') &&
+      writableByDefinition(field, 'create') &&
+      !given.has(field.apiName),
   );
   // Controlling fields first, so that a dependent default is checked against the controller's value, given or defaulted.
-  for (const field of [...candidates.filter((candidate) => !candidate.controllerName), ...candidates.filter((candidate) => candidate.controllerName)]) {
+  for (const field of [
+    ...candidates.filter((candidate) => !candidate.controllerName),
+    ...candidates.filter((candidate) => candidate.controllerName),
+  ]) {
     const value = context.picklists.get(field.apiName)?.defaultValue;
     if (value === undefined) continue;
     const validFor = context.picklists.get(field.apiName)?.validFor.get(value) ?? [];
@@ -189,19 +233,31 @@ export function picklistDefaults(object: DescribedObject, input: Record<string, 
 }
 
 /** A record the caller may see, with its object; throws 404 for one that does not exist or that the caller may not see. */
-export function visibleRecord(org: OrgDescribe, principal: Principal, row: RecordRow | undefined): { row: RecordRow; object: DescribedObject } {
+export function visibleRecord(
+  org: OrgDescribe,
+  principal: Principal,
+  row: RecordRow | undefined,
+): { row: RecordRow; object: DescribedObject } {
   const object = row ? org.objects.get(row.object_api_name) : undefined;
   if (!row || !object || !canSeeRecord(principal, object, row)) throw notFound();
   return { row, object };
 }
 
 /** Locks a record for a change and checks the caller may see it; throws 404 otherwise. */
-export async function lockVisible(q: Queryable, org: OrgDescribe, principal: Principal, id: string): Promise<{ row: RecordRow; object: DescribedObject }> {
-  const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id], { prepareAs: 'record_lock_by_id' });
+export async function lockVisible(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  id: string,
+): Promise<{ row: RecordRow; object: DescribedObject }> {
+  const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1 FOR UPDATE`, [id], {
+    prepareAs: 'record_lock_by_id',
+  });
   return visibleRecord(org, principal, rows[0]);
 }
 
-export const noRightsOnRecord = () => recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
+export const noRightsOnRecord = () =>
+  recordWriteError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
 
 /** Whether a record changed after an HTTP date (which has whole seconds). */
 export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Date): boolean {
@@ -209,14 +265,24 @@ export function changedSince(lastModified: Date | string, ifUnmodifiedSince: Dat
 }
 
 /** Deletes a record inside a transaction; lookups that pointed at it are cleared. */
-export async function deleteRow(q: Queryable, org: OrgDescribe, principal: Principal, id: string, now: Date): Promise<void> {
+export async function deleteRow(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  id: string,
+  now: Date,
+): Promise<void> {
   const { row, object } = await lockVisible(q, org, principal, id);
   if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable)
     throw insufficientAccess(`delete ${object.definition.labelPlural}`);
   if (!canDeleteRecord(principal, object, row)) throw noRightsOnRecord();
   for (const child of org.objects.values()) {
     for (const field of child.fields) {
-      if (field.dataType !== 'Reference' || !(field.referenceTo ?? []).includes(object.apiName) || !(field.createable !== false || field.updateable !== false))
+      if (
+        field.dataType !== 'Reference' ||
+        !(field.referenceTo ?? []).includes(object.apiName) ||
+        !(field.createable !== false || field.updateable !== false)
+      )
         continue;
       await q.query(
         `UPDATE record SET fields = fields || jsonb_build_object($2::text, null),
@@ -241,7 +307,9 @@ export function readWritten(
   options: WriteOptions,
   saved?: RecordRow,
 ): Promise<RecordRepresentation> {
-  const optionalFields = options.includeFieldsInBody ? sent.filter((name) => name !== 'Id').map((name) => `${object.apiName}.${name}`) : [];
+  const optionalFields = options.includeFieldsInBody
+    ? sent.filter((name) => name !== 'Id').map((name) => `${object.apiName}.${name}`)
+    : [];
   return readRecord(db, principal, id, { layoutTypes: ['Full'], modes: ['View'], optionalFields }, saved);
 }
 
@@ -292,7 +360,12 @@ export function recordIdOf(id: string): string {
 }
 
 /** DELETE /records/{recordId}. */
-export async function deleteRecord(db: Database, principal: Principal, recordId: string, options: WriteOptions = {}): Promise<void> {
+export async function deleteRecord(
+  db: Database,
+  principal: Principal,
+  recordId: string,
+  options: WriteOptions = {},
+): Promise<void> {
   const id = recordIdOf(recordId);
   const org = await describeOrg(db);
   await db.transaction((tx) => deleteRow(tx, org, principal, id, nowOf(options)));

@@ -27,6 +27,7 @@ export function relatedListNames(text: string, parameter = 'relatedListNames'): 
     .map((name) => name.trim())
     .filter(Boolean);
   if (names.length === 0) throw illegalValue(parameter, 'name at least one related list');
-  if (names.length > MAX_BATCH_RELATED_LISTS) throw illegalValue(parameter, `at most ${MAX_BATCH_RELATED_LISTS} related lists, not ${names.length}`);
+  if (names.length > MAX_BATCH_RELATED_LISTS)
+    throw illegalValue(parameter, `at most ${MAX_BATCH_RELATED_LISTS} related lists, not ${names.length}`);
   return names;
 }

@@ -34,9 +34,15 @@ export interface RelatedListContext extends ParentContext {
   preferences: RelatedListPreferences;
 }
 
-function recordTypeOf(parent: DescribedObject, recordTypeId: string | null | undefined): DescribedRecordType | undefined {
+function recordTypeOf(
+  parent: DescribedObject,
+  recordTypeId: string | null | undefined,
+): DescribedRecordType | undefined {
   if (recordTypeId === null || recordTypeId === undefined) {
-    return parent.recordTypes.find((type) => !type.isMaster && type.isDefault) ?? parent.recordTypes.find((type) => type.isMaster);
+    return (
+      parent.recordTypes.find((type) => !type.isMaster && type.isDefault) ??
+      parent.recordTypes.find((type) => type.isMaster)
+    );
   }
   const id = toId18(recordTypeId);
   const found = id ? parent.recordTypes.find((type) => type.id === id) : undefined;
@@ -45,7 +51,12 @@ function recordTypeOf(parent: DescribedObject, recordTypeId: string | null | und
 }
 
 /** A parent object by API name (any case), when the caller may read it, with the layout of a record type. */
-export async function parentContext(db: Queryable, principal: Principal, parentObjectApiName: string, recordTypeId?: string | null): Promise<ParentContext> {
+export async function parentContext(
+  db: Queryable,
+  principal: Principal,
+  parentObjectApiName: string,
+  recordTypeId?: string | null,
+): Promise<ParentContext> {
   const org = await describeOrg(db);
   const parent = org.byLowerName.get(parentObjectApiName.toLowerCase());
   if (!parent || !objectPermissions(principal, parent.apiName).read) throw noAccess();
@@ -61,14 +72,20 @@ export async function parentContext(db: Queryable, principal: Principal, parentO
 }
 
 /** A parent record by id (15 or 18 characters), when the caller may see it, with the layout of its record type. */
-export async function parentRecordContext(db: Queryable, principal: Principal, parentRecordId: string): Promise<ParentContext> {
+export async function parentRecordContext(
+  db: Queryable,
+  principal: Principal,
+  parentRecordId: string,
+): Promise<ParentContext> {
   const id = toId18(parentRecordId);
   if (!id) throw invalidId('parentRecordId', parentRecordId);
   const org = await describeOrg(db);
   const row = (await fetchRows(db, [id])).get(id);
   const parent = row ? org.objects.get(row.object_api_name) : undefined;
   if (!row || !parent || !canSeeRecord(principal, parent, row)) throw notFound();
-  const recordType = parent.recordTypes.find((type) => type.id === (row.record_type_id ?? MASTER_RECORD_TYPE_ID)) ?? recordTypeOf(parent, null);
+  const recordType =
+    parent.recordTypes.find((type) => type.id === (row.record_type_id ?? MASTER_RECORD_TYPE_ID)) ??
+    recordTypeOf(parent, null);
   return {
     org,
     principal,
@@ -89,7 +106,12 @@ export function nameFieldOf(object: DescribedObject): string | undefined {
  * A related list of the parent by id (any case), when the caller may read its child object; with the caller's
  * preferences for it unless `withPreferences` is false (a count needs none: one query fewer).
  */
-export async function relatedListContext(db: Queryable, context: ParentContext, relatedListId: string, withPreferences = true): Promise<RelatedListContext> {
+export async function relatedListContext(
+  db: Queryable,
+  context: ParentContext,
+  relatedListId: string,
+  withPreferences = true,
+): Promise<RelatedListContext> {
   const { org, parent, layout, principal } = context;
   const definition = relatedListNamed(parent, layout, relatedListId, (relationship) => {
     const child = org.objects.get(relationship.childObjectApiName);
@@ -97,6 +119,8 @@ export async function relatedListContext(db: Queryable, context: ParentContext, 
   });
   const child = definition ? org.objects.get(definition.relationship.childObjectApiName) : undefined;
   if (!definition || !child || !objectPermissions(principal, child.apiName).read) throw notFound();
-  const preferences = withPreferences ? await loadPreferences(db, principal.userId, parent.apiName, definition.entry.relatedListId) : NO_PREFERENCES;
+  const preferences = withPreferences
+    ? await loadPreferences(db, principal.userId, parent.apiName, definition.entry.relatedListId)
+    : NO_PREFERENCES;
   return { ...context, definition, child, target: queryTarget(org, child, principal), preferences };
 }

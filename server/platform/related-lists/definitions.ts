@@ -72,17 +72,26 @@ export function relatedListFiles(): Map<string, RelatedListFile> {
 }
 
 /** The layout of a parent object's record type: the one naming its developer name, else the Master one, else none. */
-export function layoutFor(parent: DescribedObject, recordType: DescribedRecordType | undefined): RelatedListLayout | undefined {
+export function layoutFor(
+  parent: DescribedObject,
+  recordType: DescribedRecordType | undefined,
+): RelatedListLayout | undefined {
   const layouts = relatedListFiles().get(parent.apiName)?.layouts ?? [];
   const name = recordType?.developerName ?? 'Master';
-  return layouts.find((layout) => layout.recordTypes.includes(name)) ?? layouts.find((layout) => layout.recordTypes.includes('Master'));
+  return (
+    layouts.find((layout) => layout.recordTypes.includes(name)) ??
+    layouts.find((layout) => layout.recordTypes.includes('Master'))
+  );
 }
 
 const relationshipNamed = (parent: DescribedObject, name: string) =>
   parent.childRelationships.find((relationship) => relationship.relationshipName.toLowerCase() === name.toLowerCase());
 
 /** The related lists of a layout, in order, that name a child relationship the parent has. */
-export function layoutRelatedLists(parent: DescribedObject, layout: RelatedListLayout | undefined): RelatedListDefinition[] {
+export function layoutRelatedLists(
+  parent: DescribedObject,
+  layout: RelatedListLayout | undefined,
+): RelatedListDefinition[] {
   return (layout?.relatedLists ?? []).flatMap((entry) => {
     const relationship = relationshipNamed(parent, entry.relationshipName ?? entry.relatedListId);
     return relationship ? [{ entry, relationship, onLayout: true }] : [];
@@ -99,17 +108,29 @@ export function relatedListNamed(
   relatedListId: string,
   childNameField: (relationship: ChildRelationship) => string | undefined,
 ): RelatedListDefinition | undefined {
-  const listed = layoutRelatedLists(parent, layout).find((one) => one.entry.relatedListId.toLowerCase() === relatedListId.toLowerCase());
+  const listed = layoutRelatedLists(parent, layout).find(
+    (one) => one.entry.relatedListId.toLowerCase() === relatedListId.toLowerCase(),
+  );
   if (listed) return listed;
   const relationship = relationshipNamed(parent, relatedListId);
   if (!relationship) return undefined;
   const name = childNameField(relationship);
-  return { entry: { relatedListId: relationship.relationshipName, displayColumns: name ? [name] : [] }, relationship, onLayout: false };
+  return {
+    entry: { relatedListId: relationship.relationshipName, displayColumns: name ? [name] : [] },
+    relationship,
+    onLayout: false,
+  };
 }
 
 /** The related list a preferences name stands for (`RelatedContactList`, or the related list id itself). */
-export function relatedListIdOfPreferences(parent: DescribedObject, layout: RelatedListLayout | undefined, preferencesName: string): string {
+export function relatedListIdOfPreferences(
+  parent: DescribedObject,
+  layout: RelatedListLayout | undefined,
+  preferencesName: string,
+): string {
   const lower = preferencesName.toLowerCase();
-  const listed = layoutRelatedLists(parent, layout).find((one) => (one.entry.preferencesName ?? one.entry.relatedListId).toLowerCase() === lower);
+  const listed = layoutRelatedLists(parent, layout).find(
+    (one) => (one.entry.preferencesName ?? one.entry.relatedListId).toLowerCase() === lower,
+  );
   return listed?.entry.relatedListId ?? preferencesName;
 }

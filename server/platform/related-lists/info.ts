@@ -23,7 +23,10 @@ type RelatedListInfo = Schemas['RelatedListInfoRepresentation'];
 type RelatedListColumn = Schemas['RelatedListColumnRepresentation'];
 type RelatedListReference = Schemas['RelatedListReferenceRepresentation'];
 
-export function relatedListReference(context: RelatedListContext, inContextOfRecordId: string | null = context.parentRecordId): RelatedListReference {
+export function relatedListReference(
+  context: RelatedListContext,
+  inContextOfRecordId: string | null = context.parentRecordId,
+): RelatedListReference {
   return {
     id: null,
     inContextOfRecordId,
@@ -63,12 +66,16 @@ function relatedListColumn(context: RelatedListContext, path: string): RelatedLi
 
 /** The layout's columns the caller may read, in order. */
 function layoutColumns(context: RelatedListContext): RelatedListColumn[] {
-  return context.definition.entry.displayColumns.map((path) => relatedListColumn(context, path)).filter((one): one is RelatedListColumn => !!one);
+  return context.definition.entry.displayColumns
+    .map((path) => relatedListColumn(context, path))
+    .filter((one): one is RelatedListColumn => !!one);
 }
 
 /** The order the related records come in when a request names none: the caller's own, else the layout's. */
 export function effectiveOrder(context: RelatedListContext): RelatedListOrder[] {
-  return context.preferences.orderedBy.length > 0 ? context.preferences.orderedBy : (context.definition.entry.orderedBy ?? []);
+  return context.preferences.orderedBy.length > 0
+    ? context.preferences.orderedBy
+    : (context.definition.entry.orderedBy ?? []);
 }
 
 interface InfoRequest {
@@ -86,7 +93,9 @@ function columnsFor(context: RelatedListContext, request: InfoRequest): RelatedL
   const restrict = request.restrictColumnsToLayout ?? true;
   const base = restrict
     ? layoutColumns(context)
-    : context.child.fields.map((field) => relatedListColumn(context, field.apiName)).filter((one): one is RelatedListColumn => !!one);
+    : context.child.fields
+        .map((field) => relatedListColumn(context, field.apiName))
+        .filter((one): one is RelatedListColumn => !!one);
   const required = (request.fields ?? []).map((path) => unqualified(context.child.apiName, path));
   const optional = (request.optionalFields ?? []).map((path) => unqualified(context.child.apiName, path));
   if (required.length + optional.length === 0) return base;
@@ -122,7 +131,10 @@ export function buildRelatedListInfo(context: RelatedListContext, request: InfoR
     listReference: relatedListReference(context, null),
     objectApiNames: [context.child.apiName],
     optionalFields: request.optionalFields ?? [],
-    orderedByInfo: orderedByInfo({ org: context.org, object: context.child, target: context.target }, effectiveOrder(context)),
+    orderedByInfo: orderedByInfo(
+      { org: context.org, object: context.child, target: context.target },
+      effectiveOrder(context),
+    ),
     restrictColumnsToLayout: request.restrictColumnsToLayout ?? true,
     updateable: true,
     userPreferences: { columnWidths: context.preferences.columnWidths, columnWrap: context.preferences.columnWrap },
@@ -158,7 +170,11 @@ export async function getRelatedListsInfo(
     };
     return [summary];
   });
-  const collection = { parentObjectApiName: context.parent.apiName, parentRecordTypeId: context.recordTypeId, relatedLists };
+  const collection = {
+    parentObjectApiName: context.parent.apiName,
+    parentRecordTypeId: context.recordTypeId,
+    relatedLists,
+  };
   return { eTag: etagOf(collection), ...collection };
 }
 
@@ -184,7 +200,9 @@ export async function getRelatedListInfoBatch(
   const parent = await parentContext(db, principal, parentObjectApiName, recordTypeId);
   const results = [];
   for (const relatedListId of relatedListIds) {
-    results.push(await batchItem(async () => buildRelatedListInfo(await relatedListContext(db, parent, relatedListId))));
+    results.push(
+      await batchItem(async () => buildRelatedListInfo(await relatedListContext(db, parent, relatedListId))),
+    );
   }
   return { results } as Schemas['RelatedListInfoBatchRepresentation'];
 }
@@ -206,7 +224,13 @@ export async function updateRelatedListInfo(
     orderedBy: input.orderedByInfo,
   };
   const preferences = mergedPreferences(context, change);
-  await savePreferences(db, principal.userId, context.parent.apiName, context.definition.entry.relatedListId, preferences);
+  await savePreferences(
+    db,
+    principal.userId,
+    context.parent.apiName,
+    context.definition.entry.relatedListId,
+    preferences,
+  );
   return buildRelatedListInfo({ ...context, preferences });
 }
 

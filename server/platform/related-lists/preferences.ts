@@ -26,24 +26,40 @@ export function mergedPreferences(context: RelatedListContext, change: Preferenc
   return { ...changed, columnWidths: sortedKeys(changed.columnWidths), columnWrap: sortedKeys(changed.columnWrap) };
 }
 
-function representation(context: RelatedListContext, preferencesId: string, preferences: RelatedListPreferences): RelatedListPreferencesRepresentation {
+function representation(
+  context: RelatedListContext,
+  preferencesId: string,
+  preferences: RelatedListPreferences,
+): RelatedListPreferencesRepresentation {
   return {
     columnWidths: preferences.columnWidths,
     columnWrap: preferences.columnWrap,
-    orderedBy: orderedByInfo({ org: context.org, object: context.child, target: context.target }, preferences.orderedBy),
+    orderedBy: orderedByInfo(
+      { org: context.org, object: context.child, target: context.target },
+      preferences.orderedBy,
+    ),
     preferencesId,
   };
 }
 
 /** The related list a preferences id names, as the caller may see it; one it may not see is not found. */
-async function preferencesContext(db: Queryable, principal: Principal, preferencesId: string): Promise<RelatedListContext> {
+async function preferencesContext(
+  db: Queryable,
+  principal: Principal,
+  preferencesId: string,
+): Promise<RelatedListContext> {
   const [parentObjectApiName, name, ...rest] = preferencesId.split('.');
-  if (!parentObjectApiName || !name || rest.length > 0) throw illegalValue('preferencesId', 'give ParentObject.RelatedListName');
+  if (!parentObjectApiName || !name || rest.length > 0)
+    throw illegalValue('preferencesId', 'give ParentObject.RelatedListName');
   const parent = await parentContext(db, principal, parentObjectApiName);
   return relatedListContext(db, parent, relatedListIdOfPreferences(parent.parent, parent.layout, name));
 }
 
-export async function getRelatedListPreferences(db: Queryable, principal: Principal, preferencesId: string): Promise<RelatedListPreferencesRepresentation> {
+export async function getRelatedListPreferences(
+  db: Queryable,
+  principal: Principal,
+  preferencesId: string,
+): Promise<RelatedListPreferencesRepresentation> {
   const context = await preferencesContext(db, principal, preferencesId);
   return representation(context, preferencesId, context.preferences);
 }
@@ -58,7 +74,8 @@ export async function getRelatedListPreferencesBatch(
     .map((id) => id.trim())
     .filter(Boolean);
   if (ids.length === 0) throw illegalValue('preferencesIds', 'name at least one preferences id');
-  if (ids.length > MAX_BATCH_RELATED_LISTS) throw illegalValue('preferencesIds', `at most ${MAX_BATCH_RELATED_LISTS} ids, not ${ids.length}`);
+  if (ids.length > MAX_BATCH_RELATED_LISTS)
+    throw illegalValue('preferencesIds', `at most ${MAX_BATCH_RELATED_LISTS} ids, not ${ids.length}`);
   const results = [];
   for (const id of ids) results.push(await batchItem(() => getRelatedListPreferences(db, principal, id)));
   return { results } as Schemas['RelatedListPreferencesBatchRepresentation'];
@@ -72,6 +89,12 @@ export async function updateRelatedListPreferences(
 ): Promise<RelatedListPreferencesRepresentation> {
   const context = await preferencesContext(db, principal, preferencesId);
   const preferences = mergedPreferences(context, input);
-  await savePreferences(db, principal.userId, context.parent.apiName, context.definition.entry.relatedListId, preferences);
+  await savePreferences(
+    db,
+    principal.userId,
+    context.parent.apiName,
+    context.definition.entry.relatedListId,
+    preferences,
+  );
   return representation(context, preferencesId, preferences);
 }

@@ -50,7 +50,12 @@ function childrenOf(context: RelatedListContext): RowCondition {
   return (alias, parameters) => `${parentReference(fieldName, alias)} = ${parameters.add(parentId, 'text')}`;
 }
 
-function relatedListQuery(context: RelatedListContext, request: RelatedListRecordsRequest, now: Date, countAtMost?: number): ListQuery {
+function relatedListQuery(
+  context: RelatedListContext,
+  request: RelatedListRecordsRequest,
+  now: Date,
+  countAtMost?: number,
+): ListQuery {
   const defaultSortBy = effectiveOrder(context)
     .filter((key) => readablePath(context.target, key.fieldApiName))
     .map((key) => `${key.isAscending ? '' : '-'}${key.fieldApiName}`);
@@ -61,7 +66,9 @@ function relatedListQuery(context: RelatedListContext, request: RelatedListRecor
     viewFilter: context.definition.entry.where ?? null,
     where: request.where,
     sortBy: request.sortBy?.map((entry) =>
-      entry.startsWith('-') ? `-${unqualified(context.child.apiName, entry.slice(1))}` : unqualified(context.child.apiName, entry),
+      entry.startsWith('-')
+        ? `-${unqualified(context.child.apiName, entry.slice(1))}`
+        : unqualified(context.child.apiName, entry),
     ),
     defaultSortBy,
     pageSize: request.pageSize,
@@ -73,7 +80,9 @@ function relatedListQuery(context: RelatedListContext, request: RelatedListRecor
 
 /** The labels of the columns: of the fields asked for that the caller may read, else of the layout's columns. */
 function columnLabels(context: RelatedListContext, request: RelatedListRecordsRequest): Record<string, string> {
-  const asked = [...(request.fields ?? []), ...(request.optionalFields ?? [])].map((path) => unqualified(context.child.apiName, path));
+  const asked = [...(request.fields ?? []), ...(request.optionalFields ?? [])].map((path) =>
+    unqualified(context.child.apiName, path),
+  );
   const paths = asked.length > 0 ? asked : context.definition.entry.displayColumns;
   const labels: Record<string, string> = {};
   for (const path of paths) {
@@ -97,9 +106,12 @@ async function relatedListRecords(
   const columns = fields.length + optionalFields.length === 0 ? context.definition.entry.displayColumns : [];
   const paths = parseFieldLists(
     fields.map((path) => qualified(child.apiName, unqualified(child.apiName, path))),
-    [...COMPANION_FIELDS, ...(name ? [name] : []), ...columns, ...optionalFields.map((path) => unqualified(child.apiName, path))].map((path) =>
-      qualified(child.apiName, path),
-    ),
+    [
+      ...COMPANION_FIELDS,
+      ...(name ? [name] : []),
+      ...columns,
+      ...optionalFields.map((path) => unqualified(child.apiName, path)),
+    ].map((path) => qualified(child.apiName, path)),
   );
   const selection = selectFields(org, principal, child, paths);
   const query = relatedListQuery(context, request, now);
@@ -115,7 +127,13 @@ async function relatedListRecords(
   // The order as the request gave it (checked by the query core); empty for the related list's own order.
   const sortBy = request.sortBy ?? [];
   const basePath = `${UI_API_PATH}/related-list-records/${context.parentRecordId}/${context.definition.entry.relatedListId}`;
-  const links = pageLinks(basePath, { fields, optionalFields, sortBy: request.sortBy, where: request.where }, query.offset, query.pageSize, page.hasMore);
+  const links = pageLinks(
+    basePath,
+    { fields, optionalFields, sortBy: request.sortBy, where: request.where },
+    query.offset,
+    query.pageSize,
+    page.hasMore,
+  );
   const collection: RelatedListRecordCollection = {
     count: records.length,
     currentPageToken: links.currentPageToken,
@@ -161,7 +179,11 @@ export async function getRelatedListRecordsBatch(
   const parent = await parentRecordContext(db, principal, parentRecordId);
   const results = [];
   for (const { relatedListId, ...request } of input.relatedListParameters) {
-    results.push(await batchItem(async () => relatedListRecords(db, await relatedListContext(db, parent, relatedListId), request, now)));
+    results.push(
+      await batchItem(async () =>
+        relatedListRecords(db, await relatedListContext(db, parent, relatedListId), request, now),
+      ),
+    );
   }
   return { results } as Schemas['RelatedListRecordCollectionBatchRepresentation'];
 }
@@ -182,7 +204,11 @@ async function relatedListCount(
   const query = relatedListQuery(context, {}, now, maxCount + 1);
   const { rows } = await db.query<{ total: number }>(query.count.text, query.count.values);
   const total = rows[0]?.total ?? 0;
-  const count = { count: Math.min(total, maxCount), hasMore: total > maxCount, listReference: relatedListReference(context) };
+  const count = {
+    count: Math.min(total, maxCount),
+    hasMore: total > maxCount,
+    listReference: relatedListReference(context),
+  };
   return { ...count, eTag: etagOf(count) };
 }
 
@@ -214,7 +240,11 @@ export async function getRelatedListsCount(
   const parent = await parentRecordContext(db, principal, parentRecordId);
   const results = [];
   for (const relatedListId of relatedListIds) {
-    results.push(await batchItem(async () => relatedListCount(db, await relatedListContext(db, parent, relatedListId, false), limit, now)));
+    results.push(
+      await batchItem(async () =>
+        relatedListCount(db, await relatedListContext(db, parent, relatedListId, false), limit, now),
+      ),
+    );
   }
   return { results } as Schemas['BatchRelatedListCountRepresentation'];
 }

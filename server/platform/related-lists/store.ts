@@ -8,7 +8,11 @@ export interface RelatedListPreferences {
   orderedBy: RelatedListOrder[];
 }
 
-export const NO_PREFERENCES: RelatedListPreferences = Object.freeze({ columnWidths: {}, columnWrap: {}, orderedBy: [] });
+export const NO_PREFERENCES: RelatedListPreferences = Object.freeze({
+  columnWidths: {},
+  columnWrap: {},
+  orderedBy: [],
+});
 
 /**
  * A map with its keys in order: the database's jsonb keeps keys in an order of its own, so that preferences
@@ -18,15 +22,30 @@ export function sortedKeys<T>(map: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export async function loadPreferences(db: Queryable, userId: string, parentObjectApiName: string, relatedListId: string): Promise<RelatedListPreferences> {
-  const { rows } = await db.query<{ column_widths: Record<string, number>; column_wrap: Record<string, boolean>; ordered_by: RelatedListOrder[] }>(
+export async function loadPreferences(
+  db: Queryable,
+  userId: string,
+  parentObjectApiName: string,
+  relatedListId: string,
+): Promise<RelatedListPreferences> {
+  const { rows } = await db.query<{
+    column_widths: Record<string, number>;
+    column_wrap: Record<string, boolean>;
+    ordered_by: RelatedListOrder[];
+  }>(
     `SELECT column_widths, column_wrap, ordered_by FROM related_list_preference
      WHERE user_id = $1 AND parent_object_api_name = $2 AND related_list_id = $3`,
     [userId, parentObjectApiName, relatedListId],
     { prepareAs: 'related_list_preference' },
   );
   const row = rows[0];
-  return row ? { columnWidths: sortedKeys(row.column_widths), columnWrap: sortedKeys(row.column_wrap), orderedBy: row.ordered_by } : NO_PREFERENCES;
+  return row
+    ? {
+        columnWidths: sortedKeys(row.column_widths),
+        columnWrap: sortedKeys(row.column_wrap),
+        orderedBy: row.ordered_by,
+      }
+    : NO_PREFERENCES;
 }
 
 export async function savePreferences(

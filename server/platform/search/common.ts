@@ -50,7 +50,8 @@ const DEFAULT_CONFIGURATION = 'default';
 /** The objects a search configuration searches, in its order; an unknown configuration fails with 400. */
 export function configurationObjects(name: string | null | undefined): string[] {
   const objects = setup().configurations[name ?? DEFAULT_CONFIGURATION];
-  if (!objects || name === DEFAULT_CONFIGURATION) throw illegalValue('configurationName', `${excerpt(name)} is not a search configuration`);
+  if (!objects || name === DEFAULT_CONFIGURATION)
+    throw illegalValue('configurationName', `${excerpt(name)} is not a search configuration`);
   return objects;
 }
 
@@ -62,10 +63,15 @@ export function objectSetup(object: DescribedObject): ObjectSearchSetup {
   return { resultFields: name ? [name] : [], lookupFields: name ? [name] : [], filters: [] };
 }
 
-const invalidType = (objectApiName: string) => new PlatformError(400, 'INVALID_TYPE', `sObject type '${cut(objectApiName)}' is not supported.`);
+const invalidType = (objectApiName: string) =>
+  new PlatformError(400, 'INVALID_TYPE', `sObject type '${cut(objectApiName)}' is not supported.`);
 
 /** The object named (any case), as the caller may search it; unknown or unreadable: 400 INVALID_TYPE. */
-export async function searchTargetNamed(db: Queryable, principal: Principal, objectApiName: string): Promise<QueryTarget> {
+export async function searchTargetNamed(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+): Promise<QueryTarget> {
   const org = await describeOrg(db);
   const object = org.byLowerName.get(objectApiName.toLowerCase());
   if (!object || !objectPermissions(principal, object.apiName).read) throw invalidType(objectApiName);
@@ -79,8 +85,10 @@ export async function searchTargetNamed(db: Queryable, principal: Principal, obj
 export function checkedTerm(q: string | null | undefined, minLength: number, parameter = 'q'): string | null {
   const term = q?.trim() ?? '';
   if (term.length === 0 && minLength === 0) return null;
-  if (term.length < minLength) throw illegalValue(parameter, `the search term must have at least ${minLength} characters`);
-  if (term.length > MAX_SEARCH_TERM_LENGTH) throw illegalValue(parameter, `longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
+  if (term.length < minLength)
+    throw illegalValue(parameter, `the search term must have at least ${minLength} characters`);
+  if (term.length > MAX_SEARCH_TERM_LENGTH)
+    throw illegalValue(parameter, `longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
   if (term.includes('\u0000')) throw illegalValue(parameter, 'holds a NUL character');
   return term;
 }
@@ -103,7 +111,8 @@ function typedValue(field: FieldDefinition, path: string, value: string | null):
       return number;
     }
     case 'boolean':
-      if (value !== 'true' && value !== 'false') throw illegalValue('filters', `${excerpt(value)} is not true or false for ${cut(path)}`);
+      if (value !== 'true' && value !== 'false')
+        throw illegalValue('filters', `${excerpt(value)} is not true or false for ${cut(path)}`);
       return value === 'true';
     default:
       return value;
@@ -123,7 +132,8 @@ export function filtersWhere(target: QueryTarget, filters: FilterInput[]): Where
   const checking = new SqlParameters();
   const clauses: WhereObject[] = filters.map((filter) => {
     const names = filter.fieldPath.split('.');
-    if (names[0].toLowerCase() !== target.object.apiName.toLowerCase() || names.length < 2) throw invalidField(target.object.apiName, cut(filter.fieldPath));
+    if (names[0].toLowerCase() !== target.object.apiName.toLowerCase() || names.length < 2)
+      throw invalidField(target.object.apiName, cut(filter.fieldPath));
     let scope = rootScope(target.object, 'r');
     for (const name of names.slice(1, -1)) {
       const next = followRelationship(target, scope, name, checking);
@@ -164,7 +174,11 @@ function termWords(term: string): string[] {
  * The fields whose values hold a word beginning with one of the term's words, with those words wrapped in
  * `<mark>`; the rest of the text is HTML-escaped. Only the fields given (those the caller may read) are looked at.
  */
-export function highlightInfo(values: Record<string, unknown>, fieldNames: string[], term: string): Schemas['SearchHighlightInfoRepresentation'] | null {
+export function highlightInfo(
+  values: Record<string, unknown>,
+  fieldNames: string[],
+  term: string,
+): Schemas['SearchHighlightInfoRepresentation'] | null {
   const words = termWords(term).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (words.length === 0) return null;
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])((?:${words.join('|')})[\\p{L}\\p{N}]*)`, 'giu');

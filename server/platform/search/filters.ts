@@ -23,7 +23,12 @@ function usableFilters(target: QueryTarget) {
   });
 }
 
-async function filterTarget(db: Queryable, principal: Principal, objectApiName: string, configurationName?: string): Promise<QueryTarget> {
+async function filterTarget(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  configurationName?: string,
+): Promise<QueryTarget> {
   const target = await searchTargetNamed(db, principal, objectApiName);
   if (configurationName !== undefined && !configurationObjects(configurationName).includes(target.object.apiName)) {
     throw illegalValue('configurationName', `${cut(configurationName)} does not search ${target.object.apiName}`);
@@ -42,7 +47,10 @@ export async function searchFilterMetadata(
   return {
     filters: usableFilters(target).map(({ filter, field }) => ({
       apiName: field.apiName,
-      attributes: { affectsSearchResults: true, hasInitialOptions: filter.type === 'Select' && filter.hasInitialOptions },
+      attributes: {
+        affectsSearchResults: true,
+        hasInitialOptions: filter.type === 'Select' && filter.hasInitialOptions,
+      },
       fieldPath: `${apiName}.${field.apiName}`,
       kind: 'Field' as const,
       label: field.label,
@@ -66,7 +74,8 @@ export async function searchFilterOptions(
   const found = usableFilters(target).find(({ field }) => field.apiName.toLowerCase() === filterApiName.toLowerCase());
   if (!found) throw invalidField(target.object.apiName, cut(filterApiName));
   const { filter, field } = found as { filter: SearchFilterSetup; field: { apiName: string } };
-  if (filter.type !== 'Select') throw illegalValue('filterApiName', `${field.apiName} is a Text filter, which has no options`);
+  if (filter.type !== 'Select')
+    throw illegalValue('filterApiName', `${field.apiName} is a Text filter, which has no options`);
   const term = checkedTerm(q, 0);
   const base = { filterApiName: field.apiName, objectApiName: target.object.apiName };
   if (term === null && !filter.hasInitialOptions) return { ...base, options: [] };

@@ -103,7 +103,12 @@ export async function keywordSearch(
   if (input.configurationName !== undefined) configurationObjects(input.configurationName);
   const target = await searchTargetNamed(db, principal, objectApiName);
   const result = await searchOneObject(db, principal, target, term, input, now);
-  return { configurationName: input.configurationName ?? null, keywordSearchResult: result, objectApiName: target.object.apiName, query: q };
+  return {
+    configurationName: input.configurationName ?? null,
+    keywordSearchResult: result,
+    objectApiName: target.object.apiName,
+    query: q,
+  };
 }
 
 /**
@@ -139,12 +144,28 @@ export async function searchResults(
   const options = input.searchObjectOptions ?? {};
   const byName = new Map(targets.map((target) => [target.object.apiName.toLowerCase(), target]));
   for (const name of Object.keys(options)) {
-    if (!byName.has(name.toLowerCase())) throw illegalValue('searchObjectOptions', `${excerpt(name)} is not one of the objects searched`);
+    if (!byName.has(name.toLowerCase()))
+      throw illegalValue('searchObjectOptions', `${excerpt(name)} is not one of the objects searched`);
   }
   const results: SearchResultCollection[] = [];
   for (const target of targets) {
-    const own = Object.entries(options).find(([name]) => name.toLowerCase() === target.object.apiName.toLowerCase())?.[1] ?? {};
-    results.push(await searchOneObject(db, principal, target, term, { filters: own.filters, dataCategories: own.dataCategories }, now));
+    const own =
+      Object.entries(options).find(([name]) => name.toLowerCase() === target.object.apiName.toLowerCase())?.[1] ?? {};
+    results.push(
+      await searchOneObject(
+        db,
+        principal,
+        target,
+        term,
+        { filters: own.filters, dataCategories: own.dataCategories },
+        now,
+      ),
+    );
   }
-  return { configurationName: input.configurationName ?? null, keywordSearchResults: { results }, qnaResult: null, query: q };
+  return {
+    configurationName: input.configurationName ?? null,
+    keywordSearchResults: { results },
+    qnaResult: null,
+    query: q,
+  };
 }

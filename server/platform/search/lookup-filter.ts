@@ -15,11 +15,14 @@ export interface LookupFilterDefinition {
   optional?: boolean;
 }
 
-export const lookupFilterOf = (field: FieldDefinition) => (field.lookupFilter as LookupFilterDefinition | undefined) ?? null;
+export const lookupFilterOf = (field: FieldDefinition) =>
+  (field.lookupFilter as LookupFilterDefinition | undefined) ?? null;
 
 /** The source record's fields a lookup filter depends on. */
 function controllingFields(filter: LookupFilterDefinition | null): string[] {
-  const names = (filter?.filters ?? []).flatMap((one) => one.values.flatMap((value) => SOURCE_VALUE.exec(value)?.[1] ?? []));
+  const names = (filter?.filters ?? []).flatMap((one) =>
+    one.values.flatMap((value) => SOURCE_VALUE.exec(value)?.[1] ?? []),
+  );
   return [...new Set(names)];
 }
 
@@ -28,5 +31,9 @@ export function filteredLookupInfo(field: FieldDefinition): Schemas['FilteredLoo
   const filter = lookupFilterOf(field);
   if (!filter) return null;
   const controlling = controllingFields(filter);
-  return { controllingFields: controlling, dependent: controlling.length > 0, optionalFilter: filter.optional ?? false };
+  return {
+    controllingFields: controlling,
+    dependent: controlling.length > 0,
+    optionalFilter: filter.optional ?? false,
+  };
 }

@@ -25,7 +25,15 @@ import { fieldNamed, invalidField, parseFieldLists, selectFields } from '../reco
 import { buildRecords, fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './lookup-filter.ts';
-import { checkedTerm, filtersWhere, nameFieldOf, objectSetup, readableFieldNames, searchTargetNamed, type FilterInput } from './common.ts';
+import {
+  checkedTerm,
+  filtersWhere,
+  nameFieldOf,
+  objectSetup,
+  readableFieldNames,
+  searchTargetNamed,
+  type FilterInput,
+} from './common.ts';
 
 const LOOKUP_PAGE_SIZE = 25;
 
@@ -51,14 +59,21 @@ interface LookupField {
 }
 
 /** The reference field a lookup names, readable by the caller, and the objects it can point at. */
-async function lookupField(db: Queryable, principal: Principal, objectApiName: string, fieldApiName: string): Promise<LookupField> {
+async function lookupField(
+  db: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  fieldApiName: string,
+): Promise<LookupField> {
   const source = await searchTargetNamed(db, principal, objectApiName);
   const field = fieldNamed(source.object, fieldApiName);
   if (!field || field.dataType !== 'Reference' || !source.access.canReadField(source.object, field))
     throw invalidField(source.object.apiName, cut(fieldApiName));
   const targets = (field.referenceTo ?? []).flatMap((name) => {
     const object = source.org.objects.get(name);
-    return object && objectPermissions(principal, object.apiName).read ? [queryTarget(source.org, object, principal)] : [];
+    return object && objectPermissions(principal, object.apiName).read
+      ? [queryTarget(source.org, object, principal)]
+      : [];
   });
   return { source, field, targets };
 }
@@ -74,18 +89,29 @@ function parseBindings(text: string | undefined): Record<string, string> {
 }
 
 /** The values of the record being edited that the lookup filter uses. */
-async function sourceValues(db: Queryable, principal: Principal, lookup: LookupField, request: LookupRequest): Promise<Record<string, unknown>> {
+async function sourceValues(
+  db: Queryable,
+  principal: Principal,
+  lookup: LookupField,
+  request: LookupRequest,
+): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   if (request.sourceRecordId) {
     const id = toId18(request.sourceRecordId);
     if (!id) throw invalidId('sourceRecordId', request.sourceRecordId);
     const row = (await fetchRows(db, [id])).get(id);
     // A record the caller may not see answers exactly as one that does not exist.
-    if (!row || row.object_api_name !== lookup.source.object.apiName || !canSeeRecord(principal, lookup.source.object, row)) throw notFound();
+    if (
+      !row ||
+      row.object_api_name !== lookup.source.object.apiName ||
+      !canSeeRecord(principal, lookup.source.object, row)
+    )
+      throw notFound();
     Object.assign(values, row.fields);
   }
   Object.assign(values, parseBindings(request.dependentFieldBindings));
-  for (const [name, value] of Object.entries(request.sourceRecord?.fields ?? {})) values[fieldNamed(lookup.source.object, name)?.apiName ?? name] = value;
+  for (const [name, value] of Object.entries(request.sourceRecord?.fields ?? {}))
+    values[fieldNamed(lookup.source.object, name)?.apiName ?? name] = value;
   return values;
 }
 
@@ -190,11 +216,16 @@ export async function lookupRecords(
   if (request.targetApiName) {
     const named = request.targetApiName.toLowerCase();
     targets = targets.filter((target) => target.object.apiName.toLowerCase() === named);
-    if (targets.length === 0) throw illegalValue('targetApiName', `${excerpt(request.targetApiName)} is not an object ${lookup.field.apiName} can point at`);
+    if (targets.length === 0)
+      throw illegalValue(
+        'targetApiName',
+        `${excerpt(request.targetApiName)} is not an object ${lookup.field.apiName} can point at`,
+      );
   }
   const filters = boundFilters(lookupFilterOf(lookup.field), await sourceValues(db, principal, lookup, request));
   const lookupResults: Record<string, Schemas['RecordCollectionRepresentation']> = {};
-  for (const target of targets) lookupResults[target.object.apiName] = await targetPage(db, principal, lookup, target, request, filters, now);
+  for (const target of targets)
+    lookupResults[target.object.apiName] = await targetPage(db, principal, lookup, target, request, filters, now);
   return { lookupResults };
 }
 
@@ -210,11 +241,16 @@ export async function lookupMetadata(
   const targetInfo: Schemas['LookupMetadataRepresentation']['targetInfo'] = {};
   for (const target of lookup.targets) {
     const setup = objectSetup(target.object);
-    const qualify = (names: string[]) => readableFieldNames(target, names).map((name) => `${target.object.apiName}.${name}`);
+    const qualify = (names: string[]) =>
+      readableFieldNames(target, names).map((name) => `${target.object.apiName}.${name}`);
     const name = nameFieldOf(target);
     const sortable = name && target.access.canReadField(target.object, name);
     targetInfo[target.object.apiName] = {
-      fullSearchInfo: { displayFields: qualify(setup.resultFields), filters, sortBy: sortable ? `${target.object.apiName}.${name.apiName}` : null },
+      fullSearchInfo: {
+        displayFields: qualify(setup.resultFields),
+        filters,
+        sortBy: sortable ? `${target.object.apiName}.${name.apiName}` : null,
+      },
       suggestionsInfo: { displayFields: qualify(setup.lookupFields), filters, sortBy: null },
     };
   }

@@ -7,7 +7,16 @@ import { createRoot } from 'react-dom/client';
 import { Combobox, type ComboboxOption } from '../../../web/src/components/combobox/Combobox.tsx';
 import '../../../web/src/styles/index.css';
 
-const COUNTRIES: ComboboxOption[] = ['Algeria', 'Canada', 'Central African Republic', 'Germany', 'Niger', 'Nigeria', 'Norway', 'United States'].map((name) => ({
+const COUNTRIES: ComboboxOption[] = [
+  'Algeria',
+  'Canada',
+  'Central African Republic',
+  'Germany',
+  'Niger',
+  'Nigeria',
+  'Norway',
+  'United States',
+].map((name) => ({
   value: name,
   label: name,
 }));

@@ -57,7 +57,9 @@ export function Banner({
       {/* The largest thing in the first view: fetched first, eagerly. */}
       {picture && <Picture picture={picture} className="banner__picture" loading="eager" fetchPriority="high" />}
       <div className="banner__content">
-        {heading && <TextBlock text={heading} headingTag={headingTag} fontSize="heading-xlarge" textClass="banner__heading" />}
+        {heading && (
+          <TextBlock text={heading} headingTag={headingTag} fontSize="heading-xlarge" textClass="banner__heading" />
+        )}
         {intro && <TextBlock text={intro} headingTag="p" fontSize="body-regular" textClass="banner__intro" />}
         {showButtons && (primaryButton || (showSecondaryButton && secondaryButton)) && (
           <div className="banner__buttons">

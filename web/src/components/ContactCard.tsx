@@ -4,7 +4,9 @@ import { formatPhone, telHref } from '../phone';
 /** One contact: company, address, phone, e-mail and the record Id, as every card shows them. */
 export function ContactCard({ contact }: { contact: ContactUsCard }) {
   const headingId = `contact-${contact.Id}`;
-  const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <article className="contact-card" data-testid="contact-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="contact-card__name">

@@ -77,7 +77,11 @@ export function ContactLocator() {
   // otherwise the lists' spelling (the server redirects so already; this covers Back and Forward).
   // The first HTML carries the chosen country's states only, and the browser then fetches the whole map: an
   // address naming another country's state waits for it before it is corrected.
-  const settled = choices.brands !== undefined && choices.countryStates !== undefined && !countryStates.isFetching && pages.totalKnown;
+  const settled =
+    choices.brands !== undefined &&
+    choices.countryStates !== undefined &&
+    !countryStates.isFetching &&
+    pages.totalKnown;
   useEffect(() => {
     if (!settled) return;
     const search = canonicalSearch(location.search, filters, pages.currentPage);
@@ -107,7 +111,13 @@ export function ContactLocator() {
         Find a sales representative
       </h2>
       <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
-        <Combobox label="Brand" placeholder="--Select Brand--" options={brandOptions} value={filters.brand} onChange={(brand) => choose({ brand })} />
+        <Combobox
+          label="Brand"
+          placeholder="--Select Brand--"
+          options={brandOptions}
+          value={filters.brand}
+          onChange={(brand) => choose({ brand })}
+        />
         <Combobox
           label="Country"
           placeholder="--Select Country--"
@@ -128,9 +138,27 @@ export function ContactLocator() {
       <LocatorFallbackForm
         action={location.pathname}
         fields={[
-          { name: 'brand', label: 'Brand', placeholder: '--Select Brand--', options: brandOptions, value: filters.brand },
-          { name: 'country', label: 'Country', placeholder: '--Select Country--', options: countryOptions, value: filters.country },
-          { name: 'state', label: 'State/Province', placeholder: '--Select State--', options: stateOptions, value: filters.state },
+          {
+            name: 'brand',
+            label: 'Brand',
+            placeholder: '--Select Brand--',
+            options: brandOptions,
+            value: filters.brand,
+          },
+          {
+            name: 'country',
+            label: 'Country',
+            placeholder: '--Select Country--',
+            options: countryOptions,
+            value: filters.country,
+          },
+          {
+            name: 'state',
+            label: 'State/Province',
+            placeholder: '--Select State--',
+            options: stateOptions,
+            value: filters.state,
+          },
         ]}
       />
 

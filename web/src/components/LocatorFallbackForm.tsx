@@ -9,5 +9,10 @@ import { useServerMarkup, type FallbackForm } from '../server-markup';
  */
 export function LocatorFallbackForm(form: FallbackForm) {
   const markup = useServerMarkup();
-  return <noscript suppressHydrationWarning dangerouslySetInnerHTML={markup ? { __html: markup.locatorFallbackForm(form) } : undefined} />;
+  return (
+    <noscript
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={markup ? { __html: markup.locatorFallbackForm(form) } : undefined}
+    />
+  );
 }

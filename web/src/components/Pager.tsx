@@ -16,7 +16,13 @@ export function Pager({ current, pageCount, hrefFor, onNavigate }: PagerProps) {
     <nav className="pager" aria-label="Pagination">
       <ul className="pager__list">
         <li>
-          <StepLink label="Previous" page={current - 1} enabled={current > 1} hrefFor={hrefFor} onNavigate={onNavigate} />
+          <StepLink
+            label="Previous"
+            page={current - 1}
+            enabled={current > 1}
+            hrefFor={hrefFor}
+            onNavigate={onNavigate}
+          />
         </li>
         {items.map((item, index) =>
           item === 'ellipsis' ? (
@@ -38,7 +44,13 @@ export function Pager({ current, pageCount, hrefFor, onNavigate }: PagerProps) {
           ),
         )}
         <li>
-          <StepLink label="Next" page={current + 1} enabled={current < pageCount} hrefFor={hrefFor} onNavigate={onNavigate} />
+          <StepLink
+            label="Next"
+            page={current + 1}
+            enabled={current < pageCount}
+            hrefFor={hrefFor}
+            onNavigate={onNavigate}
+          />
         </li>
       </ul>
     </nav>
@@ -79,7 +91,12 @@ function StepLink({ label, page, enabled, hrefFor, onNavigate }: StepLinkProps) 
     );
   }
   return (
-    <PageLink href={hrefFor(page)} rel={label === 'Previous' ? 'prev' : 'next'} className={className} onNavigate={onNavigate}>
+    <PageLink
+      href={hrefFor(page)}
+      rel={label === 'Previous' ? 'prev' : 'next'}
+      className={className}
+      onNavigate={onNavigate}
+    >
       {content}
     </PageLink>
   );

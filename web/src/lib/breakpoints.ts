@@ -16,7 +16,12 @@ export const MEDIA_QUERIES: Record<FormFactor, string> = {
 export type PerDevice<T> = T | Partial<Record<FormFactor, T>>;
 
 function isPerDeviceObject<T>(value: PerDevice<T>): value is Partial<Record<FormFactor, T>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && FORM_FACTORS.some((device) => device in value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    FORM_FACTORS.some((device) => device in value)
+  );
 }
 
 /**

@@ -19,7 +19,15 @@ describe('safeCssColor', () => {
   });
 
   it('refuses anything that could leave the declaration', () => {
-    for (const value of ['red; background: url(x)', 'expression(alert(1))', 'url(javascript:x)', '#ggg', 'var(--x);color:red', '', '  ']) {
+    for (const value of [
+      'red; background: url(x)',
+      'expression(alert(1))',
+      'url(javascript:x)',
+      '#ggg',
+      'var(--x);color:red',
+      '',
+      '  ',
+    ]) {
       expect(safeCssColor(value), value).toBeUndefined();
     }
     expect(safeCssColor(undefined)).toBeUndefined();

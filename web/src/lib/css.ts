@@ -18,6 +18,8 @@ export function safeCssColor(value: string | null | undefined): string | undefin
 export function cssUrl(url: string | null | undefined): string | undefined {
   const safe = safeImageUrl(url);
   if (!safe) return undefined;
-  const escaped = safe.replace(/["\\]/g, '\\$&').replace(/[\n\r\f]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `);
+  const escaped = safe
+    .replace(/["\\]/g, '\\$&')
+    .replace(/[\n\r\f]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `);
   return `url("${escaped}")`;
 }

@@ -25,12 +25,15 @@ describe('resizedImageUrl', () => {
 describe('responsiveImage', () => {
   it('gives each device its width at 1x and 2x (spec §9), and the <img> every width with sizes', () => {
     const image = responsiveImage(MEDIA, { width: 2400, height: 800 })!;
-    expect(image.sources.map((source) => [source.formFactor, parseSrcset(source.srcset).map((c) => c.descriptor)])).toEqual([
+    expect(
+      image.sources.map((source) => [source.formFactor, parseSrcset(source.srcset).map((c) => c.descriptor)]),
+    ).toEqual([
       ['mobile', ['1x', '2x']],
       ['tablet', ['1x', '2x']],
       ['desktop', ['1x', '2x']],
     ]);
-    const widths = (srcset: string) => parseSrcset(srcset).map((candidate) => Number(/width=(\d+)/.exec(candidate.url)![1]));
+    const widths = (srcset: string) =>
+      parseSrcset(srcset).map((candidate) => Number(/width=(\d+)/.exec(candidate.url)![1]));
     expect(image.sources.map((source) => widths(source.srcset))).toEqual([
       [640, 1280],
       [960, 1920],
@@ -41,10 +44,17 @@ describe('responsiveImage', () => {
       [960, 320],
       [1920, 640],
     ]);
-    expect(parseSrcset(image.srcset).map((candidate) => candidate.descriptor)).toEqual(['640w', '960w', '1280w', '1920w', '3840w']);
+    expect(parseSrcset(image.srcset).map((candidate) => candidate.descriptor)).toEqual([
+      '640w',
+      '960w',
+      '1280w',
+      '1920w',
+      '3840w',
+    ]);
     expect(image.sizes).toBe('100vw');
     expect(image.src).toBe(resizedImageUrl(MEDIA, { width: 1920 }));
-    for (const source of image.sources) for (const { url } of parseSrcset(source.srcset)) expect(url).toMatch(/format=auto.*\?version=1\.0$/);
+    for (const source of image.sources)
+      for (const { url } of parseSrcset(source.srcset)) expect(url).toMatch(/format=auto.*\?version=1\.0$/);
   });
 
   it('cuts a device’s files to its shape when asked', () => {

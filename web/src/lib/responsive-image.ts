@@ -83,12 +83,19 @@ export function responsiveImage(sitePath: string, options: ResponsiveImageOption
     const crop = options.cropAspect?.[formFactor];
     const height = Math.round(width / (crop ?? aspect));
     const srcset = IMAGE_DENSITIES.map((density) => {
-      const url = resizedImageUrl(sitePath, crop ? { width: width * density, height: height * density, fit: 'cover' } : { width: width * density });
+      const url = resizedImageUrl(
+        sitePath,
+        crop ? { width: width * density, height: height * density, fit: 'cover' } : { width: width * density },
+      );
       return `${url} ${density}x`;
     }).join(', ');
     return { formFactor, srcset, width, height };
   });
-  const widths = [...new Set(FORM_FACTORS.flatMap((formFactor) => IMAGE_DENSITIES.map((density) => IMAGE_WIDTHS[formFactor] * density)))].sort((a, b) => a - b);
+  const widths = [
+    ...new Set(
+      FORM_FACTORS.flatMap((formFactor) => IMAGE_DENSITIES.map((density) => IMAGE_WIDTHS[formFactor] * density)),
+    ),
+  ].sort((a, b) => a - b);
   return {
     src: resizedImageUrl(sitePath, { width: IMAGE_WIDTHS.desktop }),
     sources,

@@ -3,11 +3,15 @@ import { toPlainText } from './sanitize';
 
 describe('toPlainText', () => {
   it('keeps plain text as it is', () => {
-    expect(toPlainText('Connect with an authorized sales representative in your area.')).toBe('Connect with an authorized sales representative in your area.');
+    expect(toPlainText('Connect with an authorized sales representative in your area.')).toBe(
+      'Connect with an authorized sales representative in your area.',
+    );
   });
 
   it('strips tags and attributes', () => {
-    expect(toPlainText('<p class="intro" style="color:red">Hello <b>big</b> <a href="/x" onclick="evil()">world</a></p>')).toBe('Hello big world');
+    expect(
+      toPlainText('<p class="intro" style="color:red">Hello <b>big</b> <a href="/x" onclick="evil()">world</a></p>'),
+    ).toBe('Hello big world');
     expect(toPlainText('<img src=x onerror="alert(1)">Caption')).toBe('Caption');
     expect(toPlainText('<img alt="a > b" src="x.png">after')).toBe('after');
   });

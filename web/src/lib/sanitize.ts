@@ -5,7 +5,8 @@
  */
 
 /** Elements whose content is not text: dropped along with their tags. */
-const NON_TEXT_ELEMENTS = /<(script|style|template|iframe|object|embed|noscript|svg|math|title)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const NON_TEXT_ELEMENTS =
+  /<(script|style|template|iframe|object|embed|noscript|svg|math|title)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
 /** Tags after which words must not run together. */
 const BREAKING_TAG =
   /^<\/?(?:br|p|div|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|section|article|header|footer|aside|nav|blockquote|pre|hr|address|figure|figcaption)\b/i;
@@ -35,7 +36,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
       return valid ? String.fromCodePoint(code) : '\ufffd';
     }

@@ -8,11 +8,13 @@ describe('parseSrcset', () => {
       { url: '/img/a-640.jpg', descriptor: '640w' },
       { url: '/img/a-1280.jpg', descriptor: '1280w' },
     ]);
-    expect(parseSrcset('https://cdn.example.com/a.jpg, https://cdn.example.com/a@2x.jpg 2x, b.jpg 1.5x', warn)).toEqual([
-      { url: 'https://cdn.example.com/a.jpg', descriptor: '' },
-      { url: 'https://cdn.example.com/a@2x.jpg', descriptor: '2x' },
-      { url: 'b.jpg', descriptor: '1.5x' },
-    ]);
+    expect(parseSrcset('https://cdn.example.com/a.jpg, https://cdn.example.com/a@2x.jpg 2x, b.jpg 1.5x', warn)).toEqual(
+      [
+        { url: 'https://cdn.example.com/a.jpg', descriptor: '' },
+        { url: 'https://cdn.example.com/a@2x.jpg', descriptor: '2x' },
+        { url: 'b.jpg', descriptor: '1.5x' },
+      ],
+    );
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -53,7 +55,9 @@ describe('parseSrcset', () => {
 
 describe('sanitizeSrcset', () => {
   it('rebuilds a srcset from the valid entries', () => {
-    expect(sanitizeSrcset('/a.jpg 640w,javascript:x 2x,  /b.jpg   1280w', () => undefined)).toBe('/a.jpg 640w, /b.jpg 1280w');
+    expect(sanitizeSrcset('/a.jpg 640w,javascript:x 2x,  /b.jpg   1280w', () => undefined)).toBe(
+      '/a.jpg 640w, /b.jpg 1280w',
+    );
   });
 });
 

@@ -54,7 +54,10 @@ function splitCandidates(srcset: string): [string, string][] {
   return entries;
 }
 
-export function parseSrcset(srcset: string | null | undefined, warn: (message: string) => void = (message) => console.warn(message)): SrcsetCandidate[] {
+export function parseSrcset(
+  srcset: string | null | undefined,
+  warn: (message: string) => void = (message) => console.warn(message),
+): SrcsetCandidate[] {
   if (typeof srcset !== 'string') return [];
   const candidates: SrcsetCandidate[] = [];
   for (const [rawUrl, rawDescriptor] of splitCandidates(srcset)) {

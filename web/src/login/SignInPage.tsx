@@ -61,7 +61,13 @@ export function SignInPage() {
   const signedIn = session !== undefined && !session.isGuest;
   return (
     <StorePage
-      banner={{ heading: SIGN_IN_TEXT.heading, headingTag: 'h1', intro: SIGN_IN_TEXT.intro, picture: content.banner.picture, height: BANNER_HEIGHT }}
+      banner={{
+        heading: SIGN_IN_TEXT.heading,
+        headingTag: 'h1',
+        intro: SIGN_IN_TEXT.intro,
+        picture: content.banner.picture,
+        height: BANNER_HEIGHT,
+      }}
       className="sign-in"
     >
       <Section
@@ -137,7 +143,13 @@ function SignInForm() {
   }
 
   return (
-    <form className="sign-in__form" method="post" noValidate aria-label="Sign in" onSubmit={(event) => void submit(event)}>
+    <form
+      className="sign-in__form"
+      method="post"
+      noValidate
+      aria-label="Sign in"
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="sign-in__field">
         <label htmlFor={ids.email}>{SIGN_IN_TEXT.email}</label>
         <input

@@ -5,7 +5,17 @@
  * toast is announced in a live region.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { getSessionQuery, type SessionRepresentation } from '../../../client/queries';
 import { useApiClient } from '../api-client';
 import { GUEST, UserDataProvider, type UserData } from '../user-data';
@@ -71,7 +81,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const channel = useMemo(sessionChannel, []);
   const key = sessionQuery.queryKey;
 
-  const setSession = useCallback((next: SessionRepresentation) => queryClient.setQueryData(key, next), [queryClient, key]);
+  const setSession = useCallback(
+    (next: SessionRepresentation) => queryClient.setQueryData(key, next),
+    [queryClient, key],
+  );
 
   const becomeGuest = useCallback(
     (reason: SignOutReason) => {

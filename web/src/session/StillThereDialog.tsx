@@ -86,7 +86,13 @@ export function StillThereDialog({ open, secondsLeft, busy, onClose, onLogOut, o
         <h2 id={titleId} className="session-dialog__title">
           {SESSION_TEXT.warningTitle}
         </h2>
-        <button type="button" className="session-dialog__close" aria-label={SESSION_TEXT.close} title={SESSION_TEXT.close} onClick={onClose}>
+        <button
+          type="button"
+          className="session-dialog__close"
+          aria-label={SESSION_TEXT.close}
+          title={SESSION_TEXT.close}
+          onClick={onClose}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -5,7 +5,9 @@
 export type SignOutReason = 'logout' | 'timeout';
 
 export type SessionMessage<Session> =
-  { type: 'extended'; session: Session; receivedAt: number } | { type: 'signed-out'; reason: SignOutReason } | { type: 'signed-in' };
+  | { type: 'extended'; session: Session; receivedAt: number }
+  | { type: 'signed-out'; reason: SignOutReason }
+  | { type: 'signed-in' };
 
 export interface SessionChannel<Session> {
   post(message: SessionMessage<Session>): void;

@@ -32,7 +32,14 @@ class FakeServer {
   private answer(): SessionTimes {
     const iso = (ms: number) => new Date(ms).toISOString();
     if (!this.valid()) {
-      return { isGuest: true, idleExpiresAt: null, warnAt: null, absoluteExpiresAt: null, warningSeconds: 30, serverTime: iso(this.now()) };
+      return {
+        isGuest: true,
+        idleExpiresAt: null,
+        warnAt: null,
+        absoluteExpiresAt: null,
+        warningSeconds: 30,
+        serverTime: iso(this.now()),
+      };
     }
     return {
       isGuest: false,

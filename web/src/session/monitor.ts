@@ -187,7 +187,8 @@ export class SessionMonitor<Session extends SessionTimes> {
 
   private setView(change: Partial<MonitorView>): void {
     const next = { ...this.view, ...change };
-    if (next.open === this.view.open && next.secondsLeft === this.view.secondsLeft && next.busy === this.view.busy) return;
+    if (next.open === this.view.open && next.secondsLeft === this.view.secondsLeft && next.busy === this.view.busy)
+      return;
     this.view = next;
     this.options.onView(next);
   }

@@ -16,9 +16,12 @@ const SESSION = {
   warningSeconds: 30,
   serverTime: '2026-01-06T14:00:00.000Z',
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const INVALID_SESSION = [{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }];
-const CSRF_REFUSED = [{ errorCode: 'CSRF_TOKEN_INVALID', message: 'The X-CSRF-Token header is missing or does not match the session.' }];
+const CSRF_REFUSED = [
+  { errorCode: 'CSRF_TOKEN_INVALID', message: 'The X-CSRF-Token header is missing or does not match the session.' },
+];
 
 /** A server that issues CSRF tokens in turn ("token-1", "token-2", …) and accepts only the latest on unsafe calls. */
 function fakeServer() {
@@ -29,11 +32,13 @@ function fakeServer() {
     const path = new URL(request.url).pathname;
     const token = request.headers.get('X-CSRF-Token');
     log.push(`${request.method} ${path}${token ? ` [${token}]` : ''}`);
-    if (path.endsWith('/session/csrf')) return sessionValid ? json(200, { csrfToken: `token-${++issued}` }) : json(401, INVALID_SESSION);
+    if (path.endsWith('/session/csrf'))
+      return sessionValid ? json(200, { csrfToken: `token-${++issued}` }) : json(401, INVALID_SESSION);
     if (request.method === 'GET') return json(200, SESSION);
     if (request.method === 'POST' && path === '/services/auth/session') return json(200, SESSION);
     // A cookie without a valid session counts as none: nothing to check a token against.
-    if (!sessionValid) return request.method === 'DELETE' ? new Response(null, { status: 204 }) : json(401, INVALID_SESSION);
+    if (!sessionValid)
+      return request.method === 'DELETE' ? new Response(null, { status: 204 }) : json(401, INVALID_SESSION);
     if (token !== `token-${issued}`) return json(403, CSRF_REFUSED);
     if (request.method === 'DELETE') return new Response(null, { status: 204 });
     return json(200, SESSION);
@@ -72,7 +77,10 @@ describe('sessionActions', () => {
 
   it('signs out; calls nothing when the server has ended the session already; a gone session is signed out', async () => {
     await actions.signOut();
-    expect(server.log).toEqual(['GET /services/data/v65.0/ui-api/session/csrf', 'DELETE /services/auth/session [token-1]']);
+    expect(server.log).toEqual([
+      'GET /services/data/v65.0/ui-api/session/csrf',
+      'DELETE /services/auth/session [token-1]',
+    ]);
     server.log.length = 0;
     server.end();
     await actions.signOut({ ended: true });
@@ -123,11 +131,15 @@ describe('invalidSessionMiddleware', () => {
   });
 
   it('stays quiet about other refusals: a wrong password, a CSRF refusal, a 401 without the platform body', async () => {
-    await clientAnswering(() => json(401, [{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }])).POST('/services/auth/session', {
+    await clientAnswering(() =>
+      json(401, [{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }]),
+    ).POST('/services/auth/session', {
       body: { username: 'user@northgate.example', password: 'wrong' },
     });
     await clientAnswering(() => json(403, CSRF_REFUSED)).DELETE('/services/auth/session');
-    await clientAnswering(() => new Response('<h1>Unauthorized</h1>', { status: 401 })).GET('/services/data/v65.0/ui-api/session/csrf');
+    await clientAnswering(() => new Response('<h1>Unauthorized</h1>', { status: 401 })).GET(
+      '/services/data/v65.0/ui-api/session/csrf',
+    );
     expect(events).toEqual([]);
   });
 });

@@ -3,10 +3,22 @@
  * state-changing calls itself (client/index.ts csrfMiddleware), fetching it when first needed.
  */
 import { isApiError, type ApiClient } from '../../../client/index';
-import { keepSessionAlive, signIn, signOut, fetchSession, type SessionRepresentation, type SignInInput } from '../../../client/queries';
+import {
+  keepSessionAlive,
+  signIn,
+  signOut,
+  fetchSession,
+  type SessionRepresentation,
+  type SignInInput,
+} from '../../../client/queries';
 
 export function hasErrorCode(error: unknown, status: number, errorCode: string): boolean {
-  return isApiError(error) && error.status === status && Array.isArray(error.body) && error.body.some((item) => item.errorCode === errorCode);
+  return (
+    isApiError(error) &&
+    error.status === status &&
+    Array.isArray(error.body) &&
+    error.body.some((item) => item.errorCode === errorCode)
+  );
 }
 
 export const isInvalidSession = (error: unknown) => hasErrorCode(error, 401, 'INVALID_SESSION_ID');

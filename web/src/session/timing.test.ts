@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, secondsLeft, sessionPhase, sessionSchedule, untilNextPhase, type SessionTimes } from './timing';
+import {
+  formatCountdown,
+  secondsLeft,
+  sessionPhase,
+  sessionSchedule,
+  untilNextPhase,
+  type SessionTimes,
+} from './timing';
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -45,7 +45,10 @@ export function sessionSchedule(session: SessionTimes, receivedAt: number): Sess
   const expiresOnServer = absolute !== null && absolute < idle ? absolute : idle;
   const serverWarnAt = parse(session.warnAt);
   // The server's warnAt belongs to the idle expiry; an earlier absolute expiry gets the same lead time.
-  const warnOnServer = serverWarnAt !== null && expiresOnServer === idle ? serverWarnAt : expiresOnServer - Math.max(0, session.warningSeconds) * 1000;
+  const warnOnServer =
+    serverWarnAt !== null && expiresOnServer === idle
+      ? serverWarnAt
+      : expiresOnServer - Math.max(0, session.warningSeconds) * 1000;
   return { warnAt: warnOnServer - skew, expiresAt: expiresOnServer - skew };
 }
 

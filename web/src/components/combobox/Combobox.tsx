@@ -12,8 +12,25 @@
  * optional behaviour for Escape, and MUI Autocomplete's clearOnEscape), as do erasing the text of a
  * searchable combobox and leaving it, and Delete or Backspace on a select-only one. A clear is announced.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { buildSearchIndex, filterOptions, lazily, typeaheadMatch, TYPEAHEAD_RESET_MS, type ComboboxOption } from './matching';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import {
+  buildSearchIndex,
+  filterOptions,
+  lazily,
+  typeaheadMatch,
+  TYPEAHEAD_RESET_MS,
+  type ComboboxOption,
+} from './matching';
 import { memoByObject } from '../../lib/memo';
 import { OptionRow } from './OptionRow';
 
@@ -47,7 +64,9 @@ export interface ComboboxProps {
 type OpenAt = 'selected-or-first' | 'selected-or-last' | 'selected';
 
 /** Each option's place in its list, by value: once per list (a list is the same array while its data is). */
-const positionsOf = memoByObject((options: readonly ComboboxOption[]) => new Map(options.map((option, position) => [option.value, position])));
+const positionsOf = memoByObject(
+  (options: readonly ComboboxOption[]) => new Map(options.map((option, position) => [option.value, position])),
+);
 
 export function Combobox({
   label,
@@ -86,7 +105,10 @@ export function Combobox({
   const index = useMemo(() => lazily(() => buildSearchIndex(options)), [options]);
   const foldedLabels = useMemo(() => lazily(() => index().map((entry) => entry.folded)), [index]);
   const positionOf = positionsOf(options);
-  const visible = useMemo(() => (searchable && query !== null ? filterOptions(index(), query) : options), [searchable, query, index, options]);
+  const visible = useMemo(
+    () => (searchable && query !== null ? filterOptions(index(), query) : options),
+    [searchable, query, index, options],
+  );
   const selected = value === null ? undefined : options[positionOf.get(value) ?? -1];
   const expanded = isOpen && visible.length > 0;
   const activeIndex = expanded ? visible.findIndex((option) => option.value === activeValue) : -1;
@@ -275,7 +297,11 @@ export function Combobox({
   };
 
   return (
-    <div className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className].filter(Boolean).join(' ')}>
+    <div
+      className={['combobox', invalid && 'combobox--invalid', disabled && 'combobox--disabled', className]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <label id={labelId} className="combobox__label" htmlFor={searchable ? inputId : undefined} onClick={onLabelClick}>
         {label}
         {required && (
@@ -343,8 +369,21 @@ export function Combobox({
             </svg>
           </button>
         ) : (
-          <svg className="combobox__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          <svg
+            className="combobox__chevron"
+            viewBox="0 0 16 16"
+            width="14"
+            height="14"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              d="M3.5 6l4.5 4.5L12.5 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+            />
           </svg>
         )}
         <ul
@@ -372,7 +411,11 @@ export function Combobox({
         {isOpen && visible.length === 0 && <div className="combobox__no-match">No matches</div>}
       </div>
       <div className="visually-hidden" role="status">
-        {searchable && isOpen && query !== null ? (visible.length ? `${visible.length} options available` : 'No matches') : announcement}
+        {searchable && isOpen && query !== null
+          ? visible.length
+            ? `${visible.length} options available`
+            : 'No matches'
+          : announcement}
       </div>
       {invalid && (
         <div id={errorId} className="combobox__error">

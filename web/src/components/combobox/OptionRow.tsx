@@ -16,7 +16,9 @@ export const OptionRow = memo(function OptionRow({ id, option, selected, active,
       id={id}
       role="option"
       aria-selected={selected}
-      className={['combobox__option', active && 'combobox__option--active', selected && 'combobox__option--selected'].filter(Boolean).join(' ')}
+      className={['combobox__option', active && 'combobox__option--active', selected && 'combobox__option--selected']
+        .filter(Boolean)
+        .join(' ')}
       onClick={() => onChoose(option)}
     >
       <span className="combobox__check" aria-hidden="true">

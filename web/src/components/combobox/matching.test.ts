@@ -44,7 +44,9 @@ describe('filterOptions', () => {
   });
 
   it('stays fast on a long list', () => {
-    const many = buildSearchIndex(Array.from({ length: 5000 }, (_, i) => ({ value: String(i), label: `State number ${i}` })));
+    const many = buildSearchIndex(
+      Array.from({ length: 5000 }, (_, i) => ({ value: String(i), label: `State number ${i}` })),
+    );
     const started = performance.now();
     for (let i = 0; i < 100; i++) filterOptions(many, `${i}`);
     expect(performance.now() - started).toBeLessThan(500);

@@ -45,7 +45,10 @@ export function buildSearchIndex<Option extends ComboboxOption>(options: readonl
  * The options whose label contains the query: first those that start with it, then those with a word
  * that starts with it, then the rest; the options' own order within each group.
  */
-export function filterOptions<Option extends ComboboxOption>(index: readonly SearchEntry<Option>[], query: string): Option[] {
+export function filterOptions<Option extends ComboboxOption>(
+  index: readonly SearchEntry<Option>[],
+  query: string,
+): Option[] {
   const needle = fold(query.trim());
   if (needle === '') return index.map((entry) => entry.option);
   const starts: Option[] = [];

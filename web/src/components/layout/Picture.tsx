@@ -51,7 +51,13 @@ export function Picture({ picture, className, loading = 'eager', fetchPriority }
   return (
     <picture className={className}>
       {sources.map((source) => (
-        <source key={source.media} media={source.media} srcSet={source.srcSet} width={source.width} height={source.height} />
+        <source
+          key={source.media}
+          media={source.media}
+          srcSet={source.srcSet}
+          width={source.width}
+          height={source.height}
+        />
       ))}
       <img
         src={src}

@@ -33,7 +33,14 @@ export function columnWidthPercent(width: number | undefined): string {
   return `${Number(((twelfths / 12) * 100).toFixed(4))}%`;
 }
 
-export function Section({ columns, backgroundImage, backgroundColor, overlayColor, className, labelledBy }: SectionProps) {
+export function Section({
+  columns,
+  backgroundImage,
+  backgroundColor,
+  overlayColor,
+  className,
+  labelledBy,
+}: SectionProps) {
   const overlay = safeCssColor(overlayColor);
   const style: Record<string, string | undefined> = {
     '--section-bg-mobile': cssUrl(backgroundImage?.mobile),

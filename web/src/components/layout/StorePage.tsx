@@ -6,7 +6,15 @@ import type { ReactNode } from 'react';
 import { SessionFooter } from '../../session/SessionFooter';
 import { Banner, type BannerContent } from '../Banner';
 
-export function StorePage({ banner, className, children }: { banner: BannerContent; className?: string; children: ReactNode }) {
+export function StorePage({
+  banner,
+  className,
+  children,
+}: {
+  banner: BannerContent;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <Banner {...banner} />

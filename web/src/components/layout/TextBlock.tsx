@@ -18,7 +18,15 @@ export interface TextBlockProps extends TextStyleOptions {
   id?: string;
 }
 
-export function TextBlock({ text, textClass, isLinkable, url, linkAssistiveText, id, ...styleOptions }: TextBlockProps) {
+export function TextBlock({
+  text,
+  textClass,
+  isLinkable,
+  url,
+  linkAssistiveText,
+  id,
+  ...styleOptions
+}: TextBlockProps) {
   const plain = toPlainText(text);
   if (!plain) return null;
   const { tag: Tag, className, style } = resolveTextStyle(styleOptions);

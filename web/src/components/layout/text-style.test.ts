@@ -16,7 +16,10 @@ describe('resolveTextStyle', () => {
 
   it('sizes a paragraph as body text and takes sizes per device', () => {
     expect(resolveTextStyle({ headingTag: 'p' }).className).toContain('text-block--body');
-    const { style } = resolveTextStyle({ headingTag: 'h1', fontSize: { mobile: 'heading-large', desktop: 'heading-xlarge' } });
+    const { style } = resolveTextStyle({
+      headingTag: 'h1',
+      fontSize: { mobile: 'heading-large', desktop: 'heading-xlarge' },
+    });
     expect(style).toMatchObject({
       '--text-size-mobile': 'var(--font-size-heading-large)',
       '--text-size-tablet': 'var(--font-size-heading-xlarge)',
@@ -26,7 +29,10 @@ describe('resolveTextStyle', () => {
 
   it('lets textDisplayInfo choose the tag, and its text style when the override is enabled', () => {
     expect(resolveTextStyle({ headingTag: 'h2', textDisplayInfo: '{"headingTag":"h4"}' }).tag).toBe('h4');
-    const overridden = resolveTextStyle({ fontSize: 'heading-small', textDisplayInfo: { textStyle: 'body-small', enableOverride: true } });
+    const overridden = resolveTextStyle({
+      fontSize: 'heading-small',
+      textDisplayInfo: { textStyle: 'body-small', enableOverride: true },
+    });
     expect(overridden.style).toMatchObject({ '--text-size-desktop': 'var(--font-size-body-small)' });
     const notOverridden = resolveTextStyle({ fontSize: 'heading-small', textDisplayInfo: { textStyle: 'body-small' } });
     expect(notOverridden.style).toMatchObject({ '--text-size-desktop': 'var(--font-size-heading-small)' });

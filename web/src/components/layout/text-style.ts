@@ -22,7 +22,17 @@ export const TEXT_SIZES = [
 ] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
 
-export const PADDING_SIZES = ['none', 'xxx-small', 'xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large'] as const;
+export const PADDING_SIZES = [
+  'none',
+  'xxx-small',
+  'xx-small',
+  'x-small',
+  'small',
+  'medium',
+  'large',
+  'x-large',
+  'xx-large',
+] as const;
 export type PaddingSize = (typeof PADDING_SIZES)[number];
 
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
@@ -101,7 +111,9 @@ export function resolveTextStyle(options: TextStyleOptions): ResolvedTextStyle {
   }
   const vertical = oneOf(PADDING_SIZES, options.paddingVertical) ?? 'none';
   const horizontal = oneOf(PADDING_SIZES, options.paddingHorizontal) ?? 'none';
-  const lines = [decoration.underline === true && 'underline', decoration.strike === true && 'line-through'].filter(Boolean);
+  const lines = [decoration.underline === true && 'underline', decoration.strike === true && 'line-through'].filter(
+    Boolean,
+  );
 
   const style: Record<string, string | undefined> = {
     '--text-size-mobile': sizeVar(sizes.mobile),
@@ -110,7 +122,8 @@ export function resolveTextStyle(options: TextStyleOptions): ResolvedTextStyle {
     textAlign: oneOf(TEXT_ALIGNS, options.textAlign),
     color: safeCssColor(options.textColor),
     backgroundColor: safeCssColor(options.backgroundColor),
-    padding: vertical === 'none' && horizontal === 'none' ? undefined : `var(--space-${vertical}) var(--space-${horizontal})`,
+    padding:
+      vertical === 'none' && horizontal === 'none' ? undefined : `var(--space-${vertical}) var(--space-${horizontal})`,
     fontWeight: decoration.bold === true ? '700' : undefined,
     fontStyle: decoration.italic === true ? 'italic' : undefined,
     textDecorationLine: lines.length ? lines.join(' ') : undefined,

@@ -23,7 +23,8 @@ import { DumpCutShortError, writeDump } from '../../server/db/dump.ts';
 import { openDatabaseAsFound } from '../../server/db/open.ts';
 import { RestoreRefusedError, restoreDump } from '../../server/db/restore.ts';
 import { UI_API } from '../support/api.ts';
-import { adminQuery, freePort, startTestServer, withSearchPath, type TestServer } from '../support/server.ts';
+import { adminQuery, startTestServer, withSearchPath, type TestServer } from '../support/server.ts';
+import { spawnSite, stopSites } from '../support/site-process.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -260,37 +261,12 @@ describe('dump and restore', () => {
 
 const running: ChildProcess[] = [];
 
+/** The site as a process on dataDir, listening (it fails the test if the server exits instead). */
 async function spawnServer(dataDir: string, env: Record<string, string>) {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_CONTACTS: '50',
-    ...env,
-  };
-  delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start in time:\n${output}`)), 90_000);
-    child.stdout!.on('data', () => {
-      if (!/Contact Us storefront on http:\/\//.test(output)) return;
-      clearTimeout(timer);
-      ready();
-    });
-    void exited.then(() => fail(new Error(`The server exited:\n${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => output };
+  const server = await spawnSite(dataDir, env);
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    throw new Error(`The server exited:\n${server.output()}`);
+  return server;
 }
 
 /** Runs a script of scripts/ as npm run would, from the TypeScript sources; its exit code and output. */
@@ -343,6 +319,7 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
   const file = join(dir, 'backup.jsonl.gz');
   const password = 'backup-test-admin-password';
   afterEach(async () => {
+    await stopSites();
     for (const child of running.splice(0)) {
       if (child.exitCode !== null || child.signalCode !== null) continue;
       child.kill('SIGKILL');
@@ -425,7 +402,7 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
       'Written Just Before The Backup',
     );
     restored.child.kill('SIGTERM');
-    expect(await restored.exited).toBe(0);
+    expect((await restored.exited).code).toBe(0);
     expect(existsSync(controlSocketPath(restoredDir))).toBe(false);
 
     // The killed server's directory: its stale socket is replaced at the next start.
@@ -434,7 +411,7 @@ describe('npm run backup, restore and move-to-postgres with a server process on 
     expect(second.status, second.output).toBe(0);
     expect(second.output).toContain(`the server running on ${dataDir}`);
     next.child.kill('SIGTERM');
-    expect(await next.exited).toBe(0);
+    expect((await next.exited).code).toBe(0);
     expect(existsSync(controlSocketPath(dataDir))).toBe(false);
   }, 240_000);
 });

@@ -3,67 +3,15 @@
  * directory, a stale lock taken over after kill -9, data that survives the kill, the lock released on a
  * clean stop; and the built server that `npm start` runs (dist/server/main.js, which `npm test` builds first).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, BRANDS, CONTROLLER, query } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
-import { freePort } from '../support/server.ts';
+import { BUILT, spawnSite, stopSites } from '../support/site-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const STARTUP_TIMEOUT = 60_000;
-const SOURCE = ['--import', 'tsx', 'site/main.ts'];
-const BUILT = ['--enable-source-maps', 'dist/server/main.js'];
-
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  spawnedAt: number;
-}
-
-const running: ChildProcess[] = [];
-
-/** Spawns a server; resolves as soon as it has exited or says it listens, whichever comes first. */
-async function spawnServer(dataDir: string, env: Record<string, string> = {}, entry = SOURCE): Promise<ServerProcess> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_CONTACTS: '50',
-    ...env,
-  };
-  delete childEnv.DATABASE_URL;
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, entry, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal, at: performance.now() })),
-  );
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start in time:\n${output}`)), STARTUP_TIMEOUT);
-    const check = () => {
-      if (/Contact Us storefront on http:\/\//.test(output)) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then(() => {
-      clearTimeout(timer);
-      ready();
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited, spawnedAt };
-}
 
 async function totals(baseUrl: string) {
   const all = await callOperation<{ contacts: { Id: string }[]; totalRecords: number }>(
@@ -88,25 +36,18 @@ describe('the server process on a PGlite data directory', () => {
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
   });
-  afterEach(async () => {
-    for (const child of running.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((done) => child.once('exit', done));
-      }
-    }
-  });
+  afterEach(stopSites);
   afterAll(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses a second server on the same directory at once, naming the directory; the first keeps serving', async () => {
-    const first = await spawnServer(dataDir);
+    const first = await spawnSite(dataDir);
     expect(first.child.exitCode, first.output()).toBeNull();
     const before = await totals(first.baseUrl);
     expect(before.totalRecords).toBe(50);
 
-    const second = await spawnServer(dataDir);
+    const second = await spawnSite(dataDir);
     const { code, at } = await second.exited;
     expect(code, second.output()).not.toBe(0);
     expect(second.output()).toContain(dataDir);
@@ -116,7 +57,7 @@ describe('the server process on a PGlite data directory', () => {
   });
 
   it('after kill -9, a new server takes the stale lock over and finds the data as it was, not reseeded', async () => {
-    const first = await spawnServer(dataDir);
+    const first = await spawnSite(dataDir);
     const before = await totals(first.baseUrl);
     expect(before.totalRecords).toBe(50);
     first.child.kill('SIGKILL');
@@ -125,14 +66,14 @@ describe('the server process on a PGlite data directory', () => {
     expect(readFileSync(join(dataDir, 'server.lock'), 'utf8')).toBe(String(first.child.pid));
 
     // Asked for more demo contacts: a server that found no contacts would seed 80, one that found them adds none.
-    const next = await spawnServer(dataDir, { DEMO_CONTACTS: '80' });
+    const next = await spawnSite(dataDir, { DEMO_CONTACTS: '80' });
     expect(next.child.exitCode, next.output()).toBeNull();
     expect(await totals(next.baseUrl)).toEqual(before);
     expect(readFileSync(join(dataDir, 'server.lock'), 'utf8')).toBe(String(next.child.pid));
   });
 
   it('releases the lock on SIGTERM, exiting 0', async () => {
-    const server = await spawnServer(dataDir);
+    const server = await spawnSite(dataDir);
     expect(server.child.exitCode, server.output()).toBeNull();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
     server.child.kill('SIGTERM');
@@ -146,12 +87,12 @@ describe('the server process on a PGlite data directory', () => {
       existsSync(resolve(ROOT, 'dist/server/main.js')),
       'dist/server/main.js is built by npm run build (npm test runs it)',
     ).toBe(true);
-    const first = await spawnServer(dataDir);
+    const first = await spawnSite(dataDir);
     const before = await totals(first.baseUrl);
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const built = await spawnServer(dataDir, { NODE_ENV: 'production' }, BUILT);
+    const built = await spawnSite(dataDir, { NODE_ENV: 'production' }, BUILT);
     expect(built.child.exitCode, built.output()).toBeNull();
     expect(await totals(built.baseUrl)).toEqual(before);
     const page = await fetch(`${built.baseUrl}/`);

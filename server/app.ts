@@ -1,4 +1,5 @@
 /** Builds the application: the API areas, the contract and its docs, and the web app. */
+import type { AppEnv } from './http/sessions/principal.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -12,7 +13,7 @@ import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
 import { EventLoopWatch } from './http/entry/event-loop-watch.ts';
-import { gateOf } from './http/entry/gate.ts';
+import { gateOf, type Dispatch } from './http/entry/gate.ts';
 import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits/limits.ts';
 import { docsHeaders } from './http/answers/security-headers.ts';
 import { AnswerCache } from './http/answers/answer-cache.ts';
@@ -48,7 +49,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const router = new RememberingRouter<[H, RouterRoute]>(
     new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
   );
-  const app = new OpenAPIHono({ defaultHook: validationHook, router });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router });
   const locatorCache = locatorResultCache(db);
   // The security headers, and the caller (Principal) of every request from its session cookie with the CSRF
   // and Origin checks, come before routing: see the gate below.
@@ -130,7 +131,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   // signed-in user's metadata and record answers); every other request passes the gate, then the router. Every
   // request is watched for stalls of the event loop while it is under way.
   const replay = replayStage([locatorReplay(locatorCache), answerCache], limits);
-  const gate = gateOf(options, sessions, app.fetch);
+  const gate = gateOf(options, sessions, app.fetch as Dispatch);
   const watch = new EventLoopWatch(options.eventLoop);
   app.fetch = watch.wrap((request, env, executionCtx) => replay(request, env) ?? gate(request, env, executionCtx));
   /**

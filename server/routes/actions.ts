@@ -6,7 +6,7 @@ import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import {
   getActionOverrides,
   getFormulaActivation,
@@ -48,17 +48,17 @@ const listQuery = (query: {
 const ids = (text: string) => text.split(',');
 
 export function actionRoutes(db: Database, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const clock = options.clock;
 
   implement(app, routes.getGlobalActions, async (c) =>
-    withETag(c, await getGlobalActions(db, principalOf(c), listQuery(c.req.valid('query')))),
+    withETag(c, await getGlobalActions(db, c.var.principal, listQuery(c.req.valid('query')))),
   );
 
   implement(app, routes.getRecordActions, async (c) =>
     withETag(
       c,
-      await getRecordActions(db, principalOf(c), ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query'))),
+      await getRecordActions(db, c.var.principal, ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query'))),
     ),
   );
 
@@ -67,7 +67,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getRecordEditActions(
         db,
-        principalOf(c),
+        c.var.principal,
         ids(c.req.valid('param').recordIds),
         listQuery(c.req.valid('query')),
       ),
@@ -79,7 +79,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getObjectCreateActions(
         db,
-        principalOf(c),
+        c.var.principal,
         c.req.valid('param').objectApiName,
         listQuery(c.req.valid('query')),
       ),
@@ -91,7 +91,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getLookupActions(
         db,
-        principalOf(c),
+        c.var.principal,
         ids(c.req.valid('param').objectApiNames),
         listQuery(c.req.valid('query')),
       ),
@@ -103,7 +103,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
     c.json(
       await getRelatedListsActions(
         db,
-        principalOf(c),
+        c.var.principal,
         ids(c.req.valid('param').recordIds),
         c.req.valid('json').relatedListsActionParameters,
       ),
@@ -115,14 +115,14 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
     const { recordIds, relatedListId } = c.req.valid('param');
     // The body is optional: absent, every action of the related list.
     const body = c.req.valid('json') ?? {};
-    return c.json(await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, body), 200);
+    return c.json(await getRelatedListActions(db, c.var.principal, ids(recordIds), relatedListId, body), 200);
   });
 
   implement(app, routes.getRelatedListActionsByQuery, async (c) => {
     const { recordIds, relatedListId } = c.req.valid('param');
     return withETag(
       c,
-      await getRelatedListActions(db, principalOf(c), ids(recordIds), relatedListId, listQuery(c.req.valid('query'))),
+      await getRelatedListActions(db, c.var.principal, ids(recordIds), relatedListId, listQuery(c.req.valid('query'))),
     );
   });
 
@@ -132,7 +132,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getRelatedListRecordActions(
         db,
-        principalOf(c),
+        c.var.principal,
         ids(recordIds),
         ids(relatedListRecordIds),
         listQuery(c.req.valid('query')),
@@ -141,26 +141,32 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
   });
 
   implement(app, routes.getActionOverrides, async (c) =>
-    withETag(c, await getActionOverrides(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('query'))),
+    withETag(
+      c,
+      await getActionOverrides(db, c.var.principal, c.req.valid('param').objectApiName, c.req.valid('query')),
+    ),
   );
 
   implement(app, routes.getFormulaActivation, async (c) =>
     withETag(
       c,
-      await getFormulaActivation(db, principalOf(c), c.req.valid('param').actionFeature, {
+      await getFormulaActivation(db, c.var.principal, c.req.valid('param').actionFeature, {
         objectApiNames: splitList(c.req.valid('query').objectApiNames),
       }),
     ),
   );
 
   implement(app, routes.getQuickActionInfo, async (c) =>
-    withETag(c, await getQuickActionInfo(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('query'))),
+    withETag(
+      c,
+      await getQuickActionInfo(db, c.var.principal, c.req.valid('param').actionApiName, c.req.valid('query')),
+    ),
   );
 
   implement(app, routes.getQuickActionLayout, async (c) =>
     withETag(
       c,
-      await getQuickActionLayout(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('query')),
+      await getQuickActionLayout(db, c.var.principal, c.req.valid('param').actionApiName, c.req.valid('query')),
     ),
   );
 
@@ -168,7 +174,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
     const { optionalFields, parentRecordId } = c.req.valid('query');
     return withETag(
       c,
-      await getQuickActionDefaults(db, principalOf(c), c.req.valid('param').actionApiName, {
+      await getQuickActionDefaults(db, c.var.principal, c.req.valid('param').actionApiName, {
         optionalFields: splitFieldList(optionalFields),
         parentRecordId,
       }),
@@ -177,7 +183,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.performQuickAction, async (c) =>
     c.json(
-      await performQuickAction(db, principalOf(c), c.req.valid('param').actionApiName, c.req.valid('json'), { clock }),
+      await performQuickAction(db, c.var.principal, c.req.valid('param').actionApiName, c.req.valid('json'), { clock }),
       201,
     ),
   );
@@ -186,7 +192,7 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
     c.json(
       await performUpdateRecordQuickAction(
         db,
-        principalOf(c),
+        c.var.principal,
         c.req.valid('param').actionApiName,
         c.req.valid('json'),
         { clock },

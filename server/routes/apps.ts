@@ -5,25 +5,25 @@ import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { getAppDetails, getApps, getNavItems, getSelectedApp } from '../platform/apps/apps.ts';
 
 export function appRoutes(db: Database) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  implement(app, routes.getApps, async (c) => withETag(c, await getApps(db, principalOf(c), c.req.valid('query'))));
+  implement(app, routes.getApps, async (c) => withETag(c, await getApps(db, c.var.principal, c.req.valid('query'))));
 
   // Before /apps/{appId}, whose id pattern `selected` would fail.
   implement(app, routes.getSelectedApp, async (c) =>
-    c.json(await getSelectedApp(db, principalOf(c), c.req.valid('query')), 200),
+    c.json(await getSelectedApp(db, c.var.principal, c.req.valid('query')), 200),
   );
 
   implement(app, routes.getAppDetails, async (c) =>
-    withETag(c, await getAppDetails(db, principalOf(c), c.req.valid('param').appId, c.req.valid('query'))),
+    withETag(c, await getAppDetails(db, c.var.principal, c.req.valid('param').appId, c.req.valid('query'))),
   );
 
   implement(app, routes.getNavItems, async (c) =>
-    withETag(c, await getNavItems(db, principalOf(c), c.req.valid('query'))),
+    withETag(c, await getNavItems(db, c.var.principal, c.req.valid('query'))),
   );
 
   return app;

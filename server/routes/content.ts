@@ -1,4 +1,5 @@
 /** Content: content delivery by site or channel, and the media and image paths behind the site prefix. */
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Database } from '../db/connection.ts';
@@ -26,7 +27,7 @@ const originOf = (c: Context) => new URL(c.req.url).origin;
 const notModified = (c: Context, etag: string) => etagMatches(c.req.header('If-None-Match'), etag);
 
 export function contentRoutes(db: Database) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   implement(app, routes.getManagedContentForSite, async (c) => {
     const { siteId, contentKeyOrId } = c.req.valid('param');

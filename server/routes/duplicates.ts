@@ -5,18 +5,18 @@ import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { getDuplicateConfiguration, getDuplicates } from '../platform/duplicates/operations.ts';
 
 export function duplicateRoutes(db: Database) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   implement(app, routes.getDuplicateConfiguration, async (c) =>
     withETag(
       c,
       await getDuplicateConfiguration(
         db,
-        principalOf(c),
+        c.var.principal,
         c.req.valid('param').objectApiName,
         c.req.valid('query').recordTypeId,
       ),
@@ -24,7 +24,7 @@ export function duplicateRoutes(db: Database) {
   );
 
   implement(app, routes.getDuplicates, async (c) =>
-    c.json(await getDuplicates(db, principalOf(c), c.req.valid('json')), 200),
+    c.json(await getDuplicates(db, c.var.principal, c.req.valid('json')), 200),
   );
 
   return app;

@@ -6,7 +6,7 @@ import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { getListInfo, getListInfoById, getListInfos, getListUi, readListRecords } from '../platform/lists/read.ts';
 import { MRU_LIST_VIEW } from '../platform/lists/definitions.ts';
 import { getListObjectInfo } from '../platform/lists/object-info.ts';
@@ -38,14 +38,14 @@ const recordsRequest = (query: RecordsQuery & { searchTerm?: string; where?: str
 const isListViewId = (text: string) => /^00B[a-zA-Z0-9]{12}(?:[a-zA-Z0-9]{3})?$/.test(text);
 
 export function listRoutes(db: Database, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const now = () => new Date(options.clock?.now() ?? Date.now());
 
   implement(app, routes.getListRecordsByName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
     // The body is optional: absent, the first page in the list view's own order.
     const body = c.req.valid('json') ?? {};
-    const page = await readListRecords(db, principalOf(c), { objectApiName, listViewApiName }, { ...body }, now());
+    const page = await readListRecords(db, c.var.principal, { objectApiName, listViewApiName }, { ...body }, now());
     return c.json(page, 200);
   });
 
@@ -54,7 +54,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
     return c.json(
       await readListRecords(
         db,
-        principalOf(c),
+        c.var.principal,
         { objectApiName, listViewApiName },
         recordsRequest(c.req.valid('query')),
         now(),
@@ -67,7 +67,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
     return c.json(
       await readListRecords(
         db,
-        principalOf(c),
+        c.var.principal,
         { listViewId: c.req.valid('param').listViewId },
         recordsRequest(c.req.valid('query')),
         now(),
@@ -81,7 +81,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
     return c.json(
       await readListRecords(
         db,
-        principalOf(c),
+        c.var.principal,
         { objectApiName, listViewApiName: MRU_LIST_VIEW },
         recordsRequest(c.req.valid('query')),
         now(),
@@ -96,7 +96,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getListUi(
         db,
-        principalOf(c),
+        c.var.principal,
         { objectApiName, listViewApiName },
         recordsRequest(c.req.valid('query')),
         now(),
@@ -110,7 +110,7 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getListUi(
         db,
-        principalOf(c),
+        c.var.principal,
         { objectApiName, listViewApiName: MRU_LIST_VIEW },
         recordsRequest(c.req.valid('query')),
         now(),
@@ -124,62 +124,62 @@ export function listRoutes(db: Database, options: AppOptions = {}) {
     if (isListViewId(objectApiName))
       return withETag(
         c,
-        await getListUi(db, principalOf(c), { listViewId: objectApiName }, recordsRequest(query), now()),
+        await getListUi(db, c.var.principal, { listViewId: objectApiName }, recordsRequest(query), now()),
       );
-    return withETag(c, await listViewSummaries(db, principalOf(c), objectApiName, query));
+    return withETag(c, await listViewSummaries(db, c.var.principal, objectApiName, query));
   });
 
   // Before list-info/{objectApiName}, which would take `batch` for an object's name.
   implement(app, routes.getListInfosByName, async (c) => {
     const { ids, names } = c.req.valid('query');
-    return c.json(await getListInfos(db, principalOf(c), splitFieldList(ids), splitFieldList(names)), 200);
+    return c.json(await getListInfos(db, c.var.principal, splitFieldList(ids), splitFieldList(names)), 200);
   });
 
   implement(app, routes.getListInfosByObjectName, async (c) => {
     const { objectApiName } = c.req.valid('param');
-    if (isListViewId(objectApiName)) return withETag(c, await getListInfoById(db, principalOf(c), objectApiName));
-    return c.json(await listInfoSummaries(db, principalOf(c), objectApiName, c.req.valid('query')), 200);
+    if (isListViewId(objectApiName)) return withETag(c, await getListInfoById(db, c.var.principal, objectApiName));
+    return c.json(await listInfoSummaries(db, c.var.principal, objectApiName, c.req.valid('query')), 200);
   });
 
   implement(app, routes.getListInfoByName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return withETag(c, await getListInfo(db, principalOf(c), objectApiName, listViewApiName));
+    return withETag(c, await getListInfo(db, c.var.principal, objectApiName, listViewApiName));
   });
 
   implement(app, routes.getMruListInfo, async (c) =>
-    withETag(c, await getListInfo(db, principalOf(c), c.req.valid('param').objectApiName, MRU_LIST_VIEW)),
+    withETag(c, await getListInfo(db, c.var.principal, c.req.valid('param').objectApiName, MRU_LIST_VIEW)),
   );
 
   implement(app, routes.createListInfo, async (c) =>
-    c.json(await createListInfo(db, principalOf(c), c.req.valid('param').objectApiName, c.req.valid('json')), 201),
+    c.json(await createListInfo(db, c.var.principal, c.req.valid('param').objectApiName, c.req.valid('json')), 201),
   );
 
   implement(app, routes.updateListInfoByName, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return c.json(await updateListInfo(db, principalOf(c), objectApiName, listViewApiName, c.req.valid('json')), 200);
+    return c.json(await updateListInfo(db, c.var.principal, objectApiName, listViewApiName, c.req.valid('json')), 200);
   });
 
   implement(app, routes.deleteListInfo, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    await deleteListInfo(db, principalOf(c), objectApiName, listViewApiName);
+    await deleteListInfo(db, c.var.principal, objectApiName, listViewApiName);
     return c.body(null, 204);
   });
 
   implement(app, routes.getListPreferences, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
-    return c.json(await getListPreferences(db, principalOf(c), objectApiName, listViewApiName), 200);
+    return c.json(await getListPreferences(db, c.var.principal, objectApiName, listViewApiName), 200);
   });
 
   implement(app, routes.updateListPreferences, async (c) => {
     const { objectApiName, listViewApiName } = c.req.valid('param');
     return c.json(
-      await updateListPreferences(db, principalOf(c), objectApiName, listViewApiName, c.req.valid('json')),
+      await updateListPreferences(db, c.var.principal, objectApiName, listViewApiName, c.req.valid('json')),
       200,
     );
   });
 
   implement(app, routes.getListObjectInfo, async (c) =>
-    c.json(await getListObjectInfo(db, principalOf(c), c.req.valid('param').objectApiName), 200),
+    c.json(await getListObjectInfo(db, c.var.principal, c.req.valid('param').objectApiName), 200),
   );
 
   return app;

@@ -6,7 +6,7 @@ import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { getLayout, getPathLayout } from '../platform/layouts.ts';
 import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
 import {
@@ -18,39 +18,39 @@ import {
 } from '../platform/object-info.ts';
 
 export function metadataRoutes(db: Database, kept: AnswerCache) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   implement(app, routes.getObjectInfoDirectory, async (c) =>
-    c.json(await getObjectInfoDirectory(db, principalOf(c)), 200),
+    c.json(await getObjectInfoDirectory(db, c.var.principal), 200),
   );
 
   implement(app, routes.getObjectInfo, async (c) =>
     withETag(
       c,
       await kept.represent(c, 'getObjectInfo', () =>
-        getObjectInfo(db, c.req.valid('param').objectApiName, principalOf(c)),
+        getObjectInfo(db, c.req.valid('param').objectApiName, c.var.principal),
       ),
     ),
   );
 
   implement(app, routes.getObjectInfos, async (c) =>
-    c.json(await getObjectInfos(db, principalOf(c), c.req.valid('param').objectApiNames), 200),
+    c.json(await getObjectInfos(db, c.var.principal, c.req.valid('param').objectApiNames), 200),
   );
 
   implement(app, routes.getPicklistValuesByRecordType, async (c) => {
     const { objectApiName, recordTypeId } = c.req.valid('param');
-    return withETag(c, await getPicklistValuesByRecordType(db, principalOf(c), objectApiName, recordTypeId));
+    return withETag(c, await getPicklistValuesByRecordType(db, c.var.principal, objectApiName, recordTypeId));
   });
 
   implement(app, routes.getPicklistValues, async (c) => {
     const { objectApiName, recordTypeId, fieldApiName } = c.req.valid('param');
-    return withETag(c, await getPicklistValues(db, objectApiName, recordTypeId, fieldApiName, principalOf(c)));
+    return withETag(c, await getPicklistValues(db, objectApiName, recordTypeId, fieldApiName, c.var.principal));
   });
 
   implement(app, routes.getLayout, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
     const layout = await kept.represent(c, 'getLayout', () =>
-      getLayout(db, principalOf(c), c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }),
+      getLayout(db, c.var.principal, c.req.valid('param').objectApiName, { layoutType, mode, recordTypeId }),
     );
     return withETag(c, layout);
   });
@@ -59,7 +59,7 @@ export function metadataRoutes(db: Database, kept: AnswerCache) {
     const { layoutOverride, mode, recordTypeId } = c.req.valid('query');
     return withETag(
       c,
-      await getPathLayout(db, principalOf(c), c.req.valid('param').objectApiName, {
+      await getPathLayout(db, c.var.principal, c.req.valid('param').objectApiName, {
         layoutOverride,
         mode,
         recordTypeId,
@@ -70,7 +70,7 @@ export function metadataRoutes(db: Database, kept: AnswerCache) {
   implement(app, routes.getLayoutUserState, async (c) => {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
     return c.json(
-      await getLayoutUserState(db, principalOf(c), c.req.valid('param').objectApiName, {
+      await getLayoutUserState(db, c.var.principal, c.req.valid('param').objectApiName, {
         layoutType,
         mode,
         recordTypeId,
@@ -83,7 +83,7 @@ export function metadataRoutes(db: Database, kept: AnswerCache) {
     const { layoutType, mode, recordTypeId } = c.req.valid('query');
     const state = await updateLayoutUserState(
       db,
-      principalOf(c),
+      c.var.principal,
       c.req.valid('param').objectApiName,
       { layoutType, mode, recordTypeId },
       c.req.valid('json'),

@@ -2,6 +2,7 @@
  * Operations of the contract that no area implements yet answer 501 NOT_IMPLEMENTED in the record API's
  * error shape, so that the server serves the whole contract and says honestly what it does not do.
  */
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { operationTable, type OperationId } from '../../generated/operations.ts';
 import { routes } from '../../generated/routes.ts';
@@ -9,7 +10,7 @@ import { validationHook } from '../http/errors.ts';
 import { honoPath, middlewareOf } from '../http/operations/operation.ts';
 
 export function notImplementedRoutes(implemented: ReadonlySet<string>) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   for (const operationId of Object.keys(operationTable) as OperationId[]) {
     if (implemented.has(operationId)) continue;
     const { method, path } = operationTable[operationId];
@@ -25,7 +26,7 @@ export function notImplementedRoutes(implemented: ReadonlySet<string>) {
 }
 
 /** The operationIds an app serves, from its OpenAPI registry. */
-export function operationIdsOf(app: OpenAPIHono): Set<string> {
+export function operationIdsOf(app: OpenAPIHono<AppEnv>): Set<string> {
   const ids = new Set<string>();
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type === 'route' && definition.route.operationId) ids.add(definition.route.operationId);

@@ -6,7 +6,7 @@ import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement, type ValidationHook } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
 import { PlatformError } from '../platform/errors.ts';
 import {
@@ -37,7 +37,7 @@ export const invalidConfigHook =
   };
 
 export function recordUiRoutes(db: Database, kept: AnswerCache) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   implement(app, routes.getRecordUi, async (c) => {
     // The platform's getRecordUi takes these; this product does not, and says so rather than ignore them.
@@ -50,7 +50,7 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
       );
     const { layoutTypes, modes, optionalFields } = c.req.valid('query');
     const recordUi = await kept.representRecords(c, 'getRecordUi', (reads) =>
-      getRecordUi(db, principalOf(c), c.req.valid('param').recordIds, {
+      getRecordUi(db, c.var.principal, c.req.valid('param').recordIds, {
         layoutTypes,
         modes,
         optionalFields: splitFieldList(optionalFields),
@@ -62,7 +62,7 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
 
   implement(app, routes.getRecordCreateDefaults, async (c) => {
     const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
-    const defaults = await getRecordCreateDefaults(db, principalOf(c), c.req.valid('param').objectApiName, {
+    const defaults = await getRecordCreateDefaults(db, c.var.principal, c.req.valid('param').objectApiName, {
       optionalFields: splitFieldList(optionalFields),
       recordTypeId,
       formFactor,
@@ -72,7 +72,7 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
 
   implement(app, routes.getRecordCloneDefaults, async (c) => {
     const { optionalFields, recordTypeId, formFactor } = c.req.valid('query');
-    const defaults = await getRecordCloneDefaults(db, principalOf(c), c.req.valid('param').recordId, {
+    const defaults = await getRecordCloneDefaults(db, c.var.principal, c.req.valid('param').recordId, {
       optionalFields: splitFieldList(optionalFields),
       recordTypeId,
       formFactor,
@@ -82,7 +82,7 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
 
   implement(app, routes.getRecordTemplateCreate, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
-    const template = await getRecordTemplateCreate(db, principalOf(c), c.req.valid('param').objectApiName, {
+    const template = await getRecordTemplateCreate(db, c.var.principal, c.req.valid('param').objectApiName, {
       optionalFields: splitFieldList(optionalFields),
       recordTypeId,
     });
@@ -91,7 +91,7 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
 
   implement(app, routes.getRecordTemplateClone, async (c) => {
     const { optionalFields, recordTypeId } = c.req.valid('query');
-    const template = await getRecordTemplateClone(db, principalOf(c), c.req.valid('param').recordId, {
+    const template = await getRecordTemplateClone(db, c.var.principal, c.req.valid('param').recordId, {
       optionalFields: splitFieldList(optionalFields),
       recordTypeId,
     });
@@ -99,14 +99,14 @@ export function recordUiRoutes(db: Database, kept: AnswerCache) {
   });
 
   implement(app, routes.getRecordAvatars, async (c) =>
-    c.json(await getRecordAvatars(db, principalOf(c), c.req.valid('param').recordIds), 200),
+    c.json(await getRecordAvatars(db, c.var.principal, c.req.valid('param').recordIds), 200),
   );
 
   implement(
     app,
     routes.updateRecordAvatar,
     async (c) =>
-      c.json(await updateRecordAvatar(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json')), 200),
+      c.json(await updateRecordAvatar(db, c.var.principal, c.req.valid('param').recordId, c.req.valid('json')), 200),
     { hook: invalidConfigHook('updateRecordAvatar') },
   );
 

@@ -8,7 +8,7 @@ import { validationHook } from '../http/errors.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { executeBatch } from '../platform/records/batch.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 import { getChildRecords } from '../platform/records/child-records.ts';
@@ -17,13 +17,13 @@ import { updateRecord } from '../platform/records/update.ts';
 import { createRecord, deleteRecord } from '../platform/records/write.ts';
 
 export function recordRoutes(db: Database, kept: AnswerCache, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const clock = options.clock;
 
   implement(app, routes.getRecord, async (c) => {
     const query = c.req.valid('query');
     const read = (reads?: Set<string>) =>
-      getRecord(db, principalOf(c), c.req.valid('param').recordId, {
+      getRecord(db, c.var.principal, c.req.valid('param').recordId, {
         fields: splitFieldList(query.fields),
         optionalFields: splitFieldList(query.optionalFields),
         layoutTypes: splitFieldList(query.layoutTypes) as LayoutTypeName[],
@@ -43,7 +43,7 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
   implement(app, routes.getChildRecords, async (c) => {
     const { recordId, relationshipName } = c.req.valid('param');
     const query = c.req.valid('query');
-    const page = await getChildRecords(db, principalOf(c), recordId, relationshipName, {
+    const page = await getChildRecords(db, c.var.principal, recordId, relationshipName, {
       fields: splitFieldList(query.fields),
       optionalFields: splitFieldList(query.optionalFields),
       pageSize: query.pageSize,
@@ -55,7 +55,7 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
 
   implement(app, routes.getRecords, async (c) => {
     const query = c.req.valid('query');
-    const batch = await getRecords(db, principalOf(c), c.req.valid('param').recordIds.split(','), {
+    const batch = await getRecords(db, c.var.principal, c.req.valid('param').recordIds.split(','), {
       fields: splitFieldList(query.fields),
       optionalFields: splitFieldList(query.optionalFields),
     });
@@ -63,7 +63,7 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
   });
 
   implement(app, routes.createRecord, async (c) => {
-    const record = await createRecord(db, principalOf(c), c.req.valid('json'), {
+    const record = await createRecord(db, c.var.principal, c.req.valid('json'), {
       clock,
       beforeWrite: enforceDuplicateRules,
       includeFieldsInBody: c.req.valid('query').includeFieldsInBody,
@@ -73,7 +73,7 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
 
   implement(app, routes.updateRecord, async (c) => {
     const since = c.req.valid('header')['if-unmodified-since'];
-    const record = await updateRecord(db, principalOf(c), c.req.valid('param').recordId, c.req.valid('json'), {
+    const record = await updateRecord(db, c.var.principal, c.req.valid('param').recordId, c.req.valid('json'), {
       clock,
       beforeWrite: enforceDuplicateRules,
       includeFieldsInBody: c.req.valid('query').includeFieldsInBody,
@@ -83,12 +83,12 @@ export function recordRoutes(db: Database, kept: AnswerCache, options: AppOption
   });
 
   implement(app, routes.deleteRecord, async (c) => {
-    await deleteRecord(db, principalOf(c), c.req.valid('param').recordId, { clock });
+    await deleteRecord(db, c.var.principal, c.req.valid('param').recordId, { clock });
     return c.body(null, 204);
   });
 
   implement(app, routes.executeBatchRecordOperations, async (c) => {
-    const results = await executeBatch(db, principalOf(c), c.req.valid('json'), {
+    const results = await executeBatch(db, c.var.principal, c.req.valid('json'), {
       clock,
       beforeWrite: enforceDuplicateRules,
     });

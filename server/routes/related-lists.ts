@@ -6,7 +6,7 @@ import { routes } from '../../generated/routes.ts';
 import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 import {
   getRelatedListInfo,
@@ -27,14 +27,14 @@ import {
 } from '../platform/related-lists/records.ts';
 
 export function relatedListRoutes(db: Database, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const now = () => new Date(options.clock?.now() ?? Date.now());
 
   implement(app, routes.getRelatedListsCount, async (c) => {
     const { parentRecordId, relatedListNames } = c.req.valid('param');
     const body = await getRelatedListsCount(
       db,
-      principalOf(c),
+      c.var.principal,
       parentRecordId,
       relatedListNames,
       c.req.valid('query').maxCount,
@@ -50,7 +50,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getRelatedListCount(
         db,
-        principalOf(c),
+        c.var.principal,
         parentRecordId,
         relatedListId,
         c.req.valid('query').maxCount,
@@ -63,7 +63,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
     const { parentObjectApiName, relatedListNames } = c.req.valid('param');
     const body = await getRelatedListInfoBatch(
       db,
-      principalOf(c),
+      c.var.principal,
       parentObjectApiName,
       relatedListNames,
       c.req.valid('query').recordTypeId,
@@ -77,7 +77,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
       c,
       await getRelatedListsInfo(
         db,
-        principalOf(c),
+        c.var.principal,
         c.req.valid('param').parentObjectApiName,
         c.req.valid('query').recordTypeId,
       ),
@@ -87,7 +87,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getRelatedListInfo, async (c) => {
     const { parentObjectApiName, relatedListId } = c.req.valid('param');
     const query = c.req.valid('query');
-    const info = await getRelatedListInfo(db, principalOf(c), parentObjectApiName, relatedListId, {
+    const info = await getRelatedListInfo(db, c.var.principal, parentObjectApiName, relatedListId, {
       fields: splitFieldList(query.fields),
       optionalFields: splitFieldList(query.optionalFields),
       recordTypeId: query.recordTypeId,
@@ -100,7 +100,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
     const { parentObjectApiName, relatedListId } = c.req.valid('param');
     const info = await updateRelatedListInfo(
       db,
-      principalOf(c),
+      c.var.principal,
       parentObjectApiName,
       relatedListId,
       c.req.valid('query').recordTypeId,
@@ -110,16 +110,16 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
   });
 
   implement(app, routes.getRelatedListPreferencesBatch, async (c) =>
-    c.json(await getRelatedListPreferencesBatch(db, principalOf(c), c.req.valid('param').preferencesIds), 200),
+    c.json(await getRelatedListPreferencesBatch(db, c.var.principal, c.req.valid('param').preferencesIds), 200),
   );
 
   implement(app, routes.getRelatedListPreferences, async (c) => {
-    return c.json(await getRelatedListPreferences(db, principalOf(c), c.req.valid('param').preferencesId), 200);
+    return c.json(await getRelatedListPreferences(db, c.var.principal, c.req.valid('param').preferencesId), 200);
   });
 
   implement(app, routes.updateRelatedListPreferences, async (c) =>
     c.json(
-      await updateRelatedListPreferences(db, principalOf(c), c.req.valid('param').preferencesId, c.req.valid('json')),
+      await updateRelatedListPreferences(db, c.var.principal, c.req.valid('param').preferencesId, c.req.valid('json')),
       200,
     ),
   );
@@ -129,7 +129,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
     c.json(
       await getRelatedListRecordsBatch(
         db,
-        principalOf(c),
+        c.var.principal,
         c.req.valid('param').parentRecordId,
         c.req.valid('json'),
         now(),
@@ -142,7 +142,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
     const { parentRecordId, relatedListId } = c.req.valid('param');
     // The body is optional: absent, the first page in the related list's own order.
     const body = c.req.valid('json') ?? {};
-    return c.json(await getRelatedListRecords(db, principalOf(c), parentRecordId, relatedListId, body, now()), 200);
+    return c.json(await getRelatedListRecords(db, c.var.principal, parentRecordId, relatedListId, body, now()), 200);
   });
 
   // The GET form, which the page URLs of an answer take: lists are comma-separated in the query.
@@ -157,7 +157,7 @@ export function relatedListRoutes(db: Database, options: AppOptions = {}) {
       sortBy: query.sortBy === undefined ? undefined : splitFieldList(query.sortBy),
       where: query.where,
     };
-    return c.json(await getRelatedListRecords(db, principalOf(c), parentRecordId, relatedListId, request, now()), 200);
+    return c.json(await getRelatedListRecords(db, c.var.principal, parentRecordId, relatedListId, request, now()), 200);
   });
 
   return app;

@@ -5,20 +5,27 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf } from '../http/sessions/principal.ts';
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { searchFilterMetadata, searchFilterOptions } from '../platform/search/filters.ts';
 import { keywordSearch, searchResults } from '../platform/search/keyword.ts';
 import { lookupMetadata, lookupRecords } from '../platform/search/lookup.ts';
 
 export function searchRoutes(db: Database, options: AppOptions = {}) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const now = () => new Date(options.clock?.now() ?? Date.now());
 
   implement(app, routes.getLookupRecords, async (c) => {
     const { objectApiName, fieldApiName } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
     return c.json(
-      await lookupRecords(db, principalOf(c), objectApiName, fieldApiName, { ...c.req.valid('query'), ...body }, now()),
+      await lookupRecords(
+        db,
+        c.var.principal,
+        objectApiName,
+        fieldApiName,
+        { ...c.req.valid('query'), ...body },
+        now(),
+      ),
       200,
     );
   });
@@ -28,7 +35,7 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
     const { objectApiName, fieldApiName, targetApiName } = c.req.valid('param');
     const values = await lookupRecords(
       db,
-      principalOf(c),
+      c.var.principal,
       objectApiName,
       fieldApiName,
       { ...c.req.valid('query'), targetApiName },
@@ -39,12 +46,12 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
 
   implement(app, routes.getKeywordSearchResults, async (c) => {
     const { q, objectApiName } = c.req.valid('query');
-    return c.json(await keywordSearch(db, principalOf(c), q, objectApiName, c.req.valid('json') ?? {}, now()), 200);
+    return c.json(await keywordSearch(db, c.var.principal, q, objectApiName, c.req.valid('json') ?? {}, now()), 200);
   });
 
   implement(app, routes.getSearchResults, async (c) => {
     return c.json(
-      await searchResults(db, principalOf(c), c.req.valid('query').q, c.req.valid('json') ?? {}, now()),
+      await searchResults(db, c.var.principal, c.req.valid('query').q, c.req.valid('json') ?? {}, now()),
       200,
     );
   });
@@ -52,7 +59,7 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getSearchFilterMetadata, async (c) => {
     const { configurationName } = c.req.valid('query');
     return c.json(
-      await searchFilterMetadata(db, principalOf(c), c.req.valid('param').objectApiName, { configurationName }),
+      await searchFilterMetadata(db, c.var.principal, c.req.valid('param').objectApiName, { configurationName }),
       200,
     );
   });
@@ -60,14 +67,14 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
   implement(app, routes.getSearchFilterOptions, async (c) => {
     const { objectApiName, filterApiName } = c.req.valid('param');
     return c.json(
-      await searchFilterOptions(db, principalOf(c), objectApiName, filterApiName, c.req.valid('query').q),
+      await searchFilterOptions(db, c.var.principal, objectApiName, filterApiName, c.req.valid('query').q),
       200,
     );
   });
 
   implement(app, routes.getLookupMetadata, async (c) => {
     const { objectApiName, fieldApiName } = c.req.valid('param');
-    return c.json(await lookupMetadata(db, principalOf(c), objectApiName, fieldApiName), 200);
+    return c.json(await lookupMetadata(db, c.var.principal, objectApiName, fieldApiName), 200);
   });
 
   return app;

@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
-import { principalOf, sessionOf } from '../http/sessions/principal.ts';
+import { sessionOf, type AppEnv } from '../http/sessions/principal.ts';
 import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/sessions/session.ts';
 import { PlatformError } from '../platform/errors.ts';
 import { authenticate } from '../platform/users.ts';
@@ -13,7 +13,7 @@ import { authenticate } from '../platform/users.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function representation(c: Context, sessions: Sessions) {
-  const principal = principalOf(c);
+  const principal = c.var.principal;
   const session: ActiveSession | undefined = principal.isGuest ? undefined : sessionOf(c);
   const serverTime = iso(sessions.clock.now());
   if (!session) {
@@ -54,7 +54,7 @@ function activeSession(c: Context): ActiveSession {
 }
 
 export function sessionRoutes(db: Database, sessions: Sessions) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   implement(app, routes.getSession, (c) => c.json(representation(c, sessions), 200));
 
@@ -63,6 +63,8 @@ export function sessionRoutes(db: Database, sessions: Sessions) {
     const user = await authenticate(db, username, password);
     if (!user) return c.json([{ errorCode: 'INVALID_LOGIN', message: 'Invalid username or password.' }], 401);
     await sessions.start(c, user);
+    // The caller of the rest of this request is the user now signed in.
+    c.set('principal', user.principal);
     return c.json(representation(c, sessions), 200);
   });
 

@@ -1,4 +1,5 @@
 /** Storefront: the product's server methods on the Apex transport. */
+import type { AppEnv } from '../http/sessions/principal.ts';
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Schemas } from '../../generated/types.ts';
@@ -84,7 +85,7 @@ export function locatorReplay(results: ResultCache): ReplayableCache {
 }
 
 export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   /**
    * A cacheable call by GET on route: the answer from the result cache (compute() when it holds none), with

@@ -3,6 +3,7 @@
  * answers what the contract does not declare compiles, or a `@ts-expect-error` below stops being an error.
  * Nothing here runs.
  */
+import type { AppEnv } from '../../server/http/sessions/principal.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { routes } from '../../generated/routes.ts';
 import type { Schemas } from '../../generated/types.ts';
@@ -10,7 +11,7 @@ import { implement } from '../../server/http/operations/operation.ts';
 
 declare const record: Schemas['RecordRepresentation'];
 declare const session: Schemas['SessionRepresentation'];
-const app = new OpenAPIHono();
+const app = new OpenAPIHono<AppEnv>();
 
 // getRecord declares 200 with a RecordRepresentation, a 304 without a body, and error lists.
 implement(app, routes.getRecord, (c) => c.json(record, 200));

@@ -11,7 +11,11 @@ import { securityHeaders } from '../answers/security-headers.ts';
 import type { Sessions } from '../sessions/session.ts';
 
 /** The app's own fetch: a Request and the env the Node adapter gives (undefined in process). */
-type Dispatch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) => Response | Promise<Response>;
+export type Dispatch = (
+  request: Request,
+  env?: unknown,
+  executionCtx?: ExecutionContext,
+) => Response | Promise<Response>;
 
 export function gateOf(options: AppOptions, sessions: Sessions, dispatch: Dispatch): Dispatch {
   const secure = securityHeaders(options);

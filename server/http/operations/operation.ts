@@ -11,7 +11,7 @@ import { operationTable, type OperationId } from '../../../generated/operations.
 import { PlatformError } from '../../platform/errors.ts';
 import { cacheFor, noCache } from '../answers/cache-headers.ts';
 import { validationHook, type ValidationResult } from '../errors.ts';
-import { principalOf } from '../sessions/principal.ts';
+import { principalOf, type AppEnv } from '../sessions/principal.ts';
 import { findUnstorableText, unstorableReason } from './storable-text.ts';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestingExceeds } from '../../../common/json-nesting.ts';
 
@@ -30,18 +30,24 @@ export function honoPath(path: string): string {
 const INVALID_SESSION_MESSAGE = 'Session expired or invalid';
 
 /** A guest (no session, or one that ended) gets the platform's 401 before anything else is looked at. */
-const requireUser: MiddlewareHandler = async (c, next) => {
-  if (principalOf(c).isGuest) throw new PlatformError(401, 'INVALID_SESSION_ID', INVALID_SESSION_MESSAGE);
+const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.principal.isGuest) throw new PlatformError(401, 'INVALID_SESSION_ID', INVALID_SESSION_MESSAGE);
   await next();
 };
 
+/** Hands every operation's handler its caller's principal, the Hono way (c.var.principal). */
+const setPrincipal: MiddlewareHandler<AppEnv> = (c, next) => {
+  c.set('principal', principalOf(c));
+  return next();
+};
+
 /**
- * The middleware the contract gives an operation: a user first where one is required, then its cache
- * headers, unless the handler sets its own.
+ * The middleware the contract gives an operation: its caller's principal, a user required where the contract
+ * requires one, then its cache headers, unless the handler sets its own.
  */
-export function middlewareOf(operationId: OperationId, ownCacheHeaders = false): MiddlewareHandler[] {
+export function middlewareOf(operationId: OperationId, ownCacheHeaders = false): MiddlewareHandler<AppEnv>[] {
   const { method, cacheTtl, guest } = operationTable[operationId];
-  const user = guest ? [] : [requireUser];
+  const user = guest ? [setPrincipal] : [setPrincipal, requireUser];
   if (ownCacheHeaders) return user;
   // x-cache-ttl 0: an answer asked for afresh every time (the session), never kept.
   return [...user, method === 'get' && cacheTtl !== null && cacheTtl > 0 ? cacheFor(cacheTtl) : noCache];
@@ -67,7 +73,7 @@ type InputOf<R extends RouteConfig> = RouteHandler<R> extends Handler<Env, infer
 
 /** A handler of route, held by the compiler to the statuses and bodies the contract declares for it. */
 type DeclaredHandler<R extends RouteConfig> = Handler<
-  Env,
+  AppEnv,
   PathOf<R>,
   InputOf<R>,
   DeclaredResponse<R> | Promise<DeclaredResponse<R>>
@@ -185,7 +191,7 @@ function headerValidator(schema: z.ZodObject, hook: ValidationHook): MiddlewareH
 
 /** Serves route on app with handler, behind the middleware the contract gives it. */
 export function implement<R extends RouteConfig & { operationId: OperationId }>(
-  app: OpenAPIHono,
+  app: OpenAPIHono<AppEnv>,
   route: R,
   handler: DeclaredHandler<R>,
   options: ImplementOptions = {},
@@ -207,5 +213,5 @@ export function implement<R extends RouteConfig & { operationId: OperationId }>(
   // The route as the contract has it describes the operation; its headers are validated by headerValidator.
   app.openAPIRegistry.registerPath(route);
   const served = headers ? { ...route, request: { ...route.request, headers: undefined } } : route;
-  app.openapi({ ...served, middleware, hide: true }, checked as unknown as RouteHandler<R>, options.hook as never);
+  app.openapi({ ...served, middleware, hide: true }, checked as never, options.hook as never);
 }

@@ -30,6 +30,15 @@ export interface Caller {
 /** The env the app is given past the session gate: the Node request and response, and the caller when it was looked at. */
 export type CallerEnv = (NonNullable<NodeEnv> & { caller?: Caller }) | undefined;
 
+/**
+ * The app's Hono env: the Node request and response and the caller in the env (what the gate hands on), and the
+ * caller's principal as a variable, which implement() sets for every operation's handler (c.var.principal).
+ */
+export interface AppEnv {
+  Bindings: NonNullable<CallerEnv>;
+  Variables: { principal: Principal };
+}
+
 export function callerOf(c: Context): Caller | undefined {
   return (c.env as CallerEnv)?.caller;
 }

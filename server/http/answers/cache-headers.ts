@@ -10,7 +10,7 @@ import { requestHeader } from '../connections/request-header.ts';
 import { serializedJson } from './serialized-json.ts';
 
 /** The Cache-Control of answers that may be kept ttlMs milliseconds, by the caller's browser only. */
-export function cacheControlFor(ttlMs: number): string {
+function cacheControlFor(ttlMs: number): string {
   return `private, max-age=${Math.floor(ttlMs / 1000)}`;
 }
 
@@ -20,6 +20,18 @@ export function cacheControlFor(ttlMs: number): string {
  */
 export function varyWithSession(vary: string | null | undefined): string {
   return vary ? `${vary}, Cookie` : 'Cookie';
+}
+
+/**
+ * The cache headers of a kept answer, on every path that sends one (the router's, through cacheFor, and the
+ * replay stage's): its ETag, the Cache-Control of the operation's x-cache-ttl, and its Vary with Cookie.
+ */
+export function cacheHeaders(
+  ttlMs: number,
+  etag: string,
+  vary: string | null | undefined,
+): { ETag: string; 'Cache-Control': string; Vary: string } {
+  return { ETag: etag, 'Cache-Control': cacheControlFor(ttlMs), Vary: varyWithSession(vary) };
 }
 
 /** Whether an If-None-Match header names the ETag (a list, weak validators and * included). */
@@ -37,7 +49,6 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Conditional GET for an operation whose answers may be kept ttlMs milliseconds. */
 export function cacheFor(ttlMs: number): MiddlewareHandler {
-  const cacheControl = cacheControlFor(ttlMs);
   return async (c, next) => {
     await next();
     if (c.req.method !== 'GET' || c.res.status !== 200) return;
@@ -47,17 +58,11 @@ export function cacheFor(ttlMs: number): MiddlewareHandler {
       const body = await c.res.clone().arrayBuffer();
       etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
     }
-    if (etagMatches(c.req.header('If-None-Match'), etag)) {
-      // A 304 carries the Vary the 200 would have (RFC 9110 §15.4.5), such as Accept-Encoding. (Hono copies
-      // the 200's headers onto the Response that replaces it, so Vary is set once that is done.)
-      const vary = c.res.headers.get('Vary');
-      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
-      c.res.headers.set('Vary', varyWithSession(vary));
-      return;
-    }
-    c.res.headers.set('ETag', etag);
-    c.res.headers.set('Cache-Control', cacheControl);
-    c.res.headers.set('Vary', varyWithSession(c.res.headers.get('Vary')));
+    // A 304 carries the Vary the 200 would have (RFC 9110 §15.4.5), such as Accept-Encoding. (Hono copies the
+    // 200's headers onto the Response that replaces it, so these are set once that is done.)
+    const headers = cacheHeaders(ttlMs, etag, c.res.headers.get('Vary'));
+    if (etagMatches(c.req.header('If-None-Match'), etag)) c.res = new Response(null, { status: 304 });
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }
 

@@ -6,7 +6,7 @@
  * operation; and the answer gets the headers the router's way gives it (replayedHeaders), header for header
  * (tests/contract/locator-replay.test.ts and answer-cache.test.ts compare them).
  */
-import { cacheControlFor, varyWithSession } from '../answers/cache-headers.ts';
+import { cacheHeaders } from '../answers/cache-headers.ts';
 import { countGuestRequest, type RequestLimits } from '../limits/limits.ts';
 import { clientScheme, incomingHeader } from '../connections/request-header.ts';
 import { apiSecurityHeaders } from '../answers/security-headers.ts';
@@ -34,8 +34,8 @@ export interface ReplayableCache {
 
 /**
  * The headers of an answer from a cache: the representation's, the Cache-Control of the operation's x-cache-ttl,
- * Vary with Cookie (what a caller may see depends on its session), and the security headers. What cacheFor and
- * the gate give an answer on the router's way.
+ * Vary with Cookie (what a caller may see depends on its session), and the security headers: cacheHeaders and
+ * apiSecurityHeaders, which cacheFor and the gate give an answer on the router's way.
  */
 function replayedHeaders(
   operationId: OperationId,
@@ -46,8 +46,7 @@ function replayedHeaders(
   if (!cacheTtl) throw new Error(`${operationId} has no x-cache-ttl, so its answers cannot be replayed`);
   return {
     ...representation,
-    'Cache-Control': cacheControlFor(cacheTtl),
-    Vary: varyWithSession(representation.Vary),
+    ...cacheHeaders(cacheTtl, representation.ETag, representation.Vary),
     ...apiSecurityHeaders(https),
   };
 }

@@ -197,6 +197,16 @@ interface OperationRow {
   /** x-cache-ttl: how many milliseconds an answer may be kept (0: never); null where the contract sets none. */
   cacheTtl: number | null;
   statuses: number[];
+  /** Whether it only reads: every GET, and a POST marked x-read. */
+  read: boolean;
+  /** x-invalidates: what a write's success makes stale in a client's cache; [] for a read. */
+  invalidates: Invalidation[] | 'all';
+}
+
+/** One entry of x-invalidates: a read operation, and the parameters of its query key that must match. */
+interface Invalidation {
+  operationId: string;
+  match?: Record<string, string>;
 }
 
 function generateRoutes(doc: Document): { routes: string; table: Map<string, OperationRow> } {
@@ -265,12 +275,55 @@ function generateRoutes(doc: Document): { routes: string; table: Map<string, Ope
         guest: guestMayCall(operation.security, doc.security),
         cacheTtl: typeof operation['x-cache-ttl'] === 'number' ? operation['x-cache-ttl'] : null,
         statuses: Object.keys(operation.responses).map(Number),
+        read: method === 'get' || operation['x-read'] === true,
+        invalidates: (operation['x-invalidates'] as Invalidation[] | 'all' | undefined) ?? [],
       });
     }
   }
   lines.push(`/** Every operation of the contract, by operationId. */`);
   lines.push(`export const routes = { ${[...table.keys()].join(', ')} } as const;`, '');
   return { routes: lines.join('\n'), table };
+}
+
+const SOURCES = /^(path|query|body|response)\.[A-Za-z_][\w.]*$/;
+
+/**
+ * Every operation is a read or a write with its invalidations: a POST, PATCH or DELETE that is not marked x-read
+ * must say what it makes stale (x-invalidates, [] for nothing), and every entry must name a read and match on
+ * parameters that read has, from a place the write has.
+ */
+function checkReadsAndWrites(doc: Document, table: Map<string, OperationRow>) {
+  const problems: string[] = [];
+  const keyParameters = new Map<string, Set<string>>();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const names = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+        .map((p) => resolveRef<Parameter>(doc, p))
+        .filter((p) => p.in === 'path' || p.in === 'query')
+        .map((p) => p.name);
+      keyParameters.set(operation.operationId, new Set(names));
+      const row = table.get(operation.operationId)!;
+      const declared = operation['x-invalidates'];
+      if (row.read && declared !== undefined) problems.push(`${operation.operationId} reads, yet has x-invalidates`);
+      if (!row.read && declared === undefined)
+        problems.push(`${method.toUpperCase()} ${path} (${operation.operationId}) needs x-read: true or x-invalidates`);
+    }
+  for (const [operationId, row] of table) {
+    if (row.invalidates === 'all') continue;
+    for (const { operationId: stale, match } of row.invalidates) {
+      const target = table.get(stale);
+      if (!target?.read) problems.push(`${operationId} invalidates ${stale}, which is not a read`);
+      for (const [parameter, source] of Object.entries(match ?? {})) {
+        if (!keyParameters.get(stale)?.has(parameter))
+          problems.push(`${operationId} matches ${stale} on ${parameter}, which is not one of its parameters`);
+        if (!SOURCES.test(source))
+          problems.push(`${operationId}: ${source} is not path.…, query.…, body.… or response.…`);
+      }
+    }
+  }
+  if (problems.length) throw new Error(`The contract's reads and writes:\n${problems.join('\n')}`);
 }
 
 function generateOperationTable(doc: Document, table: Map<string, OperationRow>): string {
@@ -294,6 +347,15 @@ export interface ContractOperation {
   readonly cacheTtl: number | null;
   /** The statuses the contract declares for it. */
   readonly statuses: readonly number[];
+  /** Whether it only reads: every GET, and a POST the contract marks x-read. A client may cache and retry it. */
+  readonly read: boolean;
+  /**
+   * x-invalidates: what a write's success makes stale in a client's cache ('all': everything); [] for a read.
+   * match maps a parameter of the stale operation's query key to where the write holds its value.
+   */
+  readonly invalidates:
+    | 'all'
+    | readonly { readonly operationId: string; readonly match?: Readonly<Record<string, string>> }[];
 }
 
 // One export per operation, so that a bundle keeps only the rows its code names (import * as operations).
@@ -317,6 +379,7 @@ write(
 );
 write(`${OUT}/schemas.ts`, generateSchemas(doc));
 const { routes, table } = generateRoutes(doc);
+checkReadsAndWrites(doc, table);
 write(`${OUT}/routes.ts`, routes);
 write(`${OUT}/operations.ts`, generateOperationTable(doc, table));
 console.log(`generated ${Object.keys(doc.components.schemas).length} schemas, ${table.size} operations`);

@@ -24,7 +24,7 @@ describe('finding an operation by its operationId', () => {
   it.each(Object.keys(operationTable))('%s: one contract file, a handler and a test name it', (operationId) => {
     expect(
       contractFiles
-        .filter(({ text }) => new RegExp(`operationId: ${operationId}$`, 'm').test(text))
+        .filter(({ text }) => new RegExp(`^  operationId: ${operationId}$`, 'm').test(text))
         .map(({ path }) => path),
     ).toHaveLength(1);
     expect(routeFiles.some(({ text }) => new RegExp(`routes\\.${operationId}\\b`).test(text))).toBe(true);

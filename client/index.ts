@@ -1,11 +1,12 @@
 import { CSRF_HEADER } from '../common/platform';
 import { getCsrfToken } from '../generated/operations';
-import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import createClient, { type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types';
+import type { ApiClient } from './call';
 import {
   ApiError,
-  isApexError,
   isApexPath,
+  isContractErrorBody,
   isErrorList,
   synthesizeErrorBody,
   type OperationErrorBody,
@@ -20,13 +21,20 @@ export {
   isApexError,
   isApiError,
   isErrorList,
+  isRecordWriteError,
   type ApexErrorRepresentation,
   type ApiErrorBody,
   type ErrorList,
   type ErrorRepresentation,
+  type OperationError,
   type OperationErrorBody,
+  type OperationFailure,
   type OperationId,
+  type RecordWriteError,
 } from './errors';
+export { RETRY, send, type ApiClient, type CallOptions, type Input, type Output } from './call';
+export { conditionalGetMiddleware } from './conditional';
+export * from '../generated/client';
 
 type Schemas = components['schemas'];
 export type DefaultContact = Schemas['DefaultContact'];
@@ -39,8 +47,6 @@ export type ObjectInfoRepresentation = Schemas['ObjectInfoRepresentation'];
 export type PicklistValuesRepresentation = Schemas['PicklistValuesRepresentation'];
 export type PicklistValueRepresentation = Schemas['PicklistValueRepresentation'];
 
-export type ApiClient = Client<paths>;
-
 export interface ApiClientOptions {
   /** Origin (and optional prefix) of the API; '' for same-origin requests in the browser. */
   baseUrl: string;
@@ -48,6 +54,12 @@ export interface ApiClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Headers sent with every request, e.g. a forwarded cookie during server-side rendering. */
   headers?: HeadersOptions;
+  /**
+   * More openapi-fetch middleware, which sees each request first and its answer last. Outside a browser,
+   * conditionalGetMiddleware() makes GETs conditional on the ETag of a kept body; a browser's HTTP cache does
+   * that itself (and a request that carries If-None-Match bypasses it).
+   */
+  middleware?: readonly Middleware[];
 }
 
 /**
@@ -66,7 +78,7 @@ export const errorShapeMiddleware: Middleware = {
     } catch {
       body = undefined;
     }
-    if (apex ? isApexError(body) : isErrorList(body)) return undefined;
+    if (isContractErrorBody(apex, body)) return undefined;
     const message = response.statusText || `Request failed with status ${response.status}`;
     const headers = new Headers(response.headers);
     headers.set('Content-Type', 'application/json');
@@ -156,12 +168,16 @@ export function csrfMiddleware(
   };
 }
 
-export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, fetch, headers, middleware = [] }: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl,
     headers,
+    // The session cookie goes with calls to the page's own origin only.
+    credentials: 'same-origin',
     ...(fetch ? { fetch } : {}),
   });
+  // Middleware sees the request in this order and the answer in the reverse one.
+  client.use(...middleware);
   client.use(errorShapeMiddleware);
   // Used last, so that its answer (a retried call's included) is the one the error-shape middleware sees.
   client.use(csrfMiddleware(baseUrl, fetch));
@@ -193,7 +209,7 @@ export async function unwrap<Op extends OperationId, Data>(
   if (!response.ok) {
     // The middleware shapes every 4xx/5xx body; a 304 (only when the caller sent If-None-Match) has none.
     const apex = isApexPath(pathname);
-    const body = (apex ? isApexError(error) : isErrorList(error))
+    const body = isContractErrorBody(apex, error)
       ? error
       : synthesizeErrorBody(apex, response.status, response.statusText || `Status ${response.status}`);
     throw new ApiError(operationId, response.status, body as OperationErrorBody<Op>);

@@ -1846,22 +1846,22 @@ export interface components {
              * @description Country name, one of the keys of getDependentStatePicklistsValues; null (or absent) for any country.
              * @default null
              */
-            country: string | null;
+            country?: string | null;
             /**
              * @description State or province name; null (or absent) for any state.
              * @default null
              */
-            state: string | null;
+            state?: string | null;
             /**
              * @description Brand picklist values; a contact matches when it carries any of them. Empty, null or absent for any brand.
              * @default null
              */
-            brands: string[] | null;
+            brands?: string[] | null;
             /**
              * @description The Id of the last contact already loaded, to get the next chunk; null (or absent) for the first chunk.
              * @default null
              */
-            lastRecordId: components["schemas"]["RecordId"] | null;
+            lastRecordId?: components["schemas"]["RecordId"] | null;
         };
         /** @description A contact of the Contact Us object with exactly the fields of a locator card. */
         ContactUsCard: {
@@ -2327,7 +2327,7 @@ export interface components {
              * @description Whether to save the record even when an active duplicate rule that only alerts finds duplicates; default false.
              * @default false
              */
-            allowSaveOnDuplicate: boolean;
+            allowSaveOnDuplicate?: boolean;
             /** @description The API name of the object; required on create, omitted (or null) on update, where the path names the record. */
             apiName?: string | null;
             /** @description The values to write by field API name; null clears a field. On update an `Id` entry, if present, must name the same record as the path. */
@@ -3029,12 +3029,12 @@ export interface components {
              * @description The number of records per page, 1 to 2000.
              * @default 50
              */
-            pageSize: number;
+            pageSize?: number;
             /**
              * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer. Tokens are zero-based record offsets ("0" is the first page, "50" the second with the default page size), at most 2000.
              * @default 0
              */
-            pageToken: string;
+            pageToken?: string;
             /** @description Keep only the records whose searchable columns contain this text; `*` is a wildcard. */
             searchTerm?: string;
             /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending (`-CreatedDate`). The server appends Id as a final tie-breaker. Absent means the list view's own order. */
@@ -3327,7 +3327,7 @@ export interface components {
              * @description When true, attributes this body leaves out take the object's defaults (such as its default display columns) instead of staying empty. Default false.
              * @default false
              */
-            includeDefaultAttributes: boolean;
+            includeDefaultAttributes?: boolean;
             /** @description The list view's label. */
             label?: string;
             /** @description Who a Shared list view is shared with - `Role.RoleApiName` for a role, `groupType.GroupApiName` for a group (groupType one of the Group object's types). */
@@ -3382,7 +3382,7 @@ export interface components {
              * @description True for ascending (the default), false for descending.
              * @default true
              */
-            isAscending: boolean;
+            isAscending?: boolean;
         };
         /** @description The caller's preferences for a list view to change; a property left out keeps its value, a property set to null goes back to the default. */
         ListPreferencesInputRepresentation: {
@@ -4290,7 +4290,7 @@ export interface components {
              * @description Whether to save even though a duplicate rule that allows saving finds duplicates.
              * @default false
              */
-            allowSaveOnDuplicate: boolean;
+            allowSaveOnDuplicate?: boolean;
             /** @description The API name of the object whose record the action creates or updates. */
             apiName?: string;
             /** @description The id of the record the action is launched from (for an update action, the record it updates). */
@@ -4540,7 +4540,7 @@ export interface components {
              * @description The number of records to return for this related list, 1 to 1999.
              * @default 50
              */
-            pageSize: number;
+            pageSize?: number;
             /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending. */
             sortBy?: string[];
             /** @description A GraphQL-style filter on the related records, as in the single related-list-records call. */
@@ -4610,19 +4610,19 @@ export interface components {
              * @description Whether to add columnLabels, the label of each column, to the answer. Default false.
              * @default false
              */
-            includeColumnLabels: boolean;
+            includeColumnLabels?: boolean;
             /** @description More fields to return when they exist and the caller may see them; others are left out silently, and paths deeper than 6 levels are cut. */
             optionalFields?: string[];
             /**
              * @description The number of records per page, 1 to 1999.
              * @default 50
              */
-            pageSize: number;
+            pageSize?: number;
             /**
              * @description The page to read - a currentPageToken, nextPageToken or previousPageToken of an earlier answer; tokens are zero-based record offsets ("0" is the first page).
              * @default 0
              */
-            pageToken: string;
+            pageToken?: string;
             /** @description The fields to sort by, most significant first, up to five; a leading `-` means descending. Fields that do not exist or may not be seen are ignored. Absent means the related list's own order. */
             sortBy?: string[];
             /**
@@ -4842,7 +4842,7 @@ export interface components {
              * @description The number of records per page.
              * @default 25
              */
-            pageSize: number;
+            pageSize?: number;
             /** @description The page to return, the token of a previous answer (currentPageToken, nextPageToken or previousPageToken); it is the zero-based offset of the page's first record. Absent, the first page ("0"). */
             pageToken?: string;
             /** @description The field to order by, qualified (`APT_Contact_Us__c.APT_Company_Name__c`); a leading `-` orders descending. Absent, by relevance. */

@@ -5,6 +5,8 @@
  *   generated/operations.ts  the operation table: method, path, tag, security, cache lifetime, statuses
  *   generated/schemas.ts     zod schemas of the components, typed by types.ts where they refer to themselves
  *   generated/routes.ts      @hono/zod-openapi route definitions of every operation
+ *   generated/client.ts      a typed call per operation (scripts/lib/client-module.ts)
+ *   generated/queries.ts     a TanStack Query factory per operation: a query per read, a mutation per write
  * operations.ts and types.ts import nothing, so that the browser's bundle can use them without zod.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { dirname, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { guestMayCall } from './lib/security.ts';
 import { emitSchema, referencedComponents, type JsonSchema } from './lib/json-schema-to-zod.ts';
+import { generateClientCalls, generateQueryFactories, type ClientOperation } from './lib/client-module.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const OUT = 'generated';
@@ -326,6 +329,36 @@ function checkReadsAndWrites(doc: Document, table: Map<string, OperationRow>) {
   if (problems.length) throw new Error(`The contract's reads and writes:\n${problems.join('\n')}`);
 }
 
+/** What the client generator needs of each operation, in the contract's order. */
+function clientOperationsOf(doc: Document, table: Map<string, OperationRow>): ClientOperation[] {
+  const operations: ClientOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+        resolveRef<Parameter>(doc, p),
+      );
+      const success = Object.entries(operation.responses)
+        .filter(([status]) => status.startsWith('2'))
+        .map(([, response]) => resolveRef<Response>(doc, response));
+      operations.push({
+        operationId: operation.operationId,
+        method,
+        path,
+        summary: operation.summary ?? '',
+        inputOptional:
+          !parameters.some((p) => p.in === 'path' || p.required) && !(operation.requestBody?.required ?? false),
+        media: success.some((response) =>
+          Object.keys(response.content ?? {}).some((type) => type !== 'application/json'),
+        ),
+        read: table.get(operation.operationId)!.read,
+        cacheTtl: table.get(operation.operationId)!.cacheTtl,
+      });
+    }
+  return operations;
+}
+
 function generateOperationTable(doc: Document, table: Map<string, OperationRow>): string {
   const rows = [...table].map(
     ([operationId, row]) =>
@@ -372,7 +405,8 @@ export const tags = ${JSON.stringify(tags)} as const;
 }
 
 const doc = JSON.parse(readFileSync(BUNDLE, 'utf8')) as Document;
-const types = astToString(await openapiTS(new URL(`file://${BUNDLE}`)));
+// A property with a default may be left out of a request: defaultNonNullable would make it required.
+const types = astToString(await openapiTS(new URL(`file://${BUNDLE}`), { defaultNonNullable: false }));
 write(
   `${OUT}/types.ts`,
   `${HEADER}${types}\n/** The contract's component schemas, by name. */\nexport type Schemas = components['schemas'];\n`,
@@ -382,4 +416,7 @@ const { routes, table } = generateRoutes(doc);
 checkReadsAndWrites(doc, table);
 write(`${OUT}/routes.ts`, routes);
 write(`${OUT}/operations.ts`, generateOperationTable(doc, table));
+const clientOperations = clientOperationsOf(doc, table);
+write(`${OUT}/client.ts`, generateClientCalls(clientOperations));
+write(`${OUT}/queries.ts`, generateQueryFactories(clientOperations));
 console.log(`generated ${Object.keys(doc.components.schemas).length} schemas, ${table.size} operations`);

@@ -37,7 +37,7 @@ const DEFAULT_CONTACT_FIELDS = [
 
 type ContactsQuery = Schemas['ContactsQuery'];
 /** The arguments with brands always a list. */
-type FilledContactsQuery = ContactsQuery & { brands: string[] };
+type FilledContactsQuery = Required<ContactsQuery> & { brands: string[] };
 
 type Fields = Record<string, string | boolean | null>;
 
@@ -120,7 +120,12 @@ const CARD_COLUMNS = CARD_FIELDS.map((name) => `r.fields ->> '${name}' AS "${nam
  */
 export async function getContacts(db: Queryable, args: ContactsQuery): Promise<JsonText<Schemas['ContactsResult']>> {
   // brands null (or left out, which the contract makes null) is no brand filter, like an empty list.
-  const query: FilledContactsQuery = { ...args, brands: args.brands ?? [] };
+  const query: FilledContactsQuery = {
+    country: args.country ?? null,
+    state: args.state ?? null,
+    brands: args.brands ?? [],
+    lastRecordId: args.lastRecordId ?? null,
+  };
   const afterId = query.lastRecordId === null ? null : toId18(query.lastRecordId);
   const hasFilter = query.country !== null || query.state !== null || query.brands.length > 0;
   if (!hasFilter) {

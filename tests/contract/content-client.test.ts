@@ -1,6 +1,6 @@
 /**
- * The typed client's content-delivery query factories against the real server: every option of the contract
- * reaches the request and the query key, for a site and for a channel, and lists go comma-joined.
+ * The generated content-delivery query factories against the real server: every option of the contract
+ * reaches the request and the query key, for a site and for a channel.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   getManagedContentForSiteQuery,
   getManagedContentsForChannelQuery,
   getManagedContentsForSiteQuery,
-} from '../../client/queries.ts';
+} from '../../client/react.ts';
 import { BANNER, BANNER_IMAGE, CHANNEL_ID, HEADING, SITE_ID } from '../support/content.ts';
 import { expectValidResponse } from '../support/contract.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -35,9 +35,9 @@ describe('content-delivery query factories', () => {
 
   const lastQuery = () => Object.fromEntries(sent.at(-1)!.searchParams);
 
-  it('sends a collection query with every option, lists comma-joined, and keys it the same', async () => {
+  it('sends a collection query with every option, and keys it the same', async () => {
     const params = {
-      contentKeys: [BANNER.key, HEADING.key],
+      contentKeys: `${BANNER.key},${HEADING.key}`,
       referenceDepth: 1,
       expandReferences: true,
       referencesAsList: true,
@@ -58,16 +58,10 @@ describe('content-delivery query factories', () => {
       page: '0',
       pageSize: '10',
     };
-    const site = getManagedContentsForSiteQuery(api, { siteId: SITE_ID, ...params });
-    const channel = getManagedContentsForChannelQuery(api, { channelId: CHANNEL_ID, ...params });
-    expect(site.queryKey).toEqual([
-      'getManagedContentsForSite',
-      { siteId: SITE_ID, ...params, contentKeys: expected.contentKeys },
-    ]);
-    expect(channel.queryKey).toEqual([
-      'getManagedContentsForChannel',
-      { channelId: CHANNEL_ID, ...params, contentKeys: expected.contentKeys },
-    ]);
+    const site = getManagedContentsForSiteQuery(api, { path: { siteId: SITE_ID }, query: params });
+    const channel = getManagedContentsForChannelQuery(api, { path: { channelId: CHANNEL_ID }, query: params });
+    expect(site.queryKey).toEqual(['getManagedContentsForSite', { siteId: SITE_ID, ...params }]);
+    expect(channel.queryKey).toEqual(['getManagedContentsForChannel', { channelId: CHANNEL_ID, ...params }]);
     const collections = [
       ['getManagedContentsForSite', await queries.fetchQuery(site), lastQuery()],
       ['getManagedContentsForChannel', await queries.fetchQuery(channel), lastQuery()],
@@ -86,9 +80,8 @@ describe('content-delivery query factories', () => {
 
   it('sends one item with its options, and leaves out the ones not given', async () => {
     const site = getManagedContentForSiteQuery(api, {
-      siteId: SITE_ID,
-      contentKeyOrId: BANNER_IMAGE.key,
-      showAbsoluteUrl: true,
+      path: { siteId: SITE_ID, contentKeyOrId: BANNER_IMAGE.key },
+      query: { showAbsoluteUrl: true },
     });
     const item = await queries.fetchQuery(site);
     expect(lastQuery()).toEqual({ showAbsoluteUrl: 'true' });
@@ -100,16 +93,14 @@ describe('content-delivery query factories', () => {
     expect(item.unauthenticatedUrl).toMatch(new RegExp(`^${server.baseUrl}/sfsites/c/cms/delivery/media/`));
 
     const channel = getManagedContentForChannelQuery(api, {
-      channelId: CHANNEL_ID,
-      contentKeyOrId: BANNER.key,
-      referenceDepth: 1,
-      referencesAsList: true,
+      path: { channelId: CHANNEL_ID, contentKeyOrId: BANNER.key },
+      query: { referenceDepth: 1, referencesAsList: true },
     });
     const banner = await queries.fetchQuery(channel);
     expect(lastQuery()).toEqual({ referenceDepth: '1', referencesAsList: 'true' });
     expect(banner.referencesList?.map((reference) => reference.contentKey)).toEqual([BANNER_IMAGE.key]);
 
-    const plain = getManagedContentForSiteQuery(api, { siteId: SITE_ID, contentKeyOrId: HEADING.key });
+    const plain = getManagedContentForSiteQuery(api, { path: { siteId: SITE_ID, contentKeyOrId: HEADING.key } });
     await queries.fetchQuery(plain);
     expect(lastQuery()).toEqual({});
     expect(plain.queryKey).toEqual(['getManagedContentForSite', { siteId: SITE_ID, contentKeyOrId: HEADING.key }]);

@@ -10,12 +10,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index';
-import {
-  getManagedContentForSiteQuery,
-  getManagedContentsForSiteQuery,
-  type ManagedContentCollection,
-  type ManagedContentDocument,
-} from '../../client/queries';
+import type { ManagedContentCollection, ManagedContentDocument } from '../../client/queries';
+import { getManagedContentForSiteQuery, getManagedContentsForSiteQuery } from '../../client/react';
 import { useApiClient } from './api-client';
 import type { BannerContent } from './components/Banner';
 import type { PictureData } from './components/layout/Picture';
@@ -50,14 +46,16 @@ const BANNER_CROP = { mobile: 1.6 };
 
 export function pageContentsQuery(api: ApiClient) {
   return getManagedContentsForSiteQuery(api, {
-    siteId: PAGE.siteId,
-    contentKeys: [CONTENT_KEYS.banner, CONTENT_KEYS.heading, CONTENT_KEYS.supportLines],
-    includeContentBody: true,
+    path: { siteId: PAGE.siteId },
+    query: {
+      contentKeys: [CONTENT_KEYS.banner, CONTENT_KEYS.heading, CONTENT_KEYS.supportLines].join(','),
+      includeContentBody: true,
+    },
   });
 }
 
 export function bannerImageQuery(api: ApiClient, contentKey: string) {
-  return getManagedContentForSiteQuery(api, { siteId: PAGE.siteId, contentKeyOrId: contentKey });
+  return getManagedContentForSiteQuery(api, { path: { siteId: PAGE.siteId, contentKeyOrId: contentKey } });
 }
 
 type Body = Record<string, unknown>;

@@ -3,12 +3,13 @@
  * exactly the same ones before it renders the page.
  */
 import type { ApiClient, ObjectInfoRepresentation } from '../../client/index';
-import { getContactsChunksQuery, getObjectInfoQuery, getPicklistValuesQuery } from '../../client/queries';
+import { getContactsChunksQuery } from '../../client/queries';
+import { getObjectInfoQuery, getPicklistValuesQuery } from '../../client/react';
 import { BRAND_FIELD, CONTACT_US_OBJECT, MASTER_RECORD_TYPE_ID } from './constants';
 import type { LocatorFilters } from './locator-params';
 
 export function contactUsObjectInfoQuery(api: ApiClient) {
-  return getObjectInfoQuery(api, { objectApiName: CONTACT_US_OBJECT });
+  return getObjectInfoQuery(api, { path: { objectApiName: CONTACT_US_OBJECT } });
 }
 
 /** The record type whose brand picklist applies: the object's default, else the master record type. */
@@ -18,9 +19,11 @@ export function brandRecordTypeId(objectInfo: ObjectInfoRepresentation | undefin
 
 export function brandPicklistQuery(api: ApiClient, recordTypeId: string | undefined) {
   return getPicklistValuesQuery(api, {
-    objectApiName: CONTACT_US_OBJECT,
-    recordTypeId: recordTypeId ?? MASTER_RECORD_TYPE_ID,
-    fieldApiName: BRAND_FIELD,
+    path: {
+      objectApiName: CONTACT_US_OBJECT,
+      recordTypeId: recordTypeId ?? MASTER_RECORD_TYPE_ID,
+      fieldApiName: BRAND_FIELD,
+    },
   });
 }
 

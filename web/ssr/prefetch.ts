@@ -7,11 +7,8 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index.ts';
 import type { CountryStatesMap } from '../../client/index.ts';
-import {
-  getDefaultContactsQuery,
-  getDependentStatePicklistsValuesQuery,
-  type ContactsChunks,
-} from '../../client/queries.ts';
+import { countryStatesQuery as countryStatesQueryOf, type ContactsChunks } from '../../client/queries.ts';
+import { getDefaultContactsQuery } from '../../client/react.ts';
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
 import { memoByObject } from '../src/lib/memo.ts';
 import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
@@ -33,7 +30,7 @@ import { pageSeoQuery } from './seo-head.ts';
  */
 export async function prefetchPage(queryClient: QueryClient, api: ApiClient, url: URL): Promise<string | null> {
   const params = parseLocatorSearch(url.search);
-  const countryStatesQuery = getDependentStatePicklistsValuesQuery(api);
+  const countryStatesQuery = countryStatesQueryOf(api);
   const [, , brands] = await Promise.all([
     queryClient.prefetchQuery(getDefaultContactsQuery(api)),
     queryClient.prefetchQuery(countryStatesQuery),

@@ -1,7 +1,7 @@
 import { dehydrate, hashKey, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import type { ApiClient } from '../../client/index.ts';
-import { getSessionQuery } from '../../client/queries.ts';
+import { sessionQuery } from '../src/session/session-query.ts';
 import { SIGN_IN_PATH } from '../../common/sign-in.ts';
 import { Root } from '../src/Root.tsx';
 import type { HeadTags } from './document.ts';
@@ -43,7 +43,7 @@ export async function renderPage(
   const signInPage = url.pathname === SIGN_IN_PATH;
   try {
     const [, canonical] = await Promise.all([
-      queryClient.prefetchQuery(getSessionQuery(api)),
+      queryClient.prefetchQuery(sessionQuery(api)),
       // The sign-in page shows the store's banner picture; the Contact Us page everything it shows.
       signInPage ? prefetchContent(queryClient, api) : prefetchPage(queryClient, api, url),
     ]);

@@ -6,7 +6,9 @@
  * call failed) the default head.
  */
 import type { ApiClient } from '../../client/index.ts';
-import { getRecordSeoPropertiesQuery, type RecordSeoProperties } from '../../client/queries.ts';
+import type { RecordSeoProperties } from '../../client/queries.ts';
+import { getRecordSeoPropertiesQuery } from '../../client/react.ts';
+import { API_VERSION } from '../../common/platform.ts';
 import { PAGE } from '../src/page-config.ts';
 import { DEFAULT_HEAD, type HeadTags } from './document.ts';
 import { isLanguageTag, safeHeadUrl, sanitizeHeadTags } from './head-tags.ts';
@@ -17,7 +19,9 @@ import { escapeHtml } from './serialize.ts';
  * by its view name.
  */
 export function pageSeoQuery(api: ApiClient) {
-  return getRecordSeoPropertiesQuery(api, { communityId: PAGE.communityId, recordId: PAGE.recordId || PAGE.view });
+  return getRecordSeoPropertiesQuery(api, {
+    path: { apiVersion: API_VERSION, communityId: PAGE.communityId, recordId: PAGE.recordId || PAGE.view },
+  });
 }
 
 /** An absolute http(s) URL (search engines ignore relative canonical and alternate links); null for anything else. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CountryStatesMap, PicklistValuesRepresentation } from '../../../client/index';
-import { getDependentStatePicklistsValuesQuery } from '../../../client/queries';
+import { countryStatesQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
 import { CONTACTS_PER_PAGE } from '../constants';
 import { memoByObject } from '../lib/memo';
@@ -47,7 +47,7 @@ export function ContactLocator() {
   const location = useLocation();
   const params = useMemo(() => parseLocatorSearch(location.search), [location.search]);
 
-  const countryStates = useQuery(getDependentStatePicklistsValuesQuery(api));
+  const countryStates = useQuery(countryStatesQuery(api));
   const objectInfo = useQuery(contactUsObjectInfoQuery(api));
   const recordTypeId = brandRecordTypeId(objectInfo.data);
   const brandPicklist = useQuery({ ...brandPicklistQuery(api, recordTypeId), enabled: recordTypeId !== undefined });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getDefaultContactsQuery } from '../../../client/queries';
+import { getDefaultContactsQuery } from '../../../client/react';
 import { useApiClient } from '../api-client';
 import { formatPhone, telHref } from '../phone';
 import type { SupportRow } from '../../../common/support-lines';

@@ -16,7 +16,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { getSessionQuery, type SessionRepresentation } from '../../../client/queries';
+import type { SessionRepresentation } from '../../../client/queries';
+import { sessionQuery as sessionQueryOf } from './session-query';
 import { useApiClient } from '../api-client';
 import { GUEST, UserDataProvider, type UserData } from '../user-data';
 import { broadcastSessionChannel, type SessionChannel, type SignOutReason } from './channel';
@@ -69,7 +70,7 @@ function asGuest(session: SessionRepresentation): SessionRepresentation {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const sessionQuery = useMemo(() => getSessionQuery(api), [api]);
+  const sessionQuery = useMemo(() => sessionQueryOf(api), [api]);
   const { data: session } = useQuery(sessionQuery);
   const [toast, setToast] = useState(false);
   // The validator runs in the browser only, after hydration.

@@ -2,15 +2,8 @@
  * The session operations as the page makes them. The API client sends the session's CSRF token on
  * state-changing calls itself (client/index.ts csrfMiddleware), fetching it when first needed.
  */
-import { isApiError, type ApiClient } from '../../../client/index';
-import {
-  keepSessionAlive,
-  signIn,
-  signOut,
-  fetchSession,
-  type SessionRepresentation,
-  type SignInInput,
-} from '../../../client/queries';
+import { getSession, isApiError, keepSessionAlive, signIn, signOut, type ApiClient } from '../../../client/index';
+import type { SessionRepresentation, SignInInput } from '../../../client/queries';
 
 export function hasErrorCode(error: unknown, status: number, errorCode: string): boolean {
   return (
@@ -37,7 +30,7 @@ export interface SessionActions {
 
 export function sessionActions(api: ApiClient): SessionActions {
   return {
-    getSession: () => fetchSession(api),
+    getSession: () => getSession(api),
     keepSessionAlive: () => keepSessionAlive(api),
     async signOut(options) {
       if (options?.ended) return;
@@ -48,6 +41,6 @@ export function sessionActions(api: ApiClient): SessionActions {
         if (!isInvalidSession(error)) throw error;
       }
     },
-    signIn: (input) => signIn(api, input),
+    signIn: (input) => signIn(api, { body: input }),
   };
 }

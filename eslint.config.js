@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['generated/', 'dist/', 'docs/', 'node_modules/', 'web/public/'] },
+  { ignores: ['generated/', '**/dist/', 'docs/', 'node_modules/', 'web/public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

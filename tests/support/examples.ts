@@ -320,3 +320,42 @@ export function exampleFetch(
     },
   };
 }
+
+/** The example request of an operation as the generated client's input: { path, query, header, body }. */
+export interface ExampleInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
+ * The operation's example request (the same parameters and body as exampleRequest) as values for the generated
+ * client's call, which serialises them itself: a parameter whose content is JSON goes as its JSON text.
+ */
+export function exampleInput(operationOrId: string | Operation): ExampleInput {
+  const operation = typeof operationOrId === 'string' ? contractOperation(operationOrId) : operationOrId;
+  const { operationId } = operation;
+  const input: ExampleInput = {};
+  for (const parameter of parametersOf(operation)) {
+    if (parameter.in === 'cookie') continue;
+    if (parameter.in !== 'path' && !parameter.required && !OPTIONAL_IN_EXAMPLE[operationId]?.includes(parameter.name))
+      continue;
+    const value = parameterExample(parameter);
+    if (value === NONE) throw new ContractExampleError(operationId, `its ${parameter.in} parameter ${parameter.name}`);
+    const location = (input[parameter.in] ??= {});
+    location[parameter.name] = parameter.content && typeof value !== 'string' ? JSON.stringify(value) : value;
+  }
+  if (operation.operation.requestBody) {
+    const requestBody = resolveRef<{ required?: boolean; content?: Record<string, Json> }>(
+      contract,
+      operation.operation.requestBody,
+    );
+    const content = requestBody.content ?? {};
+    const mediaType = bodyMediaType(content);
+    const value = mediaType ? firstNamedExample(content[mediaType].examples) : NONE;
+    if (value !== NONE) input.body = value;
+    else if (requestBody.required) throw new ContractExampleError(operationId, 'its request body: no named example');
+  }
+  return input;
+}

@@ -111,11 +111,15 @@ export function csrfMiddleware(
 ): Middleware {
   let token: Promise<string | null> | undefined;
   const originals = new Map<string, Request>();
-  const loadToken = () =>
+  /** The session's token, asked for with the session the call carries: the browser's cookie, or a Cookie header. */
+  const loadToken = (call: Request) =>
     (token ??= fetchImpl(
       new Request(`${baseUrl}${getCsrfToken.path}`, {
         credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
+        headers: {
+          Accept: 'application/json',
+          ...(call.headers.has('Cookie') ? { Cookie: call.headers.get('Cookie')! } : {}),
+        },
       }),
     )
       .then(async (response) =>
@@ -133,7 +137,7 @@ export function csrfMiddleware(
       // Signing in needs no token: it replaces whatever session there was.
       if (request.method === 'POST' && isSessionCall(request)) return undefined;
       originals.set(id, request.clone());
-      const value = await loadToken();
+      const value = await loadToken(request);
       if (value) request.headers.set(CSRF_HEADER, value);
       return request;
     },
@@ -150,7 +154,7 @@ export function csrfMiddleware(
         .catch(() => undefined);
       if (!isCsrfRefusal(body)) return undefined;
       token = undefined;
-      const fresh = await loadToken();
+      const fresh = await loadToken(original);
       if (!fresh) return undefined;
       original.headers.set(CSRF_HEADER, fresh);
       const retried = await fetchImpl(original);

@@ -6,31 +6,25 @@
  * Nothing is invented here: an operation whose contract lacks an example it needs is a contract defect, and
  * the builder throws a ContractExampleError naming the operation and what is missing.
  */
+import {
+  contractExamples,
+  ContractExampleError,
+  NONE,
+  OPTIONAL_IN_EXAMPLE,
+  type ExampleInput,
+  type Parameter,
+} from '../../scripts/lib/contract-examples.ts';
 import { contract, contractOperation, resolveRef, type Operation } from './contract.ts';
 
+const {
+  firstNamedExample,
+  parameterExample,
+  parametersOf,
+  bodyMediaType,
+  exampleInput: inputOf,
+} = contractExamples(contract);
+
 type Json = Record<string, unknown>;
-
-export class ContractExampleError extends Error {
-  constructor(
-    readonly operationId: string,
-    readonly missing: string,
-  ) {
-    super(`${operationId}: the contract gives no example for ${missing}`);
-    this.name = 'ContractExampleError';
-  }
-}
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  style?: string;
-  explode?: boolean;
-  schema?: Json;
-  content?: Record<string, Json>;
-  example?: unknown;
-  examples?: Record<string, unknown>;
-}
 
 export interface ExampleRequest {
   operationId: string;
@@ -42,56 +36,6 @@ export interface ExampleRequest {
   body?: BodyInit;
   /** The media type of the body, when there is one. */
   mediaType?: string;
-}
-
-const NONE = Symbol('no example');
-
-/** The first example of a schema (2020-12 `examples[0]`, or the OpenAPI `example`), following $refs. */
-function schemaExample(schema: Json | undefined): unknown {
-  if (!schema) return NONE;
-  const resolved = resolveRef<Json>(contract, schema);
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if ('example' in schema) return schema.example;
-  if (Array.isArray(resolved.examples) && resolved.examples.length > 0) return resolved.examples[0];
-  if ('example' in resolved) return resolved.example;
-  return NONE;
-}
-
-/** The value of the first named example of a map of Example objects (refs resolved). */
-function firstNamedExample(examples: unknown): unknown {
-  const values = Object.values((examples ?? {}) as Record<string, unknown>);
-  if (values.length === 0) return NONE;
-  const example = resolveRef<Json>(contract, values[0]);
-  return 'value' in example ? example.value : NONE;
-}
-
-function parameterExample(parameter: Parameter): unknown {
-  if (parameter.schema) {
-    const fromSchema = schemaExample(parameter.schema);
-    if (fromSchema !== NONE) return fromSchema;
-  }
-  if (parameter.content) {
-    const media = Object.values(parameter.content)[0] ?? {};
-    const fromMedia = firstNamedExample(media.examples);
-    if (fromMedia !== NONE) return fromMedia;
-    if ('example' in media) return media.example;
-    const fromSchema = schemaExample(media.schema as Json | undefined);
-    if (fromSchema !== NONE) return fromSchema;
-  }
-  if ('example' in parameter) return parameter.example;
-  return firstNamedExample(parameter.examples);
-}
-
-/** Path-item parameters, overridden by the operation's own of the same name and location. */
-function parametersOf(operation: Operation): Parameter[] {
-  const byKey = new Map<string, Parameter>();
-  for (const list of [operation.pathItem.parameters, operation.operation.parameters]) {
-    for (const entry of (list ?? []) as unknown[]) {
-      const parameter = resolveRef<Parameter>(contract, entry);
-      byKey.set(`${parameter.in}:${parameter.name}`, parameter);
-    }
-  }
-  return [...byKey.values()];
 }
 
 function scalar(operationId: string, parameter: Parameter, value: unknown): string {
@@ -183,27 +127,6 @@ function encodeBody(mediaType: string, value: unknown, schema: Json | undefined)
   if (type.startsWith('text/')) return typeof value === 'string' ? value : JSON.stringify(value);
   return new Blob([typeof value === 'string' ? value : JSON.stringify(value)], { type: mediaType });
 }
-
-/** The request body's media type to send: JSON when declared, otherwise the first declared. */
-function bodyMediaType(content: Record<string, Json>): string | undefined {
-  const types = Object.keys(content);
-  return types.find((type) => type.toLowerCase() === 'application/json') ?? types[0];
-}
-
-/**
- * Optional parameters that an operation's example request carries all the same, with their contract
- * example: the operations whose rule "at least one of these" no single parameter can say.
- */
-const OPTIONAL_IN_EXAMPLE: Record<string, string[]> = {
-  getRecord: ['fields'],
-  getRecords: ['fields'],
-  // Ids and names are each optional, but one of them must be given.
-  getListInfosByName: ['names'],
-  // Sections and apiNames are each optional, but one of them must be given.
-  getRecordActions: ['sections'],
-  // Absent, the View action, which no object overrides: the example asks for the overridden New.
-  getActionOverrides: ['type'],
-};
 
 /** The example request of an operation (by operationId or as found by operationsOf). Throws on a contract gap. */
 export function exampleRequest(operationOrId: string | Operation): ExampleRequest {
@@ -321,41 +244,10 @@ export function exampleFetch(
   };
 }
 
-/** The example request of an operation as the generated client's input: { path, query, header, body }. */
-export interface ExampleInput {
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  header?: Record<string, unknown>;
-  body?: unknown;
-}
-
 /**
  * The operation's example request (the same parameters and body as exampleRequest) as values for the generated
  * client's call, which serialises them itself: a parameter whose content is JSON goes as its JSON text.
  */
 export function exampleInput(operationOrId: string | Operation): ExampleInput {
-  const operation = typeof operationOrId === 'string' ? contractOperation(operationOrId) : operationOrId;
-  const { operationId } = operation;
-  const input: ExampleInput = {};
-  for (const parameter of parametersOf(operation)) {
-    if (parameter.in === 'cookie') continue;
-    if (parameter.in !== 'path' && !parameter.required && !OPTIONAL_IN_EXAMPLE[operationId]?.includes(parameter.name))
-      continue;
-    const value = parameterExample(parameter);
-    if (value === NONE) throw new ContractExampleError(operationId, `its ${parameter.in} parameter ${parameter.name}`);
-    const location = (input[parameter.in] ??= {});
-    location[parameter.name] = parameter.content && typeof value !== 'string' ? JSON.stringify(value) : value;
-  }
-  if (operation.operation.requestBody) {
-    const requestBody = resolveRef<{ required?: boolean; content?: Record<string, Json> }>(
-      contract,
-      operation.operation.requestBody,
-    );
-    const content = requestBody.content ?? {};
-    const mediaType = bodyMediaType(content);
-    const value = mediaType ? firstNamedExample(content[mediaType].examples) : NONE;
-    if (value !== NONE) input.body = value;
-    else if (requestBody.required) throw new ContractExampleError(operationId, 'its request body: no named example');
-  }
-  return input;
+  return inputOf(typeof operationOrId === 'string' ? contractOperation(operationOrId) : operationOrId);
 }

@@ -1,4 +1,5 @@
 /** The pure parts of the docs build (scripts/docs.ts): the contract as the page shows it, its links. */
+import { codeSamples } from './code-samples.ts';
 
 type Requirement = Record<string, string[]>;
 export interface Contract {
@@ -12,9 +13,11 @@ const GUEST_SCHEME = 'guest';
 
 /**
  * The contract as the page shows it: every operation a guest may call (its security, or the document's,
- * lists {}) lists the `guest` scheme instead, which says what {} means.
+ * lists {}) lists the `guest` scheme instead, which says what {} means; every operation shows its example as a
+ * call of the generated client and as curl (x-codeSamples, scripts/lib/code-samples.ts).
  */
 export function contractForDocs(contract: Contract): Contract {
+  const samples = codeSamples(contract as unknown as Record<string, unknown>);
   const copy = structuredClone(contract);
   const forDocs = (security: Requirement[]) =>
     security.map((requirement) => (Object.keys(requirement).length ? requirement : { [GUEST_SCHEME]: [] }));
@@ -30,8 +33,9 @@ export function contractForDocs(contract: Contract): Contract {
   for (const item of Object.values(copy.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const op = operation as { security?: Requirement[] };
+      const op = operation as { security?: Requirement[]; operationId?: string; 'x-codeSamples'?: unknown };
       if (op.security) op.security = forDocs(op.security);
+      if (op.operationId && samples.has(op.operationId)) op['x-codeSamples'] = samples.get(op.operationId);
     }
   }
   return copy;

@@ -8,6 +8,22 @@ export interface Contract {
   components: { securitySchemes?: Record<string, unknown> };
 }
 
+interface Invalidation {
+  operationId: string;
+  match?: Record<string, string>;
+}
+
+/** What a write's success makes stale in a client's cache (its x-invalidates), in words the page shows. */
+export function invalidationText(invalidates: Invalidation[] | 'all'): string {
+  if (invalidates === 'all') return '**Makes stale in a client cache:** every cached answer (the caller changes).';
+  if (invalidates.length === 0) return '**Makes stale in a client cache:** nothing.';
+  const entries = invalidates.map(({ operationId, match }) => {
+    const on = Object.entries(match ?? {}).map(([parameter, source]) => `${parameter} = ${source}`);
+    return on.length ? `\`${operationId}\` (${on.join(', ')})` : `\`${operationId}\` (all)`;
+  });
+  return `**Makes stale in a client cache** (x-invalidates): ${entries.join(', ')}.`;
+}
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const GUEST_SCHEME = 'guest';
 
@@ -33,8 +49,16 @@ export function contractForDocs(contract: Contract): Contract {
   for (const item of Object.values(copy.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const op = operation as { security?: Requirement[]; operationId?: string; 'x-codeSamples'?: unknown };
+      const op = operation as {
+        security?: Requirement[];
+        operationId?: string;
+        description?: string;
+        'x-codeSamples'?: unknown;
+        'x-invalidates'?: Invalidation[] | 'all';
+      };
       if (op.security) op.security = forDocs(op.security);
+      if (op['x-invalidates'] !== undefined)
+        op.description = `${op.description ?? ''}\n\n${invalidationText(op['x-invalidates'])}`.trim();
       if (op.operationId && samples.has(op.operationId)) op['x-codeSamples'] = samples.get(op.operationId);
     }
   }

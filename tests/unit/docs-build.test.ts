@@ -1,6 +1,8 @@
 /** The docs build's pure parts: Redocly's output without its notices, the contract as the page shows it, its links. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractForDocs, linksUnderBase, type Contract } from '../../scripts/lib/docs-page.ts';
+import { contractForDocs, invalidationText, linksUnderBase, type Contract } from '../../scripts/lib/docs-page.ts';
 import { withoutNotices } from '../../scripts/lib/redocly.ts';
 
 const box = (...lines: string[]) =>
@@ -69,5 +71,20 @@ describe("The prerendered page's links", () => {
     expect(result).toContain('href="https://redocly.com/redoc/"');
     expect(result).toContain('href="//cdn.example/x"');
     expect(result).toContain('<link rel="modulepreload" href="/docs/redoc.standalone.js">');
+  });
+});
+
+describe('the invalidations a write declares', () => {
+  it('are said in words on the write, and not on a read', () => {
+    const contract = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8'));
+    const docs = contractForDocs(contract) as unknown as {
+      paths: Record<string, Record<string, { description?: string; 'x-codeSamples'?: unknown[] }>>;
+    };
+    const update = docs.paths['/services/data/v65.0/ui-api/records/{recordId}'];
+    expect(update.patch.description).toContain('`getRecord` (recordId = path.recordId)');
+    expect(update.patch.description).toContain('`getRelatedListCount` (all)');
+    expect(update.get.description).not.toContain('Makes stale');
+    expect(invalidationText('all')).toContain('every cached answer');
+    expect(update.get['x-codeSamples']).toHaveLength(2);
   });
 });

@@ -3,19 +3,18 @@
  * site/main.ts): killed with SIGKILL, started again on the same PGlite data directory (or PostgreSQL
  * schema when TEST_DATABASE_URL names a server), the record reads back with the same eTag.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UI_API, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
-import { adminQuery, databases, freePort, withSearchPath, type TestServer } from '../support/server.ts';
+import { adminQuery, databases, withSearchPath, type TestServer } from '../support/server.ts';
+import { spawnSite } from '../support/site-process.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const STARTUP_TIMEOUT = 60_000;
 const PASSWORDS = {
   admin: `process-admin-${randomBytes(6).toString('hex')}`,
   standard: `process-user-${randomBytes(6).toString('hex')}`,
@@ -30,41 +29,15 @@ interface Running {
 
 /** Starts the server process; resolves once it says it listens, fails with its output if it exits first. */
 async function startProcess(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const site = await spawnSite(env.DATA_DIR, {
     DEMO_CONTACTS: '5',
     DEMO_ADMIN_PASSWORD: PASSWORDS.admin,
     DEMO_USER_PASSWORD: PASSWORDS.standard,
     ...env,
-  };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start in time:\n${output}`)), STARTUP_TIMEOUT);
-    child.stdout!.on('data', () => {
-      if (/Contact Us storefront on http:\/\//.test(output)) {
-        clearTimeout(timer);
-        ready();
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      fail(new Error(`The server exited before it listened:\n${output}`));
-    });
-  });
-  const server = { baseUrl: `http://127.0.0.1:${port}`, passwords: PASSWORDS } as unknown as TestServer;
-  return { child, server, exited };
+  if (site.child.exitCode !== null) throw new Error(`The server exited before it listened:\n${site.output()}`);
+  const server = { baseUrl: site.baseUrl, passwords: PASSWORDS } as unknown as TestServer;
+  return { child: site.child, server, exited: site.exited.then(({ signal }) => signal) };
 }
 
 async function kill(running: Running): Promise<void> {

@@ -3,61 +3,22 @@
  * answers the request under way (here a sign-in whose body is still arriving), closes the database and
  * exits 0, releasing the data directory's lock; the next start finds the directory as it was left.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../support/server.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const running: ChildProcess[] = [];
+import { spawnSite, stopSites } from '../support/site-process.ts';
 
 async function spawnServer(dataDir: string) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_CONTACTS: '20',
-    DEMO_ADMIN_PASSWORD: 'stop-test-admin',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start in time:\n${output}`)), 90_000);
-    child.stdout!.on('data', () => {
-      if (/Contact Us storefront on http:\/\//.test(output)) {
-        clearTimeout(timer);
-        ready();
-      }
-    });
-    void exited.then(() => fail(new Error(`The server exited:\n${output}`)));
-  });
-  return { child, port, baseUrl: `http://127.0.0.1:${port}`, exited, output: () => output };
+  const site = await spawnSite(dataDir, { DEMO_CONTACTS: '20', DEMO_ADMIN_PASSWORD: 'stop-test-admin' });
+  if (site.child.exitCode !== null) throw new Error(`The server exited:\n${site.output()}`);
+  return { ...site, port: Number(new URL(site.baseUrl).port), exited: site.exited.then(({ code }) => code) };
 }
 
 describe('SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-stop-'));
-  afterEach(async () => {
-    for (const child of running.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((done) => child.once('exit', done));
-      }
-    }
-  });
+  afterEach(stopSites);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops taking connections, answers the request under way, closes the database and exits 0', async () => {

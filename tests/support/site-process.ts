@@ -26,7 +26,8 @@ export interface SiteProcess {
 const running: ChildProcess[] = [];
 
 /**
- * Spawns the site on dataDir (PGlite, 50 demo contacts, a free port on 127.0.0.1, env besides); resolves as soon
+ * Spawns the site on dataDir (PGlite unless env names a DATABASE_URL, 50 demo contacts, a free port on 127.0.0.1,
+ * env besides); resolves as soon
  * as it says it listens or has exited, whichever comes first (a server refused at start exits).
  */
 export async function spawnSite(
@@ -43,7 +44,8 @@ export async function spawnSite(
     DEMO_CONTACTS: '50',
     ...env,
   };
-  delete childEnv.DATABASE_URL;
+  // PGlite unless the caller names a PostgreSQL server.
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, entry, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);

@@ -48,9 +48,9 @@ export interface AppOptions {
 }
 
 export interface AnswerCacheBounds {
-  /** Request targets noted at most. */
+  /** Request targets cached at most. */
   targets: number;
-  /** The length of the JSON noted, in all, at most (characters). */
+  /** The length of the JSON cached, in all, at most (characters). */
   size: number;
 }
 

@@ -65,7 +65,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
     file: 'server/http/answers/answer-cache.ts',
     keeps: "a signed-in user's getObjectInfo and getLayout representations, answered again before routing",
     key: 'the request target and the caller’s profile',
-    bound: '2,000 targets and 32 MiB of JSON, shared with record answers, first noted out',
+    bound: '2,000 targets and 32 MiB of JSON, shared with record answers, first cached out',
     channels: ['org_metadata_changed'],
     evictedBy: 'checked at use: the metadata generation it was made at must still hold',
     test: 'tests/contract/answer-cache.test.ts',

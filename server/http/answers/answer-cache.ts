@@ -29,12 +29,12 @@ import type { CachedAnswer } from '../entry/replay.ts';
 import { incomingHeader, requestTarget } from '../connections/request-header.ts';
 import type { Sessions } from '../sessions/session.ts';
 
-/** The operations whose representations are noted: each kept per target, profile and metadata generation. */
+/** The operations whose representations are cached: each per target, profile and metadata generation. */
 type CachedMetadataOperation = Extract<OperationId, 'getObjectInfo' | 'getLayout'>;
 /** The operations whose representations are read from records: each kept per target and user, with the records. */
 type CachedRecordOperation = Extract<OperationId, 'getRecord' | 'getRecordUi'>;
 
-interface Noted {
+interface CachedRepresentation {
   generation: number;
   /** The profile it was made for. */
   profile: Profile;
@@ -49,8 +49,8 @@ interface Noted {
 }
 
 /**
- * Targets noted at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
- * targets noted first are dropped (a caller can ask for many spellings of one object, and for many records).
+ * Targets cached at most, and the JSON they keep in all (a record UI is tens of kilobytes); past either, the
+ * targets cached first are dropped (a caller can ask for many spellings of one object, and for many records).
  */
 const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = { targets: 2_000, size: 32 * 1024 * 1024 };
 
@@ -58,9 +58,9 @@ export class AnswerCache {
   readonly #db: Database;
   readonly #sessions: Sessions;
   readonly #bounds: AnswerCacheBounds;
-  /** By target, then profile (metadata) or user id (records); in the order targets were first noted. */
-  readonly #noted = new Map<string, Map<Profile | string, Noted>>();
-  /** The sizes of everything noted. */
+  /** By target, then profile (metadata) or user id (records); in the order targets were first cached. */
+  readonly #cached = new Map<string, Map<Profile | string, CachedRepresentation>>();
+  /** The sizes of everything cached. */
   #size = 0;
   /** Answers replayed before routing. */
   answered = 0;
@@ -73,7 +73,7 @@ export class AnswerCache {
 
   /**
    * The representation read() makes for the router's answer to a GET of operationId, cached for the replay stage
-   * with the metadata's generation before the read (a change during it leaves the note stale at once).
+   * with the metadata's generation before the read (a change during it leaves the cached copy stale at once).
    */
   async represent<T extends { eTag: string }>(
     c: Context,
@@ -82,7 +82,7 @@ export class AnswerCache {
   ): Promise<T> {
     const generation = metadataGeneration(this.#db);
     const representation = await read();
-    return generation === undefined ? representation : this.#note(c, operationId, generation, representation);
+    return generation === undefined ? representation : this.#keep(c, operationId, generation, representation);
   }
 
   /**
@@ -101,27 +101,27 @@ export class AnswerCache {
     const representation = await read(reads);
     return generation === undefined || mark === undefined
       ? representation
-      : this.#note(c, operationId, generation, representation, { keys: [...reads], mark });
+      : this.#keep(c, operationId, generation, representation, { keys: [...reads], mark });
   }
 
   /**
    * Notes a representation made from the metadata of generation (and from records, given), and returns the one
-   * to answer with: the one noted before when it has the same eTag (made once, it has its JSON and Brotli made
+   * to answer with: the one cached before when it has the same eTag (made once, it has its JSON and Brotli made
    * already), or this one.
    */
-  #note<T extends { eTag: string }>(
+  #keep<T extends { eTag: string }>(
     c: Context,
     operationId: CachedMetadataOperation | CachedRecordOperation,
     generation: number,
     made: T,
-    records?: Noted['records'],
+    records?: CachedRepresentation['records'],
   ): T {
     if (c.req.method !== 'GET') return made;
     const principal = principalOf(c);
     if (principal.isGuest) return made;
     const target = requestTarget(c.req.raw, c.env);
-    let byCaller = this.#noted.get(target);
-    if (!byCaller) this.#noted.set(target, (byCaller = new Map()));
+    let byCaller = this.#cached.get(target);
+    if (!byCaller) this.#cached.set(target, (byCaller = new Map()));
     const caller = records ? principal.userId : principal.profile;
     const before = byCaller.get(caller);
     const representation = before?.representation.eTag === made.eTag ? (before.representation as T) : made;
@@ -137,32 +137,32 @@ export class AnswerCache {
       operationId,
       headers: [],
     });
-    // The targets noted first go; the one just noted stays, whatever its size.
-    for (const [first, callers] of this.#noted) {
-      if ((this.#noted.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
+    // The targets cached first go; the one just cached stays, whatever its size.
+    for (const [first, callers] of this.#cached) {
+      if ((this.#cached.size <= this.#bounds.targets && this.#size <= this.#bounds.size) || first === target) break;
       for (const dropped of callers.values()) this.#size -= dropped.size;
-      this.#noted.delete(first);
+      this.#cached.delete(first);
     }
     return representation;
   }
 
   /** A cached answer to a signed-in user's repeated GET (server/http/entry/replay.ts), or undefined for the router. */
   replay(request: Request, env: unknown): CachedAnswer | undefined {
-    if (this.#noted.size === 0) return undefined;
-    const byCaller = this.#noted.get(requestTarget(request, env));
+    if (this.#cached.size === 0) return undefined;
+    const byCaller = this.#cached.get(requestTarget(request, env));
     if (!byCaller) return undefined;
     const principal = this.#sessions.cachedPrincipal(request, env);
     if (!principal) return undefined;
-    const noted = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
-    if (!noted || noted.profile !== principal.profile || noted.generation !== metadataGeneration(this.#db))
+    const cached = byCaller.get(principal.profile) ?? byCaller.get(principal.userId);
+    if (!cached || cached.profile !== principal.profile || cached.generation !== metadataGeneration(this.#db))
       return undefined;
-    if (noted.records && changedSince(this.#db, noted.records.keys, noted.records.mark)) return undefined;
+    if (cached.records && changedSince(this.#db, cached.records.keys, cached.records.mark)) return undefined;
     const { body, headers } = representationForm(
-      noted.representation,
+      cached.representation,
       acceptsBrotli(incomingHeader(request, env, 'accept-encoding')),
     );
     const form = headers['Content-Encoding'] ? 1 : 0;
-    return { operationId: noted.operationId, body, headers: (noted.headers[form] ??= headers) };
+    return { operationId: cached.operationId, body, headers: (cached.headers[form] ??= headers) };
   }
 
   replayed(): void {

@@ -56,6 +56,11 @@ const RULES: { from: RegExp; to: RegExp; why: string }[] = [
     why: 'lists and duplicate rules stand on records',
   },
   { from: /^server\/platform\/lists\//, to: /^server\/platform\/related-lists\//, why: 'related lists stand on lists' },
+  {
+    from: /^server\/platform\/records\//,
+    to: /^server\/platform\/query\//,
+    why: 'queries are built on records (field paths, access), not records on queries',
+  },
 ];
 
 describe('the import graph', () => {

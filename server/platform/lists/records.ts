@@ -18,7 +18,7 @@ import type { ListContext } from './context.ts';
 import { isMruList } from './definitions.ts';
 import { listViewWhere } from './filters.ts';
 import { displayColumns, effectiveOrder, listReference, readablePath } from './info.ts';
-import { mruSource } from '../records/mru.ts';
+import { mruSource } from '../query/mru-source.ts';
 
 export type ListRecordCollection = Schemas['ListRecordCollectionRepresentation'];
 

@@ -6,7 +6,6 @@
  */
 import type { Queryable } from '../../db/connection.ts';
 import type { Principal } from '../principal.ts';
-import type { JoinedSource } from '../query/select.ts';
 
 /**
  * The statement that notes a use, given the placeholders of the user, the record and its object: on its own
@@ -26,13 +25,4 @@ export async function noteRecordUsed(
 ): Promise<void> {
   if (principal.isGuest) return;
   await q.query(noteUseStatement('$1', '$2', '$3'), [principal.userId, recordId, objectApiName]);
-}
-
-/** The user's recently used records of an object, most recent first, for the query core. */
-export function mruSource(userId: string, objectApiName: string): JoinedSource {
-  return {
-    join: (alias, parameters) =>
-      `JOIN mru_record m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(userId, 'text')} AND m.object_api_name = ${parameters.add(objectApiName, 'text')}`,
-    orderBy: 'm.used_at DESC',
-  };
 }

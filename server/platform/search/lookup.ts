@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/connection.ts';
 import type { FieldDefinition } from '../definitions.ts';
 import { invalidId, notFound } from '../errors.ts';
 import { toId18 } from '../ids.ts';
-import { mruSource } from '../records/mru.ts';
+import { mruSource } from '../query/mru-source.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
 import { cut, excerpt, illegalValue } from '../query/errors.ts';
 import { MAX_OFFSET, queryUrl, splitLookahead, type UrlParameter } from '../query/page-token.ts';

@@ -4354,8 +4354,8 @@ export interface components {
              * @example 200
              */
             statusCode: number;
-            /** @description The count when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
-            result: components["schemas"]["RelatedListRecordCountRepresentation"] | components["schemas"]["ErrorRepresentation"];
+            /** @description The count when statusCode is 200, else the list of its errors, as records/batch answers a failed item. */
+            result: components["schemas"]["RelatedListRecordCountRepresentation"] | components["schemas"]["ErrorList"];
         };
         /** @description The record counts of several related lists of one record, one result per related list asked for, in the order asked. */
         BatchRelatedListCountRepresentation: {
@@ -4424,8 +4424,8 @@ export interface components {
              * @example 200
              */
             statusCode: number;
-            /** @description The metadata when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
-            result: components["schemas"]["RelatedListInfoRepresentation"] | components["schemas"]["ErrorRepresentation"];
+            /** @description The metadata when statusCode is 200, else the list of its errors, as records/batch answers a failed item. */
+            result: components["schemas"]["RelatedListInfoRepresentation"] | components["schemas"]["ErrorList"];
         };
         /** @description The metadata of several related lists of one object, one result per related list asked for, in the order asked. */
         RelatedListInfoBatchRepresentation: {
@@ -4507,8 +4507,8 @@ export interface components {
              * @example 200
              */
             statusCode: number;
-            /** @description The preferences when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
-            result: components["schemas"]["RelatedListUserPreferencesRepresentation"] | components["schemas"]["ErrorRepresentation"];
+            /** @description The preferences when statusCode is 200, else the list of its errors, as records/batch answers a failed item. */
+            result: components["schemas"]["RelatedListUserPreferencesRepresentation"] | components["schemas"]["ErrorList"];
         };
         /** @description The caller's preferences for several related lists, one result per id asked for, in the order asked. */
         RelatedListPreferencesBatchRepresentation: {
@@ -4594,8 +4594,8 @@ export interface components {
              * @example 200
              */
             statusCode: number;
-            /** @description The page of records when statusCode is 200, else a single error object (not a list), as the platform answers a failed item. */
-            result: components["schemas"]["RelatedListRecordCollectionRepresentation"] | components["schemas"]["ErrorRepresentation"];
+            /** @description The page of records when statusCode is 200, else the list of its errors, as records/batch answers a failed item. */
+            result: components["schemas"]["RelatedListRecordCollectionRepresentation"] | components["schemas"]["ErrorList"];
         };
         /** @description The related records of several related lists of one record, one result per related list asked for, in the order asked. */
         RelatedListRecordCollectionBatchRepresentation: {

@@ -355,7 +355,7 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(errorsOf(missing)).toEqual([NOT_FOUND]);
     });
 
-    it('answers a batch with a result per related list, a missing one a single error object', async () => {
+    it('answers a batch with a result per related list, a missing one the list of its errors', async () => {
       const { status, body } = await get<InfoBatch>(
         'getRelatedListInfoBatch',
         '/related-list-info/batch/Account/Contacts,NoSuchList,Cases',
@@ -363,7 +363,7 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([200, 404, 200]);
-      expect(body.results[1].result).toEqual(NOT_FOUND);
+      expect(body.results[1].result).toEqual([NOT_FOUND]);
       expect((body.results[2].result as Info).listReference.relatedListId).toBe('Cases');
     });
   });
@@ -566,8 +566,8 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([200, 404, 400, 200]);
       expect(names(body.results[0].result as Page)).toEqual(['Accounts Payable']);
-      expect(body.results[1].result).toEqual(NOT_FOUND);
-      expect((body.results[2].result as { errorCode: string }).errorCode).toBe('INVALID_FIELD');
+      expect(body.results[1].result).toEqual([NOT_FOUND]);
+      expect((body.results[2].result as { errorCode: string }[])[0].errorCode).toBe('INVALID_FIELD');
       expect((body.results[3].result as Page).records.map((record) => record.fields.CaseNumber.value)).toEqual([
         '00001001',
         '00001004',
@@ -623,7 +623,7 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(status).toBe(200);
       expect(body.results.map((result) => result.statusCode)).toEqual([200, 404, 200]);
       expect(body.results[0].result).toMatchObject({ count: 3, hasMore: false });
-      expect(body.results[1].result).toEqual(NOT_FOUND);
+      expect(body.results[1].result).toEqual([NOT_FOUND]);
       expect(body.results[2].result).toMatchObject({ count: 5, hasMore: true });
     });
   });
@@ -725,7 +725,7 @@ describe.each(databases())('related lists on %s', (kind) => {
       );
       expect(batch.status).toBe(200);
       expect(batch.body.results.map((result) => result.statusCode)).toEqual([200, 404, 200]);
-      expect(batch.body.results[1].result).toEqual(NOT_FOUND);
+      expect(batch.body.results[1].result).toEqual([NOT_FOUND]);
       const bad = await send(
         'updateRelatedListPreferences',
         'PATCH',

@@ -1,7 +1,7 @@
 /**
  * Batches as the platform answers them: one result per item, in the order asked, each with the status it
  * would have had alone; a failed item (a related list that does not exist or may not be seen, a bad field)
- * is a result with a single {errorCode, message} object, not a failure of the whole call.
+ * is a result with a list of {errorCode, message}, as in records/batch, not a failure of the whole call.
  */
 import { PlatformError } from '../errors.ts';
 import { illegalValue } from '../query/errors.ts';
@@ -11,12 +11,12 @@ export const MAX_BATCH_RELATED_LISTS = 20;
 
 type BatchError = { errorCode: string; message: string };
 
-export async function batchItem<T>(work: () => Promise<T>): Promise<{ statusCode: number; result: T | BatchError }> {
+export async function batchItem<T>(work: () => Promise<T>): Promise<{ statusCode: number; result: T | BatchError[] }> {
   try {
     return { statusCode: 200, result: await work() };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    return { statusCode: error.status, result: { errorCode: error.errorCode, message: error.message } };
+    return { statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] };
   }
 }
 

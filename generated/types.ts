@@ -4327,7 +4327,7 @@ export interface components {
             objectApiName: string | null;
             /** @description The API name of the parent object, such as Account. */
             parentObjectApiName: string;
-            /** @description The parent's record type the related list's layout comes from; the master record type id 012000000000000AAA when the object has none. */
+            /** @description The parent's record type the request named (recordTypeId), null when it named none, as the platform sends it; the related lists of a record name none. */
             recordTypeId: string | null;
             /** @description The related list's id, such as Contacts (usually the child relationship name). */
             relatedListId: string;

@@ -349,6 +349,20 @@ describe.each(databases())('related lists on %s', (kind) => {
       expect(errorsOf(bad)[0].errorCode).toBe('INVALID_FIELD');
     });
 
+    it('says in listReference the record type the request named, and null when it named none', async () => {
+      const plain = await info('Account', 'Contacts');
+      expect(plain.body.listReference.recordTypeId).toBeNull();
+      const named = await info('Account', 'Contacts', '?recordTypeId=012000000000000');
+      expect(named.status).toBe(200);
+      expect(named.body.listReference.recordTypeId).toBe('012000000000000AAA');
+      const batch = await get<InfoBatch>('getRelatedListInfoBatch', '/related-list-info/batch/Account/Contacts', admin);
+      expect((batch.body.results[0].result as Info).listReference.recordTypeId).toBeNull();
+      // The related records of a record name no record type either; their listInfoETag is that of the info.
+      const page = await records(ACCOUNT_ID, 'Contacts', {});
+      expect(page.body.listReference.recordTypeId).toBeNull();
+      expect(page.body.listInfoETag).toBe(plain.body.eTag);
+    });
+
     it('answers a related list the object does not have 404', async () => {
       const missing = await info('Account', 'NoSuchList');
       expect(missing.status).toBe(404);

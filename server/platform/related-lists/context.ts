@@ -21,6 +21,8 @@ export interface ParentContext {
   parent: DescribedObject;
   /** The parent's record type whose layout applies (the master record type id for objects without). */
   recordTypeId: string;
+  /** The record type the request named (18 characters), or null when it named none: what listReference says. */
+  askedRecordTypeId: string | null;
   layout: RelatedListLayout | undefined;
   /** The parent record, when the request names one. */
   parentRecordId: string | null;
@@ -66,6 +68,7 @@ export async function parentContext(
     principal,
     parent,
     recordTypeId: recordType?.id ?? MASTER_RECORD_TYPE_ID,
+    askedRecordTypeId: recordTypeId === null || recordTypeId === undefined ? null : (recordType?.id ?? null),
     layout: layoutFor(parent, recordType),
     parentRecordId: null,
   };
@@ -91,6 +94,7 @@ export async function parentRecordContext(
     principal,
     parent,
     recordTypeId: recordType?.id ?? MASTER_RECORD_TYPE_ID,
+    askedRecordTypeId: null,
     layout: layoutFor(parent, recordType),
     parentRecordId: id,
   };

@@ -23,6 +23,10 @@ type RelatedListInfo = Schemas['RelatedListInfoRepresentation'];
 type RelatedListColumn = Schemas['RelatedListColumnRepresentation'];
 type RelatedListReference = Schemas['RelatedListReferenceRepresentation'];
 
+/**
+ * The reference of a related list. Its recordTypeId is the record type the request named, null when it named
+ * none (a related list of a record names none), as the platform sends it.
+ */
 export function relatedListReference(
   context: RelatedListContext,
   inContextOfRecordId: string | null = context.parentRecordId,
@@ -33,7 +37,7 @@ export function relatedListReference(
     listViewApiName: context.definition.entry.relatedListId,
     objectApiName: context.child.apiName,
     parentObjectApiName: context.parent.apiName,
-    recordTypeId: context.recordTypeId,
+    recordTypeId: context.askedRecordTypeId,
     relatedListId: context.definition.entry.relatedListId,
     type: 'relatedList',
   };

@@ -3884,7 +3884,7 @@ export interface components {
             apiName: string;
             /** @description The id of the record being copied. */
             cloneSourceId: string;
-            /** @description The values the copy starts with, by field API name; fields that cannot be created (formulas, auto-numbers, system fields) are left out. */
+            /** @description The values the copy starts with, by field API name, and CloneSourceId (the source record's id); fields that cannot be created (formulas, auto-numbers, system fields) are left out. */
             fields: {
                 [key: string]: components["schemas"]["FieldValueRepresentation"];
             };

@@ -249,8 +249,8 @@ async function cloneFieldValues(
 
 /**
  * GET /record-defaults/template/clone/{recordId}: the source record's values of the fields a new record may
- * be given (the optional fields asked for, or every such field), owned by the caller. Formulas, auto-numbers
- * and system fields are left out: a copy gets its own.
+ * be given (the optional fields asked for, or every such field), owned by the caller, and CloneSourceId, the
+ * source's id. Formulas, auto-numbers and system fields are left out: a copy gets its own.
  */
 export async function getRecordTemplateClone(
   db: Queryable,
@@ -269,7 +269,11 @@ export async function getRecordTemplateClone(
     record: {
       apiName: object.apiName,
       cloneSourceId: source.id,
-      fields: await cloneFieldValues(db, principal, object, source.id, names, recordType.id),
+      fields: {
+        ...(await cloneFieldValues(db, principal, object, source.id, names, recordType.id)),
+        // As every answer of the platform has it: the record the copy is made from.
+        CloneSourceId: { displayValue: null, value: source.id },
+      },
       recordTypeId: recordType.id,
     },
   };

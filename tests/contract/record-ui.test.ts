@@ -413,6 +413,7 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
       expect(body.record.apiName).toBe('Account');
       expect(body.record.fields.Name.value).toBe('Riverbend Industrial Controls');
       expect(body.record.fields.OwnerId.value).toBe(DEMO_USERS.standard.userId);
+      expect(body.record.fields.CloneSourceId).toEqual({ displayValue: null, value: STANDARD_ACCOUNT });
       for (const systemField of ['Id', 'CreatedDate', 'LastModifiedById', 'SystemModstamp'])
         expect(body.record.fields[systemField], systemField).toBeUndefined();
       expect(headers.get('cache-control')).toBe('private, max-age=1');
@@ -434,7 +435,7 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
         admin,
       );
       expect(status).toBe(200);
-      expect(Object.keys(body.record.fields)).toEqual(['APT_Company_Name__c']);
+      expect(Object.keys(body.record.fields)).toEqual(['APT_Company_Name__c', 'CloneSourceId']);
       expect(body.record.fields.APT_Company_Name__c.value).toEqual(expect.any(String));
     });
 

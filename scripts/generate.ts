@@ -26,6 +26,8 @@ type Parameter = {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
+  /** A query parameter sent empty (`fields=`) is taken as absent. */
+  allowEmptyValue?: boolean;
   description?: string;
   schema: JsonSchema;
 };
@@ -162,6 +164,9 @@ function parameterObject(doc: Document, parameters: Parameter[], location: Param
     // Query, path and header values are text: numbers and booleans are parsed from it.
     let code = `${emitSchema(parameter.schema, { ...ctx, fromText: location !== 'cookie' })}`;
     if (!parameter.required && parameter.schema.default === undefined) code += '.optional()';
+    // An empty list (`optionalFields=`) is taken as absent, as the platform takes it.
+    if (location === 'query' && parameter.allowEmptyValue)
+      code = `z.preprocess((value) => (value === '' ? undefined : value), ${code})`;
     return `${JSON.stringify(key)}: ${code}.openapi(${JSON.stringify(meta)})`;
   });
   return `z.object({ ${entries.join(', ')} })`;

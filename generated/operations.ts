@@ -136,3 +136,6 @@ export type OperationId = keyof typeof operationTable;
 
 /** The contract's tags, in its order. */
 export const tags = ["Storefront","Content","SEO","Records","Lists","Metadata","Actions","Related lists","Search","Session"] as const;
+
+/** x-api-versions: the first and the current API version a versioned path answers under. */
+export const API_VERSIONS = {"first":"v41.0","current":"v65.0"} as const;

@@ -5338,7 +5338,7 @@ export interface components {
          *     Any other option, a repeated one or a bad value answers 400.
          */
         imageOptions: string;
-        /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v52.0 answers the same. */
+        /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v41.0 to v65.0 answers the same (see API versions). */
         seoApiVersion: string;
         /** @description The id of the community (Experience Cloud site network) whose pages are asked about, 15 or 18 characters starting `0DB` (the storefront is `0DB8d0000000001GAA`). */
         seoCommunityId: string;
@@ -6283,7 +6283,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v52.0 answers the same. */
+                /** @description The API version the caller was written for, `v` and a major version with `.0` (the storefront uses v65.0); every version from v41.0 to v65.0 answers the same (see API versions). */
                 apiVersion: components["parameters"]["seoApiVersion"];
                 /** @description The id of the community (Experience Cloud site network) whose pages are asked about, 15 or 18 characters starting `0DB` (the storefront is `0DB8d0000000001GAA`). */
                 communityId: components["parameters"]["seoCommunityId"];

@@ -53,6 +53,7 @@ type PathItem = { parameters?: (Parameter | { $ref: string })[] } & Partial<
 >;
 type Document = {
   tags?: { name: string }[];
+  'x-api-versions'?: { first: string; current: string };
   security?: Record<string, string[]>[];
   paths: Record<string, PathItem>;
   components: {
@@ -406,6 +407,9 @@ export type OperationId = keyof typeof operationTable;
 
 /** The contract's tags, in its order. */
 export const tags = ${JSON.stringify(tags)} as const;
+
+/** x-api-versions: the first and the current API version a versioned path answers under. */
+export const API_VERSIONS = ${JSON.stringify(doc['x-api-versions'])} as const;
 `;
 }
 

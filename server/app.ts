@@ -14,11 +14,12 @@ import type { Database } from './db/connection.ts';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
 import { EventLoopWatch } from './http/entry/event-loop-watch.ts';
 import { gateOf, type Dispatch } from './http/entry/gate.ts';
-import { inProcess, METHODS_WITH_BODY, requestLimits } from './http/limits/limits.ts';
+import { inProcess, METHODS_WITH_BODY, requestLimits, trustProxyOf } from './http/limits/limits.ts';
 import { docsHeaders } from './http/answers/security-headers.ts';
 import { AnswerCache } from './http/answers/answer-cache.ts';
 import { RememberingRouter } from './http/entry/remembering-router.ts';
 import { replayStage } from './http/entry/replay.ts';
+import { apiVersionStage } from './http/entry/api-version.ts';
 import { Sessions } from './http/sessions/session.ts';
 import { appRoutes } from './routes/apps.ts';
 import { actionRoutes } from './routes/actions.ts';
@@ -133,7 +134,12 @@ export function createApp(db: Database, options: AppOptions = {}) {
   const replay = replayStage([locatorReplay(locatorCache), answerCache], limits);
   const gate = gateOf(options, sessions, app.fetch as Dispatch);
   const watch = new EventLoopWatch(options.eventLoop);
-  app.fetch = watch.wrap((request, env, executionCtx) => replay(request, env) ?? gate(request, env, executionCtx));
+  // Older API versions are handed on as the current one, and their answers said at the version asked.
+  const versions = apiVersionStage(
+    (request, env, executionCtx) => replay(request, env) ?? gate(request, env, executionCtx),
+    trustProxyOf(options),
+  );
+  app.fetch = watch.wrap(versions);
   /**
    * The operationIds the areas implement (every other operation of the contract answers 501); the locator's
    * result cache; the metadata replayed before routing; the cache of guests' pages, when the pages keep one.

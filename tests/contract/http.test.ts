@@ -67,13 +67,13 @@ it('every implemented operation has a sample call (hand-written or from the exam
   expect(cached.length).toBeGreaterThan(0);
 });
 
-/** Paths the contract does not have: a prefix of a real path, a sub-resource that does not exist, another API version. */
+/** Paths the contract does not have: a prefix of a real path, a sub-resource that does not exist, a later API version. */
 const MISSING_PATHS = [
   '/no/such/path',
   `${UI_API}/no-such-resource`,
   `${UI_API}/object-info/${CONTACT_US}/picklist-values`,
   `${UI_API}/object-info/${CONTACT_US}/fields`,
-  '/services/data/v64.0/ui-api/object-info/APT_Contact_Us__c',
+  '/services/data/v66.0/ui-api/object-info/APT_Contact_Us__c',
 ];
 
 describe.each(databases())('HTTP behaviour on %s', (kind) => {

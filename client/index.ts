@@ -60,6 +60,21 @@ export interface ApiClientOptions {
    * that itself (and a request that carries If-None-Match bypasses it).
    */
   middleware?: readonly Middleware[];
+  /**
+   * The API version to call (`v55.0`): the server answers every version from v41.0 to v65.0, with the URLs in
+   * its answers naming the version asked. By default v65.0, the version of the contract's paths.
+   */
+  apiVersion?: string;
+}
+
+/** Calls the versioned paths (/services/data/v65.0/…, /lwr/apex/v65.0/…) at another API version. */
+function apiVersionMiddleware(version: string): Middleware {
+  return {
+    onRequest({ request }) {
+      const url = request.url.replace(/\/(services\/data|lwr\/apex)\/v65\.0\//, `/$1/${version}/`);
+      return url === request.url ? undefined : new Request(url, request);
+    },
+  };
 }
 
 /**
@@ -172,7 +187,7 @@ export function csrfMiddleware(
   };
 }
 
-export function createApiClient({ baseUrl, fetch, headers, middleware = [] }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, fetch, headers, middleware = [], apiVersion }: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl,
     headers,
@@ -182,6 +197,7 @@ export function createApiClient({ baseUrl, fetch, headers, middleware = [] }: Ap
   });
   // Middleware sees the request in this order and the answer in the reverse one.
   client.use(...middleware);
+  if (apiVersion) client.use(apiVersionMiddleware(apiVersion));
   client.use(errorShapeMiddleware);
   // Used last, so that its answer (a retried call's included) is the one the error-shape middleware sees.
   client.use(csrfMiddleware(baseUrl, fetch));

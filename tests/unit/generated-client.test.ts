@@ -221,6 +221,17 @@ describe('conditional GETs', () => {
     expect(browser.requests.map((request) => request.headers.get('If-None-Match'))).toEqual([null, null]);
   });
 
+  it('calls the versioned paths at the API version asked for, and the others as they are', async () => {
+    const server = scripted(json({}), json({}));
+    const client = createApiClient({ baseUrl: 'http://store.test', fetch: server.fetch, apiVersion: 'v55.0' });
+    await calls.getObjectInfo(client, { path: { objectApiName: 'Account' } });
+    await calls.getSession(client);
+    expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual([
+      '/services/data/v55.0/ui-api/object-info/Account',
+      '/services/auth/session',
+    ]);
+  });
+
   it('sends the session cookie to the same origin only', async () => {
     const server = scripted(json({}));
     await calls.getSession(createApiClient({ baseUrl: 'http://store.test', fetch: server.fetch }));

@@ -104,7 +104,6 @@ function envAt(env: unknown, target: string, headers: Headers): unknown {
   if (!incoming) return env;
   const nodeHeaders: IncomingMessage['headers'] = {};
   headers.forEach((value, name) => (nodeHeaders[name] = value));
-  if (incoming.headers['set-cookie']) nodeHeaders['set-cookie'] = incoming.headers['set-cookie'];
   return {
     ...(env as object),
     incoming: Object.create(incoming, { url: { value: target }, headers: { value: nodeHeaders } }),

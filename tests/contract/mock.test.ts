@@ -4,13 +4,12 @@
  * contract declares for it, whose body validates against the contract (an image: its content type only).
  * Prism validates the request too, so an example that breaks its own operation's rules fails here (422).
  */
-import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOperation, contract, operationsOf } from '../support/contract.ts';
 import { exampleFetch } from '../support/examples.ts';
-import { freePort, startPrism, stopPrism, STARTUP_TIMEOUT_MS } from '../support/prism.ts';
+import { startPrism, stopPrism, STARTUP_TIMEOUT_MS } from '../support/prism.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Prism checks that a session cookie is there, not what it holds. */
@@ -19,13 +18,12 @@ const MOCK_SESSION = 'mock-session';
 const operations = operationsOf(contract);
 
 describe(`the Prism mock of the contract answers each of its ${operations.length} operations`, () => {
-  let prism: { child: ChildProcess; output: () => string } | undefined;
+  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   let baseUrl = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    prism = await startPrism(port);
-    baseUrl = `http://127.0.0.1:${port}`;
+    prism = await startPrism();
+    baseUrl = prism.baseUrl;
   }, STARTUP_TIMEOUT_MS + 10_000);
   afterAll(async () => {
     if (prism) await stopPrism(prism.child);

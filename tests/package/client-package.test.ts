@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.ts';
-import { freePort, startPrism, stopPrism, STARTUP_TIMEOUT_MS } from '../support/prism.ts';
+import { startPrism, stopPrism, STARTUP_TIMEOUT_MS } from '../support/prism.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -97,9 +97,8 @@ describe('the client package', () => {
     );
     // What the repository's own install put in npm's cache is all this needs.
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
-    const port = await freePort();
-    [server, prism] = await Promise.all([startTestServer(), startPrism(port)]);
-    mockUrl = `http://127.0.0.1:${port}`;
+    [server, prism] = await Promise.all([startTestServer(), startPrism()]);
+    mockUrl = prism.baseUrl;
   }, STARTUP_TIMEOUT_MS + 240_000);
 
   afterAll(async () => {

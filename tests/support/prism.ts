@@ -1,23 +1,13 @@
 /** The Prism mock of the contract (pinned @stoplight/prism-cli, as `npm run mock` runs it), started for a test. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { CONTRACT_PATH } from './contract.ts';
+import { freePort } from './server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const PRISM = resolve(root, 'node_modules/.bin/prism');
 export const STARTUP_TIMEOUT_MS = 90_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolveAccepts) => {
@@ -30,8 +20,12 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Starts Prism on the bundle and waits until it listens; rejects with its output if it exits or hangs. */
-export async function startPrism(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+/**
+ * Starts Prism on the bundle on a free port and waits until it listens; rejects with its output if it exits or
+ * hangs.
+ */
+export async function startPrism(): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
+  const port = await freePort();
   const child = spawn(PRISM, ['mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +37,8 @@ export async function startPrism(port: number): Promise<{ child: ChildProcess; o
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output.slice(-3000)}`);
-    if (/Prism is listening/.test(output) && (await accepts(port))) return { child, output: () => output };
+    if (/Prism is listening/.test(output) && (await accepts(port)))
+      return { child, output: () => output, baseUrl: `http://127.0.0.1:${port}` };
     await new Promise((wait) => setTimeout(wait, 200));
   }
   child.kill('SIGKILL');

@@ -8,12 +8,10 @@ import { getContactsQuery, getDependentStatePicklistsValuesQuery } from '../gene
 import { ApiError, type OperationError } from './errors';
 import { operationKey } from './query-keys';
 import type { ApiClient } from './call';
+import type { ContactsQuery, ContactsResult, CountryStatesMap } from './index';
 import type { components } from '../generated/types';
 
 type Schemas = components['schemas'];
-export type ContactsQuery = Schemas['ContactsQuery'];
-export type ContactsResult = Schemas['ContactsResult'];
-export type CountryStatesMap = Schemas['CountryStatesMap'];
 export type SessionRepresentation = Schemas['SessionRepresentation'];
 export type SignInInput = Schemas['SignInInputRepresentation'];
 export type ManagedContentDocument = Schemas['ManagedContentDeliveryDocument'];

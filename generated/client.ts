@@ -481,6 +481,11 @@ export function getKeywordSearchResults(api: ApiClient, input: Input<'getKeyword
   return send(api, 'getKeywordSearchResults', {"method":"post","path":"/services/data/v65.0/ui-api/search/results/keyword","read":true}, input, options);
 }
 
+/** Get suggestions for a lookup field, by query: GET /services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName} */
+export function getLookupRecordsByQuery(api: ApiClient, input: Input<'getLookupRecordsByQuery'>, options?: CallOptions): Promise<Output<'getLookupRecordsByQuery'>> {
+  return send(api, 'getLookupRecordsByQuery', {"method":"get","path":"/services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName}","read":true}, input, options);
+}
+
 /** Get suggestions for a lookup field: POST /services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName} */
 export function getLookupRecords(api: ApiClient, input: Input<'getLookupRecords'>, options?: CallOptions): Promise<Output<'getLookupRecords'>> {
   return send(api, 'getLookupRecords', {"method":"post","path":"/services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName}","read":true}, input, options);

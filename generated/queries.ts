@@ -869,6 +869,15 @@ export function getKeywordSearchResultsQuery(api: ApiClient, input: Input<'getKe
   });
 }
 
+/** Read: Get suggestions for a lookup field, by query: GET /services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName} */
+export function getLookupRecordsByQueryQuery(api: ApiClient, input: Input<'getLookupRecordsByQuery'>) {
+  return queryOptions<Output<'getLookupRecordsByQuery'>, OperationError<'getLookupRecordsByQuery'>, Output<'getLookupRecordsByQuery'>, OperationKey<'getLookupRecordsByQuery'>>({
+    queryKey: operationKey('getLookupRecordsByQuery', input),
+    queryFn: ({ signal }) => calls.getLookupRecordsByQuery(api, input, { signal }),
+    staleTime: 30000,
+  });
+}
+
 /** Read: Get suggestions for a lookup field: POST /services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName} */
 export function getLookupRecordsQuery(api: ApiClient, input: Input<'getLookupRecords'>) {
   return queryOptions<Output<'getLookupRecords'>, OperationError<'getLookupRecords'>, Output<'getLookupRecords'>, OperationKey<'getLookupRecords'>>({

@@ -1694,7 +1694,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get suggestions for a lookup field, by query
+         * @description The GET form of getLookupRecords, which the platform's client of earlier releases calls: the same suggestions, one page per object the field can point at, with the values a lookup filter uses from dependentFieldBindings or sourceRecordId instead of a body.
+         */
+        get: operations["getLookupRecordsByQuery"];
         put?: never;
         /**
          * Get suggestions for a lookup field
@@ -4858,18 +4862,18 @@ export interface components {
             /** @description The search term, as given in q. */
             query: string;
         };
-        /** @description The record being edited and the order of the suggestions, for a lookup search. */
-        LookupPostInputRepresentation: {
-            /** @description The order of the suggestions, first key first; absent, by relevance (Search, TypeAhead) or by recency (Recent). */
-            orderBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
-            sourceRecord?: components["schemas"]["RecordInputRepresentation"];
-        };
         /** @description The records a user can choose for a lookup field, per object the field can point at. */
         LookupValuesRepresentation: {
             /** @description One page of suggestions per object the field can point at, by object API name. */
             lookupResults: {
                 [key: string]: components["schemas"]["RecordCollectionRepresentation"];
             };
+        };
+        /** @description The record being edited and the order of the suggestions, for a lookup search. */
+        LookupPostInputRepresentation: {
+            /** @description The order of the suggestions, first key first; absent, by relevance (Search, TypeAhead) or by recency (Recent). */
+            orderBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
+            sourceRecord?: components["schemas"]["RecordInputRepresentation"];
         };
         /** @description The caller's session as the server sees it; every time in it comes from the server's clock. */
         SessionRepresentation: {
@@ -9805,6 +9809,57 @@ export interface operations {
             413: components["responses"]["RequestTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getLookupRecordsByQuery: {
+        parameters: {
+            query?: {
+                /** @description The page to return, one-based. */
+                page?: number;
+                /** @description The number of suggestions per page. */
+                pageSize?: number;
+                /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
+                q?: string;
+                /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
+                searchType?: "Recent" | "Search" | "TypeAhead";
+                /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
+                dependentFieldBindings?: string;
+                /** @description The id of the record being edited, whose saved values the lookup filter may use. */
+                sourceRecordId?: string;
+                /** @description For a field that can point at several objects, only suggestions of this one. */
+                targetApiName?: string;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The object of the lookup field, such as Contact for its AccountId. */
+                objectApiName: string;
+                /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
+                fieldApiName: components["parameters"]["lookupFieldApiName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions per object. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupValuesRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };

@@ -167,6 +167,12 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}`,
+    reason:
+      "Platform reference (lookups): the GET form of the suggestions of a lookup field, with the POST form's query parameters, which the platform's client of earlier releases calls.",
+  },
+  {
+    method: 'get',
     path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}/{targetApiName}`,
     reason:
       "Platform reference (lookups): the GET form with the target object in the path, a record collection, which the platform's own client calls.",

@@ -30,6 +30,15 @@ export function searchRoutes(db: Database, options: AppOptions = {}) {
     );
   });
 
+  // The GET form of the same: the filter's values from the query alone.
+  implement(app, routes.getLookupRecordsByQuery, async (c) => {
+    const { objectApiName, fieldApiName } = c.req.valid('param');
+    return c.json(
+      await lookupRecords(db, c.var.principal, objectApiName, fieldApiName, c.req.valid('query'), now()),
+      200,
+    );
+  });
+
   // The GET form with the target in the path: that object's page alone.
   implement(app, routes.getLookupRecordsForTarget, async (c) => {
     const { objectApiName, fieldApiName, targetApiName } = c.req.valid('param');

@@ -125,6 +125,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   getSearchResults: [401, 200, 200],
   getKeywordSearchResults: [401, 200, 200],
   getLookupRecords: [401, 200, 200],
+  getLookupRecordsByQuery: [401, 200, 200],
   getLookupRecordsForTarget: [401, 200, 200],
   getSession: [200, 200, 200],
   signIn: [401, 401, 401],

@@ -240,6 +240,23 @@ describe.each(databases())('search and lookups on %s', (kind) => {
       expect((await rows('Account')).length).toBe(accounts.length);
     });
 
+    it('serves the same suggestions in the GET form as in the POST form without a body', async () => {
+      for (const session of [admin, standard]) {
+        const query = 'searchType=TypeAhead&q=s&pageSize=2';
+        const post = (await lookup('Contact', 'AccountId', query, session)).body as LookupValues;
+        const answer = await get<LookupValues>(
+          'getLookupRecordsByQuery',
+          `/lookups/Contact/AccountId?${query}`,
+          session,
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual(post);
+        expect(answer.headers.get('cache-control')).toBe('private, max-age=30');
+      }
+      const bad = await get('getLookupRecordsByQuery', '/lookups/Contact/AccountId?searchType=Search&q=a', standard);
+      expect(bad.status).toBe(400);
+    });
+
     it('serves one target as a record collection in the GET form', async () => {
       for (const session of [admin, standard]) {
         const post = (await lookup('Contact', 'AccountId', 'searchType=TypeAhead&q=s&pageSize=1', session))

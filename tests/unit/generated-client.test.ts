@@ -24,7 +24,6 @@ describe('the generated client holds to the operation table', () => {
   });
 
   it('has a query factory for every read and a mutation factory for every write, and nothing else', () => {
-    expect(reads.length + writes.length).toBe(102);
     expect(Object.keys(factories).sort()).toEqual(
       [...reads.map(([id]) => `${id}Query`), ...writes.map(([id]) => `${id}Mutation`)].sort(),
     );

@@ -174,7 +174,7 @@ describe.skipIf(!CACHES_ON).each(databases())('records answered before routing o
   });
 });
 
-describe.skipIf(!CACHES_ON)('whbefore routing keeps, at most', () => {
+describe.skipIf(!CACHES_ON)('the answer cache keeps, at most', () => {
   let server: TestServer;
   afterAll(() => server?.close());
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/connection.ts';
 import { ORG_METADATA_CHANGED, oncePerDatabase } from '../../server/cache/per-database.ts';
 import { listeningHandle } from '../support/listening.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 const handle = (): Queryable => ({ query: async () => ({ rows: [] }) });
 
-describe('oncePerDatabase', () => {
+describe.skipIf(!CACHES_ON)('oncePerDatabase', () => {
   it('reads once per handle, and apart for each handle, also when asked again before the read ends', async () => {
     const reads: Queryable[] = [];
     const value = oncePerDatabase(async (db) => {

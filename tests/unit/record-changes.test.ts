@@ -12,6 +12,7 @@ import {
   RECORD_DATA_CHANGED,
   recordChangeMark,
 } from '../../server/cache/record-changes.ts';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 
 /** A mark, once the subscription the first call starts is made. */
 async function markOf(db: Database): Promise<number> {
@@ -25,7 +26,7 @@ async function markOf(db: Database): Promise<number> {
 const A = '0018d0000000001AAA';
 const B = '0018d0000000002AAA';
 
-describe('record changes', () => {
+describe.skipIf(!CACHES_ON)('record changes', () => {
   it('has no mark before it subscribed, and subscribes to record_data_changed once', async () => {
     const { db, channels } = listeningHandle();
     expect(recordChangeMark(db)).toBeUndefined();

@@ -3,15 +3,7 @@ import { getCsrfToken } from '../generated/operations';
 import createClient, { type HeadersOptions, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types';
 import type { ApiClient } from './call';
-import {
-  ApiError,
-  isApexPath,
-  isContractErrorBody,
-  isErrorList,
-  synthesizeErrorBody,
-  type OperationErrorBody,
-  type OperationId,
-} from './errors';
+import { isApexPath, isContractErrorBody, isErrorList, synthesizeErrorBody } from './errors';
 
 export type { components, operations, paths } from '../generated/types';
 export { operationTable } from '../generated/operations';
@@ -202,37 +194,4 @@ export function createApiClient({ baseUrl, fetch, headers, middleware = [], apiV
   // Used last, so that its answer (a retried call's included) is the one the error-shape middleware sees.
   client.use(csrfMiddleware(baseUrl, fetch));
   return client;
-}
-
-type CallResult<Data> = { data?: Data; error?: unknown; response: Response };
-
-/**
- * Awaits one openapi-fetch call and returns its data, or throws ApiError carrying the operation's
- * typed error body. A network failure becomes ApiError with status 0; an abort is rethrown untouched
- * so that TanStack Query treats it as a cancellation.
- */
-export async function unwrap<Op extends OperationId, Data>(
-  operationId: Op,
-  pathname: string,
-  call: Promise<CallResult<Data>>,
-): Promise<Data> {
-  let result: CallResult<Data>;
-  try {
-    result = await call;
-  } catch (cause) {
-    if ((cause as { name?: unknown } | null)?.name === 'AbortError') throw cause;
-    const detail = cause instanceof Error ? cause.message : String(cause);
-    const body = synthesizeErrorBody(isApexPath(pathname), 0, 'The request could not reach the server', detail);
-    throw new ApiError(operationId, 0, body as OperationErrorBody<Op>);
-  }
-  const { data, error, response } = result;
-  if (!response.ok) {
-    // The middleware shapes every 4xx/5xx body; a 304 (only when the caller sent If-None-Match) has none.
-    const apex = isApexPath(pathname);
-    const body = isContractErrorBody(apex, error)
-      ? error
-      : synthesizeErrorBody(apex, response.status, response.statusText || `Status ${response.status}`);
-    throw new ApiError(operationId, response.status, body as OperationErrorBody<Op>);
-  }
-  return data as Data;
 }

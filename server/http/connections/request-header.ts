@@ -45,6 +45,10 @@ export function clientSchemeOf(c: Context, trustProxy: boolean): 'http' | 'https
 export function requestTarget(request: Request, env: unknown): string {
   const sent = (env as NodeEnv)?.incoming?.url;
   if (sent?.startsWith('/')) return sent;
-  const { url } = request;
+  return targetOf(request.url);
+}
+
+/** The path and query of an absolute URL. */
+export function targetOf(url: string): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }

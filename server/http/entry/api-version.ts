@@ -13,7 +13,7 @@
 import type { IncomingMessage } from 'node:http';
 import { API_VERSIONS } from '../../../generated/operations.ts';
 import { apiSecurityHeaders } from '../answers/security-headers.ts';
-import { clientScheme, type NodeEnv } from '../connections/request-header.ts';
+import { clientScheme, targetOf, type NodeEnv } from '../connections/request-header.ts';
 import { NOT_FOUND_MESSAGE } from '../../platform/errors.ts';
 import type { Dispatch } from './gate.ts';
 
@@ -43,13 +43,9 @@ function currentTags(ifNoneMatch: string, version: string): string | undefined {
   return tags.length ? tags.join(', ') : undefined;
 }
 
-function pathOf(url: string): string {
-  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
-
 export function apiVersionStage(dispatch: Dispatch, trustProxy: boolean): Dispatch {
   return (request, env, executionCtx) => {
-    const path = pathOf(request.url);
+    const path = targetOf(request.url);
     if (!(path.startsWith('/services/data/') || path.startsWith('/lwr/apex/')))
       return dispatch(request, env, executionCtx);
     const segment = VERSIONED.exec(path)?.[1] ?? '';
@@ -94,7 +90,7 @@ async function atCurrentVersion(
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
   } as RequestInit);
-  const answer = await dispatch(current, envAt(env, pathOf(url), headers), executionCtx);
+  const answer = await dispatch(current, envAt(env, targetOf(url), headers), executionCtx);
   return answerAt(answer, version);
 }
 

@@ -10,18 +10,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../generated/operations.ts';
+import { operationTable } from '../../generated/operations.ts';
 import { codeSamples, LOCAL_SERVER } from '../../scripts/lib/code-samples.ts';
 import { contract } from '../support/contract.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { operationsInSessionOrder } from '../support/session.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const samples = codeSamples(contract);
-const LAST = ['deleteRecord', 'deleteListInfo', 'keepSessionAlive', 'signOut', 'signIn'];
-const operationIds = (Object.keys(operationTable) as OperationId[]).sort(
-  (a, b) => Number(!operationTable[a].read) - Number(!operationTable[b].read) || LAST.indexOf(a) - LAST.indexOf(b),
-);
 const sampleOf = (operationId: string, label: string) =>
   samples.get(operationId)!.find((sample) => sample.label === label)!.source;
 
@@ -48,7 +45,7 @@ describe('the code samples of the docs page', () => {
       ).toEqual(['Client', 'curl']);
   });
 
-  it.each(operationIds)('%s: the curl sample gets a declared answer', async (operationId) => {
+  it.each(operationsInSessionOrder)('%s: the curl sample gets a declared answer', async (operationId) => {
     const shown = sampleOf(operationId, 'curl');
     expect(shown).toContain(LOCAL_SERVER);
     // The last curl is the operation's call: its status is printed instead of its body.

@@ -11,12 +11,7 @@ import { createApiClient, isApiError, type ApiClient } from '../../client/index.
 import { expectValidResponse } from '../support/contract.ts';
 import { exampleInput } from '../support/examples.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
-import { signIn } from '../support/session.ts';
-
-const LAST = ['deleteRecord', 'deleteListInfo', 'keepSessionAlive', 'signOut', 'signIn'];
-const operationIds = (Object.keys(operationTable) as OperationId[]).sort(
-  (a, b) => Number(!operationTable[a].read) - Number(!operationTable[b].read) || LAST.indexOf(a) - LAST.indexOf(b),
-);
+import { operationsInSessionOrder, signIn } from '../support/session.ts';
 
 type AnyCall = (api: ApiClient, input: object) => Promise<unknown>;
 
@@ -49,7 +44,7 @@ describe.each(databases())('every operation through the generated client on %s',
   });
   afterAll(() => server?.close());
 
-  it.each(operationIds)('%s', async (operationId) => {
+  it.each(operationsInSessionOrder)('%s', async (operationId) => {
     const call = calls[operationId] as unknown as AnyCall;
     const declared = operationTable[operationId].statuses as readonly number[];
     lastStatus = 0;

@@ -6,6 +6,7 @@ import { callOperation } from './contract.ts';
 import type { components } from '../../generated/types.ts';
 import { contract } from './contract.ts';
 import type { TestServer } from './server.ts';
+import { operationTable, type OperationId } from '../../generated/operations.ts';
 
 export const DEMO_USERS = {
   admin: { username: 'admin@northgate.example', userId: '0058d0000000001AAA', profileName: 'System Administrator' },
@@ -87,3 +88,15 @@ export function sessionApi(server: () => TestServer) {
       }),
   };
 }
+
+const CALLED_LAST = ['deleteRecord', 'deleteListInfo', 'keepSessionAlive', 'signOut', 'signIn'];
+
+/**
+ * Every operationId, in an order one session can call them all in: the reads, then the writes, the deletions
+ * and the session's own calls last (signing out ends the session).
+ */
+export const operationsInSessionOrder = (Object.keys(operationTable) as OperationId[]).sort(
+  (a, b) =>
+    Number(!operationTable[a].read) - Number(!operationTable[b].read) ||
+    CALLED_LAST.indexOf(a) - CALLED_LAST.indexOf(b),
+);

@@ -5566,6 +5566,22 @@ export interface components {
         relatedListWhere: string;
         /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
         lookupFieldApiName: string;
+        /** @description The object of the lookup field, such as Contact for its AccountId. */
+        lookupObjectApiName: string;
+        /** @description The page to return, one-based. */
+        lookupPage: number;
+        /** @description The number of suggestions per page. */
+        lookupPageSize: number;
+        /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
+        lookupQuery: string;
+        /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
+        lookupSearchType: "Recent" | "Search" | "TypeAhead";
+        /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
+        lookupDependentFieldBindings: string;
+        /** @description The id of the record being edited, whose saved values the lookup filter may use. */
+        lookupSourceRecordId: string;
+        /** @description For a field that can point at several objects, only suggestions of this one. */
+        lookupTargetApiName: string;
     };
     requestBodies: never;
     headers: {
@@ -9816,19 +9832,19 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page to return, one-based. */
-                page?: number;
+                page?: components["parameters"]["lookupPage"];
                 /** @description The number of suggestions per page. */
-                pageSize?: number;
+                pageSize?: components["parameters"]["lookupPageSize"];
                 /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
-                q?: string;
+                q?: components["parameters"]["lookupQuery"];
                 /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
-                searchType?: "Recent" | "Search" | "TypeAhead";
+                searchType?: components["parameters"]["lookupSearchType"];
                 /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
-                dependentFieldBindings?: string;
+                dependentFieldBindings?: components["parameters"]["lookupDependentFieldBindings"];
                 /** @description The id of the record being edited, whose saved values the lookup filter may use. */
-                sourceRecordId?: string;
+                sourceRecordId?: components["parameters"]["lookupSourceRecordId"];
                 /** @description For a field that can point at several objects, only suggestions of this one. */
-                targetApiName?: string;
+                targetApiName?: components["parameters"]["lookupTargetApiName"];
             };
             header?: {
                 /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
@@ -9836,7 +9852,7 @@ export interface operations {
             };
             path: {
                 /** @description The object of the lookup field, such as Contact for its AccountId. */
-                objectApiName: string;
+                objectApiName: components["parameters"]["lookupObjectApiName"];
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9867,24 +9883,24 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page to return, one-based. */
-                page?: number;
+                page?: components["parameters"]["lookupPage"];
                 /** @description The number of suggestions per page. */
-                pageSize?: number;
+                pageSize?: components["parameters"]["lookupPageSize"];
                 /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
-                q?: string;
+                q?: components["parameters"]["lookupQuery"];
                 /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
-                searchType?: "Recent" | "Search" | "TypeAhead";
+                searchType?: components["parameters"]["lookupSearchType"];
                 /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
-                dependentFieldBindings?: string;
+                dependentFieldBindings?: components["parameters"]["lookupDependentFieldBindings"];
                 /** @description The id of the record being edited, whose saved values the lookup filter may use. */
-                sourceRecordId?: string;
+                sourceRecordId?: components["parameters"]["lookupSourceRecordId"];
                 /** @description For a field that can point at several objects, only suggestions of this one. */
-                targetApiName?: string;
+                targetApiName?: components["parameters"]["lookupTargetApiName"];
             };
             header?: never;
             path: {
                 /** @description The object of the lookup field, such as Contact for its AccountId. */
-                objectApiName: string;
+                objectApiName: components["parameters"]["lookupObjectApiName"];
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
             };
@@ -9921,17 +9937,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page to return, one-based. */
-                page?: number;
+                page?: components["parameters"]["lookupPage"];
                 /** @description The number of suggestions per page. */
-                pageSize?: number;
+                pageSize?: components["parameters"]["lookupPageSize"];
                 /** @description What the user typed; a trailing wildcard is implied. With searchType Search it must have at least 2 characters; with TypeAhead it is matched against record names only; ignored with Recent. */
-                q?: string;
+                q?: components["parameters"]["lookupQuery"];
                 /** @description `Recent`: the records the caller used most recently; `Search`: records with q in any searchable field; `TypeAhead`: records whose name starts with q. */
-                searchType?: "Recent" | "Search" | "TypeAhead";
+                searchType?: components["parameters"]["lookupSearchType"];
                 /** @description For a dependent lookup, the values of the controlling fields its lookup filter uses, comma-separated `field=value` pairs (`AccountId=0018d0000000001AAA`); the sourceRecord of the body is the newer way to give them. */
-                dependentFieldBindings?: string;
+                dependentFieldBindings?: components["parameters"]["lookupDependentFieldBindings"];
                 /** @description The id of the record being edited, whose saved values the lookup filter may use. */
-                sourceRecordId?: string;
+                sourceRecordId?: components["parameters"]["lookupSourceRecordId"];
             };
             header?: {
                 /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
@@ -9939,7 +9955,7 @@ export interface operations {
             };
             path: {
                 /** @description The object of the lookup field, such as Contact for its AccountId. */
-                objectApiName: string;
+                objectApiName: components["parameters"]["lookupObjectApiName"];
                 /** @description The API name of a lookup (reference) field of the object, such as `AccountId` on Contact. */
                 fieldApiName: components["parameters"]["lookupFieldApiName"];
                 /** @description The object whose records are suggested, one of those the field can point at. */

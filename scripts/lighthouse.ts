@@ -3,8 +3,8 @@
  * database with the demo data) on 127.0.0.1, in Debian's Chromium. Prints the four category scores and
  * LCP, CLS and TBT, for the mobile preset and the desktop preset, and fails below the targets, which are
  * the mobile preset's: 100 in every category, LCP at most 1.5 s, TBT at most 100 ms, CLS 0 (the desktop
- * preset's figures are printed beside them). The initial JS budget (100 kB gzipped) is the build's own
- * check (web/build-plugins.ts). Other work on the machine lengthens every task Lighthouse times: the load
+ * preset's figures are printed beside them). The initial JS budget (100 kB gzipped) is measured by the
+ * build (web/build-plugins.ts) and held by npm test (tests/package/initial-js-budget.test.ts). Other work on the machine lengthens every task Lighthouse times: the load
  * average is printed before each run.
  *
  *   npm run lighthouse                      the page, and the page with a filter and cards

@@ -23,14 +23,29 @@ interface Chunk {
 /** Kilobytes of 1000 bytes, as Vite's own size report counts them. */
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
+/** The page's initial-JS budget, gzipped: the entry and the app it fetches (tests/package/initial-js-budget.test.ts). */
+export const INITIAL_JS_BUDGET_KB = 100;
+
+/** Where the build writes the initial-JS figure, in the web app's output folder, for the budget test to read. */
+export const INITIAL_JS_REPORT = 'initial-js.json';
+
+/** The initial-JS figure of a build (dist/web/initial-js.json). */
+export interface InitialJsReport {
+  /** Gzipped bytes (gzip -9, as the server sends the precompressed files) of every entry and what it loads. */
+  gzippedBytes: number;
+  budgetBytes: number;
+  files: string[];
+}
+
 /**
- * Prints the gzipped size of each entry chunk with everything it imports, statically or by its own dynamic
+ * Measures the gzipped size of each entry chunk with everything it imports, statically or by its own dynamic
  * imports (what the browser loads for the page to run: the entry fetches the app once the page has loaded),
- * and fails the build above the budget. Chunks only the app imports on demand (the session checks) are not
- * counted.
+ * prints it beside the budget and writes it to dist/web/initial-js.json. Chunks only the app imports on demand
+ * (the session checks) are not counted. The build never fails on the figure, so that a user's npm start is
+ * never stopped by it: tests/package/initial-js-budget.test.ts fails npm test and CI above the budget.
  */
-export function initialJsBudget({ limitKb }: { limitKb: number }): Plugin {
-  const reports: string[] = [];
+export function initialJsBudget(limitKb = INITIAL_JS_BUDGET_KB): Plugin {
+  const lines: string[] = [];
   return {
     name: 'storefront:initial-js-budget',
     // Production builds only: a development build (the e2e tests' hydration check) carries React's dev code.
@@ -39,25 +54,29 @@ export function initialJsBudget({ limitKb }: { limitKb: number }): Plugin {
       const chunks = new Map<string, Chunk>();
       for (const output of Object.values(bundle))
         if (output.type === 'chunk') chunks.set(output.fileName, output as Chunk);
+      const files: string[] = [];
+      const visit = (fileName: string) => {
+        if (files.includes(fileName) || !chunks.has(fileName)) return;
+        files.push(fileName);
+        chunks.get(fileName)!.imports.forEach(visit);
+      };
       for (const entry of chunks.values()) {
         if (!entry.isEntry) continue;
-        const files: string[] = [];
-        const visit = (fileName: string) => {
-          if (files.includes(fileName) || !chunks.has(fileName)) return;
-          files.push(fileName);
-          chunks.get(fileName)!.imports.forEach(visit);
-        };
         visit(entry.fileName);
         entry.dynamicImports.forEach(visit);
-        // Measured as the server sends it: the precompressed .gz (gzip -9) of each file.
-        const gzipped = files.reduce((sum, file) => sum + gzipSync(chunks.get(file)!.code, { level: 9 }).length, 0);
-        const line = `initial JS: ${kb(gzipped)} kB gzipped (${files.join(' + ')}), budget ${limitKb} kB`;
-        if (gzipped > limitKb * 1000) this.error(`${line}: over budget`);
-        reports.push(line);
       }
+      const gzippedBytes = files.reduce((sum, file) => sum + gzipSync(chunks.get(file)!.code, { level: 9 }).length, 0);
+      const budgetBytes = limitKb * 1000;
+      const left = budgetBytes - gzippedBytes;
+      lines.push(
+        `initial JS: ${kb(gzippedBytes)} kB gzipped of a ${limitKb} kB budget (${files.join(' + ')}); ` +
+          (left >= 0 ? `${kb(left)} kB left` : `${kb(-left)} kB over: npm test fails until it is back under`),
+      );
+      const report: InitialJsReport = { gzippedBytes, budgetBytes, files };
+      this.emitFile({ type: 'asset', fileName: INITIAL_JS_REPORT, source: `${JSON.stringify(report, null, 2)}\n` });
     },
     closeBundle() {
-      for (const line of reports.splice(0)) console.log(line);
+      for (const line of lines.splice(0)) console.log(line);
     },
   };
 }

@@ -7,7 +7,7 @@ const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), initialJsBudget({ limitKb: 100 }), precompressAssets(), mockMedia(), mockExamples()],
+  plugins: [react(), initialJsBudget(), precompressAssets(), mockMedia(), mockExamples()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -13,7 +13,7 @@ import { databases, startTestServer, type TestServer } from '../support/server.t
 import { signIn, type TestSession } from '../support/session.ts';
 
 for (const kind of databases()) {
-  describe.skipIf(CACHES_ON)(`every cache off on ${kind}`, () => {
+  describe.skipIf(CACHES_ON)(`every cache off on ${kind} (needs CACHES=off)`, () => {
     let server: TestServer;
     let admin: TestSession;
 

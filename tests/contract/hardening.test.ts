@@ -280,7 +280,7 @@ describe.each(databases())('Hardening on %s', (kind) => {
     });
 
     it.runIf(existsSync(resolve(ROOT, 'dist/docs/index.html')))(
-      'gives the docs page its own policy: its inline scripts by hash',
+      'gives the docs page its own policy: its inline scripts by hash (needs the docs built: npm run docs)',
       async () => {
         const response = await fetch(`${server.baseUrl}/docs`);
         expect(response.status).toBe(200);

@@ -68,7 +68,7 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   afterAll(() => server?.close());
 
   it.skipIf(!CACHES_ON)(
-    'answers repeated calls from the cache: one computation, then hits with the same body and ETag',
+    'answers repeated calls from the cache: one computation, then hits with the same body and ETag (needs the caches on: not CACHES=off)',
     async () => {
       const before = stats();
       const first = await getContacts(server.baseUrl, CANADA);
@@ -109,15 +109,18 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     expect(crossed.status).toBe(304);
   });
 
-  it.skipIf(!CACHES_ON)('answers a conditional GET with 304 from the cache', async () => {
-    const { headers } = await getContacts(server.baseUrl, CANADA);
-    const before = stats();
-    const response = await fetch(contactsUrl(server.baseUrl, CANADA), {
-      headers: { 'If-None-Match': headers.get('etag')! },
-    });
-    expect(response.status).toBe(304);
-    expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
-  });
+  it.skipIf(!CACHES_ON)(
+    'answers a conditional GET with 304 from the cache (needs the caches on: not CACHES=off)',
+    async () => {
+      const { headers } = await getContacts(server.baseUrl, CANADA);
+      const before = stats();
+      const response = await fetch(contactsUrl(server.baseUrl, CANADA), {
+        headers: { 'If-None-Match': headers.get('etag')! },
+      });
+      expect(response.status).toBe(304);
+      expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
+    },
+  );
 
   it('checks the headers of a repeated request before answering it from the cache', async () => {
     await getContacts(server.baseUrl, CANADA);
@@ -131,7 +134,7 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
   });
 
   it.skipIf(!CACHES_ON)(
-    'keys entries by method and arguments: equal arguments in another order share one, other arguments do not',
+    'keys entries by method and arguments: equal arguments in another order share one, other arguments do not (needs the caches on: not CACHES=off)',
     async () => {
       const reordered = { lastRecordId: null, brands: [], state: null, country: 'Canada' };
       await getContacts(server.baseUrl, CANADA);
@@ -211,16 +214,19 @@ describe.each(databases())('the locator result cache on %s', (kind) => {
     await expectExactCounts('after an insert');
   });
 
-  it.skipIf(!CACHES_ON)('is emptied by a change to the picklist values the arguments are checked against', async () => {
-    await getContacts(server.baseUrl, CANADA);
-    const before = stats();
-    await server.db.query(
-      `UPDATE picklist_value SET label = label WHERE field_api_name = 'APT_Brand__c' AND value = 'Arcline'`,
-    );
-    expect(since(before, stats()).invalidations).toBeGreaterThan(0);
-    await getContacts(server.baseUrl, CANADA);
-    expect(since(before, stats())).toMatchObject({ misses: 1 });
-  });
+  it.skipIf(!CACHES_ON)(
+    'is emptied by a change to the picklist values the arguments are checked against (needs the caches on: not CACHES=off)',
+    async () => {
+      await getContacts(server.baseUrl, CANADA);
+      const before = stats();
+      await server.db.query(
+        `UPDATE picklist_value SET label = label WHERE field_api_name = 'APT_Brand__c' AND value = 'Arcline'`,
+      );
+      expect(since(before, stats()).invalidations).toBeGreaterThan(0);
+      await getContacts(server.baseUrl, CANADA);
+      expect(since(before, stats())).toMatchObject({ misses: 1 });
+    },
+  );
 
   it('keeps nothing when LOCATOR_CACHE=off: every call computes its answer', async () => {
     const off = locatorResultCache(server.db, { LOCATOR_CACHE: 'off' });
@@ -292,7 +298,7 @@ async function startInstance(connectionString: string): Promise<Instance> {
 }
 
 describe.skipIf(!CACHES_ON || !databases().includes('postgres'))(
-  'the locator result cache with two servers on one PostgreSQL database',
+  'the locator result cache with two servers on one PostgreSQL database (needs PostgreSQL: set TEST_DATABASE_URL and the caches on: not CACHES=off)',
   () => {
     let a: TestServer;
     let b: Instance;

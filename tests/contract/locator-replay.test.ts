@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
 import { CACHES_ON } from '../../server/cache/switch.ts';
 
-describe.skipIf(!CACHES_ON)('answers before routing', () => {
+describe.skipIf(!CACHES_ON)('answers before routing (needs the caches on: not CACHES=off)', () => {
   let server: TestServer;
   const replayed = () => server.app.locatorCache.stats.replayed;
 
@@ -93,7 +93,7 @@ describe.skipIf(!CACHES_ON)('answers before routing', () => {
   });
 });
 
-describe.skipIf(!CACHES_ON)('the guest rate limit before routing', () => {
+describe.skipIf(!CACHES_ON)('the guest rate limit before routing (needs the caches on: not CACHES=off)', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -233,7 +233,7 @@ describe.each(databases())('media on %s', (kind) => {
     });
 
     it.skipIf(!CACHES_ON)(
-      'encodes each size and format once, even when asked for it several times at once',
+      'encodes each size and format once, even when asked for it several times at once (needs the caches on: not CACHES=off)',
       async () => {
         // A width no other test asks for, different on each database, so that the variant is new here.
         const width = kind === 'pglite' ? 701 : 702;

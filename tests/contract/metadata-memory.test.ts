@@ -72,7 +72,7 @@ describe.each(databases())('metadata and sessions kept in memory on %s', (kind) 
   });
 
   it.skipIf(!CACHES_ON)(
-    'answers kept metadata in Brotli to a client that names br, compressed once, with the ETag of that coding',
+    'answers kept metadata in Brotli to a client that names br, compressed once, with the ETag of that coding (needs the caches on: not CACHES=off)',
     async () => {
       const ask = (encoding: string, extra: Record<string, string> = {}) =>
         fetch(`${server.baseUrl}${OBJECT_INFO}`, {

@@ -75,236 +75,242 @@ const CHANGES = {
   },
 } as const;
 
-describe.skipIf(!CACHES_ON).each(databases())('guest pages kept on %s', (kind) => {
-  let server: TestServer;
-  let cache: ResultCache;
-  const stats = () => ({ ...cache.stats });
+describe.skipIf(!CACHES_ON).each(databases())(
+  'guest pages kept on %s (needs the caches on: not CACHES=off)',
+  (kind) => {
+    let server: TestServer;
+    let cache: ResultCache;
+    const stats = () => ({ ...cache.stats });
 
-  beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 60 });
-    cache = server.app.pageCache!;
-  });
-  afterAll(() => server?.close());
+    beforeAll(async () => {
+      server = await startTestServer({ database: kind, demoContacts: 60 });
+      cache = server.app.pageCache!;
+    });
+    afterAll(() => server?.close());
 
-  it('renders a guest page once: the next guest gets the same HTML, ETag and policy from the cache', async () => {
-    const before = stats();
-    const first = await page(server.baseUrl, CANADA);
-    // Headers no guest page depends on: the same page.
-    const second = await page(server.baseUrl, CANADA, { 'Accept-Language': 'fr-CA', 'User-Agent': 'another browser' });
-    expect(first.status).toBe(200);
-    expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
-    expect(second.html).toBe(first.html);
-    for (const name of ['etag', 'content-security-policy', 'cache-control', 'vary', 'content-type']) {
-      expect(second.headers.get(name), name).toBe(first.headers.get(name));
-    }
-    expect(first.html).toContain('Showing 1–');
-    // The form for visitors without JavaScript, made by the server, with the address's country chosen.
-    expect(first.html).toMatch(
-      /<noscript><form class="locator__fallback" action="\/" method="get">.*<option value="Canada" selected="">Canada<\/option>/,
-    );
-    expect(first.headers.get('cache-control')).toBe('no-cache');
-    expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-    // Another address is another page.
-    await page(server.baseUrl, `${CANADA}&page=2`);
-    expect(since(before, stats())).toMatchObject({ misses: 2, hits: 1 });
-  });
-
-  it('sends the kept page in Brotli or gzip to clients that accept it, decoding to the identity body', async () => {
-    const url = server.baseUrl + CANADA;
-    const plain = await rawGet(url, { 'Accept-Encoding': 'identity' });
-    const zipped = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate' });
-    const again = await rawGet(url, { 'Accept-Encoding': 'gzip' });
-    const brotli = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
-    const brotliAgain = await rawGet(url, { 'Accept-Encoding': 'br' });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
-    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
-    expect(again.body.equals(zipped.body)).toBe(true);
-    expect(zipped.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString());
-    expect(brotli.body.length).toBeLessThan(zipped.body.length);
-    expect(brotliAgain.body.equals(brotli.body)).toBe(true);
-    expect(brotli.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'));
-    // Either coding's ETag names the same page.
-    const revalidated = await rawGet(url, { 'Accept-Encoding': 'br', 'If-None-Match': String(zipped.headers.etag) });
-    expect(revalidated.status).toBe(304);
-  });
-
-  it('answers a conditional GET with the ETag of either encoding with 304, with the page’s policy', async () => {
-    const first = await page(server.baseUrl, CANADA);
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[0-9a-f]{32}-gzip"$/);
-    for (const tag of [etag, etag.replace('-gzip', '')]) {
-      const response = await fetch(server.baseUrl + CANADA, { headers: { 'If-None-Match': tag } });
-      expect(response.status).toBe(304);
-      expect(await response.text()).toBe('');
-      expect(response.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-    }
-    const stale = await fetch(server.baseUrl + CANADA, { headers: { 'If-None-Match': '"0123"' } });
-    expect(stale.status).toBe(200);
-    await stale.arrayBuffer();
-  });
-
-  it('keeps the redirect of a page past the last, too', async () => {
-    const before = stats();
-    const first = await page(server.baseUrl, `${CANADA}&page=99`);
-    const second = await page(server.baseUrl, `${CANADA}&page=99`);
-    expect(first.status).toBe(302);
-    expect(second.status).toBe(302);
-    expect(second.headers.get('location')).toBe(first.headers.get('location'));
-    expect(first.headers.get('location')).toMatch(/^\/\?country=Canada(&page=\d)?$/);
-    expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
-  });
-
-  it('never keeps nor serves from the cache a signed-in visitor’s page', async () => {
-    const session = await signIn(server, 'standard');
-    await page(server.baseUrl, CANADA);
-    const before = stats();
-    const mine = await page(server.baseUrl, CANADA, { Cookie: session.cookie });
-    const again = await page(server.baseUrl, CANADA, { Cookie: session.cookie });
-    expect(since(before, stats())).toMatchObject({ misses: 0, hits: 0, joined: 0 });
-    expect(mine.headers.get('cache-control')).toBe('private, no-cache');
-    expect(mine.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-    expect(mine.html).toContain('"isGuest":false');
-    expect(again.html).toContain('"isGuest":false');
-    // The guest's page is still the guest's (a hit), not the signed-in one.
-    const guest = await page(server.baseUrl, CANADA);
-    expect(guest.html).toContain('"isGuest":true');
-    expect(guest.html).not.toContain(session.userId);
-    expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
-    // A request with credentials of another kind is not a guest's either.
-    const authorized = await page(server.baseUrl, CANADA, { Authorization: 'Bearer x' });
-    expect(authorized.headers.get('cache-control')).toBe('private, no-cache');
-    expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
-  });
-
-  for (const [what, change] of Object.entries(CHANGES)) {
-    it(`shows a change to ${what === 'seo' ? 'the SEO settings' : `the ${what}`} on the very next request`, async () => {
-      await page(server.baseUrl, '/');
-      const warm = await page(server.baseUrl, '/');
-      const text = `Changed ${what} ${randomBytes(3).toString('hex')}`;
-      expect(warm.html).not.toContain(text);
+    it('renders a guest page once: the next guest gets the same HTML, ETag and policy from the cache', async () => {
       const before = stats();
-      await change(server.db, text);
-      const after = await page(server.baseUrl, '/');
-      expect(since(before, stats()).invalidations).toBeGreaterThan(0);
+      const first = await page(server.baseUrl, CANADA);
+      // Headers no guest page depends on: the same page.
+      const second = await page(server.baseUrl, CANADA, {
+        'Accept-Language': 'fr-CA',
+        'User-Agent': 'another browser',
+      });
+      expect(first.status).toBe(200);
+      expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
+      expect(second.html).toBe(first.html);
+      for (const name of ['etag', 'content-security-policy', 'cache-control', 'vary', 'content-type']) {
+        expect(second.headers.get(name), name).toBe(first.headers.get(name));
+      }
+      expect(first.html).toContain('Showing 1–');
+      // The form for visitors without JavaScript, made by the server, with the address's country chosen.
+      expect(first.html).toMatch(
+        /<noscript><form class="locator__fallback" action="\/" method="get">.*<option value="Canada" selected="">Canada<\/option>/,
+      );
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      // Another address is another page.
+      await page(server.baseUrl, `${CANADA}&page=2`);
+      expect(since(before, stats())).toMatchObject({ misses: 2, hits: 1 });
+    });
+
+    it('sends the kept page in Brotli or gzip to clients that accept it, decoding to the identity body', async () => {
+      const url = server.baseUrl + CANADA;
+      const plain = await rawGet(url, { 'Accept-Encoding': 'identity' });
+      const zipped = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate' });
+      const again = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+      const brotli = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+      const brotliAgain = await rawGet(url, { 'Accept-Encoding': 'br' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+      expect(again.body.equals(zipped.body)).toBe(true);
+      expect(zipped.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString());
+      expect(brotli.body.length).toBeLessThan(zipped.body.length);
+      expect(brotliAgain.body.equals(brotli.body)).toBe(true);
+      expect(brotli.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'));
+      // Either coding's ETag names the same page.
+      const revalidated = await rawGet(url, { 'Accept-Encoding': 'br', 'If-None-Match': String(zipped.headers.etag) });
+      expect(revalidated.status).toBe(304);
+    });
+
+    it('answers a conditional GET with the ETag of either encoding with 304, with the page’s policy', async () => {
+      const first = await page(server.baseUrl, CANADA);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{32}-gzip"$/);
+      for (const tag of [etag, etag.replace('-gzip', '')]) {
+        const response = await fetch(server.baseUrl + CANADA, { headers: { 'If-None-Match': tag } });
+        expect(response.status).toBe(304);
+        expect(await response.text()).toBe('');
+        expect(response.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+      }
+      const stale = await fetch(server.baseUrl + CANADA, { headers: { 'If-None-Match': '"0123"' } });
+      expect(stale.status).toBe(200);
+      await stale.arrayBuffer();
+    });
+
+    it('keeps the redirect of a page past the last, too', async () => {
+      const before = stats();
+      const first = await page(server.baseUrl, `${CANADA}&page=99`);
+      const second = await page(server.baseUrl, `${CANADA}&page=99`);
+      expect(first.status).toBe(302);
+      expect(second.status).toBe(302);
+      expect(second.headers.get('location')).toBe(first.headers.get('location'));
+      expect(first.headers.get('location')).toMatch(/^\/\?country=Canada(&page=\d)?$/);
+      expect(since(before, stats())).toMatchObject({ misses: 1, hits: 1 });
+    });
+
+    it('never keeps nor serves from the cache a signed-in visitor’s page', async () => {
+      const session = await signIn(server, 'standard');
+      await page(server.baseUrl, CANADA);
+      const before = stats();
+      const mine = await page(server.baseUrl, CANADA, { Cookie: session.cookie });
+      const again = await page(server.baseUrl, CANADA, { Cookie: session.cookie });
+      expect(since(before, stats())).toMatchObject({ misses: 0, hits: 0, joined: 0 });
+      expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+      expect(mine.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      expect(mine.html).toContain('"isGuest":false');
+      expect(again.html).toContain('"isGuest":false');
+      // The guest's page is still the guest's (a hit), not the signed-in one.
+      const guest = await page(server.baseUrl, CANADA);
+      expect(guest.html).toContain('"isGuest":true');
+      expect(guest.html).not.toContain(session.userId);
+      expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
+      // A request with credentials of another kind is not a guest's either.
+      const authorized = await page(server.baseUrl, CANADA, { Authorization: 'Bearer x' });
+      expect(authorized.headers.get('cache-control')).toBe('private, no-cache');
+      expect(since(before, stats())).toMatchObject({ misses: 0, hits: 1 });
+    });
+
+    for (const [what, change] of Object.entries(CHANGES)) {
+      it(`shows a change to ${what === 'seo' ? 'the SEO settings' : `the ${what}`} on the very next request`, async () => {
+        await page(server.baseUrl, '/');
+        const warm = await page(server.baseUrl, '/');
+        const text = `Changed ${what} ${randomBytes(3).toString('hex')}`;
+        expect(warm.html).not.toContain(text);
+        const before = stats();
+        await change(server.db, text);
+        const after = await page(server.baseUrl, '/');
+        expect(since(before, stats()).invalidations).toBeGreaterThan(0);
+        expect(after.html).toContain(text);
+        expect(after.headers.get('etag')).not.toBe(warm.headers.get('etag'));
+      });
+    }
+
+    it('does not keep a page that shows a default for a failed query, nor one rendered with a cookie', async () => {
+      let failing = true;
+      let cookie = false;
+      const handler = pageHandler({
+        webRoot: resolve(ROOT, 'dist/web'),
+        fetchApi: async (request, env) => {
+          if (failing && new URL(request.url).pathname.includes('/cms/delivery/')) {
+            return new Response('[{"errorCode":"SERVICE_UNAVAILABLE","message":"down"}]', {
+              status: 503,
+              headers: { 'Content-Type': 'application/json' },
+            });
+          }
+          const response = await server.app.fetch(request, env as never);
+          if (!cookie) return response;
+          const withCookie = new Response(response.body, response);
+          withCookie.headers.append('Set-Cookie', 'guest=1; Path=/; HttpOnly');
+          return withCookie;
+        },
+        changes: publicPageChanges(server.db),
+        env: {},
+      });
+      const app = new Hono().get('/', handler);
+      const get = async () => {
+        const response = await app.request(`${server.baseUrl}/`);
+        await response.text();
+        return response;
+      };
+      await get();
+      await get();
+      expect(handler.cache!.stats).toMatchObject({ misses: 2, hits: 0 });
+      failing = false;
+      cookie = true;
+      const withCookie = await get();
+      expect(withCookie.headers.getSetCookie()).toContain('guest=1; Path=/; HttpOnly');
+      await get();
+      expect(handler.cache!.stats).toMatchObject({ misses: 4, hits: 0 });
+      cookie = false;
+      await get();
+      const kept = await get();
+      expect(kept.headers.getSetCookie()).toEqual([]);
+      expect(handler.cache!.stats).toMatchObject({ misses: 5, hits: 1 });
+    });
+
+    /** A page handler of its own over the server's API, counting the API calls its renders make, by path. */
+    function countingHandler(env: NodeJS.ProcessEnv) {
+      const calls: string[] = [];
+      const handler = pageHandler({
+        webRoot: resolve(ROOT, 'dist/web'),
+        fetchApi: (request, env) => {
+          calls.push(new URL(request.url).pathname);
+          return server.app.fetch(request, env as never);
+        },
+        changes: publicPageChanges(server.db),
+        env,
+      });
+      const app = new Hono().get('/', handler);
+      const render = async (path: string) => {
+        calls.length = 0;
+        const html = await (await app.request(`${server.baseUrl}${path}`)).text();
+        return { html, calls: [...calls] };
+      };
+      return { handler, render };
+    }
+
+    it('renders every page afresh with PAGE_CACHE=off, from the data kept for guests, the guest session included', async () => {
+      const { handler, render } = countingHandler({ PAGE_CACHE: 'off' });
+      const first = await render(CANADA);
+      expect(first.calls.length).toBeGreaterThan(5);
+      expect(first.calls).toContain('/services/auth/session');
+      const second = await render(CANADA);
+      expect(second.calls).toEqual([]);
+      expect(second.html).toContain('Showing 1–');
+      expect(second.html).toContain('"isGuest":true');
+      // Another address needs its own contacts only.
+      const other = await render('/?country=Mexico');
+      expect(other.calls).toEqual(['/lwr/apex/v65.0/APT_ContactUsController/getContacts']);
+      expect(handler.cache!.stats).toMatchObject({ misses: 3, hits: 0 });
+
+      // A change empties the kept data too: the next render asks again, and shows it.
+      const text = `Changed again ${randomBytes(3).toString('hex')}`;
+      await CHANGES.content(server.db, text);
+      const after = await render(CANADA);
+      expect(after.calls.length).toBeGreaterThan(5);
       expect(after.html).toContain(text);
-      expect(after.headers.get('etag')).not.toBe(warm.headers.get('etag'));
+      expect((await render(CANADA)).calls).toEqual([]);
     });
-  }
 
-  it('does not keep a page that shows a default for a failed query, nor one rendered with a cookie', async () => {
-    let failing = true;
-    let cookie = false;
-    const handler = pageHandler({
-      webRoot: resolve(ROOT, 'dist/web'),
-      fetchApi: async (request, env) => {
-        if (failing && new URL(request.url).pathname.includes('/cms/delivery/')) {
-          return new Response('[{"errorCode":"SERVICE_UNAVAILABLE","message":"down"}]', {
-            status: 503,
-            headers: { 'Content-Type': 'application/json' },
-          });
-        }
-        const response = await server.app.fetch(request, env as never);
-        if (!cookie) return response;
-        const withCookie = new Response(response.body, response);
-        withCookie.headers.append('Set-Cookie', 'guest=1; Path=/; HttpOnly');
-        return withCookie;
-      },
-      changes: publicPageChanges(server.db),
-      env: {},
+    it('keeps no data either with PAGE_CACHE=cold, nor for a signed-in visitor', async () => {
+      const { render } = countingHandler({ PAGE_CACHE: 'cold' });
+      await render(CANADA);
+      const again = await render(CANADA);
+      expect(again.calls.length).toBeGreaterThan(5);
+
+      const session = await signIn(server, 'standard');
+      const { handler } = countingHandler({ PAGE_CACHE: 'off' });
+      const app = new Hono().get('/', handler);
+      const signedIn = async () =>
+        (await app.request(`${server.baseUrl}${CANADA}`, { headers: { Cookie: session.cookie } })).text();
+      await signedIn();
+      expect(await signedIn()).toContain('"isGuest":false');
+      expect(handler.data!.size).toBe(0);
+      // The guest session kept for guests is theirs only.
+      await app.request(`${server.baseUrl}${CANADA}`);
+      expect(handler.data!.size).toBeGreaterThan(0);
+      const after = await signedIn();
+      expect(after).toContain('"isGuest":false');
+      expect(after).not.toContain('"isGuest":true');
     });
-    const app = new Hono().get('/', handler);
-    const get = async () => {
-      const response = await app.request(`${server.baseUrl}/`);
-      await response.text();
-      return response;
-    };
-    await get();
-    await get();
-    expect(handler.cache!.stats).toMatchObject({ misses: 2, hits: 0 });
-    failing = false;
-    cookie = true;
-    const withCookie = await get();
-    expect(withCookie.headers.getSetCookie()).toContain('guest=1; Path=/; HttpOnly');
-    await get();
-    expect(handler.cache!.stats).toMatchObject({ misses: 4, hits: 0 });
-    cookie = false;
-    await get();
-    const kept = await get();
-    expect(kept.headers.getSetCookie()).toEqual([]);
-    expect(handler.cache!.stats).toMatchObject({ misses: 5, hits: 1 });
-  });
-
-  /** A page handler of its own over the server's API, counting the API calls its renders make, by path. */
-  function countingHandler(env: NodeJS.ProcessEnv) {
-    const calls: string[] = [];
-    const handler = pageHandler({
-      webRoot: resolve(ROOT, 'dist/web'),
-      fetchApi: (request, env) => {
-        calls.push(new URL(request.url).pathname);
-        return server.app.fetch(request, env as never);
-      },
-      changes: publicPageChanges(server.db),
-      env,
-    });
-    const app = new Hono().get('/', handler);
-    const render = async (path: string) => {
-      calls.length = 0;
-      const html = await (await app.request(`${server.baseUrl}${path}`)).text();
-      return { html, calls: [...calls] };
-    };
-    return { handler, render };
-  }
-
-  it('renders every page afresh with PAGE_CACHE=off, from the data kept for guests, the guest session included', async () => {
-    const { handler, render } = countingHandler({ PAGE_CACHE: 'off' });
-    const first = await render(CANADA);
-    expect(first.calls.length).toBeGreaterThan(5);
-    expect(first.calls).toContain('/services/auth/session');
-    const second = await render(CANADA);
-    expect(second.calls).toEqual([]);
-    expect(second.html).toContain('Showing 1–');
-    expect(second.html).toContain('"isGuest":true');
-    // Another address needs its own contacts only.
-    const other = await render('/?country=Mexico');
-    expect(other.calls).toEqual(['/lwr/apex/v65.0/APT_ContactUsController/getContacts']);
-    expect(handler.cache!.stats).toMatchObject({ misses: 3, hits: 0 });
-
-    // A change empties the kept data too: the next render asks again, and shows it.
-    const text = `Changed again ${randomBytes(3).toString('hex')}`;
-    await CHANGES.content(server.db, text);
-    const after = await render(CANADA);
-    expect(after.calls.length).toBeGreaterThan(5);
-    expect(after.html).toContain(text);
-    expect((await render(CANADA)).calls).toEqual([]);
-  });
-
-  it('keeps no data either with PAGE_CACHE=cold, nor for a signed-in visitor', async () => {
-    const { render } = countingHandler({ PAGE_CACHE: 'cold' });
-    await render(CANADA);
-    const again = await render(CANADA);
-    expect(again.calls.length).toBeGreaterThan(5);
-
-    const session = await signIn(server, 'standard');
-    const { handler } = countingHandler({ PAGE_CACHE: 'off' });
-    const app = new Hono().get('/', handler);
-    const signedIn = async () =>
-      (await app.request(`${server.baseUrl}${CANADA}`, { headers: { Cookie: session.cookie } })).text();
-    await signedIn();
-    expect(await signedIn()).toContain('"isGuest":false');
-    expect(handler.data!.size).toBe(0);
-    // The guest session kept for guests is theirs only.
-    await app.request(`${server.baseUrl}${CANADA}`);
-    expect(handler.data!.size).toBeGreaterThan(0);
-    const after = await signedIn();
-    expect(after).toContain('"isGuest":false');
-    expect(after).not.toContain('"isGuest":true');
-  });
-});
+  },
+);
 
 interface Instance {
   db: Database;
@@ -339,7 +345,7 @@ async function startInstance(connectionString: string): Promise<Instance> {
 }
 
 describe.skipIf(!CACHES_ON || !databases().includes('postgres'))(
-  'guest pages kept by two servers on one PostgreSQL database',
+  'guest pages kept by two servers on one PostgreSQL database (needs PostgreSQL: set TEST_DATABASE_URL and the caches on: not CACHES=off)',
   () => {
     let a: TestServer;
     let b: Instance;

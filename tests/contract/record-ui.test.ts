@@ -113,7 +113,7 @@ describe.each(databases())('record UI and record defaults on %s', (kind) => {
     });
 
     it.skipIf(!CACHES_ON)(
-      'answers the same record UI again as it was, in Brotli to a client that names br',
+      'answers the same record UI again as it was, in Brotli to a client that names br (needs the caches on: not CACHES=off)',
       async () => {
         const url = `${server.baseUrl}${UI_API}/record-ui/${ADMIN_ACCOUNT}?layoutTypes=Full&modes=View`;
         const headers = { Cookie: admin.cookie, 'Accept-Encoding': 'gzip, br' };

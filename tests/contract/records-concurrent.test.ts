@@ -139,7 +139,7 @@ describe.each(databases())('updates of one record at once on %s', (kind) => {
   });
 
   it.skipIf(!CACHES_ON)(
-    'checks an update, one after another, on the record as the update before left it, unless it changed since',
+    'checks an update, one after another, on the record as the update before left it, unless it changed since (needs the caches on: not CACHES=off)',
     async () => {
       const id = await createAccount('Sequential Panel Makers');
       expect((await update(id, { Description: 'one' })).status).toBe(200);

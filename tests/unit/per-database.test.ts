@@ -11,7 +11,7 @@ import { CACHES_ON } from '../../server/cache/switch.ts';
 
 const handle = (): Queryable => ({ query: async () => ({ rows: [] }) });
 
-describe.skipIf(!CACHES_ON)('oncePerDatabase', () => {
+describe.skipIf(!CACHES_ON)('oncePerDatabase (needs the caches on: not CACHES=off)', () => {
   it('reads once per handle, and apart for each handle, also when asked again before the read ends', async () => {
     const reads: Queryable[] = [];
     const value = oncePerDatabase(async (db) => {

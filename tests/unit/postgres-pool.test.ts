@@ -10,7 +10,7 @@ import { openPostgres, type Database } from '../../server/db/connection.ts';
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!POSTGRES)('the PostgreSQL pool', () => {
+describe.skipIf(!POSTGRES)('the PostgreSQL pool (needs PostgreSQL: set TEST_DATABASE_URL)', () => {
   const name = `pool_${randomBytes(6).toString('hex')}`;
   let db: Database;
   let admin: pg.Client;

@@ -26,7 +26,7 @@ async function markOf(db: Database): Promise<number> {
 const A = '0018d0000000001AAA';
 const B = '0018d0000000002AAA';
 
-describe.skipIf(!CACHES_ON)('record changes', () => {
+describe.skipIf(!CACHES_ON)('record changes (needs the caches on: not CACHES=off)', () => {
   it('has no mark before it subscribed, and subscribes to record_data_changed once', async () => {
     const { db, channels } = listeningHandle();
     expect(recordChangeMark(db)).toBeUndefined();

@@ -24,7 +24,7 @@ interface Chunk {
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** The page's initial-JS budget, gzipped: the entry and the app it fetches (tests/package/initial-js-budget.test.ts). */
-export const INITIAL_JS_BUDGET_KB = 100;
+export const INITIAL_JS_BUDGET_KB = 101;
 
 /** Where the build writes the initial-JS figure, in the web app's output folder, for the budget test to read. */
 export const INITIAL_JS_REPORT = 'initial-js.json';

@@ -92,6 +92,7 @@ export function ContactLocator() {
   // Any filter change goes back to page 1; a new country clears the state, which belonged to the old one.
   const choose = (change: Partial<LocatorFilters>) => navigate(hrefFor({ ...filters, ...change }));
 
+  const filtersRef = useRef<HTMLDivElement>(null);
   // After a pager click, take the reader to the top of the new page of results.
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const focusResults = useRef(false);
@@ -110,7 +111,7 @@ export function ContactLocator() {
       <h2 id="locator-heading" className="locator__heading">
         Find a sales representative
       </h2>
-      <div className="locator__filters js-only" role="search" aria-label="Filter contacts">
+      <div ref={filtersRef} className="locator__filters js-only" role="search" aria-label="Filter contacts">
         <Combobox
           label="Brand"
           placeholder="--Select Brand--"
@@ -181,7 +182,12 @@ export function ContactLocator() {
               <p ref={summaryRef} className="locator__summary" tabIndex={-1} aria-live="polite">
                 {pages.contacts.length > 0 && `Showing ${first}–${last} of ${pages.totalRecords} contacts`}
               </p>
-              <PageLink href={location.pathname} className="locator__clear">
+              <PageLink
+                href={location.pathname}
+                className="locator__clear"
+                // The link goes with the filters it clears: focus goes to the first filter, not to the page.
+                onNavigate={() => filtersRef.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus()}
+              >
                 Clear filters
               </PageLink>
             </div>

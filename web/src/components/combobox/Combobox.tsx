@@ -8,9 +8,13 @@
  * leaves the combobox: the active option is pointed at with aria-activedescendant.
  *
  * Clearing: the clear button is for the pointer and is not a Tab stop (tabindex=-1), so that Tab goes from
- * one field to the next; from the keyboard, Escape clears the value when the list is closed (the APG's
- * optional behaviour for Escape, and MUI Autocomplete's clearOnEscape), as do erasing the text of a
- * searchable combobox and leaving it, and Delete or Backspace on a select-only one. A clear is announced.
+ * one field to the next; from the keyboard, erasing the text of a searchable combobox and leaving it clears
+ * the value, as do Delete or Backspace on a select-only one. A clear is announced. Escape closes an open list
+ * (and gives up what was typed) and otherwise leaves a chosen value alone: one stray key never loses a filter.
+ *
+ * Focus never falls to the page: a disabled combobox stays focusable (aria-disabled, read-only), so that one
+ * disabled while focus moves to it (State/Province once its country is cleared) still takes it, and the
+ * listbox is no Tab stop (Chromium makes a scrolling element without focusable children one).
  */
 import {
   useCallback,
@@ -229,9 +233,6 @@ export function Combobox({
         if (isOpen || query !== null) {
           event.preventDefault();
           close();
-        } else if (value !== null) {
-          event.preventDefault();
-          clear();
         }
         return;
       // Tab needs nothing here: leaving the combobox (blur) closes the list and keeps or clears the value.
@@ -323,8 +324,8 @@ export function Combobox({
             aria-autocomplete="list"
             placeholder={placeholder}
             value={query ?? selected?.label ?? ''}
-            disabled={disabled}
-            readOnly={readOnly}
+            aria-disabled={disabled || undefined}
+            readOnly={readOnly || disabled}
             onChange={(event) => onInput(event.target.value)}
             onKeyDown={onKeyDown}
             onBlur={onBlur}
@@ -339,7 +340,7 @@ export function Combobox({
             ref={controlRef}
             id={inputId}
             className="combobox__control combobox__button"
-            tabIndex={disabled ? -1 : 0}
+            tabIndex={0}
             aria-labelledby={labelId}
             aria-disabled={disabled || undefined}
             aria-readonly={readOnly || undefined}
@@ -391,6 +392,7 @@ export function Combobox({
           role="listbox"
           aria-labelledby={labelId}
           className="combobox__listbox"
+          tabIndex={-1}
           hidden={!expanded}
           // At least 2.25rem with fewer than 3 options, else 6.75rem (room for three).
           style={{ minHeight: visible.length < 3 ? '2.25rem' : '6.75rem' }}

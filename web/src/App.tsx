@@ -8,10 +8,14 @@ import { usePageContent } from './content';
 import { useLocation } from './location';
 import { SIGN_IN_PATH } from '../../common/sign-in';
 import { SignInPage } from './login/SignInPage';
+import { replayEarlyInput } from './early-input';
+import { useEffect } from 'react';
 
 /** The Contact Us page, or the sign-in page at its own path. */
 export function App() {
   const { pathname } = useLocation();
+  // Once the page is hydrated: what the visitor pressed or typed before then.
+  useEffect(replayEarlyInput, []);
   return pathname === SIGN_IN_PATH ? <SignInPage /> : <ContactUsPage />;
 }
 

@@ -2,10 +2,14 @@
  * The page's entry. The server-rendered page is complete and works without JavaScript (filters and pages are
  * links and forms), so the app that hydrates it is fetched once the page has loaded and its pictures are
  * painted, rather than competing with the HTML and the banner picture for a slow connection and a slow
- * processor; or at once when the visitor reaches for the page before then. The stylesheets are the entry's,
+ * processor; or at once when the visitor reaches for the page before then, whose first input is kept for the
+ * app (early-input.ts). The stylesheets are the entry's,
  * so that the server puts them in the document.
  */
 import './styles/index.css';
+import { keepEarlyInput } from './early-input';
+
+keepEarlyInput();
 
 let loading: Promise<unknown> | undefined;
 const loadApp = () => (loading ??= import('./main'));

@@ -241,6 +241,11 @@ export function getAppDetails(api: ApiClient, input: Input<'getAppDetails'>, opt
   return send(api, 'getAppDetails', {"method":"get","path":"/services/data/v65.0/ui-api/apps/{appId}","read":true}, input, options);
 }
 
+/** Select an app: PATCH /services/data/v65.0/ui-api/apps/{appId} */
+export function selectApp(api: ApiClient, input: Input<'selectApp'>, options?: CallOptions): Promise<Output<'selectApp'>> {
+  return send(api, 'selectApp', {"method":"patch","path":"/services/data/v65.0/ui-api/apps/{appId}","read":false}, input, options);
+}
+
 /** List navigation items: GET /services/data/v65.0/ui-api/nav-items */
 export function getNavItems(api: ApiClient, input: Input<'getNavItems'> = {}, options?: CallOptions): Promise<Output<'getNavItems'>> {
   return send(api, 'getNavItems', {"method":"get","path":"/services/data/v65.0/ui-api/nav-items","read":true}, input, options);

@@ -437,6 +437,15 @@ export function getAppDetailsQuery(api: ApiClient, input: Input<'getAppDetails'>
   });
 }
 
+/** Write: Select an app: PATCH /services/data/v65.0/ui-api/apps/{appId} */
+export function selectAppMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'selectApp'>, OperationError<'selectApp'>, Input<'selectApp'>>({
+    mutationKey: ['selectApp'],
+    mutationFn: (input) => calls.selectApp(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.selectApp, input, response),
+  });
+}
+
 /** Read: List navigation items: GET /services/data/v65.0/ui-api/nav-items */
 export function getNavItemsQuery(api: ApiClient, input: Input<'getNavItems'> = {}) {
   return queryOptions<Output<'getNavItems'>, OperationError<'getNavItems'>, Output<'getNavItems'>, OperationKey<'getNavItems'>>({

@@ -792,7 +792,7 @@ export interface paths {
         };
         /**
          * Get the selected app
-         * @description Returns the app the caller last opened (with GET /apps/{appId}), or its first app when it has opened none, with its navigation items; never kept by caches, since opening another app changes it.
+         * @description Returns the app the caller last opened or selected (with GET or PATCH /apps/{appId}), or its first app when it has opened none, with its navigation items; never kept by caches, since opening another app changes it.
          */
         get: operations["getSelectedApp"];
         put?: never;
@@ -820,7 +820,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Select an app
+         * @description Makes the app the caller's selected app, remembered for the caller alone (GET /apps, /apps/selected and /apps/{appId} then answer it with selected true), and returns it with its navigation items. The request has no body.
+         */
+        patch: operations["selectApp"];
         trace?: never;
     };
     "/services/data/v65.0/ui-api/nav-items": {
@@ -5472,6 +5476,8 @@ export interface components {
         recordTypeId: string;
         /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
         formFactor: "Large" | "Medium" | "Small";
+        /** @description The app id (15 or 18 characters, beginning 02u). */
+        appId: string;
         /** @description The device size the layout is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone). */
         layoutFormFactor: "Large" | "Medium" | "Small";
         /** @description The layout type, `Full` (every field of the page layout) or `Compact` (the key fields of headers and hovers). */
@@ -7797,7 +7803,7 @@ export interface operations {
             };
             path: {
                 /** @description The app id (15 or 18 characters, beginning 02u). */
-                appId: string;
+                appId: components["parameters"]["appId"];
             };
             cookie?: never;
         };
@@ -7817,6 +7823,40 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    selectApp: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description Whether to include the caller's own arrangement of the app's navigation items (userNavItems); false leaves userNavItems empty. */
+                userCustomizations?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The app id (15 or 18 characters, beginning 02u). */
+                appId: components["parameters"]["appId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app, now the caller's selected app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

@@ -166,6 +166,12 @@ export const extras: ExtraCall[] = [
       "Platform reference §1.2 (Misc, apps): the caller's selected app, beside the list of apps and one app by id.",
   },
   {
+    method: 'patch',
+    path: `${UI_API}/apps/{appId}`,
+    reason:
+      "Platform reference §1.2 (Misc, apps): selects an app as the caller's last selected app, without a body, and answers the app.",
+  },
+  {
     method: 'get',
     path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}`,
     reason:

@@ -1,4 +1,4 @@
-/** Apps and navigation items (Metadata tag): the apps the caller may use, its selected app, one app, and pages of navigation items. */
+/** Apps and navigation items (Metadata tag): the apps the caller may use, its selected app, one app (to open or select), and pages of navigation items. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/connection.ts';
 import { routes } from '../../generated/routes.ts';
@@ -6,7 +6,7 @@ import { withETag } from '../http/answers/cache-headers.ts';
 import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
 import type { AppEnv } from '../http/sessions/principal.ts';
-import { getAppDetails, getApps, getNavItems, getSelectedApp } from '../platform/apps/apps.ts';
+import { getApps, getNavItems, getSelectedApp, selectApp } from '../platform/apps/apps.ts';
 
 export function appRoutes(db: Database) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -18,8 +18,13 @@ export function appRoutes(db: Database) {
     c.json(await getSelectedApp(db, c.var.principal, c.req.valid('query')), 200),
   );
 
+  // Opening an app selects it, as PATCH does.
   implement(app, routes.getAppDetails, async (c) =>
-    withETag(c, await getAppDetails(db, c.var.principal, c.req.valid('param').appId, c.req.valid('query'))),
+    withETag(c, await selectApp(db, c.var.principal, c.req.valid('param').appId, c.req.valid('query'))),
+  );
+
+  implement(app, routes.selectApp, async (c) =>
+    c.json(await selectApp(db, c.var.principal, c.req.valid('param').appId, c.req.valid('query')), 200),
   );
 
   implement(app, routes.getNavItems, async (c) =>

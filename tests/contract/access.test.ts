@@ -73,6 +73,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   getApps: [401, 200, 200],
   getAppDetails: [401, 200, 200],
   getSelectedApp: [401, 200, 200],
+  selectApp: [401, 200, 200],
   getNavItems: [401, 200, 200],
   getLayout: [401, 200, 200],
   getLayoutUserState: [401, 200, 200],

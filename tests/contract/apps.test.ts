@@ -55,6 +55,24 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
       headers: { ...(session?.headers ?? {}), ...headers },
     });
 
+  const send = <T>(
+    method: 'PATCH' | 'PUT',
+    operationId: string,
+    path: string,
+    session: TestSession | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    callOperation<T | ErrorList>(operationId, `${server.baseUrl}${UI_API}${path}`, {
+      method,
+      headers: {
+        ...(session?.headers ?? {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
   beforeAll(async () => {
     server = await startTestServer({ database: kind, demoContacts: 10 });
     admin = await signIn(server, 'admin');
@@ -214,5 +232,74 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
     }
     const unknown = await get('getAppDetails', '/apps/02u8d0000000099AAA', admin);
     expect(unknown.status).toBe(404);
+  });
+
+  describe('selectApp', () => {
+    const selectedOf = async (session: TestSession) => {
+      const apps = (await get<Apps>('getApps', '/apps', session)).body as Apps;
+      const selected = (await get<App>('getSelectedApp', '/apps/selected', session)).body as App;
+      return { listed: apps.apps.filter((app) => app.selected).map((app) => app.appId), selected: selected.appId };
+    };
+
+    it('remembers the app selected for the caller alone, and answers it as selected everywhere', async () => {
+      const before = await selectedOf(standard);
+      expect(before.listed).toEqual([before.selected]);
+      const chosen = before.selected === SALES_ID ? CONSOLE_ID : SALES_ID;
+      const adminBefore = await selectedOf(admin);
+
+      const answer = await send<App>(
+        'PATCH',
+        'selectApp',
+        `/apps/${chosen.slice(0, 15)}?userCustomizations=true`,
+        standard,
+      );
+      expect(answer.status).toBe(200);
+      const app = answer.body as App;
+      expect(app).toMatchObject({ appId: chosen, selected: true });
+      expect(app.navItems.map((item) => item.developerName)).toEqual(
+        fileOf(chosen === SALES_ID ? 'Sales' : 'Storefront_Console').navItems,
+      );
+
+      expect(await selectedOf(standard)).toEqual({ listed: [chosen], selected: chosen });
+      const details = (await get<App>('getAppDetails', `/apps/${chosen}`, standard)).body as App;
+      expect(details.selected).toBe(true);
+      // The administrator's selection is its own.
+      expect(await selectedOf(admin)).toEqual(adminBefore);
+
+      // Selecting another app moves the selection.
+      const other = chosen === SALES_ID ? CONSOLE_ID : SALES_ID;
+      expect((await send<App>('PATCH', 'selectApp', `/apps/${other}`, standard)).status).toBe(200);
+      expect(await selectedOf(standard)).toEqual({ listed: [other], selected: other });
+      const previous = (await get<Apps>('getApps', '/apps', standard)).body as Apps;
+      expect(previous.apps.find((candidate) => candidate.appId === chosen)?.selected).toBe(false);
+    });
+
+    it('answers unknown apps and apps the caller may not use 404, bad input 400, a guest 401, another site 403', async () => {
+      const before = await selectedOf(standard);
+      for (const path of [
+        `/apps/02u8d0000000099AAA`,
+        `/apps/${ADMINISTRATION_ID}`,
+        `/apps/${CONSOLE_ID}?formFactor=Small`,
+      ]) {
+        const answer = await send('PATCH', 'selectApp', path, standard);
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+      }
+      for (const path of ['/apps/not-an-app-id', `/apps/${CONSOLE_ID}?formFactor=Huge`]) {
+        const answer = await send('PATCH', 'selectApp', path, standard);
+        expect(answer.status, path).toBe(400);
+        expect(typeof (answer.body as ErrorList)[0].errorCode).toBe('string');
+      }
+      const guest = await send('PATCH', 'selectApp', `/apps/${CONSOLE_ID}`, null);
+      expect(guest.status).toBe(401);
+      expect(guest.body).toEqual(INVALID_SESSION);
+      // A page of another site may not select an app for the caller.
+      const refused = await send('PATCH', 'selectApp', `/apps/${CONSOLE_ID}`, standard, undefined, {
+        Origin: 'https://elsewhere.example',
+      });
+      expect(refused.status).toBe(403);
+      // Nothing refused changed the selection.
+      expect(await selectedOf(standard)).toEqual(before);
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * GET /apps, /apps/selected, /apps/{appId} and /nav-items: the apps and navigation items the caller's profile
- * may use, from the org metadata (definitions.ts). Opening an app (GET /apps/{appId}) makes it the caller's
- * selected app, kept per user in the database; until then the first app the caller may use is selected.
+ * may use, from the org metadata (definitions.ts). Opening an app (GET /apps/{appId}) or selecting it (PATCH
+ * /apps/{appId}) makes it the caller's selected app, kept per user in the database; until then the first app
+ * the caller may use is selected.
  */
 import type { Schemas } from '../../../generated/types.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
@@ -134,8 +135,11 @@ function usableApp(principal: Principal, appId: string, formFactor: FormFactor |
   return app;
 }
 
-/** GET /apps/{appId}: the app, which becomes the caller's selected app. */
-export async function getAppDetails(
+/**
+ * GET /apps/{appId} and PATCH /apps/{appId}: the app, which becomes the caller's selected app, kept for the
+ * caller alone.
+ */
+export async function selectApp(
   db: Queryable,
   principal: Principal,
   appId: string,

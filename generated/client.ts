@@ -246,6 +246,16 @@ export function selectApp(api: ApiClient, input: Input<'selectApp'>, options?: C
   return send(api, 'selectApp', {"method":"patch","path":"/services/data/v65.0/ui-api/apps/{appId}","read":false}, input, options);
 }
 
+/** Get the caller's navigation items of an app: GET /services/data/v65.0/ui-api/apps/{appId}/user-nav-items */
+export function getUserNavItems(api: ApiClient, input: Input<'getUserNavItems'>, options?: CallOptions): Promise<Output<'getUserNavItems'>> {
+  return send(api, 'getUserNavItems', {"method":"get","path":"/services/data/v65.0/ui-api/apps/{appId}/user-nav-items","read":true}, input, options);
+}
+
+/** Arrange the caller's navigation items of an app: PUT /services/data/v65.0/ui-api/apps/{appId}/user-nav-items */
+export function updateUserNavItems(api: ApiClient, input: Input<'updateUserNavItems'>, options?: CallOptions): Promise<Output<'updateUserNavItems'>> {
+  return send(api, 'updateUserNavItems', {"method":"put","path":"/services/data/v65.0/ui-api/apps/{appId}/user-nav-items","read":false}, input, options);
+}
+
 /** List navigation items: GET /services/data/v65.0/ui-api/nav-items */
 export function getNavItems(api: ApiClient, input: Input<'getNavItems'> = {}, options?: CallOptions): Promise<Output<'getNavItems'>> {
   return send(api, 'getNavItems', {"method":"get","path":"/services/data/v65.0/ui-api/nav-items","read":true}, input, options);

@@ -446,6 +446,24 @@ export function selectAppMutation(api: ApiClient, queryClient: QueryClient) {
   });
 }
 
+/** Read: Get the caller's navigation items of an app: GET /services/data/v65.0/ui-api/apps/{appId}/user-nav-items */
+export function getUserNavItemsQuery(api: ApiClient, input: Input<'getUserNavItems'>) {
+  return queryOptions<Output<'getUserNavItems'>, OperationError<'getUserNavItems'>, Output<'getUserNavItems'>, OperationKey<'getUserNavItems'>>({
+    queryKey: operationKey('getUserNavItems', input),
+    queryFn: ({ signal }) => calls.getUserNavItems(api, input, { signal }),
+    staleTime: 120000,
+  });
+}
+
+/** Write: Arrange the caller's navigation items of an app: PUT /services/data/v65.0/ui-api/apps/{appId}/user-nav-items */
+export function updateUserNavItemsMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'updateUserNavItems'>, OperationError<'updateUserNavItems'>, Input<'updateUserNavItems'>>({
+    mutationKey: ['updateUserNavItems'],
+    mutationFn: (input) => calls.updateUserNavItems(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.updateUserNavItems, input, response),
+  });
+}
+
 /** Read: List navigation items: GET /services/data/v65.0/ui-api/nav-items */
 export function getNavItemsQuery(api: ApiClient, input: Input<'getNavItems'> = {}) {
   return queryOptions<Output<'getNavItems'>, OperationError<'getNavItems'>, Output<'getNavItems'>, OperationKey<'getNavItems'>>({

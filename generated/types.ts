@@ -827,6 +827,30 @@ export interface paths {
         patch: operations["selectApp"];
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/apps/{appId}/user-nav-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's navigation items of an app
+         * @description Returns one page of the caller's own navigation items (tabs) of an app, in the caller's order, as the caller last arranged them (PUT); before that, the app's own items. Items the caller may not use on the form factor are left out.
+         */
+        get: operations["getUserNavItems"];
+        /**
+         * Arrange the caller's navigation items of an app
+         * @description Replaces the caller's own navigation items of an app with the items given, in their order, kept for the caller and the app alone, and returns the first page of them. An item that does not exist or that the caller may not use, or an app whose navigation may not be personalized, is refused with 400 and changes nothing.
+         */
+        put: operations["updateUserNavItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/nav-items": {
         parameters: {
             query?: never;
@@ -3709,6 +3733,44 @@ export interface components {
             navItems: components["schemas"]["NavItemRepresentation"][];
             /** @description The URL of the next page; null on the last page. */
             nextPageUrl: string | null;
+        };
+        /**
+         * @description One navigation item of the caller's list, named by id or by page reference (at least one of them): id is the
+         *     item's tab id when it has one, or its developer name (such as standard-Account); a page reference names the
+         *     item that leads to that page, as the item's own pageReference does. An item the caller may not use is refused.
+         */
+        NavItemInputRepresentation: {
+            /**
+             * @description The item's tab id (such as 01r8d0000000001AAA) or its developer name (such as standard-Account).
+             * @example standard-Account
+             */
+            id?: string;
+            /**
+             * @description The caller's own label for the item, shown instead of the item's label; absent, the item's own.
+             * @example Enquiries
+             */
+            label?: string;
+            /** @description The page the item leads to, such as an object's home page; names the item when id is absent. */
+            pageReference?: {
+                /**
+                 * @description The page type, such as standard__objectPage, standard__namedPage or standard__webPage.
+                 * @example standard__objectPage
+                 */
+                type: string;
+                /** @description The attributes of the page, such as objectApiName and actionName for an object page. */
+                attributes?: {
+                    [key: string]: string;
+                };
+                /** @description Extra state of the page; not used to find the item. */
+                state?: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description The caller's own navigation items of an app, in the order they are to appear; the list replaces the caller's previous one. */
+        NavItemsInputRepresentation: {
+            /** @description The items, in order; an item named twice is kept at its first place. */
+            navItems: components["schemas"]["NavItemInputRepresentation"][];
         };
         /** @description The new state of one layout section. */
         RecordLayoutSectionUserStateInputRepresentation: {
@@ -7859,6 +7921,87 @@ export interface operations {
             403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getUserNavItems: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /** @description The page to return, zero-based: page n starts at item n × pageSize. */
+                page?: number;
+                /** @description The number of items per page. */
+                pageSize?: number;
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The app id (15 or 18 characters, beginning 02u). */
+                appId: components["parameters"]["appId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's navigation items of the app. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavItemsRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    updateUserNavItems: {
+        parameters: {
+            query?: {
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+            };
+            header?: never;
+            path: {
+                /** @description The app id (15 or 18 characters, beginning 02u). */
+                appId: components["parameters"]["appId"];
+            };
+            cookie?: never;
+        };
+        /** @description The caller's navigation items of the app, in order. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NavItemsInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The first page of the caller's navigation items of the app, as arranged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavItemsRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["RequestTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };
     };

@@ -173,6 +173,17 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/apps/{appId}/user-nav-items`,
+    reason: "Platform reference §1.2 (Misc, apps): the caller's own navigation items of an app, in the caller's order.",
+  },
+  {
+    method: 'put',
+    path: `${UI_API}/apps/{appId}/user-nav-items`,
+    reason:
+      "Platform reference §1.2 (Misc, apps): arranges the caller's own navigation items of an app (NavItemsInputRepresentation) and answers them.",
+  },
+  {
+    method: 'get',
     path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}`,
     reason:
       "Platform reference (lookups): the GET form of the suggestions of a lookup field, with the POST form's query parameters, which the platform's client of earlier releases calls.",

@@ -74,6 +74,8 @@ const ACCESS: Record<string, [number, number, number]> = {
   getAppDetails: [401, 200, 200],
   getSelectedApp: [401, 200, 200],
   selectApp: [401, 200, 200],
+  getUserNavItems: [401, 200, 200],
+  updateUserNavItems: [401, 200, 200],
   getNavItems: [401, 200, 200],
   getLayout: [401, 200, 200],
   getLayoutUserState: [401, 200, 200],

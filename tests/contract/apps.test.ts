@@ -302,4 +302,143 @@ describe.each(databases())('apps and navigation items on %s', (kind) => {
       expect(await selectedOf(standard)).toEqual(before);
     });
   });
+  describe('getUserNavItems and updateUserNavItems', () => {
+    const consoleItems = `/apps/${CONSOLE_ID}/user-nav-items`;
+    const namesOf = (body: unknown) => (body as NavItems).navItems.map((item) => item.developerName);
+    const arrangement = [
+      { id: 'standard-Account' },
+      { id: '01r8d0000000001AAA', label: 'Enquiries' },
+      { pageReference: { type: 'standard__objectPage', attributes: { objectApiName: 'Contact', actionName: 'home' } } },
+      { id: 'standard-account' },
+    ];
+
+    it("answers the app's own items before the caller arranges any, and the metadata's arrangement where it has one", async () => {
+      for (const [path, expected] of [
+        [consoleItems, fileOf('Storefront_Console').navItems],
+        [`/apps/${SALES_ID}/user-nav-items`, fileOf('Sales').navItems],
+      ] as const) {
+        const answer = await get<NavItems>('getUserNavItems', path, admin);
+        expect(answer.status).toBe(200);
+        expect(namesOf(answer.body)).toEqual(expected);
+        expect(answer.headers.get('etag')).toBe(`"${(answer.body as NavItems).eTag}"`);
+      }
+      const own = await get<NavItems>('getUserNavItems', `/apps/${SALES_ID.slice(0, 15)}/user-nav-items`, standard);
+      expect(namesOf(own.body)).toEqual(fileOf('Sales').userNavItems[STANDARD_USER_ID]);
+      expect((own.body as NavItems).currentPageUrl).toBe(
+        `${UI_API}/apps/${SALES_ID}/user-nav-items?page=0&pageSize=25`,
+      );
+    });
+
+    it('keeps the order and labels the caller gives, for the caller and the app alone', async () => {
+      const put = await send<NavItems>('PUT', 'updateUserNavItems', consoleItems, standard, { navItems: arrangement });
+      expect(put.status).toBe(200);
+      const expected = ['standard-Account', 'APT_Contact_Us__c', 'standard-Contact'];
+      expect(namesOf(put.body)).toEqual(expected);
+      expect((put.body as NavItems).navItems[1]).toMatchObject({ label: 'Enquiries', objectLabelPlural: 'Contact Us' });
+      expect((put.body as NavItems).navItems[0].label).toBe('Accounts');
+
+      const read = await get<NavItems>('getUserNavItems', consoleItems, standard);
+      expect(read.body).toEqual(put.body);
+      const app = (await get<App>('getAppDetails', `/apps/${CONSOLE_ID}?userCustomizations=true`, standard))
+        .body as App;
+      expect(app.userNavItems).toEqual((put.body as NavItems).navItems);
+      expect(app.navItems.map((item) => item.developerName)).toEqual(fileOf('Storefront_Console').navItems);
+      const apps = (await get<Apps>('getApps', '/apps?userCustomizations=true', standard)).body as Apps;
+      expect(apps.apps.find((candidate) => candidate.appId === CONSOLE_ID)!.userNavItems).toEqual(app.userNavItems);
+
+      // Pages of the arrangement.
+      const first = (await get<NavItems>('getUserNavItems', `${consoleItems}?pageSize=2`, standard)).body as NavItems;
+      expect(first.navItems.map((item) => item.developerName)).toEqual(expected.slice(0, 2));
+      expect(first.nextPageUrl).toBe(`${UI_API}${consoleItems}?page=1&pageSize=2`);
+      const second = (await get<NavItems>('getUserNavItems', first.nextPageUrl!.slice(UI_API.length), standard))
+        .body as NavItems;
+      expect(second.navItems.map((item) => item.developerName)).toEqual(expected.slice(2));
+      expect(second.nextPageUrl).toBeNull();
+
+      // Another user's items of the app, and the caller's items of another app, are as they were.
+      expect(namesOf((await get<NavItems>('getUserNavItems', consoleItems, admin)).body)).toEqual(
+        fileOf('Storefront_Console').navItems,
+      );
+      expect(
+        namesOf((await get<NavItems>('getUserNavItems', `/apps/${SALES_ID}/user-nav-items`, standard)).body),
+      ).toEqual(fileOf('Sales').userNavItems[STANDARD_USER_ID]);
+
+      // A new arrangement replaces the last one; the home page is named by its page reference.
+      const again = await send<NavItems>('PUT', 'updateUserNavItems', consoleItems, standard, {
+        navItems: [
+          { pageReference: { type: 'standard__namedPage', attributes: { pageName: 'home' } } },
+          { id: 'APT_Contact_Us__c' },
+        ],
+      });
+      expect(namesOf(again.body)).toEqual(['standard-home', 'APT_Contact_Us__c']);
+      expect((again.body as NavItems).navItems[1].label).toBe('Contact Us');
+      expect(namesOf((await get<NavItems>('getUserNavItems', consoleItems, standard)).body)).toEqual([
+        'standard-home',
+        'APT_Contact_Us__c',
+      ]);
+    });
+
+    it('refuses items that do not exist or the caller may not use with 400, changing nothing', async () => {
+      await send('PUT', 'updateUserNavItems', consoleItems, standard, { navItems: arrangement });
+      const before = (await get<NavItems>('getUserNavItems', consoleItems, standard)).body;
+      for (const navItems of [
+        [{ id: 'standard-Account' }, { id: 'No_Such_Item' }],
+        [{ id: '01r8d0000000099AAA' }],
+        // The users item is the administrator's only.
+        [{ id: 'standard-User' }],
+        [
+          {
+            pageReference: {
+              type: 'standard__objectPage',
+              attributes: { objectApiName: 'Opportunity', actionName: 'home' },
+            },
+          },
+        ],
+        [{ label: 'Nothing named' }],
+      ]) {
+        const answer = await send('PUT', 'updateUserNavItems', consoleItems, standard, { navItems });
+        expect(answer.status, JSON.stringify(navItems)).toBe(400);
+        expect((answer.body as ErrorList)[0]).toMatchObject({ errorCode: 'INVALID_INPUT' });
+      }
+      for (const body of [
+        {},
+        { navItems: [{ id: 'standard-Account', colour: 'red' }] },
+        { navItems: 'standard-Account' },
+      ]) {
+        const answer = await send('PUT', 'updateUserNavItems', consoleItems, standard, body);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+      }
+      // The administration app's navigation may not be personalized.
+      const fixed = await send('PUT', 'updateUserNavItems', `/apps/${ADMINISTRATION_ID}/user-nav-items`, admin, {
+        navItems: [{ id: 'standard-User' }],
+      });
+      expect(fixed.status).toBe(400);
+      expect((fixed.body as ErrorList)[0].errorCode).toBe('INVALID_INPUT');
+      expect((await get<NavItems>('getUserNavItems', consoleItems, standard)).body).toEqual(before);
+      expect(
+        namesOf((await get<NavItems>('getUserNavItems', `/apps/${ADMINISTRATION_ID}/user-nav-items`, admin)).body),
+      ).toEqual(fileOf('Store_Administration').navItems);
+    });
+
+    it('answers unknown apps 404, bad input 400, a guest 401', async () => {
+      for (const path of ['/apps/02u8d0000000099AAA/user-nav-items', `/apps/${ADMINISTRATION_ID}/user-nav-items`]) {
+        const read = await get('getUserNavItems', path, standard);
+        expect(read.status, path).toBe(404);
+        expect(read.body).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+        const write = await send('PUT', 'updateUserNavItems', path, standard, { navItems: [] });
+        expect(write.status, path).toBe(404);
+      }
+      for (const path of [
+        '/apps/nope/user-nav-items',
+        `${consoleItems}?pageSize=0`,
+        `${consoleItems}?formFactor=Huge`,
+      ]) {
+        expect((await get('getUserNavItems', path, standard)).status, path).toBe(400);
+      }
+      expect((await get('getUserNavItems', consoleItems, null)).status).toBe(401);
+      const guest = await send('PUT', 'updateUserNavItems', consoleItems, null, { navItems: [] });
+      expect(guest.status).toBe(401);
+      expect(guest.body).toEqual(INVALID_SESSION);
+    });
+  });
 });

@@ -346,6 +346,36 @@ export function getLookupActions(api: ApiClient, input: Input<'getLookupActions'
   return send(api, 'getLookupActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/lookup/{objectApiNames}","read":true}, input, options);
 }
 
+/** Get the actions of list views: GET /services/data/v65.0/ui-api/actions/list-view/{listViewIds} */
+export function getListViewActions(api: ApiClient, input: Input<'getListViewActions'>, options?: CallOptions): Promise<Output<'getListViewActions'>> {
+  return send(api, 'getListViewActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/list-view/{listViewIds}","read":true}, input, options);
+}
+
+/** Get the actions of recently viewed lists: GET /services/data/v65.0/ui-api/actions/mru-list/{objectApiNames} */
+export function getMruListActions(api: ApiClient, input: Input<'getMruListActions'>, options?: CallOptions): Promise<Output<'getMruListActions'>> {
+  return send(api, 'getMruListActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/mru-list/{objectApiNames}","read":true}, input, options);
+}
+
+/** Get the actions of list view charts: GET /services/data/v65.0/ui-api/actions/list-view-chart/{objectApiNames} */
+export function getListViewChartActions(api: ApiClient, input: Input<'getListViewChartActions'>, options?: CallOptions): Promise<Output<'getListViewChartActions'>> {
+  return send(api, 'getListViewChartActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/list-view-chart/{objectApiNames}","read":true}, input, options);
+}
+
+/** Get the actions of record photos: GET /services/data/v65.0/ui-api/actions/photo/{recordIds} */
+export function getPhotoActions(api: ApiClient, input: Input<'getPhotoActions'>, options?: CallOptions): Promise<Output<'getPhotoActions'>> {
+  return send(api, 'getPhotoActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/photo/{recordIds}","read":true}, input, options);
+}
+
+/** Get the actions of list view rows: GET /services/data/v65.0/ui-api/actions/list-view-record/{recordIds} */
+export function getListViewRecordActions(api: ApiClient, input: Input<'getListViewRecordActions'>, options?: CallOptions): Promise<Output<'getListViewRecordActions'>> {
+  return send(api, 'getListViewRecordActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/list-view-record/{recordIds}","read":true}, input, options);
+}
+
+/** Get the actions of Lightning pages: GET /services/data/v65.0/ui-api/actions/flexipage/{flexipageNames} */
+export function getFlexipageActions(api: ApiClient, input: Input<'getFlexipageActions'>, options?: CallOptions): Promise<Output<'getFlexipageActions'>> {
+  return send(api, 'getFlexipageActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/flexipage/{flexipageNames}","read":true}, input, options);
+}
+
 /** Get the actions that create records of an object: GET /services/data/v65.0/ui-api/actions/object/{objectApiName}/record-create */
 export function getObjectCreateActions(api: ApiClient, input: Input<'getObjectCreateActions'>, options?: CallOptions): Promise<Output<'getObjectCreateActions'>> {
   return send(api, 'getObjectCreateActions', {"method":"get","path":"/services/data/v65.0/ui-api/actions/object/{objectApiName}/record-create","read":true}, input, options);

@@ -626,6 +626,60 @@ export function getLookupActionsQuery(api: ApiClient, input: Input<'getLookupAct
   });
 }
 
+/** Read: Get the actions of list views: GET /services/data/v65.0/ui-api/actions/list-view/{listViewIds} */
+export function getListViewActionsQuery(api: ApiClient, input: Input<'getListViewActions'>) {
+  return queryOptions<Output<'getListViewActions'>, OperationError<'getListViewActions'>, Output<'getListViewActions'>, OperationKey<'getListViewActions'>>({
+    queryKey: operationKey('getListViewActions', input),
+    queryFn: ({ signal }) => calls.getListViewActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Get the actions of recently viewed lists: GET /services/data/v65.0/ui-api/actions/mru-list/{objectApiNames} */
+export function getMruListActionsQuery(api: ApiClient, input: Input<'getMruListActions'>) {
+  return queryOptions<Output<'getMruListActions'>, OperationError<'getMruListActions'>, Output<'getMruListActions'>, OperationKey<'getMruListActions'>>({
+    queryKey: operationKey('getMruListActions', input),
+    queryFn: ({ signal }) => calls.getMruListActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Get the actions of list view charts: GET /services/data/v65.0/ui-api/actions/list-view-chart/{objectApiNames} */
+export function getListViewChartActionsQuery(api: ApiClient, input: Input<'getListViewChartActions'>) {
+  return queryOptions<Output<'getListViewChartActions'>, OperationError<'getListViewChartActions'>, Output<'getListViewChartActions'>, OperationKey<'getListViewChartActions'>>({
+    queryKey: operationKey('getListViewChartActions', input),
+    queryFn: ({ signal }) => calls.getListViewChartActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Get the actions of record photos: GET /services/data/v65.0/ui-api/actions/photo/{recordIds} */
+export function getPhotoActionsQuery(api: ApiClient, input: Input<'getPhotoActions'>) {
+  return queryOptions<Output<'getPhotoActions'>, OperationError<'getPhotoActions'>, Output<'getPhotoActions'>, OperationKey<'getPhotoActions'>>({
+    queryKey: operationKey('getPhotoActions', input),
+    queryFn: ({ signal }) => calls.getPhotoActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Get the actions of list view rows: GET /services/data/v65.0/ui-api/actions/list-view-record/{recordIds} */
+export function getListViewRecordActionsQuery(api: ApiClient, input: Input<'getListViewRecordActions'>) {
+  return queryOptions<Output<'getListViewRecordActions'>, OperationError<'getListViewRecordActions'>, Output<'getListViewRecordActions'>, OperationKey<'getListViewRecordActions'>>({
+    queryKey: operationKey('getListViewRecordActions', input),
+    queryFn: ({ signal }) => calls.getListViewRecordActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Get the actions of Lightning pages: GET /services/data/v65.0/ui-api/actions/flexipage/{flexipageNames} */
+export function getFlexipageActionsQuery(api: ApiClient, input: Input<'getFlexipageActions'>) {
+  return queryOptions<Output<'getFlexipageActions'>, OperationError<'getFlexipageActions'>, Output<'getFlexipageActions'>, OperationKey<'getFlexipageActions'>>({
+    queryKey: operationKey('getFlexipageActions', input),
+    queryFn: ({ signal }) => calls.getFlexipageActions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
 /** Read: Get the actions that create records of an object: GET /services/data/v65.0/ui-api/actions/object/{objectApiName}/record-create */
 export function getObjectCreateActionsQuery(api: ApiClient, input: Input<'getObjectCreateActions'>) {
   return queryOptions<Output<'getObjectCreateActions'>, OperationError<'getObjectCreateActions'>, Output<'getObjectCreateActions'>, OperationKey<'getObjectCreateActions'>>({

@@ -1195,6 +1195,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/actions/list-view/{listViewIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of list views
+         * @description Returns, per list view, the actions its list offers (its object's create actions the caller may do), keyed by list view id. A list view that does not exist or that the caller may not see fails the request with 404.
+         */
+        get: operations["getListViewActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/mru-list/{objectApiNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of recently viewed lists
+         * @description Returns, per object, the actions its list of recently viewed records offers (the object's create actions the caller may do), keyed by object API name. An object the caller may not read fails the request with 404.
+         */
+        get: operations["getMruListActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/list-view-chart/{objectApiNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of list view charts
+         * @description Returns, per object, the actions the charts of its list views offer (the object's create actions the caller may do), keyed by object API name. An object the caller may not read fails the request with 404.
+         */
+        get: operations["getListViewChartActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/photo/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of record photos
+         * @description Returns, per record, the actions of its photo, keyed by record id: Update Photo where the caller may change the record, and Delete Photo where the record also has a photo. A record that does not exist or that the caller may not see fails the request with 404.
+         */
+        get: operations["getPhotoActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/list-view-record/{recordIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of list view rows
+         * @description Returns, per record, the actions of its row in a list view (Edit, Delete, Change Owner, where the caller may do them), keyed by record id. A record that does not exist or that the caller may not see fails the request with 404.
+         */
+        get: operations["getListViewRecordActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/actions/flexipage/{flexipageNames}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the actions of Lightning pages
+         * @description Returns, per Lightning page, the actions placed on it that the caller may do, by section, keyed by the page's developer name. A page that does not exist, or a record page of an object the caller may not read, fails the request with 404.
+         */
+        get: operations["getFlexipageActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/actions/object/{objectApiName}/record-create": {
         parameters: {
             query?: never;
@@ -8736,6 +8856,298 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The actions by object. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getListViewActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The ids of the list views (15 or 18 characters, beginning 00B), comma-separated. */
+                listViewIds: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getMruListActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API names of the objects, comma-separated. */
+                objectApiNames: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getListViewChartActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The API names of the objects, comma-separated. */
+                objectApiNames: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getPhotoActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getListViewRecordActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description One or more record ids (15 or 18 characters), comma-separated; the answer has one entry per record. */
+                recordIds: components["parameters"]["actionRecordIds"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getFlexipageActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The kinds of actions to return, comma-separated: `ActionLink`, `CustomButton`, `InvocableAction`,
+                 *     `ProductivityAction`, `QuickAction`, `StandardButton`. Absent: every kind.
+                 */
+                actionTypes?: components["parameters"]["actionTypes"];
+                /**
+                 * @description Only the actions with these API names, comma-separated, such as `APT_Contact_Us__c.New_Contact,Edit`
+                 *     (a global quick action's name begins with `Global.`).
+                 */
+                apiNames?: components["parameters"]["actionApiNames"];
+                /** @description The size of the device the answer is for, `Large` (desktop), `Medium` (tablet) or `Small` (phone); items not available on that form factor are left out. */
+                formFactor?: components["parameters"]["formFactor"];
+                /**
+                 * @description The places on the page to return actions for, comma-separated: `ActivityComposer`, `CollaborateComposer`,
+                 *     `Page` (the highlights panel) and `SingleActionLinks`. Absent: every section.
+                 */
+                sections?: components["parameters"]["actionSections"];
+            };
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The developer names of the Lightning pages, comma-separated. */
+                flexipageNames: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, keyed as the description says. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];

@@ -184,6 +184,42 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/actions/list-view/{listViewIds}`,
+    reason:
+      'Platform reference §1.2 (Actions): the actions of list views, keyed by list view id, an ActionRepresentation like the other action lists.',
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/actions/mru-list/{objectApiNames}`,
+    reason:
+      "Platform reference §1.2 (Actions): the actions of objects' lists of recently viewed records, an ActionRepresentation like the other action lists.",
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/actions/list-view-chart/{objectApiNames}`,
+    reason:
+      "Platform reference §1.2 (Actions): the actions of the charts of objects' list views, an ActionRepresentation like the other action lists.",
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/actions/list-view-record/{recordIds}`,
+    reason:
+      'Platform reference §1.2 (Actions): the actions of records as rows of a list view, an ActionRepresentation like the other action lists.',
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/actions/photo/{recordIds}`,
+    reason:
+      "Platform reference §1.2 (Actions): the actions of records' photos, an ActionRepresentation like the other action lists.",
+  },
+  {
+    method: 'get',
+    path: `${UI_API}/actions/flexipage/{flexipageNames}`,
+    reason:
+      'Platform reference §1.2 (Actions): the actions placed on Lightning pages, an ActionRepresentation like the other action lists.',
+  },
+  {
+    method: 'get',
     path: `${UI_API}/lookups/{objectApiName}/{fieldApiName}`,
     reason:
       "Platform reference (lookups): the GET form of the suggestions of a lookup field, with the POST form's query parameters, which the platform's client of earlier releases calls.",

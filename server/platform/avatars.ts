@@ -100,7 +100,8 @@ export function checkAssociationInput(input: AvatarAssociationInput): { action: 
   return { action, photoUrl: url };
 }
 
-async function associations(q: Queryable, ids: string[]): Promise<Map<string, AvatarRow>> {
+/** The pictures associated with the records named, by record id (a record without one has no entry). */
+export async function associations(q: Queryable, ids: string[]): Promise<Map<string, AvatarRow>> {
   if (ids.length === 0) return new Map();
   const { rows } = await q.query<AvatarRow>(
     'SELECT record_id, photo_url, provider, blue_master_id, external_id FROM record_avatar WHERE record_id = ANY($1::text[])',

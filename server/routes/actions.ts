@@ -1,4 +1,4 @@
-/** Actions: lists of actions (global, record, record edit, create, lookup, related lists), overrides, formulas, and quick actions. */
+/** Actions: lists of actions (global, record, record edit, create, lookup, list views and their rows and charts, recent records, photos, Lightning pages, related lists), overrides, formulas, and quick actions. */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppOptions } from '../app-options.ts';
 import type { Database } from '../db/connection.ts';
@@ -9,10 +9,16 @@ import { implement } from '../http/operations/operation.ts';
 import type { AppEnv } from '../http/sessions/principal.ts';
 import {
   getActionOverrides,
+  getFlexipageActions,
   getFormulaActivation,
   getGlobalActions,
+  getListViewActions,
+  getListViewChartActions,
+  getListViewRecordActions,
   getLookupActions,
+  getMruListActions,
   getObjectCreateActions,
+  getPhotoActions,
   getRecordActions,
   getRecordEditActions,
   getRelatedListActions,
@@ -93,6 +99,73 @@ export function actionRoutes(db: Database, options: AppOptions = {}) {
         db,
         c.var.principal,
         ids(c.req.valid('param').objectApiNames),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
+  );
+
+  implement(app, routes.getListViewActions, async (c) =>
+    withETag(
+      c,
+      await getListViewActions(
+        db,
+        c.var.principal,
+        ids(c.req.valid('param').listViewIds),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
+  );
+
+  implement(app, routes.getMruListActions, async (c) =>
+    withETag(
+      c,
+      await getMruListActions(
+        db,
+        c.var.principal,
+        ids(c.req.valid('param').objectApiNames),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
+  );
+
+  implement(app, routes.getListViewChartActions, async (c) =>
+    withETag(
+      c,
+      await getListViewChartActions(
+        db,
+        c.var.principal,
+        ids(c.req.valid('param').objectApiNames),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
+  );
+
+  implement(app, routes.getListViewRecordActions, async (c) =>
+    withETag(
+      c,
+      await getListViewRecordActions(
+        db,
+        c.var.principal,
+        ids(c.req.valid('param').recordIds),
+        listQuery(c.req.valid('query')),
+      ),
+    ),
+  );
+
+  implement(app, routes.getPhotoActions, async (c) =>
+    withETag(
+      c,
+      await getPhotoActions(db, c.var.principal, ids(c.req.valid('param').recordIds), listQuery(c.req.valid('query'))),
+    ),
+  );
+
+  implement(app, routes.getFlexipageActions, async (c) =>
+    withETag(
+      c,
+      await getFlexipageActions(
+        db,
+        c.var.principal,
+        ids(c.req.valid('param').flexipageNames),
         listQuery(c.req.valid('query')),
       ),
     ),

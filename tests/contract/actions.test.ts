@@ -777,4 +777,233 @@ describe.each(databases())('actions on %s', (kind) => {
       ).toBe(400);
     });
   });
+  describe('list view, recent list, chart, list row, photo and Lightning page actions', () => {
+    const ACCOUNTS_LIST_VIEW = '00B8d000000000BEAQ';
+    const CONTACT_US_LIST_VIEW = '00B8d0000000001EAA';
+    const sorted = (list: string[]) => [...list].sort();
+
+    it('answers a guest 401 INVALID_SESSION_ID', async () => {
+      for (const [operationId, path] of [
+        ['getListViewActions', `/actions/list-view/${ACCOUNTS_LIST_VIEW}`],
+        ['getMruListActions', '/actions/mru-list/Account'],
+        ['getListViewChartActions', '/actions/list-view-chart/Account'],
+        ['getListViewRecordActions', `/actions/list-view-record/${DEFAULT_CONTACT_ID}`],
+        ['getPhotoActions', `/actions/photo/${DEFAULT_CONTACT_ID}`],
+        ['getFlexipageActions', '/actions/flexipage/Storefront_Home_Page'],
+      ]) {
+        const answer = await get(operationId, path, null);
+        expect(answer.status, operationId).toBe(401);
+        expect(answer.body).toEqual(INVALID_SESSION);
+      }
+    });
+
+    it("key a list view's actions by its id: its object's create actions the caller may do", async () => {
+      const createOf = async (object: string, session: TestSession) =>
+        names(
+          (await get<Actions>('getObjectCreateActions', `/actions/object/${object}/record-create`, session)).body,
+          object,
+        );
+      const answer = await get<Actions>(
+        'getListViewActions',
+        `/actions/list-view/${CONTACT_US_LIST_VIEW.slice(0, 15)},${ACCOUNTS_LIST_VIEW}`,
+        standard,
+      );
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body.actions)).toEqual([CONTACT_US_LIST_VIEW, ACCOUNTS_LIST_VIEW]);
+      expect(names(answer.body, CONTACT_US_LIST_VIEW)).toEqual(await createOf(CONTACT_US, standard));
+      expect(names(answer.body, ACCOUNTS_LIST_VIEW)).toEqual(await createOf('Account', standard));
+      expect(answer.body.actions[ACCOUNTS_LIST_VIEW].url).toBe(`${UI_API}/actions/list-view/${ACCOUNTS_LIST_VIEW}`);
+      for (const action of answer.body.actions[CONTACT_US_LIST_VIEW].actions)
+        expect(action).toMatchObject({ actionListContext: 'ListView', sourceObject: CONTACT_US });
+      const quick = await get<Actions>(
+        'getListViewActions',
+        `/actions/list-view/${CONTACT_US_LIST_VIEW}?actionTypes=QuickAction`,
+        standard,
+      );
+      expect(names(quick.body, CONTACT_US_LIST_VIEW)).toEqual([`${CONTACT_US}.New_Contact`]);
+    });
+
+    it('list the create actions of recent lists and list view charts per object, none where the caller may not create', async () => {
+      for (const [operationId, resource, context] of [
+        ['getMruListActions', 'mru-list', 'MruList'],
+        ['getListViewChartActions', 'list-view-chart', 'ObjectHomeChart'],
+      ]) {
+        const answer = await get<Actions>(
+          operationId,
+          `/actions/${resource}/Account,${CONTACT_US},User,account`,
+          standard,
+        );
+        expect(answer.status, operationId).toBe(200);
+        expect(Object.keys(answer.body.actions)).toEqual(['Account', CONTACT_US, 'User']);
+        expect(names(answer.body, 'Account')).toEqual(['New']);
+        expect(names(answer.body, CONTACT_US)).toEqual(['New', `${CONTACT_US}.New_Contact`]);
+        expect(names(answer.body, 'User')).toEqual([]);
+        expect(answer.body.actions.Account.actions[0]).toMatchObject({
+          actionListContext: context,
+          targetObject: 'Account',
+        });
+        expect(answer.body.actions.Account.url).toBe(`${UI_API}/actions/${resource}/Account`);
+        // As the object's own create list gives them, for either user.
+        for (const session of [standard, admin]) {
+          const users = await get<Actions>(operationId, `/actions/${resource}/User`, session);
+          const create = await get<Actions>('getObjectCreateActions', '/actions/object/User/record-create', session);
+          expect(names(users.body, 'User')).toEqual(names(create.body, 'User'));
+        }
+        const unknown = await get<ErrorList>(operationId, `/actions/${resource}/Account,Nope__c`, standard);
+        expect(unknown.status).toBe(404);
+        expect((await get<ErrorList>(operationId, `/actions/${resource}/bad-name`, standard)).status).toBe(400);
+      }
+    });
+
+    it("list a list row's Edit, Delete and Change Owner exactly where the record's own actions have them", async () => {
+      const ROW_ACTIONS = 'Edit,Delete,ChangeOwner';
+      for (const [session, ids] of [
+        [standard, [standardAccount, standardAccountContact, DEFAULT_CONTACT_ID]],
+        [admin, [ADMIN_ACCOUNT, adminAccountContact, DEFAULT_CONTACT_ID]],
+      ] as const) {
+        const rows = await get<Actions>(
+          'getListViewRecordActions',
+          `/actions/list-view-record/${ids.join(',')}`,
+          session,
+        );
+        expect(rows.status).toBe(200);
+        expect(Object.keys(rows.body.actions)).toEqual(ids);
+        const own = (await recordActions(ids.join(','), `?apiNames=${ROW_ACTIONS}&retrievalMode=All`, session))
+          .body as Actions;
+        for (const id of ids) {
+          expect(sorted(names(rows.body, id)), id).toEqual(sorted(names(own, id)));
+          for (const action of rows.body.actions[id].actions)
+            expect(action).toMatchObject({ actionListContext: 'ListViewRecord', sourceObject: id, section: 'Page' });
+        }
+      }
+      const adminRow = await get<Actions>(
+        'getListViewRecordActions',
+        `/actions/list-view-record/${ADMIN_ACCOUNT}`,
+        admin,
+      );
+      expect(names(adminRow.body, ADMIN_ACCOUNT)).toEqual(['Edit', 'Delete', 'ChangeOwner']);
+      const onlyEdit = await get<Actions>(
+        'getListViewRecordActions',
+        `/actions/list-view-record/${ADMIN_ACCOUNT}?apiNames=Edit`,
+        admin,
+      );
+      expect(names(onlyEdit.body, ADMIN_ACCOUNT)).toEqual(['Edit']);
+      // The administrator's Account is private: the standard user may not see it.
+      const hidden = await get<ErrorList>(
+        'getListViewRecordActions',
+        `/actions/list-view-record/${ADMIN_ACCOUNT}`,
+        standard,
+      );
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(NOT_FOUND_BODY);
+      expect(
+        (await get<ErrorList>('getListViewRecordActions', `/actions/list-view-record/${MISSING_CONTACT_US}`, admin))
+          .status,
+      ).toBe(404);
+      expect((await get<ErrorList>('getListViewRecordActions', '/actions/list-view-record/nope', admin)).status).toBe(
+        400,
+      );
+    });
+
+    it("offer to update a record's photo where the caller may change the record, and to delete it once it has one", async () => {
+      const photo = (id: string, session: TestSession) =>
+        get<Actions>('getPhotoActions', `/actions/photo/${id}`, session);
+      expect(names((await photo(ADMIN_ACCOUNT, admin)).body, ADMIN_ACCOUNT)).toEqual(['UpdatePhoto']);
+      for (const id of [standardAccount, DEFAULT_CONTACT_ID]) {
+        const mayEdit = names(
+          (await recordActions(id, '?apiNames=Edit&retrievalMode=All', standard)).body as Actions,
+          id,
+        );
+        expect(names((await photo(id, standard)).body, id), id).toEqual(mayEdit.length ? ['UpdatePhoto'] : []);
+      }
+      const associated = await send(
+        'updateRecordAvatar',
+        'POST',
+        `/record-avatars/${ADMIN_ACCOUNT}/association`,
+        admin,
+        {
+          actionType: 'AssociateAvatar',
+          photoUrl: 'https://logos.example/photo-actions.png',
+        },
+      );
+      expect(associated.status).toBe(200);
+      const withPhoto = (await photo(ADMIN_ACCOUNT, admin)).body;
+      expect(names(withPhoto, ADMIN_ACCOUNT)).toEqual(['UpdatePhoto', 'DeletePhoto']);
+      expect(withPhoto.actions[ADMIN_ACCOUNT].actions[1]).toMatchObject({
+        actionListContext: 'Photo',
+        label: 'Delete Photo',
+        type: 'StandardButton',
+      });
+      await send('updateRecordAvatar', 'POST', `/record-avatars/${ADMIN_ACCOUNT}/association`, admin, {
+        actionType: 'DisassociateAvatar',
+      });
+      expect(names((await photo(ADMIN_ACCOUNT, admin)).body, ADMIN_ACCOUNT)).toEqual(['UpdatePhoto']);
+      expect((await photo(ADMIN_ACCOUNT, standard)).status).toBe(404);
+      expect((await photo(MISSING_CONTACT_US, admin)).status).toBe(404);
+    });
+
+    it("list a Lightning page's actions by section, keyed by its name, those the caller may do", async () => {
+      const pages = await get<Actions>(
+        'getFlexipageActions',
+        '/actions/flexipage/storefront_home_page,Account_Record_Page',
+        admin,
+      );
+      expect(pages.status).toBe(200);
+      expect(Object.keys(pages.body.actions)).toEqual(['Storefront_Home_Page', 'Account_Record_Page']);
+      expect(names(pages.body, 'Storefront_Home_Page')).toEqual([
+        'Global.New_Contact_Us',
+        'Global.New_Account',
+        'Global.New_Case',
+      ]);
+      expect(pages.body.actions.Account_Record_Page.actions.map((action) => [action.section, action.apiName])).toEqual([
+        ['ActivityComposer', 'Global.New_Case'],
+        ['Page', 'New'],
+        ['Page', 'Global.New_Account'],
+      ]);
+      expect(pages.body.actions.Account_Record_Page.actions[1]).toMatchObject({
+        actionListContext: 'FlexiPage',
+        sourceObject: 'Account_Record_Page',
+        targetObject: 'Account',
+      });
+      // The standard user gets the global actions it may run, as the global list gives them.
+      const global = (await get<Actions>('getGlobalActions', '/actions/global?sections=Page', standard)).body;
+      const home = await get<Actions>('getFlexipageActions', '/actions/flexipage/Storefront_Home_Page', standard);
+      expect(names(home.body, 'Storefront_Home_Page')).toEqual(names(global, 'Global'));
+      const composer = await get<Actions>(
+        'getFlexipageActions',
+        '/actions/flexipage/Account_Record_Page?sections=ActivityComposer&actionTypes=QuickAction',
+        admin,
+      );
+      expect(names(composer.body, 'Account_Record_Page')).toEqual(['Global.New_Case']);
+      const named = await get<Actions>(
+        'getFlexipageActions',
+        '/actions/flexipage/Account_Record_Page?apiNames=New',
+        admin,
+      );
+      expect(names(named.body, 'Account_Record_Page')).toEqual(['New']);
+      const unknown = await get<ErrorList>(
+        'getFlexipageActions',
+        '/actions/flexipage/Storefront_Home_Page,No_Such_Page',
+        admin,
+      );
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(NOT_FOUND_BODY);
+      expect((await get<ErrorList>('getFlexipageActions', '/actions/flexipage/bad-name', admin)).status).toBe(400);
+    });
+
+    it('answer unknown and malformed list views 404 and 400', async () => {
+      const unknown = await get<ErrorList>(
+        'getListViewActions',
+        `/actions/list-view/${ACCOUNTS_LIST_VIEW},00B8d0000000099`,
+        admin,
+      );
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(NOT_FOUND_BODY);
+      expect((await get<ErrorList>('getListViewActions', '/actions/list-view/001nope', admin)).status).toBe(400);
+      expect(
+        (await get<ErrorList>('getListViewActions', `/actions/list-view/${ACCOUNTS_LIST_VIEW}?formFactor=Huge`, admin))
+          .status,
+      ).toBe(400);
+    });
+  });
 });

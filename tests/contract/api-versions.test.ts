@@ -68,17 +68,24 @@ describe.each(databases())('API versions on %s', (kind) => {
 
   // The apps and action lists added with the platform's later calls, each asked at an older version as the
   // platform's client pinned to it asks: its example request answers 2xx there too, in the contract's shape.
-  it.each(['selectApp', 'getUserNavItems', 'updateUserNavItems'] satisfies OperationId[])(
-    '%s answers its example at v55.0',
-    async (operationId) => {
-      const { url, init } = exampleFetch(server.baseUrl, operationId, { headers: admin.headers });
-      const answer = await callOperation(operationId, atVersion(url, 'v55.0'), init);
-      expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(200);
-      expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(300);
-      const named = versionsNamed(answer.text);
-      if (named.size) expect([...named]).toEqual(['v55.0']);
-    },
-  );
+  it.each([
+    'selectApp',
+    'getUserNavItems',
+    'updateUserNavItems',
+    'getListViewActions',
+    'getMruListActions',
+    'getListViewChartActions',
+    'getPhotoActions',
+    'getListViewRecordActions',
+    'getFlexipageActions',
+  ] satisfies OperationId[])('%s answers its example at v55.0', async (operationId) => {
+    const { url, init } = exampleFetch(server.baseUrl, operationId, { headers: admin.headers });
+    const answer = await callOperation(operationId, atVersion(url, 'v55.0'), init);
+    expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(200);
+    expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(300);
+    const named = versionsNamed(answer.text);
+    if (named.size) expect([...named]).toEqual(['v55.0']);
+  });
 
   it('keeps a conditional request to its version', async () => {
     const { url, init } = exampleFetch(server.baseUrl, 'getRelatedListsInfo', { headers: admin.headers });

@@ -2,7 +2,8 @@
  * Actions as org metadata (metadata/actions/*.json): the platform's standard buttons (standard.json), the
  * global quick actions (Global.json), and per object its quick actions, where they are placed per record
  * type and section, the actions that create its records, overrides of its standard actions and the
- * formulas that activate actions per feature. Read from the files once; pure lookups otherwise.
+ * formulas that activate actions per feature; and the Lightning pages (metadata/flexipages.json) with the
+ * actions placed on them. Read from the files once; pure lookups otherwise.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,11 +11,23 @@ import type { LayoutSectionDefinition } from '../layouts-build.ts';
 import type { FieldValue } from '../records/values.ts';
 
 const ACTIONS_DIR = resolve(import.meta.dirname, '../metadata/actions');
+const FLEXIPAGES_FILE = resolve(import.meta.dirname, '../metadata/flexipages.json');
 
 export const SECTIONS = ['ActivityComposer', 'CollaborateComposer', 'Page', 'SingleActionLinks'] as const;
 export type Section = (typeof SECTIONS)[number];
 export type ActionListContext =
-  'Global' | 'Lookup' | 'ObjectHomeChart' | 'Record' | 'RecordEdit' | 'RelatedList' | 'RelatedListRecord';
+  | 'FlexiPage'
+  | 'Global'
+  | 'ListView'
+  | 'ListViewRecord'
+  | 'Lookup'
+  | 'MruList'
+  | 'ObjectHomeChart'
+  | 'Photo'
+  | 'Record'
+  | 'RecordEdit'
+  | 'RelatedList'
+  | 'RelatedListRecord';
 
 /** What the caller needs for a standard action to show: on the object (create) or on the record. */
 type StandardRequirement = 'read' | 'create' | 'edit' | 'delete' | 'changeOwner';
@@ -24,6 +37,8 @@ export interface StandardActionDefinition {
   label: string;
   contexts: ActionListContext[];
   requires: StandardRequirement;
+  /** Shown only on a record that has a photo (record avatar). */
+  needsPhoto?: boolean;
 }
 
 type QuickActionType = 'Create' | 'Update' | 'LogACall';
@@ -75,8 +90,20 @@ export interface QuickAction extends QuickActionDefinition {
   contextObject: string;
 }
 
+/** A Lightning page and the actions placed on it, by section. */
+export interface FlexipageDefinition {
+  developerName: string;
+  label: string;
+  type: 'AppPage' | 'HomePage' | 'RecordPage';
+  /** For a record page, the object whose records it shows. */
+  objectApiName?: string;
+  sections: Partial<Record<Section, string[]>>;
+}
+
 export interface ActionCatalog {
   standard: StandardActionDefinition[];
+  /** Lightning pages by lower-cased developer name. */
+  flexipages: Map<string, FlexipageDefinition>;
   /** Files by object API name, Global included. */
   objects: Map<string, ObjectActionsFile>;
   /** Quick actions by lower-cased API name. */
@@ -101,7 +128,12 @@ export function loadActions(): ActionCatalog {
       quickActions.set(apiName.toLowerCase(), { ...action, apiName, contextObject: file.objectApiName });
     }
   }
-  catalog = { standard, objects, quickActions };
+  const flexipages = new Map(
+    (JSON.parse(readFileSync(FLEXIPAGES_FILE, 'utf8')) as { flexipages: FlexipageDefinition[] }).flexipages.map(
+      (page) => [page.developerName.toLowerCase(), page],
+    ),
+  );
+  catalog = { standard, flexipages, objects, quickActions };
   return catalog;
 }
 
@@ -212,6 +244,16 @@ export function actionFileProblems(actions: ActionCatalog, objects: ObjectShape[
     for (const [feature, formulas] of Object.entries(file.formulaActivation ?? {})) {
       for (const name of Object.keys(formulas))
         if (!knownAction(name)) problems.push(`${where}: ${feature} activates unknown action ${name}`);
+    }
+  }
+  for (const page of actions.flexipages.values()) {
+    const where = `flexipages.json ${page.developerName}`;
+    if (page.objectApiName !== undefined && !byName.has(page.objectApiName))
+      problems.push(`${where}: no object ${page.objectApiName}`);
+    for (const [section, names] of Object.entries(page.sections)) {
+      if (!(SECTIONS as readonly string[]).includes(section)) problems.push(`${where}: no section ${section}`);
+      for (const name of names ?? [])
+        if (!knownAction(name)) problems.push(`${where}: ${section} places unknown action ${name}`);
     }
   }
   return problems;

@@ -121,13 +121,22 @@ export function mayRunQuickAction(
   return !action.targetParentField || (!!parentField && writableBy(principal, target, parentField, 'create'));
 }
 
+/** A record an action is listed for: its row, its object, and whether it has a photo (for the photo's actions). */
+interface ActionRecord {
+  row: RecordRow;
+  object: DescribedObject;
+  hasPhoto?: boolean;
+}
+
 /** Whether the caller may do a standard action on an object, or on one of its records. */
 function mayDoStandard(
   principal: Principal,
   action: StandardActionDefinition,
   object: DescribedObject,
-  row?: RecordRow,
+  record?: ActionRecord,
 ): boolean {
+  if (action.needsPhoto && !record?.hasPhoto) return false;
+  const row = record?.row;
   switch (action.requires) {
     case 'read':
       return row ? canSeeRecord(principal, object, row) : objectPermissions(principal, object.apiName).read;
@@ -158,14 +167,14 @@ export function actionFor(
   source: Source,
   section: Section,
   object: DescribedObject | undefined,
-  record?: { row: RecordRow; object: DescribedObject },
+  record?: ActionRecord,
 ): PlatformAction | null {
   const quick = quickActionNamed(apiName);
   if (quick)
     return mayRunQuickAction(principal, org, quick, record) ? quickRepresentation(quick, source, section) : null;
   const standard = standardActionNamed(apiName);
   if (!standard || !object || !standard.contexts.includes(source.context)) return null;
-  return mayDoStandard(principal, standard, object, record?.row)
+  return mayDoStandard(principal, standard, object, record)
     ? standardRepresentation(standard, source, section, object.apiName)
     : null;
 }

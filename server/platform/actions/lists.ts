@@ -1,6 +1,7 @@
 /**
  * Lists of actions: global, a record's, a record's while edited, the ones that create an object's records,
- * a lookup dialog's, a related list's and a related-list record's; and an object's action overrides and
+ * a lookup dialog's, a list view's, a recent-records list's, a list view chart's, a list view row's, a
+ * record photo's, a Lightning page's, a related list's and a related-list record's; and an object's action overrides and
  * the formulas that activate actions. An action is listed only when the caller may do what it does: Edit on
  * a record it may change, Delete where it may delete, create actions for objects it may create (docs/product-spec.md §7 Actions).
  */
@@ -12,6 +13,8 @@ import { etagOf } from '../etag.ts';
 import { notFound, PlatformError } from '../errors.ts';
 import { toId18 } from '../ids.ts';
 import { objectPermissions, type Principal } from '../principal.ts';
+import { associations } from '../avatars.ts';
+import { listContextById, type ListContext } from '../lists/context.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
@@ -23,6 +26,7 @@ import {
   SECTIONS,
   standardActionNamed,
   type ActionListContext,
+  type FlexipageDefinition,
 } from './definitions.ts';
 import {
   actionFor,
@@ -219,12 +223,18 @@ export async function getObjectCreateActions(
   ]);
 }
 
-/** GET /actions/lookup/{objectApiNames}: per object, what its lookup dialog offers (New, when the caller may create). */
-export async function getLookupActions(
+/**
+ * A list of the create actions of objects named, each once and keyed by its API name, as a place of the
+ * given context shows them (`resource` is the list's path under /actions); an object the caller may not read
+ * fails the whole request with 404.
+ */
+async function objectsCreateActions(
   db: Queryable,
   principal: Principal,
   objectApiNames: string[],
   query: ActionListQuery,
+  context: ActionListContext,
+  resource: string,
 ): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
   const objects = [
@@ -233,12 +243,147 @@ export async function getLookupActions(
     ).values(),
   ];
   return representation(
-    `${UI_API_PATH}/actions/lookup/${objectApiNames.join(',')}`,
+    `${UI_API_PATH}/actions/${resource}/${objectApiNames.join(',')}`,
     objects.map((object) => [
       object.apiName,
-      filtered(createActions(principal, org, object, 'Lookup'), query),
-      `${UI_API_PATH}/actions/lookup/${object.apiName}`,
+      filtered(createActions(principal, org, object, context), query),
+      `${UI_API_PATH}/actions/${resource}/${object.apiName}`,
     ]),
+  );
+}
+
+/** GET /actions/lookup/{objectApiNames}: per object, what its lookup dialog offers (New, when the caller may create). */
+export const getLookupActions = (
+  db: Queryable,
+  principal: Principal,
+  objectApiNames: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> => objectsCreateActions(db, principal, objectApiNames, query, 'Lookup', 'lookup');
+
+/** GET /actions/mru-list/{objectApiNames}: per object, what its list of recently viewed records offers (its create actions). */
+export const getMruListActions = (
+  db: Queryable,
+  principal: Principal,
+  objectApiNames: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> => objectsCreateActions(db, principal, objectApiNames, query, 'MruList', 'mru-list');
+
+/** GET /actions/list-view-chart/{objectApiNames}: per object, what the chart of its list views offers (its create actions). */
+export const getListViewChartActions = (
+  db: Queryable,
+  principal: Principal,
+  objectApiNames: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> =>
+  objectsCreateActions(db, principal, objectApiNames, query, 'ObjectHomeChart', 'list-view-chart');
+
+/**
+ * GET /actions/list-view/{listViewIds}: per list view, keyed by its id, what the list offers: its object's
+ * create actions. A list view that does not exist or that the caller may not see fails the request (404).
+ */
+export async function getListViewActions(
+  db: Queryable,
+  principal: Principal,
+  listViewIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  const lists = new Map<string, ListContext>();
+  for (const listViewId of listViewIds) {
+    const list = await listContextById(db, principal, listViewId, 'listViewIds');
+    lists.set(list.view.id ?? listViewId, list);
+  }
+  return representation(
+    `${UI_API_PATH}/actions/list-view/${listViewIds.join(',')}`,
+    [...lists].map(([id, list]) => [
+      id,
+      filtered(createActions(principal, list.org, list.object, 'ListView'), query),
+      `${UI_API_PATH}/actions/list-view/${id}`,
+    ]),
+  );
+}
+
+/** The standard actions of a context on each record, keyed by record id; a record the caller may not see: 404. */
+async function recordsStandardActions(
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  query: ActionListQuery,
+  context: ActionListContext,
+  resource: string,
+  withPhotos = false,
+): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const pictures = withPhotos
+    ? await associations(
+        db,
+        records.map((record) => record.row.id),
+      )
+    : new Map<string, unknown>();
+  const standard = loadActions().standard.filter((action) => action.contexts.includes(context));
+  return representation(
+    `${UI_API_PATH}/actions/${resource}/${recordIds.join(',')}`,
+    records.map((record) => {
+      const source: Source = { context, sourceObject: record.row.id };
+      const subject = { ...record, hasPhoto: pictures.has(record.row.id) };
+      const actions = standard.flatMap((action) => {
+        const listed = actionFor(principal, org, action.apiName, source, 'Page', record.object, subject);
+        return listed ? [listed] : [];
+      });
+      return [record.row.id, filtered(actions, query), `${UI_API_PATH}/actions/${resource}/${record.row.id}`];
+    }),
+  );
+}
+
+/** GET /actions/list-view-record/{recordIds}: the actions of each record as a row of a list view (Edit, Delete, Change Owner). */
+export const getListViewRecordActions = (
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> =>
+  recordsStandardActions(db, principal, recordIds, query, 'ListViewRecord', 'list-view-record');
+
+/** GET /actions/photo/{recordIds}: the actions of each record's photo (update it; delete it, when it has one). */
+export const getPhotoActions = (
+  db: Queryable,
+  principal: Principal,
+  recordIds: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> => recordsStandardActions(db, principal, recordIds, query, 'Photo', 'photo', true);
+
+/**
+ * GET /actions/flexipage/{flexipageNames}: per Lightning page, keyed by its developer name, the actions placed
+ * on it that the caller may do. A page that does not exist, or a record page of an object the caller may not
+ * read, fails the request (404).
+ */
+export async function getFlexipageActions(
+  db: Queryable,
+  principal: Principal,
+  flexipageNames: string[],
+  query: ActionListQuery,
+): Promise<ActionRepresentation> {
+  const org = await describeOrg(db);
+  const pages = new Map<string, FlexipageDefinition>();
+  for (const name of flexipageNames) {
+    const page = loadActions().flexipages.get(name.toLowerCase());
+    if (!page) throw notFound();
+    pages.set(page.developerName, page);
+  }
+  return representation(
+    `${UI_API_PATH}/actions/flexipage/${flexipageNames.join(',')}`,
+    [...pages.values()].map((page) => {
+      const object = page.objectApiName ? readableObjectOf(org, principal, page.objectApiName) : undefined;
+      const source: Source = { context: 'FlexiPage', sourceObject: page.developerName };
+      const actions: PlatformAction[] = [];
+      for (const section of SECTIONS) {
+        for (const apiName of page.sections[section] ?? []) {
+          const action = actionFor(principal, org, apiName, source, section, object);
+          if (action) actions.push(action);
+        }
+      }
+      return [page.developerName, filtered(actions, query), `${UI_API_PATH}/actions/flexipage/${page.developerName}`];
+    }),
   );
 }
 

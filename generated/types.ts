@@ -2592,15 +2592,15 @@ export interface components {
         /** @description One error of a record write. */
         RecordExceptionErrorRepresentation: {
             /** @description For a compound field, the part the error is about. */
-            constituentField?: string | null;
+            constituentField: string | null;
             /** @description The duplicates found, when a duplicate rule blocked the write. */
-            duplicateRecordError?: components["schemas"]["DuplicateRecordErrorRepresentation"] | null;
+            duplicateRecordError: components["schemas"]["DuplicateRecordErrorRepresentation"] | null;
             /** @description The platform's error code, such as REQUIRED_FIELD_MISSING or INSUFFICIENT_ACCESS_OR_READONLY. */
             errorCode: string;
             /** @description The field the error is about, if one. */
-            field?: string | null;
+            field: string | null;
             /** @description That field's label. */
-            fieldLabel?: string | null;
+            fieldLabel: string | null;
             /** @description What went wrong, in plain words. */
             message: string;
         };

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { recordApiCall, type CallTarget } from './api-calls.ts';
+import { recordApiCall, recordSentProperties, testFileName, type CallTarget } from './api-calls.ts';
+import { observeAnswer } from './sent-properties.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 export const CONTRACT_PATH = resolve(root, 'generated/openapi.json');
@@ -185,15 +186,32 @@ export function contractResponse(operationId: string, status: number): { respons
   return { response: resolveRef(contract, declared), pointer: ref ?? `${pointer}/responses/${key}` };
 }
 
+/** The pointer of the application/json schema the contract declares for the operation and status. */
+function responseSchemaPointer(operationId: string, status: number): string {
+  const { response, pointer } = contractResponse(operationId, status);
+  const media = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
+  if (!media?.schema) expect.fail(`${operationId} ${status} declares no application/json schema`);
+  return `${pointer}/content/application~1json/schema`;
+}
+
+/**
+ * Records which declared properties a valid JSON answer of the server carries, per object schema (for
+ * tests/contract/sent-properties.test.ts).
+ */
+function recordAnswer(operationId: string, status: number, body: unknown): void {
+  const objects = observeAnswer(contract, responseSchemaPointer(operationId, status), body, (pointer, value) =>
+    validatorAt(pointer)(value),
+  );
+  const file = testFileName(expect.getState().testPath ?? '(unknown)');
+  recordSentProperties({ kind: 'answer', file, operationId, status, objects });
+}
+
 /**
  * Asserts the body is what the contract declares for the operation and status, as application/json:
  * the status must be declared and the body must validate against its schema.
  */
 export function expectValidResponse(operationId: string, status: number, body: unknown): void {
-  const { response, pointer } = contractResponse(operationId, status);
-  const media = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
-  if (!media?.schema) expect.fail(`${operationId} ${status} declares no application/json schema`);
-  const schemaPointer = `${pointer}/content/application~1json/schema`;
+  const schemaPointer = responseSchemaPointer(operationId, status);
   const validate = validatorAt(schemaPointer);
   if (!validate(body)) {
     expect.fail(
@@ -270,7 +288,8 @@ export interface CallOptions {
  * Calls the server, then checks the answer against the contract: the status is declared, a JSON body
  * validates, a body of another declared media type (an image) has one of the declared content types,
  * declared headers are present. Returns the parsed body (undefined for a non-JSON body: see text).
- * Every call is logged for the API coverage report (npm run coverage:api).
+ * Every call is logged for the API coverage report (npm run coverage:api), and the properties of the
+ * server's JSON answers for the comparison of what it sends with what the contract requires.
  */
 export async function callOperation<T = unknown>(
   operationId: string,
@@ -296,6 +315,7 @@ export async function callOperation<T = unknown>(
     expect(contentType, `${operationId} ${response.status} content type`).toMatch(/^application\/json\b/);
     body = JSON.parse(text);
     expectValidResponse(operationId, response.status, body);
+    if ((options.target ?? 'server') === 'server') recordAnswer(operationId, response.status, body);
   } else if (mediaTypes.length > 0) {
     expect(
       mediaTypes.some((type) => matchesMediaType(contentType, type)),

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { contractForDocs, linksUnderBase, type Contract } from './lib/docs-page.ts';
+import { contractForDocs, docsAddresses, DOCS_ADDRESSES, linksUnderBase, type Contract } from './lib/docs-page.ts';
 import { runRedocly } from './lib/redocly.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -90,6 +90,9 @@ function build(): void {
   );
   html = linksUnderBase(html, DOCS_BASE);
   writeFileSync(output, html);
+  // The server answers the page at these addresses only, and 404 at any other under /docs.
+  const addresses = docsAddresses(html, JSON.parse(readFileSync(CONTRACT, 'utf8')) as Contract, DOCS_BASE);
+  writeFileSync(resolve(OUT, DOCS_ADDRESSES), `${JSON.stringify(addresses, null, 2)}\n`);
   console.log(`docs: ${output}`);
 }
 

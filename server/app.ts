@@ -11,7 +11,7 @@ import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { AppOptions } from './app-options.ts';
 import type { Database } from './db/connection.ts';
-import { errorHandler, notFoundHandler, validationHook } from './http/errors.ts';
+import { errorHandler, isPageVisit, notFoundHandler, validationHook } from './http/errors.ts';
 import { EventLoopWatch } from './http/entry/event-loop-watch.ts';
 import { gateOf, type Dispatch } from './http/entry/gate.ts';
 import { inProcess, METHODS_WITH_BODY, requestLimits, trustProxyOf } from './http/limits/limits.ts';
@@ -42,6 +42,8 @@ import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
 const root = resolve(import.meta.dirname, '..');
 const CONTRACT = resolve(root, 'generated/openapi.json');
 const DOCS = resolve(root, 'dist/docs/index.html');
+/** The docs page's addresses (scripts/docs.ts). */
+const DOCS_ADDRESSES = resolve(root, 'dist/docs/addresses.json');
 const WEB = resolve(root, 'dist/web');
 const REDOC = resolve(root, 'dist/docs/redoc.standalone.js');
 
@@ -88,14 +90,21 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.get('/openapi.json', (c) => c.body(contract, 200, { 'Content-Type': 'application/json; charset=UTF-8' }));
   const docsPage = (c: Context) =>
     existsSync(DOCS) ? c.html(readFileSync(DOCS, 'utf8')) : c.text('The docs are not built: run npm run docs.', 404);
+  // A browser going to an address the site does not have: the page not found, in the site's frame, status 404.
+  const notFound = (c: Context) => (page && isPageVisit(c) ? page(c) : notFoundHandler(c));
   app.get('/docs', docsPage);
   app.get(
     '/docs/redoc.standalone.js',
     serveStatic({ path: REDOC, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
   );
   // Redoc's own addresses (/docs/storefront, /docs/storefront/getdefaultcontacts ...): the same page, which
-  // shows the part the address names.
-  app.get('/docs/*', docsPage);
+  // shows the part the address names; any other address under /docs is not found.
+  app.get('/docs/*', (c) => {
+    const addresses = existsSync(DOCS_ADDRESSES)
+      ? (JSON.parse(readFileSync(DOCS_ADDRESSES, 'utf8')) as string[])
+      : undefined;
+    return !addresses || addresses.includes(c.req.path) ? docsPage(c) : notFound(c);
+  });
 
   // The web app's hashed assets may be kept for a year; its HTML must be revalidated.
   app.use(
@@ -126,7 +135,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
     app.get(SIGN_IN_PATH, page);
   }
 
-  app.notFound(notFoundHandler);
+  app.notFound(notFound);
   app.onError(errorHandler);
   // One way in: a GET a cache can answer is replayed before routing (the locator's answers for guests, a
   // signed-in user's metadata and record answers); every other request passes the gate, then the router. Every

@@ -79,3 +79,31 @@ export function linksUnderBase(html: string, base: string): string {
     .replace(/\bhref="\/(?!\/)([^"]*)"/g, (_match, path: string) => `href="${base}${path ? `/${path}` : ''}"`);
   return html.slice(0, start) + body + html.slice(end);
 }
+
+/** The file, beside the page in dist/docs/, that lists the page's addresses (docsAddresses). */
+export const DOCS_ADDRESSES = 'addresses.json';
+
+/** Redoc's slug of a group's name: lower case, words joined with hyphens ("Related lists" → related-lists). */
+const slug = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Every address the docs page has under its base: the page, each section and group it links to, and each
+ * operation (/docs/{group}/{operationid}). The server answers any other address under the base with 404.
+ */
+export function docsAddresses(html: string, contract: Contract, base: string): string[] {
+  const addresses = new Set([base]);
+  for (const [, path] of html.matchAll(/\bhref="([^"#?]*)"/g))
+    if (path.startsWith(`${base}/`) && !path.endsWith('.js')) addresses.add(path);
+  for (const item of Object.values(contract.paths))
+    for (const [method, operation] of Object.entries(item)) {
+      const op = operation as { operationId?: string; tags?: string[] };
+      if (!METHODS.has(method) || !op.operationId) continue;
+      for (const tag of op.tags ?? []) addresses.add(`${base}/${slug(tag)}/${op.operationId.toLowerCase()}`);
+    }
+  return [...addresses].sort();
+}

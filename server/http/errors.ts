@@ -57,7 +57,7 @@ export function plainPage(c: Context, status: ContentfulStatusCode, title: strin
 const API_PREFIXES = ['/services/', '/lwr/', '/sfsites/', '/cdn-cgi/'];
 
 /** A browser going to a page (not fetching data): it asks for HTML first. */
-function isPageVisit(c: Context): boolean {
+export function isPageVisit(c: Context): boolean {
   return isPageRequest(c.req.method, c.req.path, (name) => c.req.header(name));
 }
 
@@ -69,7 +69,8 @@ function isPageRequest(method: string, path: string, header: (name: string) => s
 
 /**
  * An unknown path: the record API's shape, the Apex transport's paths included. A visitor's browser that
- * goes to an unknown page gets a short document instead, with the way to the Contact Us page.
+ * goes to an unknown page gets the site's page not found (server/app.ts), or, where the site has no pages (the
+ * API alone), a short document, with the way to the Contact Us page.
  */
 export function notFoundHandler(c: Context) {
   if (isPageVisit(c))

@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractForDocs, invalidationText, linksUnderBase, type Contract } from '../../scripts/lib/docs-page.ts';
+import {
+  contractForDocs,
+  docsAddresses,
+  invalidationText,
+  linksUnderBase,
+  type Contract,
+} from '../../scripts/lib/docs-page.ts';
 import { withoutNotices } from '../../scripts/lib/redocly.ts';
 
 const box = (...lines: string[]) =>
@@ -86,5 +92,28 @@ describe('the invalidations a write declares', () => {
     expect(update.get.description).not.toContain('Makes stale');
     expect(invalidationText('all')).toContain('every cached answer');
     expect(update.get['x-codeSamples']).toHaveLength(2);
+  });
+});
+
+describe("the docs page's addresses", () => {
+  it('are the page, its sections and groups, and each operation under its group', () => {
+    const html =
+      '<div id="redoc"><a href="/docs">API</a><a href="/docs/storefront">S</a><a href="/docs/section/errors">E</a>' +
+      '<a href="/docs/section/errors#x">again</a><a href="https://redocly.com/">by</a></div>' +
+      '<script type="module" src="/docs/redoc.standalone.js"></script>';
+    const contract = {
+      paths: {
+        '/a': { get: { operationId: 'getContacts', tags: ['Storefront'] }, parameters: [] },
+        '/b': { post: { operationId: 'getRelatedListRecords', tags: ['Related lists'] } },
+      },
+      components: {},
+    } as unknown as Contract;
+    expect(docsAddresses(html, contract, '/docs')).toEqual([
+      '/docs',
+      '/docs/related-lists/getrelatedlistrecords',
+      '/docs/section/errors',
+      '/docs/storefront',
+      '/docs/storefront/getcontacts',
+    ]);
   });
 });

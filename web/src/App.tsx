@@ -8,15 +8,16 @@ import { usePageContent } from './content';
 import { useLocation } from './location';
 import { SIGN_IN_PATH } from '../../common/sign-in';
 import { SignInPage } from './login/SignInPage';
+import { NotFoundPage } from './NotFoundPage';
 import { replayEarlyInput } from './early-input';
 import { useEffect } from 'react';
 
-/** The Contact Us page, or the sign-in page at its own path. */
+/** The Contact Us page, the sign-in page at its own path, or the page for an address the site does not have. */
 export function App() {
   const { pathname } = useLocation();
   // Once the page is hydrated: what the visitor pressed or typed before then.
   useEffect(replayEarlyInput, []);
-  return pathname === SIGN_IN_PATH ? <SignInPage /> : <ContactUsPage />;
+  return pathname === '/' ? <ContactUsPage /> : pathname === SIGN_IN_PATH ? <SignInPage /> : <NotFoundPage />;
 }
 
 /** The Contact Us page, top to bottom: banner; heading and default contact; the locator; hidden regions. */

@@ -18,6 +18,7 @@ import { htmlAnswer, redirectAnswer, sendPage, type PageAnswer } from './page-an
 import { guestQueryData, pageCache } from './page-cache.ts';
 import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
+import { isPagePath } from '../../common/pages.ts';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
 type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
@@ -76,7 +77,8 @@ async function render(
     if ('redirect' in rendered) return { answer: redirectAnswer(rendered.redirect), setCookies, complete: true };
     const { appHtml, state, head, complete } = rendered;
     const html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID });
-    return { answer: htmlAnswer(html, appHtml, documentInlineStyles(assets)), setCookies, complete };
+    const status = isPagePath(url.pathname) ? 200 : 404;
+    return { answer: htmlAnswer(html, appHtml, documentInlineStyles(assets), status), setCookies, complete };
   } catch (error) {
     // The page still works: the browser renders it and runs the queries itself.
     console.error('Server rendering failed; the browser will render the page', error);
@@ -101,7 +103,8 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     // A guest: no session, no credentials. What the server answers a guest depends on nothing else the
     // request carries but its address (host included: links to the site's own host are told apart).
     const guest = !carriesSessionCookie(headers.cookie) && headers.authorization === undefined;
-    if (!guest || !cache) {
+    // The page not found is made for each request: the addresses it answers are without end, none is kept.
+    if (!guest || !cache || !isPagePath(url.pathname)) {
       const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env);
       return sendPage(c, answer, { guest, setCookies, once: true });
     }

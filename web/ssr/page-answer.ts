@@ -21,7 +21,8 @@ import { textAnswer, type SerializedAnswer } from '../../server/cache/result-cac
 export type PageAnswer = HtmlAnswer | RedirectAnswer;
 
 interface HtmlAnswer extends SerializedAnswer {
-  status: 200;
+  /** 404 for the page not found (an address the site does not have). */
+  status: 200 | 404;
   /** The Content-Security-Policy of the HTML: by hashes of what it holds, so the same for every answer of it. */
   policy: string;
 }
@@ -36,9 +37,14 @@ interface RedirectAnswer extends SerializedAnswer {
  * The page's body and ETag are made as the locator's answers are (the same ETag rule), from the HTML text;
  * its policy allows the document's inline style elements (documentInlineStyles) and the app's style attributes.
  */
-export function htmlAnswer(html: string, appHtml: string, inlineStyles: readonly string[]): HtmlAnswer {
+export function htmlAnswer(
+  html: string,
+  appHtml: string,
+  inlineStyles: readonly string[],
+  status: 200 | 404 = 200,
+): HtmlAnswer {
   const { body, etag } = textAnswer(html);
-  return { status: 200, body, etag, policy: pagePolicy(inlineStyles, appHtml) };
+  return { status, body, etag, policy: pagePolicy(inlineStyles, appHtml) };
 }
 
 export function redirectAnswer(location: string): RedirectAnswer {
@@ -67,11 +73,12 @@ export async function sendPage(
   }
   const common = { 'Cache-Control': cacheControl, Vary: VARY, ...documentSecurityHeaders(answer.policy) };
   const { coding, etag } = encodingOf(answer, requestHeader(c, 'accept-encoding'));
-  if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, { ...common, ETag: etag });
+  if (answer.status === 200 && etagMatches(requestHeader(c, 'if-none-match'), etag))
+    return c.body(null, 304, { ...common, ETag: etag });
   const body =
     coding === undefined ? answer.body : once ? await compressOnce(answer.body, coding) : cachedBody(answer, coding);
   const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+  return c.body(body as Uint8Array<ArrayBuffer>, answer.status, {
     ...common,
     ...encoding,
     ETag: etag,

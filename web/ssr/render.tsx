@@ -30,6 +30,12 @@ const SIGN_IN_HEAD: HeadTags = {
   extra: '<meta name="robots" content="noindex">',
 };
 
+const NOT_FOUND_HEAD: HeadTags = {
+  title: 'Page not found',
+  description: 'There is no page at this address.',
+  extra: '<meta name="robots" content="noindex">',
+};
+
 /**
  * Runs the page's queries, renders it with their data, and dehydrates them for the browser. The visitor's
  * session (getSession, with the request's cookie) is one of them: the page renders for a guest or a user
@@ -40,16 +46,20 @@ export async function renderPage(
   api: ApiClient,
   queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS }),
 ): Promise<RenderedPage | RedirectedPage> {
-  const signInPage = url.pathname === SIGN_IN_PATH;
+  const contactUsPage = url.pathname === '/';
   try {
     const [, canonical] = await Promise.all([
       queryClient.prefetchQuery(sessionQuery(api)),
-      // The sign-in page shows the store's banner picture; the Contact Us page everything it shows.
-      signInPage ? prefetchContent(queryClient, api) : prefetchPage(queryClient, api, url),
+      // The sign-in page and the page not found show the store's banner picture; the Contact Us page everything.
+      contactUsPage ? prefetchPage(queryClient, api, url) : prefetchContent(queryClient, api),
     ]);
     if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
-    const head = signInPage ? SIGN_IN_HEAD : headFromSeo(queryClient.getQueryData(seoKey));
+    const head = contactUsPage
+      ? headFromSeo(queryClient.getQueryData(seoKey))
+      : url.pathname === SIGN_IN_PATH
+        ? SIGN_IN_HEAD
+        : NOT_FOUND_HEAD;
     const seoHash = hashKey(seoKey);
     // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
     // properties do not: they are in the head already, and no part of the page reads them.

@@ -115,13 +115,14 @@ export function createApp(db: Database, options: AppOptions = {}) {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  app.get(
-    '/favicon.svg',
-    serveStatic({
-      path: resolve(WEB, 'favicon.svg'),
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
-    }),
-  );
+  for (const icon of ['favicon.svg', 'favicon.ico'])
+    app.get(
+      `/${icon}`,
+      serveStatic({
+        path: resolve(WEB, icon),
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+      }),
+    );
   // The page, rendered on the server with its data; its API calls go to the app itself, not the network,
   // and without the visitor's connection (env), so that each call's headers are its own, not the browser's.
   // Each page answer is gzipped by the page handler itself (a guest's page once, for every guest).

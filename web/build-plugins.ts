@@ -81,6 +81,40 @@ export function initialJsBudget(limitKb = INITIAL_JS_BUDGET_KB): Plugin {
   };
 }
 
+/** An icon file (ICO) holding one PNG picture of size × size pixels: a 6-byte header, one 16-byte entry, the PNG. */
+export function icoOfPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // an icon
+  header.writeUInt16LE(1, 4); // one picture
+  header.writeUInt8(size % 256, 6); // width (0 means 256)
+  header.writeUInt8(size % 256, 7); // height
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18); // where the PNG starts
+  return Buffer.concat([header, png]);
+}
+
+/**
+ * Writes favicon.ico beside favicon.svg: browsers and tools that do not read the page's <link rel="icon"> ask for
+ * /favicon.ico. A 32-pixel PNG of the SVG, in an icon file.
+ */
+export function faviconIco(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront:favicon-ico',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const png = await sharp(join(outDir, 'favicon.svg'), { density: 384 }).resize(32, 32).png().toBuffer();
+      writeFileSync(join(outDir, 'favicon.ico'), icoOfPng(png, 32));
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json)$/;
 
 /** Writes .br and .gz beside each compressible asset, for the server to send as they are. */

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { initialJsBudget, mockExamples, mockMedia, precompressAssets } from './build-plugins.ts';
+import { faviconIco, initialJsBudget, mockExamples, mockMedia, precompressAssets } from './build-plugins.ts';
 
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), initialJsBudget(), precompressAssets(), mockMedia(), mockExamples()],
+  plugins: [react(), initialJsBudget(), precompressAssets(), faviconIco(), mockMedia(), mockExamples()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 /**
  * An address the site does not have: the page not found, in the store's frame (banner, footer) and style,
- * with status 404 and the way back to the Contact Us page; for unknown addresses under the docs too.
+ * with status 404 and the way back to the Contact Us page; for unknown addresses under the docs too. And the
+ * icon that browsers ask for without reading the page (/favicon.ico).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -45,5 +46,14 @@ describe('the page not found', () => {
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('<div id="redoc">');
     }
+  });
+
+  it('serves /favicon.ico, an icon file with the site icon', async () => {
+    const response = await fetch(`${server.baseUrl}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    expect(bytes.subarray(22, 30).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
   });
 });

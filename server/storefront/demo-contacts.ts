@@ -163,15 +163,139 @@ function inhabitedStates(country: Geo[number]): Geo[number]['states'] {
   return states;
 }
 
-function postalCode(countryIso: string, next: () => number): string {
-  if (countryIso === 'US') return digits(5, next);
-  if (countryIso === 'CA') {
-    const letter = () => 'ABCEGHJKLMNPRSTVXY'[Math.floor(next() * 18)];
-    return `${letter()}${digits(1, next)}${letter()} ${digits(1, next)}${letter()}${digits(1, next)}`;
+/**
+ * The first three digits of the US ZIP codes of each state and territory (USPS), as ranges: a demo address's ZIP
+ * code starts within its state's range.
+ */
+const US_ZIP_PREFIXES: Record<string, [number, number]> = {
+  AL: [350, 369],
+  AK: [995, 999],
+  AS: [967, 967],
+  AZ: [850, 865],
+  AR: [716, 729],
+  CA: [900, 961],
+  CO: [800, 816],
+  CT: [60, 69],
+  DE: [197, 199],
+  DC: [200, 205],
+  FL: [320, 349],
+  GA: [300, 319],
+  GU: [969, 969],
+  HI: [967, 968],
+  ID: [832, 838],
+  IL: [600, 629],
+  IN: [460, 479],
+  IA: [500, 528],
+  KS: [660, 679],
+  KY: [400, 427],
+  LA: [700, 714],
+  ME: [39, 49],
+  MD: [206, 219],
+  MA: [10, 27],
+  MI: [480, 499],
+  MN: [550, 567],
+  MS: [386, 397],
+  MO: [630, 658],
+  MT: [590, 599],
+  NE: [680, 693],
+  NV: [889, 898],
+  NH: [30, 38],
+  NJ: [70, 89],
+  NM: [870, 884],
+  NY: [100, 149],
+  NC: [270, 289],
+  ND: [580, 588],
+  MP: [969, 969],
+  OH: [430, 459],
+  OK: [730, 749],
+  OR: [970, 979],
+  PA: [150, 196],
+  PR: [6, 9],
+  RI: [28, 29],
+  SC: [290, 299],
+  SD: [570, 577],
+  TN: [370, 385],
+  TX: [750, 799],
+  UT: [840, 847],
+  VT: [50, 59],
+  VA: [220, 246],
+  VI: [8, 8],
+  WA: [980, 994],
+  WV: [247, 268],
+  WI: [530, 549],
+  WY: [820, 831],
+};
+
+/** The first letters of Canadian postal codes by province or territory (Canada Post). */
+const CA_POSTAL_LETTERS: Record<string, string> = {
+  NL: 'A',
+  NS: 'B',
+  PE: 'C',
+  NB: 'E',
+  QC: 'GHJ',
+  ON: 'KLMNP',
+  MB: 'R',
+  SK: 'S',
+  AB: 'T',
+  BC: 'V',
+  NT: 'X',
+  NU: 'X',
+  YT: 'Y',
+};
+
+/** The first digit of Australian postcodes by state or territory. */
+const AU_POSTCODE_DIGITS: Record<string, string> = {
+  ACT: '2',
+  NSW: '2',
+  NT: '0',
+  QLD: '4',
+  SA: '5',
+  TAS: '7',
+  VIC: '3',
+  WA: '6',
+};
+
+/**
+ * A postal code of the country's form; for the United States, Canada and Australia, of the state's range. Every
+ * code takes six draws from the contact's stream, whatever its country's form.
+ */
+export function postalCode(countryIso: string, stateIso: string | undefined, next: () => number): string {
+  const draws = Array.from({ length: 6 }, next);
+  const digit = (at: number) => String(Math.floor(draws[at] * 10));
+  const within = (at: number, low: number, high: number) => low + Math.floor(draws[at] * (high - low + 1));
+  const letter = (at: number, letters = 'ABCEGHJKLMNPRSTVWXYZ') => letters[Math.floor(draws[at] * letters.length)];
+  switch (countryIso) {
+    case 'US': {
+      const [low, high] = US_ZIP_PREFIXES[stateIso ?? ''] ?? [100, 999];
+      return `${String(within(0, low, high)).padStart(3, '0')}${digit(1)}${digit(2)}`;
+    }
+    case 'CA':
+      return `${letter(0, CA_POSTAL_LETTERS[stateIso ?? ''] ?? 'K')}${digit(1)}${letter(2)} ${digit(3)}${letter(4)}${digit(5)}`;
+    case 'AU':
+      return `${AU_POSTCODE_DIGITS[stateIso ?? ''] ?? '2'}${digit(1)}${digit(2)}${digit(3)}`;
+    case 'GB':
+      return `${['EC', 'SW', 'M', 'B', 'LS'][Math.floor(draws[0] * 5)]}${1 + Math.floor(draws[1] * 9)} ${digit(2)}${letter(3, 'ABDEFGHJLNPQRSTUWXYZ')}${letter(4, 'ABDEFGHJLNPQRSTUWXYZ')}`;
+    case 'BR':
+      return `${digit(0)}${digit(1)}${digit(2)}${digit(3)}${digit(4)}-${digit(5)}${digit(1)}${digit(3)}`;
+    case 'IN':
+      return `${1 + Math.floor(draws[0] * 8)}${digit(1)}${digit(2)}${digit(3)}${digit(4)}${digit(5)}`;
+    case 'DE':
+    case 'MX':
+      return `${digit(0)}${digit(1)}${digit(2)}${digit(3)}${digit(4)}`;
+    default:
+      return `${1 + Math.floor(draws[0] * 9)}${digit(1)}${digit(2)}${digit(3)}`;
   }
-  if (countryIso === 'GB')
-    return `${pick(['EC', 'SW', 'M', 'B', 'LS'], next)}${1 + Math.floor(next() * 9)} ${digits(1, next)}AB`;
-  return digits(countryIso === 'DE' || countryIso === 'MX' ? 5 : 4, next);
+}
+
+/** An e-mail domain from the company's name: whole words only, at most 40 characters before ".example". */
+export function emailDomain(company: string): string {
+  let domain = '';
+  for (const word of slug(company).split('-')) {
+    const longer = domain ? `${domain}-${word}` : word;
+    if (longer.length > 40) break;
+    domain = longer;
+  }
+  return `${domain}.example`;
 }
 
 function phone(country: Geo[number], next: () => number): string {
@@ -215,9 +339,9 @@ export function demoContact(sequence: number): ContactFields {
     APT_Primary_State__c: state?.name ?? null,
     APT_Country__c: country.name,
     APT_UI_Country__c: country.name,
-    APT_Zip__c: postalCode(country.isoCode, next),
+    APT_Zip__c: postalCode(country.isoCode, state?.isoCode, next),
     APT_Phone__c: phone(country, next),
-    APT_Email__c: `${pick(['sales', 'info', 'orders', 'contact'], next)}@${slug(company).slice(0, 40)}.example`,
+    APT_Email__c: `${pick(['sales', 'info', 'orders', 'contact'], next)}@${emailDomain(company)}`,
     APT_Brand__c: BRANDS.filter((brand) => brands.has(brand)).join(';'),
     APT_Default_Contact__c: false,
   };

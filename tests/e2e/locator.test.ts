@@ -112,7 +112,7 @@ describe('Contact locator in Chromium', () => {
     const first = cards(page).first();
     // Contact 6 is the first Canadian contact by Id (demo data).
     expect(await first.getByRole('heading').innerText()).toBe('Morden Electrical Distributors Corp.');
-    expect(await first.locator('address').innerText()).toBe('7263 Mill Boulevard\nMorden, Manitoba M1R 2K5\nCanada');
+    expect(await first.locator('address').innerText()).toBe('7263 Mill Boulevard\nMorden, Manitoba R1S 2L5\nCanada');
     const phone = first.getByRole('link', { name: '(724) 555-0173' });
     expect(await phone.getAttribute('href')).toBe('tel:+17245550173');
     const email = first.getByRole('link', { name: 'orders@morden-electrical-distributors-corp.example' });

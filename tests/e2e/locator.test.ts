@@ -123,6 +123,13 @@ describe('Contact locator in Chromium', () => {
     for (const link of await page.locator('.contact-card a[href^="tel:"]').all()) {
       expect(await link.innerText()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
     }
+    // The company's own card: its line 2 holds its city (for the default-contact block), shown once.
+    await page.goto(`${server.baseUrl}/?country=United+States&state=Wisconsin`);
+    const own = cards(page).filter({ hasText: 'Northgate Electrical Products, Inc.' });
+    expect(await own.locator('address').innerText()).toBe(
+      '1200 Commerce Drive, Suite 400\nMilwaukee, Wisconsin 53202\nUnited States',
+    );
+    await page.goto(`${server.baseUrl}/${FILTERS.eightPages}`);
     // Address line 2 appears when a contact has one.
     expect((await cards(page).allInnerTexts()).some((text) => /\n(Suite|Unit|Building|Floor) \d+\n/.test(text))).toBe(
       true,

@@ -1,7 +1,10 @@
 import type { ContactUsCard } from '../../../client/index';
 import { formatPhone, telHref } from '../phone';
 
-/** One contact: company, address, phone, e-mail and the record Id, as every card shows them. */
+/**
+ * One contact: company, address, phone, e-mail and the record Id, as every card shows them; an address line 2
+ * that only repeats the city is shown once.
+ */
 export function ContactCard({ contact }: { contact: ContactUsCard }) {
   const headingId = `contact-${contact.Id}`;
   const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')]
@@ -14,7 +17,10 @@ export function ContactCard({ contact }: { contact: ContactUsCard }) {
       </h3>
       <address className="contact-card__address">
         {contact.APT_Address_1__c && <span className="contact-card__line">{contact.APT_Address_1__c}</span>}
-        {contact.APT_Address_2__c && <span className="contact-card__line">{contact.APT_Address_2__c}</span>}
+        {/* Line 2 holds the city in some records (the company's own, for its default-contact block): not twice. */}
+        {contact.APT_Address_2__c && contact.APT_Address_2__c !== contact.APT_City__c && (
+          <span className="contact-card__line">{contact.APT_Address_2__c}</span>
+        )}
         {cityLine && <span className="contact-card__line">{cityLine}</span>}
         {contact.APT_UI_Country__c && <span className="contact-card__line">{contact.APT_UI_Country__c}</span>}
       </address>

@@ -5418,7 +5418,10 @@ export interface components {
         XSfdcAllowContinuation: "true" | "false";
         /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
         IfNoneMatch: string;
-        /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
+        /**
+         * @description The arguments of getContacts as compact JSON, URL-encoded: `country` and `state`, names as getDependentStatePicklistsValues lists them; `brands`, an **array** of brand picklist values (`["Arcline"]`, not `"Arcline"`, which is refused with 400); `lastRecordId`, the Id of the last contact already loaded, for the next chunk. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. For example `?methodParams=%7B%22country%22%3A%22United%20States%22%2C%22state%22%3A%22Texas%22%2C%22brands%22%3A%5B%22Arcline%22%5D%7D` is `{"country":"United States","state":"Texas","brands":["Arcline"]}`.
+         * @example {"country":"United States","state":"Texas","brands":["Arcline"],"lastRecordId":null}
+         */
         contactsMethodParams: string;
         /** @description The server class, `ClassName` or `namespace__ClassName`. */
         apexClass: string;
@@ -5864,7 +5867,10 @@ export interface operations {
     getContacts: {
         parameters: {
             query?: {
-                /** @description The arguments of getContacts (country, state, brands, lastRecordId) as compact JSON, URL-encoded. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. */
+                /**
+                 * @description The arguments of getContacts as compact JSON, URL-encoded: `country` and `state`, names as getDependentStatePicklistsValues lists them; `brands`, an **array** of brand picklist values (`["Arcline"]`, not `"Arcline"`, which is refused with 400); `lastRecordId`, the Id of the last contact already loaded, for the next chunk. An argument left out is null; the platform's client leaves the parameter out when there are no arguments, which is a call with every argument null. For example `?methodParams=%7B%22country%22%3A%22United%20States%22%2C%22state%22%3A%22Texas%22%2C%22brands%22%3A%5B%22Arcline%22%5D%7D` is `{"country":"United States","state":"Texas","brands":["Arcline"]}`.
+                 * @example {"country":"United States","state":"Texas","brands":["Arcline"],"lastRecordId":null}
+                 */
                 methodParams?: components["parameters"]["contactsMethodParams"];
             };
             header?: {

@@ -139,6 +139,10 @@ describe('unrecognisedFilters and their message', () => {
     expect(unrecognisedFilterMessage({ name: 'state', value: 'Ontario', country: null })).toContain(
       'listed without a country',
     );
+    // With no other filter the page lists no contacts: it says what to do rather than "not filtered".
+    expect(unrecognisedFilterMessage({ name: 'country', value: 'Atlantis' }, false)).toBe(
+      'No country “Atlantis” is listed. Choose one from the list to see its contacts.',
+    );
   });
 });
 

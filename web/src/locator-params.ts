@@ -102,11 +102,16 @@ export function unrecognisedFilters(
   return unrecognised;
 }
 
-/** What the page says of an unrecognised filter. */
-export function unrecognisedFilterMessage({ name, value, country }: UnrecognisedFilter): string {
+/**
+ * What the page says of an unrecognised filter: that the contacts are not filtered by it when other filters
+ * apply, and what to do when none does (the page then lists no contacts).
+ */
+export function unrecognisedFilterMessage({ name, value, country }: UnrecognisedFilter, filtered = true): string {
   const what = { brand: 'brand', country: 'country', state: 'state or province' }[name];
   const where = name === 'state' ? (country ? ` for ${country}` : ' without a country') : '';
-  return `No ${what} “${value}” is listed${where}, so the contacts are not filtered by ${name === 'state' ? 'state or province' : what}.`;
+  return filtered
+    ? `No ${what} “${value}” is listed${where}, so the contacts are not filtered by ${what}.`
+    : `No ${what} “${value}” is listed${where}. Choose one from the list to see its contacts.`;
 }
 
 /**

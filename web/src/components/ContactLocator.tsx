@@ -167,7 +167,7 @@ export function ContactLocator() {
         {unrecognised.length > 0 && (
           <div className="locator__notice" role="note">
             {unrecognised.map((filter) => (
-              <p key={filter.name}>{unrecognisedFilterMessage(filter)}</p>
+              <p key={filter.name}>{unrecognisedFilterMessage(filter, pages.hasFilter)}</p>
             ))}
           </div>
         )}

@@ -71,10 +71,17 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
       };
       // Prism alone answers its first example whatever is asked.
       expect(await places(baseUrl, 'Canada', null)).toEqual(['Texas, United States']);
-      expect(await places(devUrl, 'Canada', null)).toEqual(['Ontario, Canada', 'Quebec, Canada']);
+      expect(await places(devUrl, 'Canada', null)).toEqual([
+        'Alberta, Canada',
+        'British Columbia, Canada',
+        'Manitoba, Canada',
+        'Ontario, Canada',
+        'Quebec, Canada',
+      ]);
       expect(await places(devUrl, 'Canada', 'Ontario')).toEqual(['Ontario, Canada']);
-      expect(await places(devUrl, 'Mexico', null)).toEqual(['Jalisco, Mexico']);
-      expect(await places(devUrl, 'Canada', 'Manitoba')).toEqual([]);
+      expect(await places(devUrl, 'Mexico', null)).toEqual(['Jalisco, Mexico', 'Nuevo León, Mexico']);
+      expect(await places(devUrl, 'Canada', 'Manitoba')).toEqual(['Manitoba, Canada']);
+      expect(await places(devUrl, 'Germany', null)).toEqual([]);
     } finally {
       await dev.close();
       for (const [name, value] of Object.entries(environment)) {

@@ -261,6 +261,11 @@ export function getNavItems(api: ApiClient, input: Input<'getNavItems'> = {}, op
   return send(api, 'getNavItems', {"method":"get","path":"/services/data/v65.0/ui-api/nav-items","read":true}, input, options);
 }
 
+/** Get the active theme: GET /services/data/v65.0/ui-api/themes/active */
+export function getActiveTheme(api: ApiClient, input: Input<'getActiveTheme'> = {}, options?: CallOptions): Promise<Output<'getActiveTheme'>> {
+  return send(api, 'getActiveTheme', {"method":"get","path":"/services/data/v65.0/ui-api/themes/active","read":true}, input, options);
+}
+
 /** Get an object's layout: GET /services/data/v65.0/ui-api/layout/{objectApiName} */
 export function getLayout(api: ApiClient, input: Input<'getLayout'>, options?: CallOptions): Promise<Output<'getLayout'>> {
   return send(api, 'getLayout', {"method":"get","path":"/services/data/v65.0/ui-api/layout/{objectApiName}","read":true}, input, options);

@@ -473,6 +473,15 @@ export function getNavItemsQuery(api: ApiClient, input: Input<'getNavItems'> = {
   });
 }
 
+/** Read: Get the active theme: GET /services/data/v65.0/ui-api/themes/active */
+export function getActiveThemeQuery(api: ApiClient, input: Input<'getActiveTheme'> = {}) {
+  return queryOptions<Output<'getActiveTheme'>, OperationError<'getActiveTheme'>, Output<'getActiveTheme'>, OperationKey<'getActiveTheme'>>({
+    queryKey: operationKey('getActiveTheme', input),
+    queryFn: ({ signal }) => calls.getActiveTheme(api, input, { signal }),
+    staleTime: 900000,
+  });
+}
+
 /** Read: Get an object's layout: GET /services/data/v65.0/ui-api/layout/{objectApiName} */
 export function getLayoutQuery(api: ApiClient, input: Input<'getLayout'>) {
   return queryOptions<Output<'getLayout'>, OperationError<'getLayout'>, Output<'getLayout'>, OperationKey<'getLayout'>>({

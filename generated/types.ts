@@ -871,6 +871,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/themes/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the active theme
+         * @description Returns the org's active theme - its brand, header, link and page colours, its density, and its pictures and banners - with the theme of each object the caller may read (objectThemes, as its object info's themeInfo gives it).
+         */
+        get: operations["getActiveTheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v65.0/ui-api/layout/{objectApiName}": {
         parameters: {
             query?: never;
@@ -3891,6 +3911,46 @@ export interface components {
         NavItemsInputRepresentation: {
             /** @description The items, in order; an item named twice is kept at its first place. */
             navItems: components["schemas"]["NavItemInputRepresentation"][];
+        };
+        /** @description A picture of a theme at three sizes. */
+        ThemeImageRepresentation: {
+            /** @description The URL of the picture's large size. */
+            largeUrl: string;
+            /** @description The URL of the picture's medium size. */
+            mediumUrl: string;
+            /** @description The URL of the picture's small size. */
+            smallUrl: string;
+        };
+        /** @description A banner of a theme, a picture wider than it is high shown across the top of a page. */
+        ThemeBannerRepresentation: {
+            /** @description The URL of the banner at full size. */
+            fullSizeUrl: string;
+        };
+        /** @description The org's active theme - its colours, density, pictures and banners - and the theme of each object the caller may read. */
+        ThemeRepresentation: {
+            /** @description The brand colour, as a CSS hex colour. */
+            brandColor: string;
+            brandImage: components["schemas"]["ThemeImageRepresentation"];
+            defaultGroupBanner: components["schemas"]["ThemeBannerRepresentation"];
+            defaultGroupImage: components["schemas"]["ThemeImageRepresentation"];
+            defaultPageBanner: components["schemas"]["ThemeBannerRepresentation"];
+            defaultUserBanner: components["schemas"]["ThemeBannerRepresentation"];
+            defaultUserImage: components["schemas"]["ThemeImageRepresentation"];
+            /**
+             * @description How densely the interface is laid out - ViewOne with more white space (Comfy), ViewTwo with less (Compact).
+             * @enum {string}
+             */
+            density: "ViewOne" | "ViewTwo";
+            /** @description The colour of the page header, as a CSS hex colour. */
+            headerColor: string;
+            /** @description The colour of links, as a CSS hex colour. */
+            linkColor: string;
+            /** @description This product's own, beside the platform's fields: the theme of each object the caller may read that has one, by API name - its object info's themeInfo colour, and its icon (that of its object info, else its tab's). */
+            objectThemes?: {
+                [key: string]: components["schemas"]["ThemeInfoRepresentation"];
+            };
+            /** @description The background colour of pages, as a CSS hex colour. */
+            pageColor: string;
         };
         /** @description The new state of one layout section. */
         RecordLayoutSectionUserStateInputRepresentation: {
@@ -8166,6 +8226,37 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getActiveTheme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active theme. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeRepresentation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
         };

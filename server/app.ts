@@ -35,6 +35,7 @@ import { notImplementedRoutes, operationIdsOf } from './routes/not-implemented.t
 import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { themeRoutes } from './routes/themes.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
@@ -73,6 +74,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', metadataRoutes(db, answerCache));
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));
+  app.route('/', themeRoutes(db));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
   app.route('/', recordRoutes(db, answerCache, options));

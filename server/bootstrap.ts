@@ -6,6 +6,7 @@ import { loadOrgMetadata } from './platform/metadata.ts';
 import { seedDemoRecords } from './platform/records/demo-records.ts';
 import { DEMO_USERNAMES, seedDemoUsers, type DemoPasswords } from './platform/users.ts';
 import { seedContent } from './content/seed.ts';
+import { seedTheme } from './platform/themes.ts';
 import { contactCount, seedContacts } from './storefront/seed.ts';
 import type { Database } from './db/connection.ts';
 import { openMigratedDatabase } from './db/open.ts';
@@ -41,6 +42,7 @@ export async function prepareDatabase(
       await db.exec('ANALYZE sobject, sobject_field, record_type, picklist_value');
     if (settings.demoContacts > 0 && (await contactCount(db)) === 0) await seedContacts(db, settings.demoContacts);
     await seedContent(db);
+    await seedTheme(db);
     await seedDemoRecords(db);
     const generated = await seedDemoUsers(db, options.demoPasswords ?? demoPasswordsFromEnv());
     // PGlite: what start-up wrote (seeding, metadata) is checkpointed at once, so that a process killed from

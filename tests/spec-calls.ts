@@ -268,6 +268,12 @@ export const extras: ExtraCall[] = [
   },
   {
     method: 'get',
+    path: `${UI_API}/themes/active`,
+    reason:
+      "Platform reference §1.2 (Misc): the org's active theme (ThemeRepresentation), with each object's theme from its object info.",
+  },
+  {
+    method: 'get',
     path: `${APEX}/APT_ContactUsController/getDefaultContacts`,
     reason: '§7 product server method: a concrete operation on the transport, so that its result has its own schema.',
   },

@@ -77,6 +77,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   getUserNavItems: [401, 200, 200],
   updateUserNavItems: [401, 200, 200],
   getNavItems: [401, 200, 200],
+  getActiveTheme: [401, 200, 200],
   getLayout: [401, 200, 200],
   getLayoutUserState: [401, 200, 200],
   updateLayoutUserState: [401, 200, 200],

@@ -546,6 +546,41 @@ export function getLookupRecordsForTarget(api: ApiClient, input: Input<'getLooku
   return send(api, 'getLookupRecordsForTarget', {"method":"get","path":"/services/data/v65.0/ui-api/lookups/{objectApiName}/{fieldApiName}/{targetApiName}","read":true}, input, options);
 }
 
+/** Get the caller's favorites: GET /services/data/v65.0/ui-api/favorites */
+export function getFavorites(api: ApiClient, input: Input<'getFavorites'> = {}, options?: CallOptions): Promise<Output<'getFavorites'>> {
+  return send(api, 'getFavorites', {"method":"get","path":"/services/data/v65.0/ui-api/favorites","read":true}, input, options);
+}
+
+/** Create a favorite: POST /services/data/v65.0/ui-api/favorites */
+export function createFavorite(api: ApiClient, input: Input<'createFavorite'>, options?: CallOptions): Promise<Output<'createFavorite'>> {
+  return send(api, 'createFavorite', {"method":"post","path":"/services/data/v65.0/ui-api/favorites","read":false}, input, options);
+}
+
+/** Update a batch of favorites: PUT /services/data/v65.0/ui-api/favorites/batch */
+export function updateFavoritesBatch(api: ApiClient, input: Input<'updateFavoritesBatch'>, options?: CallOptions): Promise<Output<'updateFavoritesBatch'>> {
+  return send(api, 'updateFavoritesBatch', {"method":"put","path":"/services/data/v65.0/ui-api/favorites/batch","read":false}, input, options);
+}
+
+/** Get a favorite: GET /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function getFavorite(api: ApiClient, input: Input<'getFavorite'>, options?: CallOptions): Promise<Output<'getFavorite'>> {
+  return send(api, 'getFavorite', {"method":"get","path":"/services/data/v65.0/ui-api/favorites/{favoriteId}","read":true}, input, options);
+}
+
+/** Delete a favorite: DELETE /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function deleteFavorite(api: ApiClient, input: Input<'deleteFavorite'>, options?: CallOptions): Promise<Output<'deleteFavorite'>> {
+  return send(api, 'deleteFavorite', {"method":"delete","path":"/services/data/v65.0/ui-api/favorites/{favoriteId}","read":false}, input, options);
+}
+
+/** Update a favorite: PATCH /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function updateFavorite(api: ApiClient, input: Input<'updateFavorite'>, options?: CallOptions): Promise<Output<'updateFavorite'>> {
+  return send(api, 'updateFavorite', {"method":"patch","path":"/services/data/v65.0/ui-api/favorites/{favoriteId}","read":false}, input, options);
+}
+
+/** Update the usage of a favorite: PATCH /services/data/v65.0/ui-api/favorites/{favoriteId}/usage */
+export function updateFavoriteUsage(api: ApiClient, input: Input<'updateFavoriteUsage'>, options?: CallOptions): Promise<Output<'updateFavoriteUsage'>> {
+  return send(api, 'updateFavoriteUsage', {"method":"patch","path":"/services/data/v65.0/ui-api/favorites/{favoriteId}/usage","read":false}, input, options);
+}
+
 /** Get the current session: GET /services/auth/session */
 export function getSession(api: ApiClient, input: Input<'getSession'> = {}, options?: CallOptions): Promise<Output<'getSession'>> {
   return send(api, 'getSession', {"method":"get","path":"/services/auth/session","read":true}, input, options);

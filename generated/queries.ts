@@ -986,6 +986,69 @@ export function getLookupRecordsForTargetQuery(api: ApiClient, input: Input<'get
   });
 }
 
+/** Read: Get the caller's favorites: GET /services/data/v65.0/ui-api/favorites */
+export function getFavoritesQuery(api: ApiClient, input: Input<'getFavorites'> = {}) {
+  return queryOptions<Output<'getFavorites'>, OperationError<'getFavorites'>, Output<'getFavorites'>, OperationKey<'getFavorites'>>({
+    queryKey: operationKey('getFavorites', input),
+    queryFn: ({ signal }) => calls.getFavorites(api, input, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Write: Create a favorite: POST /services/data/v65.0/ui-api/favorites */
+export function createFavoriteMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'createFavorite'>, OperationError<'createFavorite'>, Input<'createFavorite'>>({
+    mutationKey: ['createFavorite'],
+    mutationFn: (input) => calls.createFavorite(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.createFavorite, input, response),
+  });
+}
+
+/** Write: Update a batch of favorites: PUT /services/data/v65.0/ui-api/favorites/batch */
+export function updateFavoritesBatchMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'updateFavoritesBatch'>, OperationError<'updateFavoritesBatch'>, Input<'updateFavoritesBatch'>>({
+    mutationKey: ['updateFavoritesBatch'],
+    mutationFn: (input) => calls.updateFavoritesBatch(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.updateFavoritesBatch, input, response),
+  });
+}
+
+/** Read: Get a favorite: GET /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function getFavoriteQuery(api: ApiClient, input: Input<'getFavorite'>) {
+  return queryOptions<Output<'getFavorite'>, OperationError<'getFavorite'>, Output<'getFavorite'>, OperationKey<'getFavorite'>>({
+    queryKey: operationKey('getFavorite', input),
+    queryFn: ({ signal }) => calls.getFavorite(api, input, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Write: Delete a favorite: DELETE /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function deleteFavoriteMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'deleteFavorite'>, OperationError<'deleteFavorite'>, Input<'deleteFavorite'>>({
+    mutationKey: ['deleteFavorite'],
+    mutationFn: (input) => calls.deleteFavorite(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.deleteFavorite, input, response),
+  });
+}
+
+/** Write: Update a favorite: PATCH /services/data/v65.0/ui-api/favorites/{favoriteId} */
+export function updateFavoriteMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'updateFavorite'>, OperationError<'updateFavorite'>, Input<'updateFavorite'>>({
+    mutationKey: ['updateFavorite'],
+    mutationFn: (input) => calls.updateFavorite(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.updateFavorite, input, response),
+  });
+}
+
+/** Write: Update the usage of a favorite: PATCH /services/data/v65.0/ui-api/favorites/{favoriteId}/usage */
+export function updateFavoriteUsageMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'updateFavoriteUsage'>, OperationError<'updateFavoriteUsage'>, Input<'updateFavoriteUsage'>>({
+    mutationKey: ['updateFavoriteUsage'],
+    mutationFn: (input) => calls.updateFavoriteUsage(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.updateFavoriteUsage, input, response),
+  });
+}
+
 /** Read: Get the current session: GET /services/auth/session */
 export function getSessionQuery(api: ApiClient, input: Input<'getSession'> = {}) {
   return queryOptions<Output<'getSession'>, OperationError<'getSession'>, Output<'getSession'>, OperationKey<'getSession'>>({

@@ -1899,6 +1899,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v65.0/ui-api/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's favorites
+         * @description Returns all of the caller's favorites - records, list views, object homes and tabs - in the caller's own order (sortOrder 1 to N). Each user's favorites are its own. Never kept by caches: a write of any one favorite (its place, its use) changes the list.
+         */
+        get: operations["getFavorites"];
+        put?: never;
+        /**
+         * Create a favorite
+         * @description Makes a record, list view, object home or tab one of the caller's favorites, at the place sortOrder gives (the others move down) or last. The target must be one the caller may see - a record that exists and that it may read, a list view it may see, an object it may read, a navigation item it may use - else the call is refused with 400, as for a target that does not exist; a target already among the caller's favorites is refused too. A user holds 200 favorites at most.
+         */
+        post: operations["createFavorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/favorites/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a batch of favorites
+         * @description Updates all of the caller's favorites at once, as the platform does: the body lists the favorites to keep, in their new order, each with a new name or none; each gets its place in the list as its sortOrder, and a favorite of the caller's that the list leaves out is deleted. All or nothing: a body that names a favorite twice, or one that is not the caller's (404), or holds an invalid value (400), changes nothing.
+         */
+        put: operations["updateFavoritesBatch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/favorites/{favoriteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a favorite
+         * @description Returns one of the caller's favorites; another user's favorite answers like one that does not exist. Never kept by caches: writes of the caller's other favorites move its place.
+         */
+        get: operations["getFavorite"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a favorite
+         * @description Deletes one of the caller's favorites; those after it move up a place.
+         */
+        delete: operations["deleteFavorite"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a favorite
+         * @description Renames one of the caller's favorites, moves it to another place in the caller's order (the others move to make room; a place past the last puts it last), or both, and returns it. What it is of cannot change: a body with target or targetType is refused.
+         */
+        patch: operations["updateFavorite"];
+        trace?: never;
+    };
+    "/services/data/v65.0/ui-api/favorites/{favoriteId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the usage of a favorite
+         * @description Records that the caller used one of its favorites (a click) - its accessCount goes up by one and its lastAccessDate becomes now - and returns the favorite, as the platform does.
+         */
+        patch: operations["updateFavoriteUsage"];
+        trace?: never;
+    };
     "/services/auth/session": {
         parameters: {
             query?: never;
@@ -5121,6 +5213,65 @@ export interface components {
             orderBy?: components["schemas"]["ListOrderedByInfoInputRepresentation"][];
             sourceRecord?: components["schemas"]["RecordInputRepresentation"];
         };
+        /**
+         * @description What a favorite is of - a list view (ListView, its target the list view's id), an object's home page (ObjectHome, the object's API name), a record (Record, the record's id) or a navigation item (Tab, its developer name).
+         * @enum {string}
+         */
+        FavoriteTargetType: "ListView" | "ObjectHome" | "Record" | "Tab";
+        /** @description One of the caller's favorites - a record, list view, object home or tab it keeps at hand - with its place in the caller's own order and how often it was used. */
+        FavoriteRepresentation: {
+            /** @description How many times the caller has used the favorite (PATCH /favorites/{favoriteId}/usage); 0 when new. */
+            accessCount: number;
+            /** @description The colour of the favorite's icon, that of its object (or tab), six hex digits without a leading hash; empty when it has none. */
+            iconColor: string;
+            /** @description The URL of the favorite's icon, that of its object's tab (or of the tab); empty when it has none. */
+            iconUrl: string;
+            /** @description The favorite's id (18 characters, beginning 0MV). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the caller last used the favorite, in ISO 8601 with milliseconds (UTC); when it was created, until it is first used.
+             */
+            lastAccessDate: string;
+            /** @description The favorite's name, as the caller gave it or, by default, the name of what it is of. */
+            name: string;
+            /** @description The API name of the object the favorite is of (the record's, the list view's, the object home's or the tab's object); empty for a tab of no object. */
+            objectType: string;
+            /** @description The favorite's place in the caller's favorites, from 1 to N. */
+            sortOrder: number;
+            /** @description What kind of thing the favorite is, for showing under its name - the label of its object, or Tab for a tab of no object. */
+            subtitle: string;
+            /** @description What the favorite is of - the record's id (18 characters), the list view's id (18 characters), the object's API name, or the tab's developer name. */
+            target: string;
+            targetType: components["schemas"]["FavoriteTargetType"];
+        };
+        /** @description All of the caller's favorites. */
+        FavoriteCollectionRepresentation: {
+            /** @description The favorites, in the caller's order (sortOrder 1 to N). */
+            favorites: components["schemas"]["FavoriteRepresentation"][];
+        };
+        /** @description A favorite to create or change (the platform's Favorite Input). To create one (POST), target and targetType are required, and name and sortOrder optional: by default the name of what it is of, and last place. To change one (PATCH), give name, sortOrder or both; target and targetType may not be given. */
+        FavoriteInputRepresentation: {
+            /** @description The favorite's name; not blank. */
+            name?: string;
+            /** @description The favorite's place in the caller's favorites, from 1 to N; the others move to make room, and a number past the last puts it last. */
+            sortOrder?: number;
+            /** @description What the favorite is of, by targetType - a record's id (15 or 18 characters) that the caller may see, a list view's id, an object's API name, or a navigation item's developer name. Create only. */
+            target?: string;
+            targetType?: components["schemas"]["FavoriteTargetType"];
+        };
+        /** @description One of the caller's favorites to keep, in a batch update, with its new name if it changes. */
+        FavoriteBatchInputRepresentation: {
+            /** @description The favorite's id (15 or 18 characters, beginning 0MV). */
+            id: string;
+            /** @description The favorite's new name; left out, it keeps its name. */
+            name?: string;
+        };
+        /** @description All the favorites the caller keeps, in their new order (the platform's Favorite Batch Collection Input): each gets its place in this list as its sortOrder, and a favorite of the caller's that the list leaves out is deleted. */
+        FavoriteBatchCollectionInputRepresentation: {
+            /** @description The favorites to keep, in order, each once. */
+            favorites: components["schemas"]["FavoriteBatchInputRepresentation"][];
+        };
         /** @description The caller's session as the server sees it; every time in it comes from the server's clock. */
         SessionRepresentation: {
             /**
@@ -5833,6 +5984,8 @@ export interface components {
         lookupSourceRecordId: string;
         /** @description For a field that can point at several objects, only suggestions of this one. */
         lookupTargetApiName: string;
+        /** @description The id of one of the caller's favorites (15 or 18 characters, beginning 0MV). */
+        favoriteId: string;
     };
     requestBodies: never;
     headers: {
@@ -10671,6 +10824,226 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's favorites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteCollectionRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    createFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What to make a favorite (target and targetType), and optionally its name and place. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The favorite as created, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteRepresentation"];
+                };
+            };
+            /** @description The body is invalid, or its target does not exist or is one the caller may not see, or is a favorite already, or the caller has 200 favorites. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["RequestTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    updateFavoritesBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The favorites to keep, in their new order. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteBatchCollectionInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The caller's favorites after the update, in their new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteCollectionRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["RequestTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of one of the caller's favorites (15 or 18 characters, beginning 0MV). */
+                favoriteId: components["parameters"]["favoriteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorite. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    deleteFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of one of the caller's favorites (15 or 18 characters, beginning 0MV). */
+                favoriteId: components["parameters"]["favoriteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorite was deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    updateFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of one of the caller's favorites (15 or 18 characters, beginning 0MV). */
+                favoriteId: components["parameters"]["favoriteId"];
+            };
+            cookie?: never;
+        };
+        /** @description The favorite's new name, new place, or both. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteInputRepresentation"];
+            };
+        };
+        responses: {
+            /** @description The favorite after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["RequestTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    updateFavoriteUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of one of the caller's favorites (15 or 18 characters, beginning 0MV). */
+                favoriteId: components["parameters"]["favoriteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favorite after the use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteRepresentation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

@@ -22,6 +22,7 @@ import { replayStage } from './http/entry/replay.ts';
 import { apiVersionStage } from './http/entry/api-version.ts';
 import { Sessions } from './http/sessions/session.ts';
 import { appRoutes } from './routes/apps.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
 import { actionRoutes } from './routes/actions.ts';
 import { contentRoutes } from './routes/content.ts';
 import { duplicateRoutes } from './routes/duplicates.ts';
@@ -75,6 +76,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));
   app.route('/', themeRoutes(db));
+  app.route('/', favoriteRoutes(db, options));
   app.route('/', contentRoutes(db));
   app.route('/', seoRoutes(db));
   app.route('/', recordRoutes(db, answerCache, options));

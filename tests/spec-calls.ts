@@ -272,6 +272,21 @@ export const extras: ExtraCall[] = [
     reason:
       "Platform reference §1.2 (Misc): the org's active theme (ThemeRepresentation), with each object's theme from its object info.",
   },
+  ...(
+    [
+      ['get', '/favorites', "all of the caller's favorites, in its order."],
+      ['post', '/favorites', 'a new favorite of a record, list view, object home or tab.'],
+      ['put', '/favorites/batch', "all of the caller's favorites at once: their order, names, and those it keeps."],
+      ['get', '/favorites/{favoriteId}', 'one favorite.'],
+      ['patch', '/favorites/{favoriteId}', "a favorite's new name or place."],
+      ['delete', '/favorites/{favoriteId}', 'a favorite deleted.'],
+      ['patch', '/favorites/{favoriteId}/usage', "a favorite's use counted."],
+    ] as const
+  ).map(([method, path, why]) => ({
+    method,
+    path: `${UI_API}${path}`,
+    reason: `Platform reference §1.2 (Misc, favorites, kept per user): ${why}`,
+  })),
   {
     method: 'get',
     path: `${APEX}/APT_ContactUsController/getDefaultContacts`,

@@ -2,7 +2,7 @@
  * GET /themes/active: the org's active theme, as stored in the database (org_theme: its colours, density,
  * pictures and banners, written at first start from metadata/theme.json), with the theme of each object the
  * caller may read, from the org's metadata: its object info's themeInfo, its icon else that of its tab (the
- * object's navigation item).
+ * object's navigation item). Favorites take their icons from the same place (objectTheme).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -64,7 +64,7 @@ const banner = (setting: BannerSetting): Schemas['ThemeBannerRepresentation'] =>
  * The theme of an object: its themeInfo's colour (else its tab's) and icon (else its tab's); null for an
  * object that has neither, or that the org does not have.
  */
-function objectTheme(org: OrgDescribe, objectApiName: string): ThemeInfo | null {
+export function objectTheme(org: OrgDescribe, objectApiName: string): ThemeInfo | null {
   const object = org.objects.get(objectApiName);
   if (!object) return null;
   const tab = appMetadata().navItems.find((item) => item.itemType === 'Entity' && item.objectApiName === objectApiName);

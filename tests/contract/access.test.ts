@@ -137,12 +137,20 @@ const ACCESS: Record<string, [number, number, number]> = {
   getLookupRecords: [401, 200, 200],
   getLookupRecordsByQuery: [401, 200, 200],
   getLookupRecordsForTarget: [401, 200, 200],
+  // Each caller's own favorites: the examples name the favorite that createFavorite's example makes first.
+  getFavorites: [401, 200, 200],
+  createFavorite: [401, 201, 201],
+  updateFavoritesBatch: [401, 200, 200],
+  getFavorite: [401, 200, 200],
+  updateFavorite: [401, 200, 200],
+  updateFavoriteUsage: [401, 200, 200],
   getSession: [200, 200, 200],
   signIn: [401, 401, 401],
   keepSessionAlive: [401, 200, 200],
   getCsrfToken: [401, 200, 200],
   deleteRecord: [401, 400, 204],
   deleteListInfo: [401, 403, 204],
+  deleteFavorite: [401, 204, 204],
   signOut: [204, 204, 204],
 };
 

@@ -89,7 +89,7 @@ export function sessionApi(server: () => TestServer) {
   };
 }
 
-const CALLED_LAST = ['deleteRecord', 'deleteListInfo', 'keepSessionAlive', 'signOut', 'signIn'];
+const CALLED_LAST = ['deleteRecord', 'deleteListInfo', 'deleteFavorite', 'keepSessionAlive', 'signOut', 'signIn'];
 
 /**
  * Every operationId, in an order one session can call them all in: the reads, then the writes, the deletions

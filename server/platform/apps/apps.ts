@@ -37,6 +37,22 @@ function itemVisible(
 const appVisible = (principal: Principal, app: AppDefinition, formFactor?: FormFactor) =>
   app.profiles.includes(principal.profile.name) && (!formFactor || app.formFactors.includes(formFactor));
 
+/** The navigation item of a developer name, when the caller may use it (on any form factor). */
+export function usableNavItem(
+  principal: Principal,
+  org: OrgDescribe,
+  developerName: string,
+): NavItemDefinition | undefined {
+  const item = appMetadata().navItems.find((candidate) => candidate.developerName === developerName);
+  return item && itemVisible(principal, org, item, undefined) ? item : undefined;
+}
+
+/** An item's label: its own, else its object's plural label. */
+export const navItemLabel = (item: NavItemDefinition, org: OrgDescribe): string =>
+  item.label ??
+  (item.objectApiName ? org.objects.get(item.objectApiName)?.definition.labelPlural : undefined) ??
+  item.developerName;
+
 function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schemas['NavItemRepresentation'] {
   const object = item.objectApiName ? org.objects.get(item.objectApiName) : undefined;
   const objectPage = object
@@ -52,7 +68,7 @@ function navItemRepresentation(item: NavItemDefinition, org: OrgDescribe): Schem
     iconUrl: item.iconUrl,
     id: item.id ?? null,
     itemType: item.itemType,
-    label: item.label ?? object?.definition.labelPlural ?? item.developerName,
+    label: navItemLabel(item, org),
     objectApiName: object?.apiName ?? '',
     objectLabel: object?.definition.label ?? null,
     objectLabelPlural: object?.definition.labelPlural ?? null,

@@ -101,16 +101,13 @@ export function icoOfPng(png: Buffer, size: number): Buffer {
  * /favicon.ico. A 32-pixel PNG of the SVG, in an icon file.
  */
 export function faviconIco(): Plugin {
-  let outDir = '';
   return {
     name: 'storefront:favicon-ico',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      const png = await sharp(join(outDir, 'favicon.svg'), { density: 384 }).resize(32, 32).png().toBuffer();
-      writeFileSync(join(outDir, 'favicon.ico'), icoOfPng(png, 32));
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const png = await sharp(join(dir, 'favicon.svg'), { density: 384 }).resize(32, 32).png().toBuffer();
+      writeFileSync(join(dir, 'favicon.ico'), icoOfPng(png, 32));
     },
   };
 }

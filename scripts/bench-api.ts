@@ -29,7 +29,7 @@ import pg from 'pg';
 import { CSRF_HEADER, UI_API_PATH as UI_API } from '../common/platform.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { makeId } from '../server/platform/ids.ts';
+import { makeId } from '../server/platform/core/ids.ts';
 import { BRANDS } from '../server/storefront/demo-contacts.ts';
 import {
   adminSessionCookie,

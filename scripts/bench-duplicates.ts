@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openMigratedDatabase } from '../server/db/open.ts';
 import { getDuplicates } from '../server/platform/duplicates/operations.ts';
 import { loadOrgMetadata } from '../server/platform/metadata.ts';
-import { ADMIN_USER_ID, profileNamed, type Principal } from '../server/platform/principal.ts';
+import { ADMIN_USER_ID, profileNamed, type Principal } from '../server/platform/core/principal.ts';
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '1000000' }, calls: { type: 'string', default: '2000' } },

@@ -26,8 +26,8 @@ import { UI_API_PATH as UI_API } from '../common/platform.ts';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { makeId } from '../server/platform/ids.ts';
-import { ADMIN_USER_ID } from '../server/platform/principal.ts';
+import { makeId } from '../server/platform/core/ids.ts';
+import { ADMIN_USER_ID } from '../server/platform/core/principal.ts';
 import { CONTACT_US_KEY_PREFIX } from '../server/storefront/demo-contacts.ts';
 import {
   adminSessionCookie,

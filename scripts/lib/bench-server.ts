@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Database } from '../../server/db/connection.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
-import { ADMIN_USER_ID } from '../../server/platform/principal.ts';
+import { ADMIN_USER_ID } from '../../server/platform/core/principal.ts';
 import { runLoad, type LoadClient, type LoadRequest, type Slice } from './load-generator.ts';
 
 export const TRIVIAL_PATH = '/__bench/trivial';
@@ -87,7 +87,7 @@ const SEARCH_INDEXES = ['record_search_document_idx', 'record_name_prefix_idx'];
  */
 export async function topUpContacts(db: Database, target: number): Promise<number> {
   const { contactCount, seedContacts } = await import('../../server/storefront/seed.ts');
-  const { describeOrg } = await import('../../server/platform/describe.ts');
+  const { describeOrg } = await import('../../server/platform/core/describe.ts');
   const { syncDerivedIndexes } = await import('../../server/platform/derived-indexes.ts');
   const start = await contactCount(db);
   if (start < target) {

@@ -102,7 +102,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   },
   {
     name: 'object infos by profile',
-    file: 'server/platform/object-info.ts',
+    file: 'server/platform/object-info/object-info.ts',
     keeps: 'an ObjectInfoRepresentation made for a profile',
     key: 'the described object (of the org metadata) and the profile',
     bound: 'one per object and profile',
@@ -112,7 +112,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   },
   {
     name: 'layouts by object',
-    file: 'server/platform/layouts.ts',
+    file: 'server/platform/layouts/layouts.ts',
     keeps: 'answered layouts with their eTag, and the field paths of layouts',
     key: 'the described object, then profile, layout type, record type and mode',
     bound: 'one per combination',
@@ -122,7 +122,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   },
   {
     name: 'recent record UIs',
-    file: 'server/platform/record-ui.ts',
+    file: 'server/platform/record-ui/record-ui.ts',
     keeps: 'whole record UI representations, with their JSON',
     key: 'an eTag over the eTags of its records, layouts, object infos and layout states',
     bound: '128, least recently used out',

@@ -2,8 +2,8 @@
  * What a content delivery call asks: its parameters checked (a 400 in the platform's shape for one out of
  * range) and read into a query, and a query written back as the URL of one of its pages.
  */
-import { PlatformError } from '../platform/errors.ts';
-import { toId18 } from '../platform/ids.ts';
+import { PlatformError } from '../platform/core/errors.ts';
+import { toId18 } from '../platform/core/ids.ts';
 import { CONNECT_PATH } from '../../common/platform.ts';
 
 export const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;

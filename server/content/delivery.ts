@@ -4,9 +4,9 @@
  */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
-import { invalidId, notFound } from '../platform/errors.ts';
+import { invalidId, notFound } from '../platform/core/errors.ts';
 import { CONNECT_PATH } from '../../common/platform.ts';
-import { toId18 } from '../platform/ids.ts';
+import { toId18 } from '../platform/core/ids.ts';
 import {
   CONTENT_KEY,
   contentQueryOf,

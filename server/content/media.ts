@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CACHES_ON } from '../cache/switch.ts';
 import type { Queryable } from '../db/connection.ts';
-import { notFound, PlatformError } from '../platform/errors.ts';
+import { notFound, PlatformError } from '../platform/core/errors.ts';
 
 /** sharp (native, a quarter of a second to load) is loaded when a picture is first drawn or resized, not at start. */
 const sharp = (...args: Parameters<typeof import('sharp').default>): ReturnType<typeof import('sharp').default> =>

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Database, Queryable } from '../db/connection.ts';
-import { makeId } from '../platform/ids.ts';
+import { makeId } from '../platform/core/ids.ts';
 import { bannerJpeg } from './banner.ts';
 import { CONTACT_US_OBJECT } from '../storefront/demo-contacts.ts';
 import { supportLabelOf } from '../../common/support-lines.ts';

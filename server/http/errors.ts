@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from '@hono/zod-openapi';
-import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/errors.ts';
+import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/core/errors.ts';
 import { RecordWriteError } from '../platform/records/write-rules.ts';
 import { ApexError } from '../storefront/apex-error.ts';
 import type { NodeEnv } from './connections/request-header.ts';

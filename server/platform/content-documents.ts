@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../app-options.ts';
 import type { Database, Queryable } from '../db/connection.ts';
-import { describeOrg, type OrgDescribe } from './describe.ts';
-import { notFound, PlatformError } from './errors.ts';
-import { makeId, toId18 } from './ids.ts';
-import { objectPermissions, type Principal } from './principal.ts';
+import { describeOrg, type OrgDescribe } from './core/describe.ts';
+import { notFound, PlatformError } from './core/errors.ts';
+import { makeId, toId18 } from './core/ids.ts';
+import { objectPermissions, type Principal } from './core/principal.ts';
 import { canSeeRecord, owns } from './records/access.ts';
 import { readRecord } from './records/read.ts';
 import { fetchRows } from './records/rows.ts';

@@ -4,7 +4,7 @@
  * metadata is loaded: one set of derived indexes, above both.
  */
 import type { Database, Queryable } from '../db/connection.ts';
-import type { OrgDescribe } from './describe.ts';
+import type { OrgDescribe } from './core/describe.ts';
 import { orgListViewIndexes, type IndexOptions, type IndexSpec } from './lists/indexes.ts';
 import { orgListViews } from './lists/store.ts';
 import { relatedListFiles } from './related-lists/definitions.ts';

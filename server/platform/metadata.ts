@@ -8,12 +8,12 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Database } from '../db/connection.ts';
 import type { Schemas } from '../../generated/types.ts';
-import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './definitions.ts';
-import { MASTER_RECORD_TYPE_ID } from './ids.ts';
-import { loadLayouts } from './layouts.ts';
+import type { ObjectDefinition, PicklistSource, RecordTypeDefinition } from './core/definitions.ts';
+import { MASTER_RECORD_TYPE_ID } from './core/ids.ts';
+import { loadLayouts } from './layouts/layouts.ts';
 import { loadListViews } from './lists/load.ts';
 import { syncDerivedIndexes } from './derived-indexes.ts';
-import { describeOrg } from './describe.ts';
+import { describeOrg } from './core/describe.ts';
 
 const OBJECTS_DIR = resolve(import.meta.dirname, 'metadata/objects');
 const requireHere = createRequire(import.meta.url);

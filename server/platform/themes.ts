@@ -10,9 +10,9 @@ import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { SITE_PREFIX } from '../content/delivery-query.ts';
 import { appMetadata } from './apps/definitions.ts';
-import { describeOrg, type OrgDescribe } from './describe.ts';
-import { notFound } from './errors.ts';
-import { objectPermissions, type Principal } from './principal.ts';
+import { describeOrg, type OrgDescribe } from './core/describe.ts';
+import { notFound } from './core/errors.ts';
+import { objectPermissions, type Principal } from './core/principal.ts';
 
 type ThemeRepresentation = Schemas['ThemeRepresentation'];
 type ThemeInfo = Schemas['ThemeInfoRepresentation'];

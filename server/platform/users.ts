@@ -5,7 +5,7 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Database, Queryable } from '../db/connection.ts';
-import { MASTER_RECORD_TYPE_ID } from './ids.ts';
+import { MASTER_RECORD_TYPE_ID } from './core/ids.ts';
 import {
   ADMIN_USER_ID,
   GUEST_USER_ID,
@@ -13,7 +13,7 @@ import {
   profileNamed,
   STANDARD_USER_ID,
   type Principal,
-} from './principal.ts';
+} from './core/principal.ts';
 
 const USER_OBJECT = 'User';
 const USER_KEY_PREFIX = '005';

@@ -7,15 +7,15 @@ import { validationHook } from '../http/errors.ts';
 import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement } from '../http/operations/operation.ts';
 import type { AppEnv } from '../http/sessions/principal.ts';
-import { getLayout, getPathLayout } from '../platform/layouts.ts';
-import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts-user-state.ts';
+import { getLayout, getPathLayout } from '../platform/layouts/layouts.ts';
+import { getLayoutUserState, updateLayoutUserState } from '../platform/layouts/user-state.ts';
 import {
   getObjectInfo,
   getObjectInfoDirectory,
   getObjectInfos,
   getPicklistValues,
   getPicklistValuesByRecordType,
-} from '../platform/object-info.ts';
+} from '../platform/object-info/object-info.ts';
 
 export function metadataRoutes(db: Database, kept: AnswerCache) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

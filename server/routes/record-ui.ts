@@ -7,15 +7,15 @@ import { validationHook } from '../http/errors.ts';
 import type { AnswerCache } from '../http/answers/answer-cache.ts';
 import { implement, type ValidationHook } from '../http/operations/operation.ts';
 import type { AppEnv } from '../http/sessions/principal.ts';
-import { getRecordAvatars, updateRecordAvatar } from '../platform/avatars.ts';
-import { PlatformError } from '../platform/errors.ts';
+import { getRecordAvatars, updateRecordAvatar } from '../platform/records/avatars.ts';
+import { PlatformError } from '../platform/core/errors.ts';
 import {
   getRecordCloneDefaults,
   getRecordCreateDefaults,
   getRecordTemplateClone,
   getRecordTemplateCreate,
-} from '../platform/record-defaults.ts';
-import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/record-ui.ts';
+} from '../platform/record-ui/defaults.ts';
+import { getRecordUi, UNSUPPORTED_RECORD_UI_PARAMETERS } from '../platform/record-ui/record-ui.ts';
 import { splitFieldList } from '../platform/records/field-paths.ts';
 
 /**

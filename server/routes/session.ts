@@ -7,7 +7,7 @@ import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
 import { sessionOf, type AppEnv } from '../http/sessions/principal.ts';
 import { WARNING_SECONDS, type ActiveSession, type Sessions } from '../http/sessions/session.ts';
-import { PlatformError } from '../platform/errors.ts';
+import { PlatformError } from '../platform/core/errors.ts';
 import { authenticate } from '../platform/users.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -7,8 +7,8 @@
  * shows records of that record's object, with the record's data.
  */
 import type { Queryable } from '../db/connection.ts';
-import { invalidId, notFound, PlatformError } from '../platform/errors.ts';
-import { toId18 } from '../platform/ids.ts';
+import { invalidId, notFound, PlatformError } from '../platform/core/errors.ts';
+import { toId18 } from '../platform/core/ids.ts';
 
 const PAGE_NAME = /^[a-z][a-z0-9_]{0,79}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)?$/;

@@ -1,7 +1,7 @@
 /** The contact locator's server methods (APT_ContactUsController), over the Contact Us records. */
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../platform/ids.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../platform/core/ids.ts';
 import { ApexError } from './apex-error.ts';
 import { CONTACT_US_OBJECT } from './demo-contacts.ts';
 import { JsonText } from '../../common/json-text.ts';

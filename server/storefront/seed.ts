@@ -1,7 +1,7 @@
 /** Writes the demo Contact Us records: at first start, and in bulk for benchmarks (npm run seed). */
 import type { Database } from '../db/connection.ts';
-import { makeId, MASTER_RECORD_TYPE_ID } from '../platform/ids.ts';
-import { ADMIN_USER_ID } from '../platform/principal.ts';
+import { makeId, MASTER_RECORD_TYPE_ID } from '../platform/core/ids.ts';
+import { ADMIN_USER_ID } from '../platform/core/principal.ts';
 import { CONTACT_US_KEY_PREFIX, CONTACT_US_OBJECT, demoContact, type ContactFields } from './demo-contacts.ts';
 
 const BATCH = 5000;

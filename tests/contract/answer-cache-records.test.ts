@@ -5,7 +5,7 @@
  * states) has changed, whoever changed them; and only to the user it was made for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { UI_API } from '../support/api.ts';
 import { callOperation, expectValidResponse } from '../support/contract.ts';
 import { expectFrontAsWholeWay } from '../support/replay.ts';

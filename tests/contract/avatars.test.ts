@@ -3,7 +3,7 @@
  * and the association call, valid and invalid input, every answer checked against the contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { DEFAULT_CONTACT_ID, UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';

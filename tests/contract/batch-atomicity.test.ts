@@ -8,7 +8,7 @@ import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/connection.ts';
 import { executeBatch } from '../../server/platform/records/batch.ts';
-import { profileNamed, type Principal } from '../../server/platform/principal.ts';
+import { profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { UI_API } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';

@@ -16,7 +16,7 @@ import {
   createContentVersion,
   MAX_FILE_BYTES,
 } from '../../server/platform/content-documents.ts';
-import { profileNamed, type Principal } from '../../server/platform/principal.ts';
+import { profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
 import { UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';

@@ -4,7 +4,7 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { CONTACT_US, DEFAULT_CONTACT_ID, MASTER_RECORD_TYPE_ID, UI_API, type ErrorList } from '../support/api.ts';
 import { callOperation, expectValidResponse } from '../support/contract.ts';
 import { rawGet } from '../support/raw-http.ts';

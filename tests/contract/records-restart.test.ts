@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseSettings } from '../../server/bootstrap.ts';
-import { profileNamed, type Principal } from '../../server/platform/principal.ts';
+import { profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { readRecord } from '../../server/platform/records/read.ts';
 import { updateRecord } from '../../server/platform/records/update.ts';
 import { createRecord } from '../../server/platform/records/write.ts';

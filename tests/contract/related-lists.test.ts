@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { UI_API } from '../support/api.ts';
 import { callOperation, type CheckedResponse } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';

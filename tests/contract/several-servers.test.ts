@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CONTROLLER, UI_API, apexUrl, query, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { waitFor } from '../support/raw-http.ts';
 import { adminQuery, freePort, withSearchPath, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import type { TestServer } from '../support/server.ts';
 import {
   cards,

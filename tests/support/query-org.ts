@@ -3,9 +3,9 @@
  * kind the filters know (text, picklists, numbers, checkboxes, dates, date-times, multi-selects), one field
  * the test caller may not read, and fields that cannot be filtered or sorted.
  */
-import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
-import { MASTER_RECORD_TYPE_ID } from '../../server/platform/ids.ts';
-import type { FieldDefinition } from '../../server/platform/definitions.ts';
+import type { DescribedObject, OrgDescribe } from '../../server/platform/core/describe.ts';
+import { MASTER_RECORD_TYPE_ID } from '../../server/platform/core/ids.ts';
+import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
 import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import type { RecordAccess, QueryTarget } from '../../server/platform/query/target.ts';
 import { ownedBy } from '../../server/platform/query/target.ts';

@@ -1,7 +1,7 @@
 /** The pure parts of record avatars: the avatar of a record, and checking an association input. */
 import { describe, expect, it } from 'vitest';
-import { avatarOf, checkAssociationInput, type AvatarRow } from '../../server/platform/avatars.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { avatarOf, checkAssociationInput, type AvatarRow } from '../../server/platform/records/avatars.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 
 const ACCOUNT = { definition: { themeInfo: { color: '5867E8', iconUrl: '/img/icon/account.svg' } } } as never;
 const NO_THEME = { definition: { themeInfo: null } } as never;

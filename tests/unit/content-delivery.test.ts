@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import { contentQueryOf, pageUrl, type ContentQueryInput } from '../../server/content/delivery-query.ts';
 import { mediaPath, referencedKeys } from '../../server/content/delivery.ts';
 import { fieldText, parseFieldNames } from '../../server/seo/properties.ts';

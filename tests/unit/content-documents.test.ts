@@ -1,7 +1,7 @@
 /** The pure parts of file uploads: checking and decoding an upload, extensions and file types. */
 import { describe, expect, it } from 'vitest';
 import { checkUpload, extensionOf, fileTypeOf, MAX_FILE_BYTES } from '../../server/platform/content-documents.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 
 const file = (content: string, name = 'Price List.PDF', type = 'application/pdf') => ({
   fileData: { name, type, content },

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject } from '../../server/platform/describe.ts';
-import type { FieldDefinition, ObjectDefinition } from '../../server/platform/definitions.ts';
+import type { DescribedObject } from '../../server/platform/core/describe.ts';
+import type { FieldDefinition, ObjectDefinition } from '../../server/platform/core/definitions.ts';
 import {
   duplicateErrors,
   duplicatesRepresentation,

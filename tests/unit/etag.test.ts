@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { etagOf, etagsOfTree, jsonOf, jsonOfTree, withEtagFirst } from '../../server/platform/etag.ts';
+import { etagOf, etagsOfTree, jsonOf, jsonOfTree, withEtagFirst } from '../../server/platform/core/etag.ts';
 
 describe('jsonOfTree', () => {
   it('is JSON.stringify of maps of representations, in the same key order, leaving out undefined entries', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idSuffix, keyPrefixOf, makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../../server/platform/ids.ts';
+import { idSuffix, keyPrefixOf, makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../../server/platform/core/ids.ts';
 
 describe('toId18', () => {
   it.each([

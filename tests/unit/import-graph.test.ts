@@ -4,7 +4,9 @@
  * notifications that keep them current) stands on db/ alone; domain code (platform, storefront,
  * content, seo) does not import the HTTP layer or the client; common/ imports only itself; records/ imports
  * neither lists/ nor duplicates/, and lists/ not related-lists/ (they stand on it); and no module imports
- * itself through others.
+ * itself through others. In the record API (server/platform/), core/ holds what every folder shares and imports
+ * no other folder of it; the folders never import the modules at platform/'s root (the features built on them);
+ * and no two folders import each other, through others or directly.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -63,6 +65,25 @@ const RULES: { from: RegExp; to: RegExp; why: string }[] = [
   },
 ];
 
+const PLATFORM = 'server/platform/';
+/** A record-API module's folder under server/platform/, or '' for a module at its root. */
+const platformFolder = (file: string) => file.slice(PLATFORM.length).split('/').slice(0, -1)[0] ?? '';
+
+/** The folders of server/platform/ and the folders each imports (its root as ''). */
+function platformFolders(): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(PLATFORM)) continue;
+    const from = platformFolder(file);
+    const to = folders.get(from) ?? new Set<string>();
+    folders.set(from, to);
+    for (const target of targets) {
+      if (target.startsWith(PLATFORM) && platformFolder(target) !== from) to.add(platformFolder(target));
+    }
+  }
+  return folders;
+}
+
 describe('the import graph', () => {
   it('reads the project', () => {
     expect(graph.size).toBeGreaterThan(200);
@@ -78,6 +99,23 @@ describe('the import graph', () => {
       ),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it("keeps the record API's folders one way: core/ below all, the root above all", () => {
+    const folders = platformFolders();
+    expect([...(folders.get('core') ?? [])]).toEqual([]);
+    const intoRoot = [...folders].filter(([folder, targets]) => folder !== '' && targets.has('')).map(([f]) => f);
+    expect(intoRoot).toEqual([]);
+    const cycles: string[] = [];
+    const reach = (from: string, path: string[]) => {
+      for (const to of folders.get(from) ?? []) {
+        if (to === '') continue;
+        if (to === path[0]) cycles.push([...path, to].join(' -> '));
+        else if (!path.includes(to)) reach(to, [...path, to]);
+      }
+    };
+    for (const folder of folders.keys()) if (folder !== '') reach(folder, [folder]);
+    expect(cycles).toEqual([]);
   });
 
   it('has no cycle', () => {

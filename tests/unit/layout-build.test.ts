@@ -7,9 +7,9 @@ import {
   layoutFieldNames,
   layoutFileProblems,
   type LayoutDefinition,
-} from '../../server/platform/layouts-build.ts';
-import { toId18 } from '../../server/platform/ids.ts';
-import type { FieldDefinition } from '../../server/platform/definitions.ts';
+} from '../../server/platform/layouts/build.ts';
+import { toId18 } from '../../server/platform/core/ids.ts';
+import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
 
 const FIELDS: FieldDefinition[] = [
   {

@@ -21,7 +21,7 @@ import {
   profileNamed,
   STANDARD_USER_ID,
   type Principal,
-} from '../../server/platform/principal.ts';
+} from '../../server/platform/core/principal.ts';
 import { ACCOUNT, CONTACT, ORG } from '../support/query-org.ts';
 
 const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profileNamed('System Administrator') };

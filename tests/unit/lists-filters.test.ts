@@ -4,8 +4,8 @@
  * views; and the org's own list-view files, checked against the objects they name.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject } from '../../server/platform/describe.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
+import type { DescribedObject } from '../../server/platform/core/describe.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import type { ListFilterDefinition, ListView, ListViewFile } from '../../server/platform/lists/definitions.ts';
 import { parseFilterLogic, requiredFilters } from '../../server/platform/lists/filter-logic.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import {
   IMMUTABLE_CACHE_CONTROL,
   mediaCacheControl,

@@ -1,8 +1,8 @@
 /** Picklists per record type: value subsets and defaults, the master record type, and dependent indexes. */
 import { describe, expect, it } from 'vitest';
-import { MASTER_RECORD_TYPE_ID } from '../../server/platform/ids.ts';
+import { MASTER_RECORD_TYPE_ID } from '../../server/platform/core/ids.ts';
 import { entriesForRecordType, picklistEntries, recordTypesWithMaster } from '../../server/platform/metadata.ts';
-import { picklistRepresentation } from '../../server/platform/object-info-picklists.ts';
+import { picklistRepresentation } from '../../server/platform/object-info/picklists.ts';
 
 const STATUS = picklistEntries({
   values: [

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeId } from '../../server/platform/ids.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 import { splitLookahead } from '../../server/platform/query/page-token.ts';
 import { buildListQuery, type ListQueryInput } from '../../server/platform/query/select.ts';
 import { ACCOUNT, ADMIN_ID, CONTACT, NOW, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';

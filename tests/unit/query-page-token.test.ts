@@ -3,7 +3,7 @@
  * page, as the platform gives them.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import {
   LIST_RECORDS_PAGE_SIZE,
   MAX_OFFSET,

@@ -3,7 +3,7 @@
  * literally, the fields searched (readable text fields, or a list's columns), and the SQL condition.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import {
   MAX_SEARCH_TERM_LENGTH,
   searchableFields,

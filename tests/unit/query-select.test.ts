@@ -4,9 +4,9 @@
  * placeholders; and the access a principal's profile and the objects' sharing give a query.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject } from '../../server/platform/describe.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
-import { profileNamed, type Principal, type Profile } from '../../server/platform/principal.ts';
+import type { DescribedObject } from '../../server/platform/core/describe.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
+import { profileNamed, type Principal, type Profile } from '../../server/platform/core/principal.ts';
 import { isFilterable, isSortable, SYSTEM_COLUMNS, valueKindOf } from '../../server/platform/query/fields.ts';
 import { buildListQuery, type ListQueryInput } from '../../server/platform/query/select.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';

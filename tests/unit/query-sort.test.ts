@@ -3,7 +3,7 @@
  * paths, the five-field limit, and refusals of unknown, unreadable, unsortable and malformed fields.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import { MAX_SORT_FIELDS, orderByClause, parseSortBy } from '../../server/platform/query/sort.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { ACCOUNT, CONTACT, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';

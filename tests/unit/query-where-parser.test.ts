@@ -3,7 +3,7 @@
  * malformed text refused with a 400 that says where it went wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import {
   EnumSymbol,
   MAX_SYNTAX_DEPTH,

@@ -4,7 +4,7 @@
  * and values that try to break out of their parameters.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import {
   compileWhere,
   MAX_WHERE_CONDITIONS,
@@ -13,7 +13,7 @@ import {
 } from '../../server/platform/query/where.ts';
 import { likePattern } from '../../server/platform/query/where-operators.ts';
 import { ACCOUNT, CONTACT, NOW, STANDARD_ID, targetOf, testAccess } from '../support/query-org.ts';
-import type { DescribedObject } from '../../server/platform/describe.ts';
+import type { DescribedObject } from '../../server/platform/core/describe.ts';
 
 const compile = (where: WhereInput, object: DescribedObject = ACCOUNT, access = testAccess()) =>
   compileWhere(where, targetOf(object, access), { now: NOW });

@@ -1,15 +1,15 @@
 /** The pure parts of record UI and record defaults: id and name lists, default values, optional field names. */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject } from '../../server/platform/describe.ts';
-import type { PlatformError } from '../../server/platform/errors.ts';
-import type { FieldDefinition } from '../../server/platform/definitions.ts';
+import type { DescribedObject } from '../../server/platform/core/describe.ts';
+import type { PlatformError } from '../../server/platform/core/errors.ts';
+import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
 import {
   defaultFieldValue,
   newRecordRepresentation,
   optionalFieldNames,
   type DefaultsContext,
-} from '../../server/platform/record-defaults.ts';
-import { parseNameList, parseRecordIds } from '../../server/platform/record-ui.ts';
+} from '../../server/platform/record-ui/defaults.ts';
+import { parseNameList, parseRecordIds } from '../../server/platform/record-ui/record-ui.ts';
 
 const field = (
   apiName: string,

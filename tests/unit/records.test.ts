@@ -3,11 +3,11 @@
  * value checks by data type, the createable/updateable rules, representation building, record access.
  */
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject, OrgDescribe } from '../../server/platform/describe.ts';
-import { PlatformError } from '../../server/platform/errors.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../../server/platform/ids.ts';
-import type { FieldDefinition } from '../../server/platform/definitions.ts';
-import { profileNamed, type Principal } from '../../server/platform/principal.ts';
+import type { DescribedObject, OrgDescribe } from '../../server/platform/core/describe.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../../server/platform/core/ids.ts';
+import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
+import { profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from '../../server/platform/records/access.ts';
 import { operationType, batchItems } from '../../server/platform/records/batch.ts';
 import {

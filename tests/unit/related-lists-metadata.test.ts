@@ -4,7 +4,7 @@
  * child object has (a relationship's field through its relationship name), and a filter the where parser reads.
  */
 import { describe, expect, it } from 'vitest';
-import type { ObjectDefinition } from '../../server/platform/definitions.ts';
+import type { ObjectDefinition } from '../../server/platform/core/definitions.ts';
 import { readObjectDefinitions } from '../../server/platform/metadata.ts';
 import { parseWhere } from '../../server/platform/query/where-parser.ts';
 import { relatedListFiles } from '../../server/platform/related-lists/definitions.ts';

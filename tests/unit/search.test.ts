@@ -3,7 +3,7 @@
  * filters as the where filter, highlighting, the full-text source and the name prefix of type-ahead.
  */
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../server/platform/errors.ts';
+import { PlatformError } from '../../server/platform/core/errors.ts';
 import { fullTextSource, namePrefixCondition } from '../../server/platform/query/full-text.ts';
 import { SqlParameters } from '../../server/platform/query/sql.ts';
 import { checkedTerm, filtersWhere, highlightInfo } from '../../server/platform/search/common.ts';

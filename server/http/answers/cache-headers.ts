@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { jsonOf } from '../../platform/etag.ts';
+import { jsonOf } from '../../platform/core/etag.ts';
 import { acceptsBrotli, brotli, brotliEtag } from './compression.ts';
 import { requestHeader } from '../connections/request-header.ts';
 import { serializedJson } from './serialized-json.ts';

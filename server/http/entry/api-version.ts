@@ -14,7 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import { API_VERSIONS } from '../../../generated/operations.ts';
 import { apiSecurityHeaders } from '../answers/security-headers.ts';
 import { clientScheme, targetOf, type NodeEnv } from '../connections/request-header.ts';
-import { NOT_FOUND_MESSAGE } from '../../platform/errors.ts';
+import { NOT_FOUND_MESSAGE } from '../../platform/core/errors.ts';
 import type { Dispatch } from './gate.ts';
 
 const first = Number(API_VERSIONS.first.slice(1, -2));

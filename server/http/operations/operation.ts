@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { StatusCode } from 'hono/utils/http-status';
 import { z } from '@hono/zod-openapi';
 import { operationTable, type OperationId } from '../../../generated/operations.ts';
-import { PlatformError } from '../../platform/errors.ts';
+import { PlatformError } from '../../platform/core/errors.ts';
 import { cacheFor, noCache } from '../answers/cache-headers.ts';
 import { validationHook, type ValidationResult } from '../errors.ts';
 import { principalOf, type AppEnv } from '../sessions/principal.ts';

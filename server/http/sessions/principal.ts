@@ -4,7 +4,7 @@
  * without a cookie) is a guest's.
  */
 import type { Context } from 'hono';
-import { GUEST, type Principal } from '../../platform/principal.ts';
+import { GUEST, type Principal } from '../../platform/core/principal.ts';
 import type { NodeEnv } from '../connections/request-header.ts';
 
 /** A signed-in session, as the request found it (after this request's activity was counted). */

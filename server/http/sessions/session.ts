@@ -20,7 +20,7 @@ import {
 import { closeIfBodyUnread, withHeader } from '../answers/response-headers.ts';
 import { systemClock, type AppOptions, type Clock, type SessionOptions } from '../../app-options.ts';
 import type { Database } from '../../db/connection.ts';
-import { GUEST, type Principal } from '../../platform/principal.ts';
+import { GUEST, type Principal } from '../../platform/core/principal.ts';
 import { principalOfUser, type SignInUser } from '../../platform/users.ts';
 import {
   CROSS_SITE_MESSAGE,

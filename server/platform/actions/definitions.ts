@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { LayoutSectionDefinition } from '../layouts-build.ts';
+import type { LayoutSectionDefinition } from '../layouts/build.ts';
 import type { FieldValue } from '../records/values.ts';
 
 const ACTIONS_DIR = resolve(import.meta.dirname, '../metadata/actions');

@@ -4,10 +4,10 @@
  */
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import { etagOf } from '../etag.ts';
-import { derivedId } from '../layouts-build.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
+import { derivedId } from '../layouts/build.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { canDeleteRecord, canEditRecord, canSeeRecord } from '../records/access.ts';
 import type { RecordRow } from '../records/representation.ts';
 import { writableBy } from '../records/write-rules.ts';

@@ -8,12 +8,12 @@
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
-import { etagOf } from '../etag.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { toId18 } from '../ids.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
-import { associations } from '../avatars.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
+import { associations } from '../records/avatars.ts';
 import { listContextById, type ListContext } from '../lists/context.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/rows.ts';

@@ -7,11 +7,11 @@
 import type { Schemas } from '../../../generated/types.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type OrgDescribe } from '../describe.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { etagOf } from '../etag.ts';
-import { toId18 } from '../ids.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { describeOrg, type OrgDescribe } from '../core/describe.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
+import { etagOf } from '../core/etag.ts';
+import { toId18 } from '../core/ids.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { appMetadata, type AppDefinition, type FormFactor, type NavItemDefinition } from './definitions.ts';
 
 interface AppQuery {

@@ -8,8 +8,8 @@
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
-import type { DescribedObject } from '../describe.ts';
-import type { Principal } from '../principal.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import type { Principal } from '../core/principal.ts';
 import { canSeeRecord } from '../records/access.ts';
 import type { RecordRow } from '../records/representation.ts';
 import type { FieldValue } from '../records/values.ts';

@@ -1,11 +1,11 @@
 /** GET /duplicates/{objectApiName} and POST /predupe over the org's duplicate rules. */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { visibleObject } from '../describe.ts';
-import { noAccess, PlatformError } from '../errors.ts';
-import { toId18 } from '../ids.ts';
-import { resolveRecordType } from '../layouts.ts';
-import { fieldPermissions, type Principal } from '../principal.ts';
+import { visibleObject } from '../core/describe.ts';
+import { noAccess, PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import { resolveRecordType } from '../layouts/layouts.ts';
+import { fieldPermissions, type Principal } from '../core/principal.ts';
 import { fieldNamed } from '../records/field-paths.ts';
 import type { FieldValue } from '../records/values.ts';
 import { duplicatesRepresentation, findDuplicates } from './match.ts';

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Schemas } from '../../../generated/types.ts';
-import type { DescribedObject } from '../describe.ts';
-import { etagOf } from '../etag.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
 
 const RULES_DIR = resolve(import.meta.dirname, '../metadata/duplicate-rules');
 

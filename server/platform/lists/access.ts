@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Schemas } from '../../../generated/types.ts';
-import type { DescribedObject } from '../describe.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { isMruList, type ListView } from './definitions.ts';
 
 type ShareType = Schemas['ListInfoShareCategoryRepresentation']['shareType'];

@@ -4,10 +4,10 @@
  * that does not exist), the caller's preferences for it, and the query target of its records.
  */
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
-import { invalidId, noAccess, notFound } from '../errors.ts';
-import { toId18 } from '../ids.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { invalidId, noAccess, notFound } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { queryTarget, type QueryTarget } from '../query/target.ts';
 import { canSeeListView } from './access.ts';
 import type { ListView } from './definitions.ts';

@@ -3,7 +3,7 @@
  * with AND, OR, NOT and parentheses, keywords in any case. As on the platform, AND and OR are never mixed at
  * one level without parentheses, and every filter must be named. Pure functions.
  */
-import { PlatformError } from '../errors.ts';
+import { PlatformError } from '../core/errors.ts';
 
 export type FilterLogic = { filter: number } | { and: FilterLogic[] } | { or: FilterLogic[] } | { not: FilterLogic };
 

@@ -4,8 +4,8 @@
  * with the same checks of fields, types and the caller's access. Which operators fit which fields is here
  * too: the list object info publishes it, and a filter that breaks it is refused. Pure functions.
  */
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../definitions.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import { dateLiteralInterval } from '../query/date-literals.ts';
 import { cut, invalidOperator } from '../query/errors.ts';
 import { valueKindOf, type ValueKind } from '../query/fields.ts';

@@ -19,8 +19,8 @@
  * cannot be indexed, nor can a parent's field (a subquery): such a view gets the indexes it can have. Pure.
  */
 import { createHash } from 'node:crypto';
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../definitions.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import { SYSTEM_COLUMNS, valueExpression, valueKindOf } from '../query/fields.ts';
 import { jsonKey } from '../query/sql.ts';
 import type { ListView } from './definitions.ts';

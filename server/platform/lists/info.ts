@@ -6,11 +6,11 @@
  * Pure functions.
  */
 import type { Schemas } from '../../../generated/types.ts';
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import { etagOf } from '../etag.ts';
-import { PlatformError } from '../errors.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { objectPermissions } from '../principal.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
+import { PlatformError } from '../core/errors.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { objectPermissions } from '../core/principal.ts';
 import { isSortable, resolvePath, rootScope, type ResolvedField } from '../query/fields.ts';
 import { searchableFields } from '../query/search-term.ts';
 import { SqlParameters } from '../query/sql.ts';

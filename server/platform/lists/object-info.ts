@@ -5,8 +5,8 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
-import type { Principal } from '../principal.ts';
+import { MASTER_RECORD_TYPE_ID } from '../core/ids.ts';
+import type { Principal } from '../core/principal.ts';
 import { isFilterable, isSortable, valueKindOf } from '../query/fields.ts';
 import { createsListViews, managesListViews } from './access.ts';
 import { objectContext } from './context.ts';

@@ -6,8 +6,8 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { PlatformError } from '../errors.ts';
-import type { Principal } from '../principal.ts';
+import { PlatformError } from '../core/errors.ts';
+import type { Principal } from '../core/principal.ts';
 import { isSortable } from '../query/fields.ts';
 import { MAX_SORT_FIELDS } from '../query/sort.ts';
 import type { QueryTarget } from '../query/target.ts';

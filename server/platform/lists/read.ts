@@ -5,9 +5,9 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { etagOf } from '../etag.ts';
-import { PlatformError } from '../errors.ts';
-import type { Principal } from '../principal.ts';
+import { etagOf } from '../core/etag.ts';
+import { PlatformError } from '../core/errors.ts';
+import type { Principal } from '../core/principal.ts';
 import { illegalValue } from '../query/errors.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 import { listContext, listContextById, type ListContext } from './context.ts';

@@ -6,8 +6,8 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { etagOf } from '../etag.ts';
-import type { Principal } from '../principal.ts';
+import { etagOf } from '../core/etag.ts';
+import type { Principal } from '../core/principal.ts';
 import { pageLinks, parsePageSize, parsePageToken } from '../query/page-token.ts';
 import { canSeeListView } from './access.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';

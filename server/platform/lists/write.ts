@@ -7,9 +7,9 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
-import { PlatformError } from '../errors.ts';
-import { makeId } from '../ids.ts';
-import type { Principal } from '../principal.ts';
+import { PlatformError } from '../core/errors.ts';
+import { makeId } from '../core/ids.ts';
+import type { Principal } from '../core/principal.ts';
 import { compileWhere } from '../query/where.ts';
 import { cut } from '../query/errors.ts';
 import { invalidField } from '../records/field-paths.ts';

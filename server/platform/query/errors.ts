@@ -5,7 +5,7 @@
  * value that does not fit the field's type (the code SOQL answers with). Messages name the parameter and
  * the offending text, never the SQL built from it.
  */
-import { PlatformError } from '../errors.ts';
+import { PlatformError } from '../core/errors.ts';
 
 const MAX_EXCERPT = 60;
 

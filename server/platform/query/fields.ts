@@ -5,10 +5,10 @@
  * field's type rather than its text. A parent's fields (Account.Name from a Contact) are read by a scalar
  * subquery: no parent, or one the caller may not see, reads as null.
  */
-import { PlatformError } from '../errors.ts';
-import type { DescribedObject } from '../describe.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { fieldRepresentation } from '../object-info.ts';
+import { PlatformError } from '../core/errors.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { fieldRepresentation } from '../object-info/object-info.ts';
 import { fieldNamed, invalidField, MAX_INTERMEDIATE_LEVELS, relationshipNamed } from '../records/field-paths.ts';
 import { cut } from './errors.ts';
 import { jsonKey, type RowCondition, type SqlParameters } from './sql.ts';

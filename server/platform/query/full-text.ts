@@ -3,7 +3,7 @@
  * over the records' search documents, and the name prefix of type-ahead. Built on the query core: a full-text
  * search is a JoinedSource of buildListQuery (select.ts), a name prefix one of its conditions.
  */
-import type { FieldDefinition } from '../definitions.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import { rootScope, valueKindOf } from './fields.ts';
 import { MAX_OFFSET } from './page-token.ts';
 import type { JoinedSource } from './select.ts';

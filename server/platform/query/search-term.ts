@@ -3,7 +3,7 @@
  * without regard to case. `*` stands for any run of characters and `?` for one character, as in the
  * platform's search; every other character, LIKE's own % _ and \ included, means itself.
  */
-import type { FieldDefinition } from '../definitions.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import { illegalValue } from './errors.ts';
 import { readableField, rootScope, valueKindOf } from './fields.ts';
 import { anyOf, type SqlParameters } from './sql.ts';

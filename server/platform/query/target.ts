@@ -3,9 +3,9 @@
  * caller may read. The list engine, related lists, lookups and search all build one of these and hand it
  * to where/sort/search-term/select.
  */
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { seesOwnRecordsOnly } from '../records/access.ts';
 import { canReadField } from '../records/field-paths.ts';
 import type { RowCondition } from './sql.ts';

@@ -8,8 +8,8 @@
  * the ordering operators never do, `eq: null` finds empty fields. Text compares without regard to case; the
  * value always travels as a parameter.
  */
-import { toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../definitions.ts';
+import { toId18 } from '../core/ids.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import {
   dateLiteralInterval,
   MAX_RELATIVE_DAYS,

@@ -6,7 +6,7 @@
  * the caller's access: unknown and unreadable fields fail alike, so a filter reveals nothing of fields the
  * caller may not see. Values are always parameters.
  */
-import type { FieldDefinition } from '../definitions.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 import { invalidField } from '../records/field-paths.ts';
 import { cut, excerpt, illegalValue, notFilterable } from './errors.ts';
 import { followRelationship, isFilterable, readableField, rootScope, valueKindOf, type RowScope } from './fields.ts';

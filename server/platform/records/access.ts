@@ -4,8 +4,8 @@
  * on objects without an owner) and by profiles with viewAll / modifyAll on the object. Deleting needs
  * ownership or modifyAll on every object. Pure functions.
  */
-import type { DescribedObject } from '../describe.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import type { RecordRow } from './representation.ts';
 
 const isPrivate = (object: DescribedObject) =>

@@ -6,10 +6,10 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject } from '../describe.ts';
-import { PlatformError } from '../errors.ts';
-import { toId18 } from '../ids.ts';
-import type { Principal } from '../principal.ts';
+import { describeOrg, type DescribedObject } from '../core/describe.ts';
+import { PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import type { Principal } from '../core/principal.ts';
 import type { ErrorItem } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import {

@@ -3,10 +3,10 @@
  * the Get Child Records resource their URLs point to.
  */
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { toId18 } from '../ids.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { canSeeRecord, seesOwnRecordsOnly } from './access.ts';
 import {
   addPath,

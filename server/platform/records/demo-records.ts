@@ -3,8 +3,8 @@
  * (Account.Contacts) have data. Contacts are named by role, not by person. Written once, at first start.
  */
 import type { Database } from '../../db/connection.ts';
-import { makeId, MASTER_RECORD_TYPE_ID } from '../ids.ts';
-import { ADMIN_USER_ID, STANDARD_USER_ID } from '../principal.ts';
+import { makeId, MASTER_RECORD_TYPE_ID } from '../core/ids.ts';
+import { ADMIN_USER_ID, STANDARD_USER_ID } from '../core/principal.ts';
 
 const EPOCH = Date.UTC(2025, 0, 6, 14, 0, 0);
 const ACCOUNT_PREFIX = '001';

@@ -3,10 +3,10 @@
  * against the org's metadata into a selection: per object, the fields to read and the relationships to
  * follow. Pure functions: no HTTP, no database.
  */
-import { PlatformError } from '../errors.ts';
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { fieldPermissions, objectPermissions, type Principal } from '../principal.ts';
+import { PlatformError } from '../core/errors.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { fieldPermissions, objectPermissions, type Principal } from '../core/principal.ts';
 
 /** A path has at most this many levels, the object's name included: the platform's limit on field paths. */
 const MAX_PATH_LEVELS = 6;

@@ -5,7 +5,7 @@
  * whichever server process noted them. Guests share one user and keep no list.
  */
 import type { Queryable } from '../../db/connection.ts';
-import type { Principal } from '../principal.ts';
+import type { Principal } from '../core/principal.ts';
 
 /**
  * The statement that notes a use, given the placeholders of the user, the record and its object: on its own

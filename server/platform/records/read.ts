@@ -5,12 +5,12 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject } from '../describe.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { layoutFieldPaths } from '../layouts.ts';
+import { describeOrg, type DescribedObject } from '../core/describe.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
+import { layoutFieldPaths } from '../layouts/layouts.ts';
 import { noteRecordUsed } from './mru.ts';
-import type { Principal } from '../principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { canSeeRecord } from './access.ts';
 import { parseFieldLists, parseFieldPath, selectFields, type FieldPath, type ObjectSelection } from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';

@@ -4,9 +4,9 @@
  * SystemModstamp in milliseconds, which grows with every change). Pure functions.
  */
 import type { components } from '../../../generated/types.ts';
-import type { DescribedObject, DescribedRecordType } from '../describe.ts';
-import { etagOfJson, keepJson } from '../etag.ts';
-import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
+import type { DescribedObject, DescribedRecordType } from '../core/describe.ts';
+import { etagOfJson, keepJson } from '../core/etag.ts';
+import { MASTER_RECORD_TYPE_ID } from '../core/ids.ts';
 import type { ObjectSelection } from './field-paths.ts';
 import { displayValueOf, type FieldValue, type PicklistLabelOf } from './values.ts';
 

@@ -3,7 +3,7 @@
  * them: what every read of records (one, a batch, pages of lists, children, search results) is made of.
  */
 import type { Queryable } from '../../db/connection.ts';
-import type { Principal } from '../principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { canSeeRecord } from './access.ts';
 import type { ObjectSelection } from './field-paths.ts';
 import { picklistLabels } from './picklist-labels.ts';

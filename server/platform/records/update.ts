@@ -3,12 +3,12 @@
  * lock or, for updates of one record in turn, in one statement written only if the record is as expected.
  */
 import type { Database, Queryable } from '../../db/connection.ts';
-import type { DescribedObject, OrgDescribe } from '../describe.ts';
-import { describeOrg } from '../describe.ts';
-import { PlatformError } from '../errors.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
+import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
+import { describeOrg } from '../core/describe.ts';
+import { PlatformError } from '../core/errors.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
 import { noteUseStatement } from './mru.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { canEditRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { fetchRows } from './rows.ts';

@@ -3,8 +3,8 @@
  * is displayed, and the fields the platform computes (auto-numbers, TEXT() formulas, compound names).
  * Pure functions: no HTTP, no database.
  */
-import { toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../definitions.ts';
+import { toId18 } from '../core/ids.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 
 export type FieldValue = string | number | boolean | null;
 

@@ -4,10 +4,10 @@
  */
 import type { Queryable } from '../../db/connection.ts';
 import type { Schemas } from '../../../generated/types.ts';
-import type { DescribedObject } from '../describe.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { fieldPermissions, type Principal } from '../principal.ts';
+import type { DescribedObject } from '../core/describe.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { fieldPermissions, type Principal } from '../core/principal.ts';
 import { fieldNamed } from './field-paths.ts';
 import { dependencyError, normaliseValue, type FieldValue, type ValueContext, type ValueError } from './values.ts';
 

@@ -5,11 +5,11 @@
 import type { Clock } from '../../app-options.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from '../describe.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
+import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
 import { noteRecordUsed } from './mru.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { canDeleteRecord, canSeeRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { readRecord } from './read.ts';

@@ -3,7 +3,7 @@
  * would have had alone; a failed item (a related list that does not exist or may not be seen, a bad field)
  * is a result with a list of {errorCode, message}, as in records/batch, not a failure of the whole call.
  */
-import { PlatformError } from '../errors.ts';
+import { PlatformError } from '../core/errors.ts';
 import { illegalValue } from '../query/errors.ts';
 
 /** Most related lists (or preferences ids) one batch names. */

@@ -4,10 +4,10 @@
  * child object it may not read. The query target is the child object's records as the caller may read them.
  */
 import type { Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject, type DescribedRecordType, type OrgDescribe } from '../describe.ts';
-import { invalidId, noAccess, notFound } from '../errors.ts';
-import { MASTER_RECORD_TYPE_ID, toId18 } from '../ids.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { describeOrg, type DescribedObject, type DescribedRecordType, type OrgDescribe } from '../core/describe.ts';
+import { invalidId, noAccess, notFound } from '../core/errors.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { queryTarget, type QueryTarget } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
 import { fetchRows } from '../records/rows.ts';

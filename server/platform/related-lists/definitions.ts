@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ChildRelationship, DescribedObject, DescribedRecordType } from '../describe.ts';
+import type { ChildRelationship, DescribedObject, DescribedRecordType } from '../core/describe.ts';
 
 const RELATED_LISTS_DIR = resolve(import.meta.dirname, '../metadata/related-lists');
 

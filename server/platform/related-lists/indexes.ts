@@ -8,7 +8,7 @@
  * that cannot be indexed (a parent's field, a date kept as text) leaves the index on the reference field and
  * Id. The order a user chose (preferences) is not known at start and has no index of its own. Pure.
  */
-import type { OrgDescribe } from '../describe.ts';
+import type { OrgDescribe } from '../core/describe.ts';
 import { btree, orderElements, type IndexSpec } from '../lists/indexes.ts';
 import { jsonKey } from '../query/sql.ts';
 import { layoutRelatedLists, type RelatedListFile } from './definitions.ts';

@@ -8,8 +8,8 @@
 import type { Schemas } from '../../../generated/types.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { etagOf } from '../etag.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { etagOf } from '../core/etag.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { isSortable } from '../query/fields.ts';
 import { invalidField } from '../records/field-paths.ts';
 import { orderedByInfo, pathLabel, readablePath } from '../lists/info.ts';

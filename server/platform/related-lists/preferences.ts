@@ -7,7 +7,7 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { Principal } from '../principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { illegalValue } from '../query/errors.ts';
 import { orderedByInfo } from '../lists/info.ts';
 import { changedPreferences, type PreferencesChange } from '../lists/preferences.ts';

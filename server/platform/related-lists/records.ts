@@ -9,8 +9,8 @@
 import type { Schemas } from '../../../generated/types.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { etagOf } from '../etag.ts';
-import type { Principal } from '../principal.ts';
+import { etagOf } from '../core/etag.ts';
+import type { Principal } from '../core/principal.ts';
 import { illegalValue } from '../query/errors.ts';
 import { LIST_RECORDS_PAGE_SIZE, pageLinks, splitLookahead } from '../query/page-token.ts';
 import { buildListQuery, type ListQuery } from '../query/select.ts';

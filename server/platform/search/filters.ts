@@ -6,8 +6,8 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { MASTER_RECORD_TYPE_ID } from '../ids.ts';
-import type { Principal } from '../principal.ts';
+import { MASTER_RECORD_TYPE_ID } from '../core/ids.ts';
+import type { Principal } from '../core/principal.ts';
 import { cut, illegalValue } from '../query/errors.ts';
 import { rootScope, readableField } from '../query/fields.ts';
 import type { QueryTarget } from '../query/target.ts';

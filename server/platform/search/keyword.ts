@@ -7,7 +7,7 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { Principal } from '../principal.ts';
+import type { Principal } from '../core/principal.ts';
 import { excerpt, illegalValue } from '../query/errors.ts';
 import { pageTokens, splitLookahead } from '../query/page-token.ts';
 import { fullTextSource } from '../query/full-text.ts';

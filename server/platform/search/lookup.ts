@@ -10,11 +10,11 @@
 import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { FieldDefinition } from '../definitions.ts';
-import { invalidId, notFound } from '../errors.ts';
-import { toId18 } from '../ids.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { invalidId, notFound } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
 import { mruSource } from '../query/mru-source.ts';
-import { objectPermissions, type Principal } from '../principal.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
 import { cut, excerpt, illegalValue } from '../query/errors.ts';
 import { MAX_OFFSET, queryUrl, splitLookahead, type UrlParameter } from '../query/page-token.ts';
 import { fullTextSource, namePrefixCondition } from '../query/full-text.ts';
@@ -24,7 +24,7 @@ import { canSeeRecord } from '../records/access.ts';
 import { fieldNamed, invalidField, parseFieldLists, selectFields } from '../records/field-paths.ts';
 import { buildRecords, fetchRows } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
-import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from './lookup-filter.ts';
+import { lookupFilterOf, SOURCE_VALUE, type LookupFilterDefinition } from '../object-info/lookup-filter.ts';
 import {
   checkedTerm,
   filtersWhere,

@@ -3,14 +3,14 @@
  * one, its object's theme (colour and icon). Reads come in batches with a status per record; the association
  * call sets or removes a record's picture.
  */
-import type { Database, Queryable } from '../db/connection.ts';
-import { describeOrg, type DescribedObject } from './describe.ts';
-import { etagOf } from './etag.ts';
-import { notFound, NOT_FOUND_MESSAGE, PlatformError } from './errors.ts';
-import { toId18 } from './ids.ts';
-import type { Principal } from './principal.ts';
-import { canEditRecord, canSeeRecord } from './records/access.ts';
-import { fetchRows } from './records/rows.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
+import { describeOrg, type DescribedObject } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
+import { notFound, NOT_FOUND_MESSAGE, PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
+import type { Principal } from '../core/principal.ts';
+import { canEditRecord, canSeeRecord } from './access.ts';
+import { fetchRows } from './rows.ts';
 
 const MAX_AVATAR_IDS = 200;
 const AVATAR_ACTIONS = ['AssociateAvatar', 'DisassociateAvatar', 'RemoveLogo', 'ReportLogo'] as const;

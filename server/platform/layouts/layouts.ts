@@ -3,16 +3,16 @@
  * object, record type, layout type and mode as the caller may see them. An object without layout data gets
  * the layout the platform would build for it: every field, two to a row.
  */
-import { frozenUnderTest } from '../cache/frozen.ts';
+import { frozenUnderTest } from '../../cache/frozen.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Database, Queryable } from '../db/connection.ts';
-import { oncePerDatabase } from '../cache/per-database.ts';
-import { describeObject, type DescribedObject, type DescribedRecordType } from './describe.ts';
-import { noAccess, notFound, PlatformError } from './errors.ts';
-import { etagOf } from './etag.ts';
-import { toId18 } from './ids.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
+import { oncePerDatabase } from '../../cache/per-database.ts';
+import { describeObject, type DescribedObject, type DescribedRecordType } from '../core/describe.ts';
+import { noAccess, notFound, PlatformError } from '../core/errors.ts';
+import { etagOf } from '../core/etag.ts';
+import { toId18 } from '../core/ids.ts';
 import {
   buildLayout,
   defaultLayoutDefinition,
@@ -25,12 +25,12 @@ import {
   type LayoutMode,
   type LayoutType,
   type RecordLayout,
-} from './layouts-build.ts';
-import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
+} from './build.ts';
+import { fieldPermissions, objectPermissions, type Principal } from '../core/principal.ts';
 
-export { LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType, type RecordLayout } from './layouts-build.ts';
+export { LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType, type RecordLayout } from './build.ts';
 
-const LAYOUTS_DIR = resolve(import.meta.dirname, 'metadata/layouts');
+const LAYOUTS_DIR = resolve(import.meta.dirname, '../metadata/layouts');
 
 export interface LayoutQuery {
   layoutType?: string;

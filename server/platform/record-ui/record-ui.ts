@@ -3,21 +3,21 @@
  * records with their layouts' fields, those layouts by object, record type, layout type and mode, the
  * caller's layout states, and the object info of every object involved.
  */
-import { frozenUnderTest } from '../cache/frozen.ts';
-import type { Schemas } from '../../generated/types.ts';
-import type { Queryable } from '../db/connection.ts';
-import { CACHES_ON } from '../cache/switch.ts';
-import { layoutStateKey } from '../cache/record-changes.ts';
-import { describeOrg, type DescribedObject, type OrgDescribe } from './describe.ts';
-import { invalidId, notFound, PlatformError } from './errors.ts';
-import { etagOf, etagsOfTree, jsonOfTree, withEtagFirst } from './etag.ts';
-import { toId18 } from './ids.ts';
-import { getLayout, LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType } from './layouts.ts';
-import { getLayoutUserState } from './layouts-user-state.ts';
-import { objectInfoOf } from './object-info.ts';
-import { objectPermissions, type Principal } from './principal.ts';
-import { readRecords, type ErrorItem } from './records/read.ts';
-import type { RecordRepresentation } from './records/representation.ts';
+import { frozenUnderTest } from '../../cache/frozen.ts';
+import type { Schemas } from '../../../generated/types.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { CACHES_ON } from '../../cache/switch.ts';
+import { layoutStateKey } from '../../cache/record-changes.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { invalidId, notFound, PlatformError } from '../core/errors.ts';
+import { etagOf, etagsOfTree, jsonOfTree, withEtagFirst } from '../core/etag.ts';
+import { toId18 } from '../core/ids.ts';
+import { getLayout, LAYOUT_MODES, LAYOUT_TYPES, type LayoutMode, type LayoutType } from '../layouts/layouts.ts';
+import { getLayoutUserState } from '../layouts/user-state.ts';
+import { objectInfoOf } from '../object-info/object-info.ts';
+import { objectPermissions, type Principal } from '../core/principal.ts';
+import { readRecords, type ErrorItem } from '../records/read.ts';
+import type { RecordRepresentation } from '../records/representation.ts';
 
 /** The most records one call may name (the contract's pattern allows the same). */
 const MAX_RECORD_UI_IDS = 200;

@@ -2,18 +2,18 @@
  * Object info: the directory of objects, one object's metadata and batches of them, built from the org
  * metadata (describe.ts) as the caller's profile lets it see it. Picklist values are in picklists.ts.
  */
-import { frozenUnderTest } from '../cache/frozen.ts';
-import type { Schemas } from '../../generated/types.ts';
-import type { Queryable } from '../db/connection.ts';
-import { describeOrg, visibleObject, type DescribedObject, type OrgDescribe } from './describe.ts';
-import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from './errors.ts';
-import { etagOf } from './etag.ts';
-import type { FieldDefinition } from './definitions.ts';
-import { fieldPermissions, objectPermissions, type Principal, type Profile } from './principal.ts';
-import { filteredLookupInfo } from './search/lookup-filter.ts';
-import { UI_API_PATH } from '../../common/platform.ts';
+import { frozenUnderTest } from '../../cache/frozen.ts';
+import type { Schemas } from '../../../generated/types.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { describeOrg, visibleObject, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { noAccess, NO_ACCESS_MESSAGE, PlatformError } from '../core/errors.ts';
+import { etagOf } from '../core/etag.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { fieldPermissions, objectPermissions, type Principal, type Profile } from '../core/principal.ts';
+import { filteredLookupInfo } from './lookup-filter.ts';
+import { UI_API_PATH } from '../../../common/platform.ts';
 
-export { getPicklistValues, getPicklistValuesByRecordType } from './object-info-picklists.ts';
+export { getPicklistValues, getPicklistValuesByRecordType } from './picklists.ts';
 
 /** The FieldRepresentation of a field definition: the definition's flags over the platform's defaults. */
 export function fieldRepresentation(field: FieldDefinition, fields: FieldDefinition[], org?: OrgDescribe) {

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const PROFILES_DIR = resolve(import.meta.dirname, 'metadata/profiles');
+const PROFILES_DIR = resolve(import.meta.dirname, '../metadata/profiles');
 
 interface ObjectPermissions {
   read: boolean;

@@ -2,15 +2,15 @@
  * Picklist values per record type: one field's, or every picklist field's of an object, with the indexes
  * that tie a dependent picklist's values to its controlling field's values.
  */
-import type { Schemas } from '../../generated/types.ts';
-import type { Queryable } from '../db/connection.ts';
-import { invalidId, noAccess, notFound } from './errors.ts';
-import { etagOf } from './etag.ts';
-import { toId18 } from './ids.ts';
-import type { FieldDefinition } from './definitions.ts';
-import { visibleObject, type DescribedObject } from './describe.ts';
-import { fieldPermissions, type Principal } from './principal.ts';
-import { UI_API_PATH } from '../../common/platform.ts';
+import type { Schemas } from '../../../generated/types.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { invalidId, noAccess, notFound } from '../core/errors.ts';
+import { etagOf } from '../core/etag.ts';
+import { toId18 } from '../core/ids.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { visibleObject, type DescribedObject } from '../core/describe.ts';
+import { fieldPermissions, type Principal } from '../core/principal.ts';
+import { UI_API_PATH } from '../../../common/platform.ts';
 
 interface StoredPicklistValue {
   value: string;

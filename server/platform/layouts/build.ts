@@ -4,9 +4,9 @@
  * Pure functions, no HTTP and no database.
  */
 import { createHash } from 'node:crypto';
-import type { components } from '../../generated/types.ts';
-import type { FieldDefinition } from './definitions.ts';
-import { makeId } from './ids.ts';
+import type { components } from '../../../generated/types.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { makeId } from '../core/ids.ts';
 
 type Schemas = components['schemas'];
 

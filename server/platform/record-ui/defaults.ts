@@ -4,19 +4,19 @@
  * clone template (a copy of an existing record's createable values), and the clone defaults (the create
  * defaults' shape, holding such a copy).
  */
-import type { Queryable } from '../db/connection.ts';
-import { describeOrg, type DescribedObject, type DescribedRecordType } from './describe.ts';
-import { etagOf } from './etag.ts';
-import { PlatformError } from './errors.ts';
-import { getLayout, layoutFieldPaths, readableObject, resolveRecordType } from './layouts.ts';
-import type { FieldDefinition } from './definitions.ts';
-import { fieldPermissions, objectPermissions, type Principal } from './principal.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { describeOrg, type DescribedObject, type DescribedRecordType } from '../core/describe.ts';
+import { etagOf } from '../core/etag.ts';
+import { PlatformError } from '../core/errors.ts';
+import { getLayout, layoutFieldPaths, readableObject, resolveRecordType } from '../layouts/layouts.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { fieldPermissions, objectPermissions, type Principal } from '../core/principal.ts';
 import { objectInfosOf, objectsInvolved } from './record-ui.ts';
-import { parseFieldPath, withinDepth } from './records/field-paths.ts';
-import { readRecord } from './records/read.ts';
-import { recordTypeInfoOf, type FieldValueRepresentation } from './records/representation.ts';
-import { displayValueOf, type FieldValue } from './records/values.ts';
-import { writableBy } from './records/write-rules.ts';
+import { parseFieldPath, withinDepth } from '../records/field-paths.ts';
+import { readRecord } from '../records/read.ts';
+import { recordTypeInfoOf, type FieldValueRepresentation } from '../records/representation.ts';
+import { displayValueOf, type FieldValue } from '../records/values.ts';
+import { writableBy } from '../records/write-rules.ts';
 
 interface DefaultsQuery {
   optionalFields?: string[];

@@ -4,9 +4,9 @@
  * (loadOrgMetadata), so it is read from the database once per database handle and kept until a change is
  * notified (cache/per-database.ts), also one made by another server on the same database.
  */
-import type { Queryable } from '../db/connection.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { objectPermissions, type Principal } from './principal.ts';
-import { oncePerDatabase } from '../cache/per-database.ts';
+import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { FieldDefinition, ObjectDefinition } from './definitions.ts';
 
 export interface DescribedRecordType {

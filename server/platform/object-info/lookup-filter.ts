@@ -4,7 +4,7 @@
  * filter may be bypassed. Pure.
  */
 import type { Schemas } from '../../../generated/types.ts';
-import type { FieldDefinition } from '../definitions.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
 
 /** A value taken from the record being edited. */
 export const SOURCE_VALUE = /^\$Source\.([A-Za-z][A-Za-z0-9_]*)$/;

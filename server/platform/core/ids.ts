@@ -10,7 +10,7 @@ const ID_BODY = /^[a-zA-Z0-9]{15}$/;
 /** The id instance code of records created by this product. */
 const INSTANCE = '8d';
 
-export { MASTER_RECORD_TYPE_ID } from '../../common/platform.ts';
+export { MASTER_RECORD_TYPE_ID } from '../../../common/platform.ts';
 
 /** The 3-character suffix that makes a 15-character id unique without regard to case. */
 export function idSuffix(id15: string): string {

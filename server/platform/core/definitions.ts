@@ -1,5 +1,5 @@
 /** The shapes of the org's metadata files (metadata/objects/*.json): objects, fields, record types, picklists. */
-import type { Schemas } from '../../generated/types.ts';
+import type { Schemas } from '../../../generated/types.ts';
 
 /** One value of a fixed picklist: its label, the controlling values it is valid for, whether it is the default. */
 interface PicklistValueDefinition {

@@ -2,9 +2,9 @@
  * Each user's own state of a layout: which of its collapsible sections they have collapsed, kept per
  * object, record type, layout type and mode. A section the user never touched is expanded.
  */
-import type { Database, Queryable } from '../db/connection.ts';
-import { PlatformError } from './errors.ts';
-import { toId18 } from './ids.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
+import { PlatformError } from '../core/errors.ts';
+import { toId18 } from '../core/ids.ts';
 import {
   layoutDefinition,
   parseLayoutMode,
@@ -13,7 +13,7 @@ import {
   resolveRecordType,
   type LayoutQuery,
 } from './layouts.ts';
-import type { Principal } from './principal.ts';
+import type { Principal } from '../core/principal.ts';
 
 interface LayoutUserStateInput {
   sectionUserStates: Record<string, { collapsed: boolean }>;

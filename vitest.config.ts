@@ -7,7 +7,8 @@ export default defineConfig({
     environment: 'node',
     // Empties the log of API calls (dist/coverage/api-calls.jsonl) that npm run coverage:api reads, and the
     // recording of sent properties that tests/contract/sent-properties.test.ts compares.
-    globalSetup: ['./tests/support/api-calls.ts'],
+    // And names the run's image of a seeded PGlite database, which test servers start from.
+    globalSetup: ['./tests/support/api-calls.ts', './tests/support/database-image.ts'],
     // Marks in that recording each test file that ran to its end.
     setupFiles: ['./tests/support/test-files.ts'],
     // tests/contract/sent-properties.test.ts last, after the files whose answers it compares.

@@ -68,10 +68,15 @@ export interface Database extends Queryable {
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // undefined: an in-memory database (tests that need no data directory).
+/**
+ * PGlite in dataDir, or in memory when dataDir is undefined (tests that need no data directory). An in-memory
+ * database may start from image, a data directory's image (PGlite's dumpDataDir): the test suite makes one,
+ * migrated and seeded, once per run, and each test server starts from it in about 1 s rather than about 4.5 s.
+ */
+export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
   const db = await PGlite.create(dataDir, {
+    ...(image && dataDir === undefined ? { loadDataDir: image } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });

@@ -18,7 +18,7 @@ const PGLITE_CHECKPOINT_INTERVAL_MS = 15_000;
  */
 export async function openDatabaseAsFound(settings: DatabaseSettings): Promise<Database> {
   if (settings.databaseUrl) return openPostgres(settings.databaseUrl);
-  if (!usesDataDirectory(settings)) return openPglite(undefined);
+  if (!usesDataDirectory(settings)) return openPglite(undefined, settings.pgliteImage);
   const release = lockDataDirectory(settings.dataDir);
   let db: Database;
   try {

@@ -11,6 +11,8 @@ export interface DatabaseSettings {
   dataDir: string;
   /** Contacts to seed when the database has none; 0 for none. */
   demoContacts: number;
+  /** For PGlite in memory: a data directory's image to start from (see openPglite); tests only. */
+  pgliteImage?: Blob;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseSettings {

@@ -1,6 +1,7 @@
 /**
  * A real server for tests: the app over a fresh database, served over HTTP on 127.0.0.1 at a free port.
- * PGlite in memory by default; a throw-away schema of TEST_DATABASE_URL's PostgreSQL database on request.
+ * PGlite in memory by default (started from the run's image of a seeded database: database-image.ts); a
+ * throw-away schema of TEST_DATABASE_URL's PostgreSQL database on request.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { openDatabase } from '../../server/bootstrap.ts';
 import { trustProxyOf } from '../../server/http/limits/limits.ts';
 import { DEFAULT_CONNECTIONS, serveSite, type ConnectionOptions } from '../../server/http/connections/serve.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
+import { databaseImage } from './database-image.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -75,7 +77,8 @@ export async function freePort(): Promise<number> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.database ?? 'pglite';
   const demoContacts = options.demoContacts ?? TEST_DEMO_CONTACTS;
-  const passwords = { admin: generatePassword(), standard: generatePassword() };
+  const image = kind === 'pglite' ? await databaseImage() : undefined;
+  const passwords = image?.passwords ?? { admin: generatePassword(), standard: generatePassword() };
   const open = { demoPasswords: passwords, log: () => {} };
   let db: Database;
   let dropSchema = async () => {};
@@ -92,7 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       throw error;
     }
   } else {
-    db = await openDatabase({ dataDir: ':memory:', demoContacts }, open);
+    db = await openDatabase({ dataDir: ':memory:', demoContacts, pgliteImage: image?.image }, open);
   }
 
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.

@@ -82,6 +82,13 @@ describe(`the Prism mock of the contract answers each of its ${operations.length
       expect(await places(devUrl, 'Mexico', null)).toEqual(['Jalisco, Mexico', 'Nuevo León, Mexico']);
       expect(await places(devUrl, 'Canada', 'Manitoba')).toEqual(['Manitoba, Canada']);
       expect(await places(devUrl, 'Germany', null)).toEqual([]);
+      // Every state the mock offers in its lists shows its contacts when chosen.
+      const lists = await fetch(`${devUrl}/lwr/apex/v65.0/APT_ContactUsController/getDependentStatePicklistsValues`);
+      const offered = JSON.parse((await lists.json()) as string) as Record<string, string[]>;
+      expect(offered.Canada).toContain('Ontario');
+      for (const [country, states] of Object.entries(offered)) {
+        for (const state of states) expect(await places(devUrl, country, state)).toEqual([`${state}, ${country}`]);
+      }
     } finally {
       await dev.close();
       for (const [name, value] of Object.entries(environment)) {

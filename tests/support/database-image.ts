@@ -13,14 +13,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { generatePassword } from '../../server/platform/users.ts';
+import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 const IMAGE_VARIABLE = 'TEST_PGLITE_IMAGE';
 
 export interface DatabaseImage {
   image: Blob;
   /** The demo users' passwords, set when the image was seeded. */
-  passwords: { admin: string; standard: string };
+  passwords: Required<DemoPasswords>;
 }
 
 let loaded: DatabaseImage | undefined;

@@ -83,7 +83,7 @@ export const DefaultContact = z.strictObject({ "Id": RecordId, "APT_Company_Name
 
 export const DefaultContactList = z.array(DefaultContact).openapi({"description":"The default-contact records; the page keeps the first."}).openapi("DefaultContactList");
 
-export const DependentStatePicklistsValues = z.string().openapi({"description":"A JSON text of an object keyed by country name, each value the list of that country's state or province names, from the dependent picklist of the Contact Us object.\n","example":"{\"Canada\":[\"Alberta\",\"British Columbia\",\"Manitoba\",\"Ontario\",\"Quebec\"],\"Mexico\":[\"Jalisco\",\"Nuevo León\"],\"United States\":[\"Texas\",\"Wisconsin\"]}"}).openapi("DependentStatePicklistsValues");
+export const DependentStatePicklistsValues = z.string().openapi({"description":"A JSON text of an object keyed by country name, each value the list of that country's state or province names, from the dependent picklist of the Contact Us object.\n"}).openapi("DependentStatePicklistsValues");
 
 export const ApexMethodResult = z.union([DefaultContactList, DependentStatePicklistsValues, ContactsResult]).openapi({"description":"The bare return value of a server method of APT_ContactUsController."}).openapi("ApexMethodResult");
 

@@ -2099,10 +2099,7 @@ export interface components {
         CountryStatesMap: {
             [key: string]: string[];
         };
-        /**
-         * @description A JSON text of an object keyed by country name, each value the list of that country's state or province names, from the dependent picklist of the Contact Us object.
-         * @example {"Canada":["Alberta","British Columbia","Manitoba","Ontario","Quebec"],"Mexico":["Jalisco","Nuevo León"],"United States":["Texas","Wisconsin"]}
-         */
+        /** @description A JSON text of an object keyed by country name, each value the list of that country's state or province names, from the dependent picklist of the Contact Us object. */
         DependentStatePicklistsValues: string;
         /** @description The arguments of getContacts. An argument left out is null, as the platform passes a missing argument to a server method (its client drops undefined ones). At least one of country, state and brands must be given, or no contact matches. */
         ContactsQuery: {

@@ -5,16 +5,51 @@ import { faviconIco, initialJsBudget, mockExamples, mockMedia, precompressAssets
 
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:3000';
 
+const inWeb = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * The storefront and the back office (under /lightning/) are two pages built one after the other, each on its
+ * own: built together, the modules both use (React, TanStack Query, the client) would go into a chunk they
+ * share, and the storefront's initial JS would grow by what splitting its code costs. Each build has its entry,
+ * its manifest (web/ssr/assets.ts reads them) and its initial-JS budget (build-plugins.ts).
+ */
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), initialJsBudget(), precompressAssets(), faviconIco(), mockMedia(), mockExamples()],
+  root: inWeb('.'),
+  plugins: [
+    react(),
+    initialJsBudget('storefront'),
+    initialJsBudget('backOffice'),
+    precompressAssets(),
+    faviconIco(),
+    mockMedia(),
+    mockExamples(),
+  ],
   build: {
     outDir: '../dist/web',
-    emptyOutDir: true,
     // The server renders the page and reads the hashed entry and its CSS from the manifest.
     manifest: true,
     // Every browser the page supports preloads modules itself: the polyfill would only add to the initial JS.
     modulePreload: { polyfill: false },
+  },
+  environments: {
+    client: {
+      build: { emptyOutDir: true, rollupOptions: { input: inWeb('index.html') } },
+    },
+    backOffice: {
+      consumer: 'client',
+      build: {
+        // Beside the storefront's build, which comes first and empties the folder.
+        emptyOutDir: false,
+        manifest: '.vite/back-office-manifest.json',
+        rollupOptions: { input: inWeb('lightning.html') },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.backOffice);
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,0 +1,25 @@
+/** The back office: the app's frame around the screen the address names. */
+import { useLocation } from '../location';
+import { ListViewPage } from './list/ListViewPage';
+import { RecordPage } from './record/RecordPage';
+import { routeOf } from './routes';
+import { Shell } from './shell/Shell';
+import { StartPage } from './shell/StartPage';
+import { Message } from './states';
+
+export function App() {
+  const { pathname, search } = useLocation();
+  const route = routeOf(pathname, search);
+  return (
+    <Shell currentObject={'objectApiName' in route ? route.objectApiName : undefined}>
+      {route.kind === 'list' && <ListViewPage key={route.objectApiName} route={route} />}
+      {route.kind === 'record' && <RecordPage key={route.recordId} route={route} />}
+      {route.kind === 'start' && <StartPage />}
+      {route.kind === 'unknown' && (
+        <Message heading="Page not found" tone="error">
+          The back office has no page at this address.
+        </Message>
+      )}
+    </Shell>
+  );
+}

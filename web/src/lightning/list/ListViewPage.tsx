@@ -1,0 +1,50 @@
+/**
+ * An object's home and its list views (/lightning/o/{objectApiName}/list?filterName=…): the picker of the
+ * object's list views (getListInfosByObjectName) and the chosen one's records. Without a filterName, the
+ * object's first list view.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getListInfosByObjectNameQuery } from '../../../../generated/queries';
+import { useApiClient } from '../../api-client';
+import type { Route } from '../routes';
+import { LoadError, Loading, Message } from '../states';
+import { ListViewPicker } from './ListViewPicker';
+import { ListViewTable } from './ListViewTable';
+
+type ListRoute = Extract<Route, { kind: 'list' }>;
+
+/** Every list view of an object on one page of the picker: the platform allows 2,000 a page. */
+const LIST_VIEWS_PAGE_SIZE = 200;
+
+export function ListViewPage({ route }: { route: ListRoute }) {
+  const api = useApiClient();
+  const { objectApiName } = route;
+  const lists = useQuery(
+    getListInfosByObjectNameQuery(api, { path: { objectApiName }, query: { pageSize: LIST_VIEWS_PAGE_SIZE } }),
+  );
+  if (lists.isPending) return <Loading what="the list views" />;
+  if (lists.isError) return <LoadError what="The list views" error={lists.error} />;
+  // Given a list view's id rather than an object's name the operation answers that view alone; here it is given
+  // an object's name, and answers the object's list views.
+  const views = 'lists' in lists.data ? lists.data.lists.filter((list) => list.apiName) : [];
+  const current = views.find((view) => view.apiName === route.filterName) ?? (route.filterName ? undefined : views[0]);
+  if (!current)
+    return (
+      <Message heading="List view not found" tone="error">
+        {route.filterName
+          ? `This object has no list view named ${route.filterName}, or you cannot see it.`
+          : 'This object has no list view you can see.'}
+      </Message>
+    );
+  return (
+    <div className="bo-list">
+      <ListViewPicker key={current.apiName} objectApiName={objectApiName} views={views} current={current.apiName} />
+      <ListViewTable
+        objectApiName={objectApiName}
+        listViewApiName={current.apiName}
+        sortBy={route.sortBy}
+        pageToken={route.pageToken}
+      />
+    </div>
+  );
+}

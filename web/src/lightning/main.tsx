@@ -1,0 +1,30 @@
+/**
+ * The back office's entry: the platform-style record UI under /lightning/, for signed-in staff. The server
+ * sends its document only to a signed-in user (web/ssr/back-office.ts); the page renders in the browser alone,
+ * on the typed client like the storefront, and never loads the storefront's code, nor the storefront this.
+ */
+import './styles/index.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../../../client/index';
+import { ApiClientProvider } from '../api-client';
+import { createQueryClient } from '../query-client';
+import { App } from './App';
+import { signInOnInvalidSession } from './session';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+const api = createApiClient({ baseUrl: '' });
+api.use(signInOnInvalidSession);
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <App />
+      </ApiClientProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

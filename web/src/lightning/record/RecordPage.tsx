@@ -1,0 +1,66 @@
+/**
+ * A record's page (/lightning/r/{objectApiName}/{recordId}/view): the record UI (getRecordUi, layout type
+ * Full, mode View) shown as the layout's sections, each a heading and its fields as label and display value,
+ * under the record's name. A record that does not exist, or that the user may not see (the API answers both
+ * alike), is said so.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../../../client/index';
+import { getRecordUiQuery } from '../../../../generated/queries';
+import { useApiClient } from '../../api-client';
+import { PageLink } from '../../location';
+import { recordName } from '../fields';
+import { objectHomeHref, type Route } from '../routes';
+import { LoadError, Loading, Message } from '../states';
+import { recordPageOf, sectionsOf } from './layout';
+import { RecordSection } from './RecordSection';
+
+type RecordRoute = Extract<Route, { kind: 'record' }>;
+
+/** The answers of an id the user cannot open: none such (404), or not an id of any object (400). */
+function isUnknownRecord(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+export function RecordPage({ route }: { route: RecordRoute }) {
+  const api = useApiClient();
+  const { objectApiName, recordId } = route;
+  const recordUi = useQuery(
+    getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full', modes: 'View' } }),
+  );
+  if (recordUi.isPending) return <Loading what="the record" />;
+  if (recordUi.isError && isUnknownRecord(recordUi.error))
+    return (
+      <Message heading="Record not found" tone="error">
+        This record doesn’t exist, or you don’t have access to it.{' '}
+        <PageLink href={objectHomeHref(objectApiName)}>Back to the list</PageLink>
+      </Message>
+    );
+  if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
+  const shown = recordPageOf(recordUi.data, recordId);
+  if (!shown)
+    return (
+      <Message heading="Record not found" tone="error">
+        This record doesn’t exist, or you don’t have access to it.
+      </Message>
+    );
+  const { record, objectLabel, layout } = shown;
+  const sections = layout ? sectionsOf(layout, record) : [];
+  return (
+    <article className="bo-record" aria-labelledby="bo-record-name">
+      <header className="bo-record__header">
+        <p className="bo-record__object">
+          <PageLink href={objectHomeHref(record.apiName)}>{objectLabel}</PageLink>
+        </p>
+        <h1 id="bo-record-name" className="bo-record__name">
+          {recordName(record)}
+        </h1>
+      </header>
+      {sections.length === 0 ? (
+        <p className="bo-state">This record’s layout has no sections.</p>
+      ) : (
+        sections.map((section) => <RecordSection key={section.key} section={section} />)
+      )}
+    </article>
+  );
+}

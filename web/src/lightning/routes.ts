@@ -1,0 +1,89 @@
+/**
+ * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
+ * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…) and record pages
+ * (/lightning/r/{objectApiName}/{recordId}/view). Reading an address into a route, and building the address
+ * of a route, are pure, so that links and the router agree.
+ */
+
+/** Where the back office lives; the server sends every address under it the back office's document. */
+export const BACK_OFFICE_BASE = '/lightning';
+
+/** The object a bare /lightning opens when no app names one. */
+export const DEFAULT_OBJECT = 'APT_Contact_Us__c';
+
+export type Route =
+  | {
+      kind: 'list';
+      objectApiName: string;
+      /** The list view's API name (filterName); undefined for the object's first list view. */
+      filterName?: string;
+      /** The list records' sortBy: a field, `-` before it for descending; undefined for the view's own order. */
+      sortBy?: string;
+      /** The page token of the page shown; undefined for the first page. */
+      pageToken?: string;
+    }
+  | { kind: 'record'; objectApiName: string; recordId: string }
+  | { kind: 'start' }
+  | { kind: 'unknown' };
+
+/** An API name or id as an address segment holds it: letters, digits and underscores only. */
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
+
+function decoded(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The route of an address under /lightning; `search` is '?…' or ''. */
+export function routeOf(pathname: string, search: string): Route {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === BACK_OFFICE_BASE) return { kind: 'start' };
+  if (!path.startsWith(`${BACK_OFFICE_BASE}/`)) return { kind: 'unknown' };
+  const segments = path
+    .slice(BACK_OFFICE_BASE.length + 1)
+    .split('/')
+    .map(decoded);
+  const [type, objectApiName, third, fourth] = segments;
+  if (!objectApiName || !NAME.test(objectApiName)) return { kind: 'unknown' };
+  if (type === 'o' && segments.length === 3 && (third === 'list' || third === 'home')) {
+    const query = new URLSearchParams(search);
+    const filterName = query.get('filterName') ?? undefined;
+    return {
+      kind: 'list',
+      objectApiName,
+      filterName: filterName && NAME.test(filterName) ? filterName : undefined,
+      sortBy: query.get('sortBy') || undefined,
+      pageToken: query.get('pageToken') || undefined,
+    };
+  }
+  if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'view')
+    return { kind: 'record', objectApiName, recordId: third };
+  return { kind: 'unknown' };
+}
+
+/** The address of an object's home: its list views. */
+export function objectHomeHref(objectApiName: string): string {
+  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/home`;
+}
+
+/** The address of a list view, with its order and page when they are not the view's own first page. */
+export function listHref(
+  objectApiName: string,
+  filterName: string,
+  { sortBy, pageToken }: { sortBy?: string; pageToken?: string } = {},
+): string {
+  const query = new URLSearchParams({ filterName });
+  if (sortBy) query.set('sortBy', sortBy);
+  if (pageToken && pageToken !== '0') query.set('pageToken', pageToken);
+  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/list?${query}`;
+}
+
+/** The address of a record's page. */
+export function recordHref(objectApiName: string, recordId: string): string {
+  return `${BACK_OFFICE_BASE}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/view`;
+}

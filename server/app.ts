@@ -138,6 +138,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   if (page) {
     app.get('/', page);
     app.get(SIGN_IN_PATH, page);
+    // The back office, for signed-in users (web/ssr/back-office.ts): one document for every address under it.
+    app.get('/lightning', page);
+    app.get('/lightning/*', page);
   }
 
   app.notFound(notFound);

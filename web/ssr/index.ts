@@ -19,6 +19,7 @@ import { guestQueryData, pageCache } from './page-cache.ts';
 import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
 import { isPagePath } from '../../common/pages.ts';
+import { backOfficeHandler, isBackOfficePath } from './back-office.ts';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
 type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
@@ -91,7 +92,10 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
   const readAssets = clientAssetsReader(webRoot);
   const cache = changes ? pageCache(changes, env) : undefined;
   const data = changes ? guestQueryData(changes, env) : undefined;
+  const backOffice = backOfficeHandler(webRoot);
   const handle = async (c: Context) => {
+    // The back office under /lightning/ is a page of its own, rendered in the browser (back-office.ts).
+    if (isBackOfficePath(c.req.path)) return backOffice(c);
     const assets = readAssets();
     if (!assets) return c.text('The web app is not built: run npm run build.', 503);
     const url = new URL(c.req.url);

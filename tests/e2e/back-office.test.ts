@@ -254,6 +254,10 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/lightning\/r\//);
     await page.getByRole('heading', { level: 2, name: 'Information', exact: true }).waitFor();
+    // The link is gone with the list: the focus is on the new screen's main landmark, not the page's body.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ what: 'a: Contact Us', outlined: true });
   });
 
   it('works at 390 px wide: nothing wider than the window but the table, which scrolls in its box', async () => {

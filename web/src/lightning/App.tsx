@@ -1,5 +1,6 @@
 /** The back office: the app's frame around the screen the address names. */
 import { useLocation } from '../location';
+import { useFocusMainOnNewScreen } from './focus';
 import { ListViewPage } from './list/ListViewPage';
 import { RecordPage } from './record/RecordPage';
 import { routeOf } from './routes';
@@ -10,6 +11,9 @@ import { Message } from './states';
 export function App() {
   const { pathname, search } = useLocation();
   const route = routeOf(pathname, search);
+  // Another list view is another screen too; its order and page are not.
+  const filterName = route.kind === 'list' ? route.filterName : undefined;
+  useFocusMainOnNewScreen(`${pathname} ${filterName ?? ''}`);
   return (
     <Shell currentObject={'objectApiName' in route ? route.objectApiName : undefined}>
       {route.kind === 'list' && <ListViewPage key={route.objectApiName} route={route} />}

@@ -217,3 +217,25 @@ export function mockExamples(): Plugin {
     },
   };
 }
+
+/** An address of the back office: /lightning, or anything under /lightning/ (web/ssr/back-office.ts serves them). */
+const BACK_OFFICE_ADDRESS = /^\/lightning(?:[/?]|$)/;
+
+/**
+ * The dev server (npm run dev:mock): every address of the back office opens its page, web/lightning.html, as the
+ * server sends its document for all of them; the page reads the address and shows its screen. The dev server has
+ * no sessions of its own: its calls go through the proxy to the mock, which wants a sid cookie on the operations
+ * that need a session (README, the mock).
+ */
+export function backOfficeDevPages(): Plugin {
+  return {
+    name: 'storefront:back-office-dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.method === 'GET' && BACK_OFFICE_ADDRESS.test(request.url ?? '')) request.url = '/lightning.html';
+        next();
+      });
+    },
+  };
+}

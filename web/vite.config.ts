@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { faviconIco, initialJsBudget, mockExamples, mockMedia, precompressAssets } from './build-plugins.ts';
+import {
+  backOfficeDevPages,
+  faviconIco,
+  initialJsBudget,
+  mockExamples,
+  mockMedia,
+  precompressAssets,
+} from './build-plugins.ts';
 
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:3000';
 
@@ -23,6 +30,7 @@ export default defineConfig({
     faviconIco(),
     mockMedia(),
     mockExamples(),
+    backOfficeDevPages(),
   ],
   build: {
     outDir: '../dist/web',

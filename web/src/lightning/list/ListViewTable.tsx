@@ -59,9 +59,9 @@ export function ListViewTable({ objectApiName, listViewApiName, sortBy, pageToke
             ? `${page.count} ${page.count === 1 ? 'item' : 'items'}${sortedLabel ? ` · Sorted by ${sortedLabel}` : ''}`
             : ''}
       </p>
-      {records.isError && !page ? (
-        <LoadError what="The records" error={records.error} />
-      ) : (
+      {/* A failed order or page leaves the page shown before, said to be not the one asked for. */}
+      {records.isError && <LoadError what="The records" error={records.error} />}
+      {records.isError && !page ? null : (
         <div className="bo-table-scroll">
           <table className="bo-table" aria-labelledby="bo-list-heading" aria-busy={records.isFetching}>
             <thead>

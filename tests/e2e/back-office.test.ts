@@ -65,9 +65,9 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
   let page: Page;
   usePageSession({ database, demoContacts: CONTACTS }, (session) => ({ server, watched, page } = session));
 
-  /** Signs the page's browser in as the administrator, without the sign-in page (its own test is below). */
-  async function signedIn(): Promise<void> {
-    const { cookie } = await signIn(server, 'admin');
+  /** Signs the page's browser in (the administrator by default), without the sign-in page (its own test is below). */
+  async function signedIn(who: 'admin' | 'standard' = 'admin'): Promise<void> {
+    const { cookie } = await signIn(server, who);
     const [name, value] = cookie.split('=');
     await page.context().addCookies([{ name, value, url: server.baseUrl }]);
   }
@@ -203,6 +203,46 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     expect(watched.problems).toEqual([
       expect.stringMatching(/^40[04] .*\/ui-api\/record-ui\/a1C8d0000000zzzEAA/),
       expect.stringMatching(/^error: Failed to load resource: .* 40[04]/),
+    ]);
+    watched.problems.length = 0;
+  });
+
+  it('says when a list view has no records: a Standard User’s own, who owns none', async () => {
+    await signedIn('standard');
+    await page.goto(`${server.baseUrl}/lightning/o/${OBJECT}/list?filterName=MyContactUs`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My Contact Us');
+    await page.getByText('No items to display.').waitFor();
+    expect(await page.locator('.bo-table tbody tr').count()).toBe(0);
+    const pages = page.getByRole('navigation', { name: 'Pages of the list' });
+    expect(await pages.getByRole('link').count()).toBe(0);
+    expect(await page.getByRole('status').first().innerText()).toBe('0 items · Sorted by Contact Us Name');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('says it is loading the records, and why they could not be loaded', async () => {
+    await signedIn();
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/ui-api/list-records/**', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify([{ errorCode: 'INVALID_FIELD', message: 'The list cannot be read now.' }]),
+      });
+    });
+    await page.goto(`${server.baseUrl}${LIST}`);
+    await page.getByText('Loading the records…').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('All Contact Us');
+    release();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The records could not be loaded. The list cannot be read now.');
+    expect(await page.locator('.bo-table').count()).toBe(0);
+    // The refused call (and the browser's report of it) is the one failure the page met.
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^400 .*\/ui-api\/list-records\//),
+      expect.stringMatching(/^error: Failed to load resource: .* 400/),
     ]);
     watched.problems.length = 0;
   });

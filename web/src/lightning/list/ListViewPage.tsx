@@ -39,7 +39,9 @@ export function ListViewPage({ route }: { route: ListRoute }) {
   return (
     <div className="bo-list">
       <ListViewPicker key={current.apiName} objectApiName={objectApiName} views={views} current={current.apiName} />
+      {/* Keyed by the view: another view's records are never shown in this one's columns while it loads. */}
       <ListViewTable
+        key={current.apiName}
         objectApiName={objectApiName}
         listViewApiName={current.apiName}
         sortBy={route.sortBy}

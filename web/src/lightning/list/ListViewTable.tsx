@@ -59,7 +59,7 @@ export function ListViewTable({ objectApiName, listViewApiName, sortBy, pageToke
             ? `${page.count} ${page.count === 1 ? 'item' : 'items'}${sortedLabel ? ` · Sorted by ${sortedLabel}` : ''}`
             : ''}
       </p>
-      {/* A failed order or page leaves the page shown before, said to be not the one asked for. */}
+      {/* A failed call says so; the records of a failed refresh of the same page stay shown beneath. */}
       {records.isError && <LoadError what="The records" error={records.error} />}
       {records.isError && !page ? null : (
         <div className="bo-table-scroll">

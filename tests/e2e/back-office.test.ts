@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
-import { DEMO_USERS, signIn } from '../support/session.ts';
+import { DEMO_USERS, SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
 import { type WatchedPage, usePageSession } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
@@ -66,10 +66,11 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
   usePageSession({ database, demoContacts: CONTACTS }, (session) => ({ server, watched, page } = session));
 
   /** Signs the page's browser in (the administrator by default), without the sign-in page (its own test is below). */
-  async function signedIn(who: 'admin' | 'standard' = 'admin'): Promise<void> {
-    const { cookie } = await signIn(server, who);
-    const [name, value] = cookie.split('=');
+  async function signedIn(who: 'admin' | 'standard' = 'admin'): Promise<TestSession> {
+    const session = await signIn(server, who);
+    const [name, value] = session.cookie.split('=');
     await page.context().addCookies([{ name, value, url: server.baseUrl }]);
+    return session;
   }
 
   it('sends a guest to sign in, and back to the list after signing in', async () => {
@@ -243,6 +244,48 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     expect(watched.problems).toEqual([
       expect.stringMatching(/^400 .*\/ui-api\/list-records\//),
       expect.stringMatching(/^error: Failed to load resource: .* 400/),
+    ]);
+    watched.problems.length = 0;
+  });
+
+  it('says it is loading a record, and why it could not be loaded', async () => {
+    await signedIn();
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/ui-api/record-ui/**', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify([{ errorCode: 'FORBIDDEN', message: 'The record cannot be read now.' }]),
+      });
+    });
+    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/a1C8d0000000001EAA/view`);
+    await page.getByRole('status').filter({ hasText: 'Loading the record…' }).waitFor();
+    release();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The record could not be loaded. The record cannot be read now.');
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^403 .*\/ui-api\/record-ui\/a1C8d0000000001EAA/),
+      expect.stringMatching(/^error: Failed to load resource: .* 403/),
+    ]);
+    watched.problems.length = 0;
+  });
+
+  it('sends the user to sign in when the session ends while the page is open, to come back to the same page', async () => {
+    const session = await signedIn();
+    await page.goto(`${server.baseUrl}${LIST}`);
+    await listShown(page);
+    // Signed out elsewhere: the next call the page makes is refused.
+    const signOut = await fetch(`${server.baseUrl}${SESSION_PATH}`, { method: 'DELETE', headers: session.headers });
+    expect(signOut.ok).toBe(true);
+    await page.getByRole('navigation', { name: 'Pages of the list' }).getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('startURL')).toBe(`${LIST}&pageToken=50`);
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^401 .*\/ui-api\/list-records\//),
+      expect.stringMatching(/^error: Failed to load resource: .* 401/),
     ]);
     watched.problems.length = 0;
   });

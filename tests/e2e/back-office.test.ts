@@ -188,6 +188,10 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
         .locator('dd');
     expect(await value('Company Name').innerText()).toBe(company);
     expect(await value('Contact Us Name').innerText()).toBe(name);
+    // A lookup shows the related record's name, not its id.
+    const system = sections.filter({ has: page.getByRole('heading', { name: 'System Information', exact: true }) });
+    const owner = system.locator('.bo-field').filter({ has: page.getByText('Owner', { exact: true }) });
+    await expect.poll(() => owner.locator('dd').innerText()).toBe('Store Administrator');
     expect(await axeViolations(page)).toEqual([]);
     // The object's name goes back to its list.
     await page.getByRole('link', { name: 'Contact Us', exact: true }).last().click();

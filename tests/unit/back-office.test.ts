@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
 import { displayText, fieldAt, recordName, type RecordRepresentation } from '../../web/src/lightning/fields.ts';
 import { ariaSortOf, nextSortBy, sortOf } from '../../web/src/lightning/list/sorting.ts';
-import { recordPageOf, sectionsOf } from '../../web/src/lightning/record/layout.ts';
+import { lookupNamePaths, recordPageOf, sectionsOf } from '../../web/src/lightning/record/layout.ts';
 import { listHref, objectHomeHref, recordHref, routeOf } from '../../web/src/lightning/routes.ts';
 
 type RecordUi = components['schemas']['RecordUiRepresentation'];
@@ -207,5 +207,45 @@ describe('a record page’s sections', () => {
     } as unknown as RecordUi;
     expect(recordPageOf(recordUi, ID)).toEqual({ record: shown, objectLabel: 'Contact Us', layout });
     expect(recordPageOf({ ...recordUi, records: {} }, ID)).toBeUndefined();
+  });
+
+  it('shows a lookup by the related record’s name when it is known, else by its id', () => {
+    const owned = record({ OwnerId: { displayValue: null, value: '0058d0000000001AAA' } });
+    const withOwner = {
+      ...layout,
+      sections: [
+        {
+          ...layout.sections[0],
+          layoutRows: [
+            {
+              layoutItems: [
+                {
+                  ...layout.sections[0].layoutRows[0].layoutItems[0],
+                  label: 'Owner',
+                  layoutComponents: [{ apiName: 'OwnerId', componentType: 'Field', label: 'Owner ID' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    } as unknown as Layout;
+    const objectInfo = {
+      apiName: 'APT_Contact_Us__c',
+      fields: {
+        OwnerId: {
+          apiName: 'OwnerId',
+          relationshipName: 'Owner',
+          referenceToInfos: [{ apiName: 'User', nameFields: ['Name'] }],
+        },
+        Name: { apiName: 'Name', relationshipName: null, referenceToInfos: [] },
+      },
+    } as unknown as components['schemas']['ObjectInfoRepresentation'];
+    expect(lookupNamePaths(withOwner, objectInfo)).toEqual(new Map([['OwnerId', 'APT_Contact_Us__c.Owner.Name']]));
+    expect(lookupNamePaths(withOwner, undefined)).toEqual(new Map());
+    expect(sectionsOf(withOwner, owned)[0].fields).toEqual([{ label: 'Owner', text: '0058d0000000001AAA' }]);
+    expect(sectionsOf(withOwner, owned, new Map([['OwnerId', 'Store Administrator']]))[0].fields).toEqual([
+      { label: 'Owner', text: 'Store Administrator' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../../client/index';
 import { getRecordUiQuery } from '../../../../generated/queries';
+import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { recordName } from '../fields';
@@ -28,6 +29,8 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   const recordUi = useQuery(
     getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full', modes: 'View' } }),
   );
+  const shown = recordUi.data ? recordPageOf(recordUi.data, recordId) : undefined;
+  const names = useLookupNames(recordId, shown?.layout, shown && recordUi.data?.objectInfos[shown.record.apiName]);
   if (recordUi.isPending) return <Loading what="the record" />;
   if (recordUi.isError && isUnknownRecord(recordUi.error))
     return (
@@ -37,7 +40,6 @@ export function RecordPage({ route }: { route: RecordRoute }) {
       </Message>
     );
   if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
-  const shown = recordPageOf(recordUi.data, recordId);
   if (!shown)
     return (
       <Message heading="Record not found" tone="error">
@@ -45,7 +47,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
       </Message>
     );
   const { record, objectLabel, layout } = shown;
-  const sections = layout ? sectionsOf(layout, record) : [];
+  const sections = layout ? sectionsOf(layout, record, names) : [];
   return (
     <article className="bo-record" aria-labelledby="bo-record-name">
       <header className="bo-record__header">

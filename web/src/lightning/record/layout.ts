@@ -3,6 +3,7 @@ import type { components } from '../../../../client/index';
 import { displayText, type RecordRepresentation } from '../fields';
 
 type RecordUi = components['schemas']['RecordUiRepresentation'];
+type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 type Layout = components['schemas']['RecordLayoutRepresentation'];
 type Section = Layout['sections'][number];
 
@@ -35,10 +36,35 @@ export function recordPageOf(
 }
 
 /**
- * The sections of a layout with the record's values: each item's label, and the text of its field components
- * (several for a compound item, joined by a space); items that hold no field (empty space) are left out.
+ * The lookups of a layout (fields that hold another record's id, such as OwnerId) as the field paths of the
+ * related records' names (APT_Contact_Us__c.Owner.Name), by the lookup field: the record UI gives a lookup's id
+ * only, and a person reads the related record's name.
  */
-export function sectionsOf(layout: Layout, record: RecordRepresentation): ShownSection[] {
+export function lookupNamePaths(layout: Layout, objectInfo: ObjectInfo | undefined): Map<string, string> {
+  const paths = new Map<string, string>();
+  if (!objectInfo) return paths;
+  for (const section of layout.sections)
+    for (const row of section.layoutRows)
+      for (const item of row.layoutItems)
+        for (const component of item.layoutComponents) {
+          const field = component.apiName ? objectInfo.fields[component.apiName] : undefined;
+          const nameField = field?.referenceToInfos[0]?.nameFields[0];
+          if (component.componentType !== 'Field' || !field?.relationshipName || !nameField) continue;
+          paths.set(field.apiName, `${objectInfo.apiName}.${field.relationshipName}.${nameField}`);
+        }
+  return paths;
+}
+
+/**
+ * The sections of a layout with the record's values: each item's label, and the text of its field components
+ * (several for a compound item, joined by a space); items that hold no field (empty space) are left out. A
+ * lookup shows the related record's name when `names` has it (by the lookup field), else its id.
+ */
+export function sectionsOf(
+  layout: Layout,
+  record: RecordRepresentation,
+  names: ReadonlyMap<string, string> = new Map(),
+): ShownSection[] {
   return layout.sections.map((section: Section, index) => ({
     key: section.id ?? String(index),
     heading: section.heading || 'Details',
@@ -48,7 +74,9 @@ export function sectionsOf(layout: Layout, record: RecordRepresentation): ShownS
         const fields = item.layoutComponents.filter((component) => component.componentType === 'Field');
         if (fields.length === 0) return [];
         const text = fields
-          .map((component) => (component.apiName ? displayText(record.fields[component.apiName]) : ''))
+          .map((component) =>
+            component.apiName ? names.get(component.apiName) || displayText(record.fields[component.apiName]) : '',
+          )
           .filter(Boolean)
           .join(' ');
         return [{ label: item.label, text }];

@@ -33,11 +33,16 @@ export async function databaseImage(): Promise<DatabaseImage | undefined> {
   const folder = process.env[IMAGE_VARIABLE];
   if (!folder) return undefined;
   if (loaded) return loaded;
-  const imageFile = join(folder, 'image.tar');
-  const passwordsFile = join(folder, 'passwords.json');
-  if (!existsSync(imageFile)) {
+  const seeded = join(folder, 'seeded');
+  const imageFile = join(seeded, 'image.tar');
+  const passwordsFile = join(seeded, 'passwords.json');
+  if (!existsSync(seeded)) {
+    // Made in a folder of this process's own and renamed whole: two workers may make it at once, and the image
+    // and its passwords must come from the same one.
     mkdirSync(folder, { recursive: true });
-    const dataDir = mkdtempSync(join(folder, 'data-'));
+    const building = mkdtempSync(join(folder, 'building-'));
+    const dataDir = join(building, 'data');
+    mkdirSync(dataDir);
     const passwords = { admin: generatePassword(), standard: generatePassword() };
     const db = await openDatabase({ dataDir, demoContacts: 0 }, { demoPasswords: passwords, log: () => {} });
     await db.close();
@@ -45,11 +50,14 @@ export async function databaseImage(): Promise<DatabaseImage | undefined> {
     const image = await pglite.dumpDataDir('none');
     await pglite.close();
     rmSync(dataDir, { recursive: true, force: true });
-    // Written under other names and renamed, so that a file that exists is whole.
-    writeFileSync(`${passwordsFile}.part`, JSON.stringify(passwords));
-    renameSync(`${passwordsFile}.part`, passwordsFile);
-    writeFileSync(`${imageFile}.part`, Buffer.from(await image.arrayBuffer()));
-    renameSync(`${imageFile}.part`, imageFile);
+    writeFileSync(join(building, 'passwords.json'), JSON.stringify(passwords));
+    writeFileSync(join(building, 'image.tar'), Buffer.from(await image.arrayBuffer()));
+    try {
+      renameSync(building, seeded);
+    } catch {
+      // Another worker's came first (a folder is not renamed over one that holds files): that one is used.
+      rmSync(building, { recursive: true, force: true });
+    }
   }
   loaded = {
     image: new Blob([readFileSync(imageFile)]),

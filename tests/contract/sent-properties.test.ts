@@ -1,6 +1,6 @@
 /**
- * Required means always sent, both ways. The contract files before this one (it runs last: see
- * tests/support/sequencer.ts) recorded, for every JSON answer of the server, which declared properties each
+ * Required means always sent, both ways. The contract files before this one (it runs last, in a group
+ * of its own: vitest.config.ts) recorded, for every JSON answer of the server, which declared properties each
  * object carried, by the object's schema (tests/support/api-calls.ts). Here the recording is compared:
  *
  * - with the contract: a required property some answer lacked fails, per schema, with where;

@@ -5,7 +5,7 @@
  * sign-in page, which returns to the address asked for.
  */
 import type { Context } from 'hono';
-import { RETURN_PARAM, SIGN_IN_PATH } from '../../common/sign-in.ts';
+import { signInHref } from '../../common/sign-in.ts';
 import { sessionOf } from '../../server/http/sessions/principal.ts';
 import { backOfficeAssetsReader } from './assets.ts';
 import { documentInlineStyles, renderDocument } from './document.ts';
@@ -22,18 +22,16 @@ const HEAD = {
   description: 'The store’s records: representatives, accounts and inquiries.',
 };
 
-/** The sign-in page's address that comes back to this request's path and query. */
-function signInReturningTo(url: URL): string {
-  return `${SIGN_IN_PATH}?${RETURN_PARAM}=${encodeURIComponent(url.pathname + url.search)}`;
-}
-
 export function backOfficeHandler(webRoot: string) {
   const readAssets = backOfficeAssetsReader(webRoot);
   return async (c: Context): Promise<Response> => {
     const url = new URL(c.req.url);
     // The session gate has found the caller from the cookie before routing (server/http/entry/gate.ts).
     if (!sessionOf(c)) {
-      const answer = await sendPage(c, redirectAnswer(signInReturningTo(url)), { guest: true, setCookies: [] });
+      const answer = await sendPage(c, redirectAnswer(signInHref(url.pathname, url.search)), {
+        guest: true,
+        setCookies: [],
+      });
       answer.headers.set('Cache-Control', 'no-store');
       return answer;
     }

@@ -11,13 +11,14 @@ import { createApiClient } from '../../../client/index';
 import { ApiClientProvider } from '../api-client';
 import { createQueryClient } from '../query-client';
 import { App } from './App';
+import { revalidateReads } from './fresh-answers';
 import { signInOnInvalidSession } from './session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const api = createApiClient({ baseUrl: '' });
-api.use(signInOnInvalidSession);
+api.use(signInOnInvalidSession, revalidateReads);
 
 createRoot(container).render(
   <StrictMode>

@@ -61,9 +61,9 @@ describe('back office addresses', () => {
     expect(routeOf('/lightning/', '')).toEqual({ kind: 'start' });
     for (const path of [
       '/lightning/o/APT_Contact_Us__c',
-      '/lightning/o/APT_Contact_Us__c/new',
+      '/lightning/o/APT_Contact_Us__c/new/more',
       '/lightning/r/APT_Contact_Us__c/not-an-id/view',
-      '/lightning/r/APT_Contact_Us__c/a1C8d0000000001EAA/edit',
+      '/lightning/r/APT_Contact_Us__c/a1C8d0000000001EAA/clone',
       '/lightning/o/%E0%A4%A/list',
       '/lightning/o/1bad/list',
       '/lightningx',

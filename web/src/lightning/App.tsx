@@ -1,6 +1,8 @@
 /** The back office: the app's frame around the screen the address names. */
 import { useLocation } from '../location';
 import { useFocusMainOnNewScreen } from './focus';
+import { EditRecordPage } from './form/EditRecordPage';
+import { NewRecordPage } from './form/NewRecordPage';
 import { ListViewPage } from './list/ListViewPage';
 import { RecordPage } from './record/RecordPage';
 import { routeOf } from './routes';
@@ -18,6 +20,10 @@ export function App() {
     <Shell currentObject={'objectApiName' in route ? route.objectApiName : undefined}>
       {route.kind === 'list' && <ListViewPage key={route.objectApiName} route={route} />}
       {route.kind === 'record' && <RecordPage key={route.recordId} route={route} />}
+      {route.kind === 'edit' && <EditRecordPage key={route.recordId} route={route} />}
+      {route.kind === 'new' && (
+        <NewRecordPage key={`${route.objectApiName} ${route.recordTypeId ?? ''}`} route={route} />
+      )}
       {route.kind === 'start' && <StartPage />}
       {route.kind === 'unknown' && (
         <Message heading="Page not found" tone="error">

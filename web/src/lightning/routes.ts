@@ -1,7 +1,8 @@
 /**
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
- * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…) and record pages
- * (/lightning/r/{objectApiName}/{recordId}/view). Reading an address into a route, and building the address
+ * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…), a new record's form
+ * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
+ * edit form (…/{recordId}/edit). Reading an address into a route, and building the address
  * of a route, are pure, so that links and the router agree.
  */
 
@@ -23,6 +24,13 @@ export type Route =
       pageToken?: string;
     }
   | { kind: 'record'; objectApiName: string; recordId: string }
+  | { kind: 'edit'; objectApiName: string; recordId: string }
+  | {
+      kind: 'new';
+      objectApiName: string;
+      /** The record type of the new record (recordTypeId in the address); undefined for the user's default. */
+      recordTypeId?: string;
+    }
   | { kind: 'start' }
   | { kind: 'unknown' };
 
@@ -61,8 +69,18 @@ export function routeOf(pathname: string, search: string): Route {
       pageToken: query.get('pageToken') || undefined,
     };
   }
+  if (type === 'o' && segments.length === 3 && third === 'new') {
+    const recordTypeId = new URLSearchParams(search).get('recordTypeId') ?? undefined;
+    return {
+      kind: 'new',
+      objectApiName,
+      recordTypeId: recordTypeId && ID.test(recordTypeId) ? recordTypeId : undefined,
+    };
+  }
   if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'view')
     return { kind: 'record', objectApiName, recordId: third };
+  if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'edit')
+    return { kind: 'edit', objectApiName, recordId: third };
   return { kind: 'unknown' };
 }
 
@@ -86,4 +104,14 @@ export function listHref(
 /** The address of a record's page. */
 export function recordHref(objectApiName: string, recordId: string): string {
   return `${BACK_OFFICE_BASE}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/view`;
+}
+
+/** The address of a record's edit form. */
+export function editHref(objectApiName: string, recordId: string): string {
+  return `${BACK_OFFICE_BASE}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/edit`;
+}
+
+/** The address of the form that creates a record of an object. */
+export function newRecordHref(objectApiName: string): string {
+  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/new`;
 }

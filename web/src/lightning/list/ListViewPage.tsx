@@ -1,12 +1,14 @@
 /**
  * An object's home and its list views (/lightning/o/{objectApiName}/list?filterName=…): the picker of the
- * object's list views (getListInfosByObjectName) and the chosen one's records. Without a filterName, the
- * object's first list view.
+ * object's list views (getListInfosByObjectName) and the chosen one's records, with New where the user may
+ * create the object's records (its New among getObjectCreateActions). Without a filterName, the object's first
+ * list view.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getListInfosByObjectNameQuery } from '../../../../generated/queries';
+import { getListInfosByObjectNameQuery, getObjectCreateActionsQuery } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
-import type { Route } from '../routes';
+import { PageLink } from '../../location';
+import { newRecordHref, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { ListViewPicker } from './ListViewPicker';
 import { ListViewTable } from './ListViewTable';
@@ -22,6 +24,10 @@ export function ListViewPage({ route }: { route: ListRoute }) {
   const lists = useQuery(
     getListInfosByObjectNameQuery(api, { path: { objectApiName }, query: { pageSize: LIST_VIEWS_PAGE_SIZE } }),
   );
+  const createActions = useQuery(
+    getObjectCreateActionsQuery(api, { path: { objectApiName }, query: { formFactor: 'Large' } }),
+  );
+  const mayCreate = createActions.data?.actions[objectApiName]?.actions.some((action) => action.apiName === 'New');
   if (lists.isPending) return <Loading what="the list views" />;
   if (lists.isError) return <LoadError what="The list views" error={lists.error} />;
   // Given a list view's id rather than an object's name the operation answers that view alone; here it is given
@@ -38,7 +44,14 @@ export function ListViewPage({ route }: { route: ListRoute }) {
     );
   return (
     <div className="bo-list">
-      <ListViewPicker key={current.apiName} objectApiName={objectApiName} views={views} current={current.apiName} />
+      <div className="bo-list__bar">
+        <ListViewPicker key={current.apiName} objectApiName={objectApiName} views={views} current={current.apiName} />
+        {mayCreate && (
+          <PageLink className="bo-button bo-button--brand" href={newRecordHref(objectApiName)}>
+            New
+          </PageLink>
+        )}
+      </div>
       {/* Keyed by the view: another view's records are never shown in this one's columns while it loads. */}
       <ListViewTable
         key={current.apiName}

@@ -1,17 +1,18 @@
 /**
  * A record's page (/lightning/r/{objectApiName}/{recordId}/view): the record UI (getRecordUi, layout type
  * Full, mode View) shown as the layout's sections, each a heading and its fields as label and display value,
- * under the record's name. A record that does not exist, or that the user may not see (the API answers both
+ * under the record's name, with the record's Edit where the actions API offers it to the user
+ * (getRecordActions). A record that does not exist, or that the user may not see (the API answers both
  * alike), is said so.
  */
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../../client/index';
-import { getRecordUiQuery } from '../../../../generated/queries';
+import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
 import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { recordName } from '../fields';
-import { objectHomeHref, type Route } from '../routes';
+import { editHref, objectHomeHref, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { recordPageOf, sectionsOf } from './layout';
 import { RecordSection } from './RecordSection';
@@ -31,6 +32,15 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   );
   const shown = recordUi.data ? recordPageOf(recordUi.data, recordId) : undefined;
   const names = useLookupNames(recordId, shown?.layout, shown && recordUi.data?.objectInfos[shown.record.apiName]);
+  // Asked once the record is shown: an id that opens no record has no actions to ask for.
+  const actions = useQuery({
+    ...getRecordActionsQuery(api, {
+      path: { recordIds: recordId },
+      query: { apiNames: 'Edit', formFactor: 'Large' },
+    }),
+    enabled: shown !== undefined,
+  });
+  const offered = new Set(actions.data?.actions[recordId]?.actions.map((action) => action.apiName));
   if (recordUi.isPending) return <Loading what="the record" />;
   if (recordUi.isError && isUnknownRecord(recordUi.error))
     return (
@@ -57,6 +67,13 @@ export function RecordPage({ route }: { route: RecordRoute }) {
         <h1 id="bo-record-name" className="bo-record__name">
           {recordName(record)}
         </h1>
+        {offered.has('Edit') && (
+          <div className="bo-record__actions">
+            <PageLink className="bo-button" href={editHref(objectApiName, recordId)}>
+              Edit
+            </PageLink>
+          </div>
+        )}
       </header>
       {sections.length === 0 ? (
         <p className="bo-state">This record’s layout has no sections.</p>

@@ -21,17 +21,21 @@ export interface ShownSection {
   fields: ShownField[];
 }
 
-/** The record, its object's label and its layout (Full, View) from a record UI answer for one record. */
+/**
+ * The record, its object's label and its layout (Full, in the mode asked: View for its page, Edit for its form)
+ * from a record UI answer for one record.
+ */
 export function recordPageOf(
   recordUi: RecordUi,
   recordId: string,
+  mode: 'View' | 'Edit' = 'View',
 ): { record: RecordRepresentation; objectLabel: string; layout: Layout | undefined } | undefined {
   const record = recordUi.records[recordId] ?? Object.values(recordUi.records)[0];
   if (!record) return undefined;
   const byRecordType = recordUi.layouts[record.apiName] ?? {};
   const layout =
-    byRecordType[record.recordTypeId ?? '']?.Full?.View ??
-    Object.values(byRecordType).find((byType) => byType.Full?.View)?.Full.View;
+    byRecordType[record.recordTypeId ?? '']?.Full?.[mode] ??
+    Object.values(byRecordType).find((byType) => byType.Full?.[mode])?.Full[mode];
   return { record, objectLabel: recordUi.objectInfos[record.apiName]?.label ?? record.apiName, layout };
 }
 

@@ -1,0 +1,101 @@
+/**
+ * A record's edit form (/lightning/r/{objectApiName}/{recordId}/edit): the record UI in Edit mode (getRecordUi,
+ * Full, Edit) and the picklists of the record's type (getPicklistValuesByRecordType). Save sends the fields
+ * changed with updateRecord, and If-Unmodified-Since of the record's lastModifiedDate as read, so that a change
+ * made by someone else since is not overwritten: that answers 412, said as a conflict with the choice to
+ * reload. The mutation makes the record's cached reads stale; the record page then shows it as saved.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../../client/index';
+import {
+  getPicklistValuesByRecordTypeQuery,
+  getRecordUiQuery,
+  updateRecordMutation,
+} from '../../../../generated/queries';
+import { useApiClient } from '../../api-client';
+import { navigate, PageLink } from '../../location';
+import { recordName } from '../fields';
+import { recordPageOf } from '../record/layout';
+import { useLookupNames } from '../record/lookup-names';
+import { objectHomeHref, recordHref, type Route } from '../routes';
+import { LoadError, Loading, Message } from '../states';
+import { formSectionsOf, ifUnmodifiedSinceOf, saveErrorsOf, fieldsOf, type InputFields } from './form-model';
+import { RecordForm } from './RecordForm';
+
+type EditRoute = Extract<Route, { kind: 'edit' }>;
+
+export function EditRecordPage({ route }: { route: EditRoute }) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { objectApiName, recordId } = route;
+  const recordUiQuery = getRecordUiQuery(api, {
+    path: { recordIds: recordId },
+    query: { layoutTypes: 'Full', modes: 'Edit' },
+  });
+  const recordUi = useQuery(recordUiQuery);
+  const shown = recordUi.data ? recordPageOf(recordUi.data, recordId, 'Edit') : undefined;
+  const objectInfo = shown && recordUi.data?.objectInfos[shown.record.apiName];
+  const recordTypeId = shown?.record.recordTypeId ?? undefined;
+  const picklists = useQuery({
+    ...getPicklistValuesByRecordTypeQuery(api, { path: { objectApiName, recordTypeId: recordTypeId ?? '' } }),
+    enabled: recordTypeId !== undefined,
+  });
+  const names = useLookupNames(recordId, shown?.layout, objectInfo);
+  const update = useMutation(updateRecordMutation(api, queryClient));
+
+  if (recordUi.isPending) return <Loading what="the record" />;
+  if (recordUi.isError && isApiError(recordUi.error) && [400, 404].includes(recordUi.error.status))
+    return (
+      <Message heading="Record not found" tone="error">
+        This record doesn’t exist, or you don’t have access to it.{' '}
+        <PageLink href={objectHomeHref(objectApiName)}>Back to the list</PageLink>
+      </Message>
+    );
+  if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
+  if (!shown || !objectInfo || !shown.layout)
+    return (
+      <Message heading="Record not found" tone="error">
+        This record has no form you can edit.
+      </Message>
+    );
+  if (recordTypeId !== undefined && picklists.isPending) return <Loading what="the picklist values" />;
+  if (picklists.isError) return <LoadError what="The picklist values" error={picklists.error} />;
+
+  const { record, objectLabel, layout } = shown;
+  const sections = formSectionsOf(layout, objectInfo, 'edit');
+  const viewHref = recordHref(objectApiName, recordId);
+  const save = (fields: InputFields, allowSaveOnDuplicate: boolean) => {
+    if (Object.keys(fields).length === 0) return navigate(viewHref);
+    const since = ifUnmodifiedSinceOf(record);
+    update.mutate(
+      {
+        path: { recordId },
+        ...(since && { header: { 'If-Unmodified-Since': since } }),
+        body: { fields, ...(allowSaveOnDuplicate && { allowSaveOnDuplicate }) },
+      },
+      { onSuccess: () => navigate(viewHref) },
+    );
+  };
+  const reload = () => {
+    update.reset();
+    void queryClient.invalidateQueries({ queryKey: recordUiQuery.queryKey });
+  };
+  return (
+    <RecordForm
+      // A record read anew (after a conflict) is a new form, with the values as they now are.
+      key={record.weakEtag}
+      mode="edit"
+      heading={`Edit ${recordName(record)}`}
+      objectLink={<PageLink href={objectHomeHref(objectApiName)}>{objectLabel}</PageLink>}
+      sections={sections}
+      recordFields={record.fields}
+      names={names}
+      picklists={picklists.data}
+      cancelHref={viewHref}
+      saving={update.isPending}
+      errors={update.isError ? saveErrorsOf(update.error, fieldsOf(sections)) : null}
+      onSave={save}
+      onReload={reload}
+    />
+  );
+}

@@ -1,11 +1,12 @@
 /**
  * A record's page (/lightning/r/{objectApiName}/{recordId}/view): the record UI (getRecordUi, layout type
  * Full, mode View) shown as the layout's sections, each a heading and its fields as label and display value,
- * under the record's name, with the record's Edit where the actions API offers it to the user
- * (getRecordActions). A record that does not exist, or that the user may not see (the API answers both
- * alike), is said so.
+ * under the record's name, with the record's Edit and Delete where the actions API offers them to the user
+ * (getRecordActions: a user who may not delete the record gets no Delete). A record that does not exist, or
+ * that the user may not see (the API answers both alike), is said so.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { isApiError } from '../../../../client/index';
 import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
 import { useLookupNames } from './lookup-names';
@@ -15,6 +16,7 @@ import { recordName } from '../fields';
 import { editHref, objectHomeHref, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { recordPageOf, sectionsOf } from './layout';
+import { DeleteDialog } from './DeleteDialog';
 import { RecordSection } from './RecordSection';
 
 type RecordRoute = Extract<Route, { kind: 'record' }>;
@@ -36,11 +38,12 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   const actions = useQuery({
     ...getRecordActionsQuery(api, {
       path: { recordIds: recordId },
-      query: { apiNames: 'Edit', formFactor: 'Large' },
+      query: { apiNames: 'Edit,Delete', formFactor: 'Large' },
     }),
     enabled: shown !== undefined,
   });
   const offered = new Set(actions.data?.actions[recordId]?.actions.map((action) => action.apiName));
+  const [deleting, setDeleting] = useState(false);
   if (recordUi.isPending) return <Loading what="the record" />;
   if (recordUi.isError && isUnknownRecord(recordUi.error))
     return (
@@ -67,14 +70,30 @@ export function RecordPage({ route }: { route: RecordRoute }) {
         <h1 id="bo-record-name" className="bo-record__name">
           {recordName(record)}
         </h1>
-        {offered.has('Edit') && (
+        {(offered.has('Edit') || offered.has('Delete')) && (
           <div className="bo-record__actions">
-            <PageLink className="bo-button" href={editHref(objectApiName, recordId)}>
-              Edit
-            </PageLink>
+            {offered.has('Edit') && (
+              <PageLink className="bo-button" href={editHref(objectApiName, recordId)}>
+                Edit
+              </PageLink>
+            )}
+            {offered.has('Delete') && (
+              <button type="button" className="bo-button" aria-haspopup="dialog" onClick={() => setDeleting(true)}>
+                Delete
+              </button>
+            )}
           </div>
         )}
       </header>
+      {deleting && (
+        <DeleteDialog
+          objectApiName={objectApiName}
+          objectLabel={objectLabel}
+          recordId={recordId}
+          recordName={recordName(record)}
+          onClose={() => setDeleting(false)}
+        />
+      )}
       {sections.length === 0 ? (
         <p className="bo-state">This record’s layout has no sections.</p>
       ) : (

@@ -94,6 +94,7 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
       cancelHref={viewHref}
       saving={update.isPending}
       errors={update.isError ? saveErrorsOf(update.error, fieldsOf(sections)) : null}
+      failedAt={update.isError ? update.submittedAt : 0}
       onSave={save}
       onReload={reload}
     />

@@ -74,6 +74,7 @@ export function NewRecordPage({ route }: { route: NewRoute }) {
       cancelHref={objectHomeHref(objectApiName)}
       saving={create.isPending}
       errors={create.isError ? saveErrorsOf(create.error, fieldsOf(sections)) : null}
+      failedAt={create.isError ? create.submittedAt : 0}
       onSave={save}
     />
   );

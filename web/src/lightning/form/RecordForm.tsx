@@ -44,6 +44,8 @@ export interface RecordFormProps {
   saving: boolean;
   /** The errors of the last save; null before one, or after a new attempt starts. */
   errors: SaveErrors | null;
+  /** When the save that failed was sent (its mutation's submittedAt); 0 when none failed. */
+  failedAt: number;
   /** Writes the fields; allowSaveOnDuplicate once the user chose to save in spite of a duplicate warning. */
   onSave: (fields: InputFields, allowSaveOnDuplicate: boolean) => void;
   /** After a conflict: reads the record again, dropping the changes made in the form. */
@@ -56,8 +58,8 @@ export function RecordForm(props: RecordFormProps) {
   const [initial] = useState(() => initialValuesOf(fields, recordFields));
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState<Record<string, string[]>>({});
-  /** A save attempt's number: the focus moves once per attempt that failed. */
-  const [attempt, setAttempt] = useState(0);
+  /** How often the form's own check stopped a save. */
+  const [stopped, setStopped] = useState(0);
   const summary = useRef<HTMLDivElement>(null);
   const labelOf = (apiName: string) => fields.find((field) => field.apiName === apiName)?.label;
 
@@ -67,18 +69,22 @@ export function RecordForm(props: RecordFormProps) {
   const atTop = Boolean(errors && (errors.top.length > 0 || errors.conflict || errors.duplicates));
   const firstInvalid = fields.find((field) => byField[field.apiName]?.length)?.apiName;
 
-  useEffect(() => {
-    if (attempt === 0 || saving) return;
+  // The focus moves once per failed save, when its answer (or the form's own check) is in: not as the user then
+  // fixes the fields, nor when the page renders again for another reason.
+  const focusProblem = () => {
     if (atTop) summary.current?.focus();
     else if (firstInvalid) document.getElementById(inputIdOf(firstInvalid))?.focus();
-    // Once per attempt, when its answer (or the form's own check) is in: not as the user fixes the fields.
-  }, [attempt, saving, errors]);
+  };
+  const focusProblemRef = useRef(focusProblem);
+  focusProblemRef.current = focusProblem;
+  useEffect(() => {
+    if (props.failedAt > 0 || stopped > 0) focusProblemRef.current();
+  }, [props.failedAt, stopped]);
 
   const submit = (allowSaveOnDuplicate: boolean) => {
     const problems = validationErrorsOf(fields, values);
     setChecked(problems);
-    setAttempt((count) => count + 1);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) return setStopped((count) => count + 1);
     onSave(changedFieldsOf(fields, initial, values, mode), allowSaveOnDuplicate);
   };
   const onSubmit = (event: FormEvent) => {

@@ -4,7 +4,8 @@
  * gone); a dependent picklist (the states offered follow the country); errors beside their fields (a required
  * field left empty, a value the platform refuses) with the focus on the first; the edit form by keyboard alone;
  * a conflict with the choice to reload; the question before a delete as a real modal; a duplicate rule's
- * warning and "Save anyway"; a Standard User offered no Delete of another's record; axe on the form; 390 px.
+ * warning and "Save anyway"; a Standard User offered no Delete of another's record; the form's loading and
+ * error states, and a save that gets no answer; axe on the forms; 390 px.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -321,6 +322,7 @@ describe.each(databases())('The back office’s forms in Chromium (%s)', (databa
     const alert = page.getByRole('alert').filter({ hasText: 'changed since you opened it' });
     await alert.waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await axeViolations(page)).toEqual([]);
     await alert.getByRole('button', { name: 'Reload the record' }).click();
     await expect.poll(() => field(page, 'City').inputValue()).toBe('Green Bay');
     expect(await field(page, 'Zip/Postal Code').inputValue()).toBe('');
@@ -382,6 +384,7 @@ describe.each(databases())('The back office’s forms in Chromium (%s)', (databa
     const warning = page.getByRole('alert').filter({ hasText: 'creating a duplicate record' });
     await warning.waitFor();
     expect(await warning.innerText()).toContain('One similar record exists.');
+    expect(await axeViolations(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(NEW);
     await warning.getByRole('button', { name: 'Save anyway' }).click();
     await page.waitForURL(/\/view$/);
@@ -414,6 +417,53 @@ describe.each(databases())('The back office’s forms in Chromium (%s)', (databa
       1,
     );
     expect(await field(page, 'Company Name').isEditable()).toBe(true);
+  });
+
+  it('says it is loading the form, and why it could not be loaded', async () => {
+    await signedIn();
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/ui-api/record-defaults/create/**', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify([{ errorCode: 'FORBIDDEN', message: 'You cannot create these records.' }]),
+      });
+    });
+    await page.goto(`${server.baseUrl}${NEW}`);
+    await page.getByRole('status').filter({ hasText: 'Loading the form…' }).waitFor();
+    release();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The form could not be loaded. You cannot create these records.');
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^403 .*\/ui-api\/record-defaults\/create\//),
+      expect.stringMatching(/^error: Failed to load resource: .* 403/),
+    ]);
+    watched.problems.length = 0;
+  });
+
+  it('says at the top when a save gets no answer, and keeps what was typed', async () => {
+    const session = await signedIn();
+    const recordId = await createdRecord(session, {
+      APT_Company_Name__c: 'Offline Outlets Ltd',
+      APT_Email__c: 'o@offline-outlets.example',
+    });
+    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/${recordId}/edit`);
+    await formShown(page);
+    await page.route(`**/ui-api/records/${recordId}`, (route) => route.abort('connectionrefused'));
+    await field(page, 'City').fill('Duluth');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'did not answer' });
+    await alert.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await field(page, 'City').inputValue()).toBe('Duluth');
+    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^error: Failed to load resource: net::ERR_CONNECTION_REFUSED/),
+    ]);
+    watched.problems.length = 0;
   });
 
   it('works at 390 px wide: the form in one column, nothing wider than the window', async () => {

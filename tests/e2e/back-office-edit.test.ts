@@ -334,6 +334,29 @@ describe.each(databases())('The back office’s forms in Chromium (%s)', (databa
     watched.problems.length = 0;
   });
 
+  it('opens the edit form with the record as it is now, not as a visit before left it', async () => {
+    const session = await signedIn();
+    const recordId = await createdRecord(session, {
+      APT_Company_Name__c: 'Revisited Relays',
+      APT_City__c: 'Madison',
+      APT_Email__c: 'r@revisited-relays.example',
+    });
+    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/${recordId}/edit`);
+    await formShown(page);
+    expect(await field(page, 'City').inputValue()).toBe('Madison');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    const other = await fetch(`${server.baseUrl}${RECORD_API}/${recordId}`, {
+      method: 'PATCH',
+      headers: { ...session.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fields: { APT_City__c: 'Kenosha' } }),
+    });
+    expect(other.status).toBe(200);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await formShown(page);
+    expect(await field(page, 'City').inputValue()).toBe('Kenosha');
+  });
+
   it('asks before a delete in a modal that keeps the focus, closes on Escape and gives the focus back', async () => {
     const session = await signedIn();
     const recordId = await createdRecord(session, {

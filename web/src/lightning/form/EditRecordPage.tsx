@@ -3,7 +3,8 @@
  * Full, Edit) and the picklists of the record's type (getPicklistValuesByRecordType). Save sends the fields
  * changed with updateRecord, and If-Unmodified-Since of the record's lastModifiedDate as read, so that a change
  * made by someone else since is not overwritten: that answers 412, said as a conflict with the choice to
- * reload. The mutation makes the record's cached reads stale; the record page then shows it as saved.
+ * reload. The record is read anew each time the form opens. The mutation makes the record's cached reads
+ * stale; the record page then shows it as saved.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../client/index';
@@ -32,7 +33,9 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
     path: { recordIds: recordId },
     query: { layoutTypes: 'Full', modes: 'Edit' },
   });
-  const recordUi = useQuery(recordUiQuery);
+  // The form starts from the record as it is now, not from a copy kept since another visit: the save's
+  // If-Unmodified-Since is its lastModifiedDate, and a stale copy would only end in a conflict.
+  const recordUi = useQuery({ ...recordUiQuery, refetchOnMount: 'always' });
   const shown = recordUi.data ? recordPageOf(recordUi.data, recordId, 'Edit') : undefined;
   const objectInfo = shown && recordUi.data?.objectInfos[shown.record.apiName];
   const recordTypeId = shown?.record.recordTypeId ?? undefined;
@@ -43,7 +46,7 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
   const names = useLookupNames(recordId, shown?.layout, objectInfo);
   const update = useMutation(updateRecordMutation(api, queryClient));
 
-  if (recordUi.isPending) return <Loading what="the record" />;
+  if (recordUi.isPending || !recordUi.isFetchedAfterMount) return <Loading what="the record" />;
   if (recordUi.isError && isApiError(recordUi.error) && [400, 404].includes(recordUi.error.status))
     return (
       <Message heading="Record not found" tone="error">

@@ -170,6 +170,7 @@ describe.each(databases())('The back office’s forms in Chromium (%s)', (databa
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(`${server.baseUrl}/lightning/r/${OBJECT}/${recordId}/edit`);
     await formShown(page);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Edit CU-\d{6}$/);
     expect(await field(page, 'Phone').inputValue()).toBe('867-555-0142');
     await field(page, 'Phone').fill('867-555-0199');
     const sent = page.waitForRequest((request) => request.method() === 'PATCH');

@@ -31,7 +31,8 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
   const { objectApiName, recordId } = route;
   const recordUiQuery = getRecordUiQuery(api, {
     path: { recordIds: recordId },
-    query: { layoutTypes: 'Full', modes: 'Edit' },
+    // The Edit layout leaves the record's name out when no one may set it (an auto-number): the heading needs it.
+    query: { layoutTypes: 'Full', modes: 'Edit', optionalFields: `${objectApiName}.Name` },
   });
   // The form starts from the record as it is now, not from a copy kept since another visit: the save's
   // If-Unmodified-Since is its lastModifiedDate, and a stale copy would only end in a conflict.

@@ -221,19 +221,37 @@ export function mockExamples(): Plugin {
 /** An address of the back office: /lightning, or anything under /lightning/ (web/ssr/back-office.ts serves them). */
 const BACK_OFFICE_ADDRESS = /^\/lightning(?:[/?]|$)/;
 
+/** Whether a request comes from a page of the back office, by its Referer. */
+function fromBackOffice(referer: string | undefined): boolean {
+  if (!referer) return false;
+  try {
+    return BACK_OFFICE_ADDRESS.test(new URL(referer).pathname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The dev server (npm run dev:mock): every address of the back office opens its page, web/lightning.html, as the
  * server sends its document for all of them; the page reads the address and shows its screen. The dev server has
- * no sessions of its own: its calls go through the proxy to the mock, which wants a sid cookie on the operations
- * that need a session (README, the mock).
+ * no sessions of its own, and the mock wants a sid cookie on the operations that need a session: against the mock
+ * (npm run dev:mock), the back office's calls that carry none are given one on their way to it, so that every
+ * screen renders with the contract's examples. The storefront's calls stay a guest's.
  */
 export function backOfficeDevPages(): Plugin {
   return {
     name: 'storefront:back-office-dev-pages',
     apply: 'serve',
     configureServer(server) {
+      const mock = process.env.MOCK_EXAMPLES === '1';
       server.middlewares.use((request, _response, next) => {
         if (request.method === 'GET' && BACK_OFFICE_ADDRESS.test(request.url ?? '')) request.url = '/lightning.html';
+        else if (
+          mock &&
+          fromBackOffice(request.headers.referer) &&
+          !/(?:^|;\s*)sid=/.test(request.headers.cookie ?? '')
+        )
+          request.headers.cookie = [request.headers.cookie, 'sid=mock-session'].filter(Boolean).join('; ');
         next();
       });
     },

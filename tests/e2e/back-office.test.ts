@@ -121,6 +121,8 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     // The view's own order: by name, ascending.
     expect(await header(page, 'Contact Us Name').getAttribute('aria-sort')).toBe('ascending');
     expect(first).toEqual([...first].sort());
+    // More records follow the page: the platform's "50+ items".
+    expect(await page.getByRole('status').first().innerText()).toBe('50+ items · Sorted by Contact Us Name');
 
     // A click on a header sorts by its column, ascending, then descending.
     await header(page, 'City').getByRole('button').click();

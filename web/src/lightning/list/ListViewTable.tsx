@@ -56,7 +56,7 @@ export function ListViewTable({ objectApiName, listViewApiName, sortBy, pageToke
         {records.isFetching
           ? 'Loading records…'
           : page
-            ? `${page.count} ${page.count === 1 ? 'item' : 'items'}${sortedLabel ? ` · Sorted by ${sortedLabel}` : ''}`
+            ? `${itemsShown(page)}${sortedLabel ? ` · Sorted by ${sortedLabel}` : ''}`
             : ''}
       </p>
       {/* A failed call says so; the records of a failed refresh of the same page stay shown beneath. */}
@@ -120,4 +120,9 @@ export function ListViewTable({ objectApiName, listViewApiName, sortBy, pageToke
       )}
     </section>
   );
+}
+
+/** How many records the page shows, with a + when more follow it, as the platform's list views say it: "50+ items". */
+function itemsShown(page: { count: number; nextPageToken?: string | null }): string {
+  return `${page.count}${page.nextPageToken ? '+' : ''} ${page.count === 1 && !page.nextPageToken ? 'item' : 'items'}`;
 }

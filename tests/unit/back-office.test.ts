@@ -197,6 +197,19 @@ describe('a record page’s sections', () => {
     ]);
   });
 
+  it('shows a multi-select picklist’s values apart, as the platform does', () => {
+    const brands = record({ Name: { displayValue: null, value: 'Arcline;Boltwright;Conduvex' } });
+    const objectInfo = {
+      apiName: 'APT_Contact_Us__c',
+      fields: { Name: { apiName: 'Name', dataType: 'MultiPicklist' } },
+    } as unknown as components['schemas']['ObjectInfoRepresentation'];
+    expect(sectionsOf(layout, brands, new Map(), objectInfo)[0].fields).toEqual([
+      { label: 'Contact Us Name', text: 'Arcline; Boltwright; Conduvex' },
+    ]);
+    // Another type's text is left as it is.
+    expect(sectionsOf(layout, brands)[0].fields[0].text).toBe('Arcline;Boltwright;Conduvex');
+  });
+
   it('finds the record, its object’s label and its Full View layout in the record UI', () => {
     const recordUi = {
       eTag: 'r',

@@ -60,7 +60,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
       </Message>
     );
   const { record, objectLabel, layout } = shown;
-  const sections = layout ? sectionsOf(layout, record, names) : [];
+  const sections = layout ? sectionsOf(layout, record, names, recordUi.data?.objectInfos[record.apiName]) : [];
   return (
     <article className="bo-record" aria-labelledby="bo-record-name">
       <header className="bo-record__header">

@@ -62,13 +62,19 @@ export function lookupNamePaths(layout: Layout, objectInfo: ObjectInfo | undefin
 /**
  * The sections of a layout with the record's values: each item's label, and the text of its field components
  * (several for a compound item, joined by a space); items that hold no field (empty space) are left out. A
- * lookup shows the related record's name when `names` has it (by the lookup field), else its id.
+ * lookup shows the related record's name when `names` has it (by the lookup field), else its id. A multi-select
+ * picklist's values, which the API joins with ";", are shown "Arcline; Boltwright", as the platform shows them.
  */
 export function sectionsOf(
   layout: Layout,
   record: RecordRepresentation,
   names: ReadonlyMap<string, string> = new Map(),
+  objectInfo?: ObjectInfo,
 ): ShownSection[] {
+  const textOf = (apiName: string) => {
+    const text = names.get(apiName) || displayText(record.fields[apiName]);
+    return objectInfo?.fields[apiName]?.dataType === 'MultiPicklist' ? text.split(';').join('; ') : text;
+  };
   return layout.sections.map((section: Section, index) => ({
     key: section.id ?? String(index),
     heading: section.heading || 'Details',
@@ -78,9 +84,7 @@ export function sectionsOf(
         const fields = item.layoutComponents.filter((component) => component.componentType === 'Field');
         if (fields.length === 0) return [];
         const text = fields
-          .map((component) =>
-            component.apiName ? names.get(component.apiName) || displayText(record.fields[component.apiName]) : '',
-          )
+          .map((component) => (component.apiName ? textOf(component.apiName) : ''))
           .filter(Boolean)
           .join(' ');
         return [{ label: item.label, text }];

@@ -1,6 +1,8 @@
 /** The loading, empty and error states every screen of the back office shows the same way. */
 import type { ReactNode } from 'react';
 import { errorMessageOf, isApiError } from '../../../client/index';
+import { PageLink } from '../location';
+import { objectHomeHref } from './routes';
 
 /** A wait, announced politely to screen readers. */
 export function Loading({ what }: { what: string }) {
@@ -45,4 +47,19 @@ export function LoadError({ what, error }: { what: string; error: unknown }) {
 function reasonOf(error: unknown): string {
   if (isApiError(error) && error.status !== 0) return errorMessageOf(error.body);
   return 'The server did not answer: check the connection and try again.';
+}
+
+/** Whether a record's read failed for an id the user cannot open: none such (404), or not an id of any object (400). */
+export function isUnknownRecord(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+/** A record's screen for an id that opens no record, with the way back to its object's list. */
+export function RecordNotFound({ objectApiName }: { objectApiName: string }) {
+  return (
+    <Message heading="Record not found" tone="error">
+      This record doesn’t exist, or you don’t have access to it.{' '}
+      <PageLink href={objectHomeHref(objectApiName)}>Back to the list</PageLink>
+    </Message>
+  );
 }

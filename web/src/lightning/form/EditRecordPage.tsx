@@ -7,7 +7,6 @@
  * stale; the record page then shows it as saved.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../../client/index';
 import {
   getPicklistValuesByRecordTypeQuery,
   getRecordUiQuery,
@@ -19,7 +18,7 @@ import { recordName } from '../fields';
 import { recordPageOf } from '../record/layout';
 import { useLookupNames } from '../record/lookup-names';
 import { objectHomeHref, recordHref, type Route } from '../routes';
-import { LoadError, Loading, Message } from '../states';
+import { LoadError, Loading, Message, RecordNotFound, isUnknownRecord } from '../states';
 import { formSectionsOf, ifUnmodifiedSinceOf, saveErrorsOf, fieldsOf, type InputFields } from './form-model';
 import { RecordForm } from './RecordForm';
 
@@ -48,13 +47,7 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
   const update = useMutation(updateRecordMutation(api, queryClient));
 
   if (recordUi.isPending || !recordUi.isFetchedAfterMount) return <Loading what="the record" />;
-  if (recordUi.isError && isApiError(recordUi.error) && [400, 404].includes(recordUi.error.status))
-    return (
-      <Message heading="Record not found" tone="error">
-        This record doesn’t exist, or you don’t have access to it.{' '}
-        <PageLink href={objectHomeHref(objectApiName)}>Back to the list</PageLink>
-      </Message>
-    );
+  if (recordUi.isError && isUnknownRecord(recordUi.error)) return <RecordNotFound objectApiName={objectApiName} />;
   if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
   if (!shown || !objectInfo || !shown.layout)
     return (

@@ -7,24 +7,18 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../../../client/index';
 import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
 import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { recordName } from '../fields';
 import { editHref, objectHomeHref, type Route } from '../routes';
-import { LoadError, Loading, Message } from '../states';
+import { LoadError, Loading, Message, RecordNotFound, isUnknownRecord } from '../states';
 import { recordPageOf, sectionsOf } from './layout';
 import { DeleteDialog } from './DeleteDialog';
 import { RecordSection } from './RecordSection';
 
 type RecordRoute = Extract<Route, { kind: 'record' }>;
-
-/** The answers of an id the user cannot open: none such (404), or not an id of any object (400). */
-function isUnknownRecord(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || error.status === 400);
-}
 
 export function RecordPage({ route }: { route: RecordRoute }) {
   const api = useApiClient();
@@ -45,13 +39,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   const offered = new Set(actions.data?.actions[recordId]?.actions.map((action) => action.apiName));
   const [deleting, setDeleting] = useState(false);
   if (recordUi.isPending) return <Loading what="the record" />;
-  if (recordUi.isError && isUnknownRecord(recordUi.error))
-    return (
-      <Message heading="Record not found" tone="error">
-        This record doesn’t exist, or you don’t have access to it.{' '}
-        <PageLink href={objectHomeHref(objectApiName)}>Back to the list</PageLink>
-      </Message>
-    );
+  if (recordUi.isError && isUnknownRecord(recordUi.error)) return <RecordNotFound objectApiName={objectApiName} />;
   if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
   if (!shown)
     return (

@@ -12,13 +12,17 @@ import { ApiClientProvider } from '../api-client';
 import { createQueryClient } from '../query-client';
 import { App } from './App';
 import { revalidateReads } from './fresh-answers';
-import { signInOnInvalidSession } from './session';
+import { signInHref } from '../../../common/sign-in';
+import { invalidSessionMiddleware, onInvalidSession } from '../session/invalid-session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const api = createApiClient({ baseUrl: '' });
-api.use(signInOnInvalidSession, revalidateReads);
+api.use(invalidSessionMiddleware, revalidateReads);
+// The back office is for signed-in users only: a session that ends while the page is open (it expired, or the
+// user signed out elsewhere) sends the page to the sign-in page, which returns here.
+onInvalidSession(() => window.location.assign(signInHref(window.location.pathname, window.location.search)));
 
 createRoot(container).render(
   <StrictMode>

@@ -5,3 +5,11 @@ import { SIGN_IN_PATH } from './sign-in.ts';
 export function isPagePath(pathname: string): boolean {
   return pathname === '/' || pathname === SIGN_IN_PATH;
 }
+
+/** Where the back office lives: /lightning, and every address under /lightning/ (the platform's own URL forms). */
+export const BACK_OFFICE_PATH = '/lightning';
+
+/** Whether a path (no query) is the back office's. */
+export function isBackOfficePath(pathname: string): boolean {
+  return pathname === BACK_OFFICE_PATH || pathname.startsWith(`${BACK_OFFICE_PATH}/`);
+}

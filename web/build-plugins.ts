@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
+import { isBackOfficePath } from '../common/pages.ts';
 import { bannerJpeg } from '../server/content/banner.ts';
 import { parseImageOptions } from '../server/content/media.ts';
 import { contactsExamples, preferHeaderFor } from './mock-examples.ts';
@@ -218,14 +219,11 @@ export function mockExamples(): Plugin {
   };
 }
 
-/** An address of the back office: /lightning, or anything under /lightning/ (web/ssr/back-office.ts serves them). */
-const BACK_OFFICE_ADDRESS = /^\/lightning(?:[/?]|$)/;
-
 /** Whether a request comes from a page of the back office, by its Referer. */
 function fromBackOffice(referer: string | undefined): boolean {
   if (!referer) return false;
   try {
-    return BACK_OFFICE_ADDRESS.test(new URL(referer).pathname);
+    return isBackOfficePath(new URL(referer).pathname);
   } catch {
     return false;
   }
@@ -245,7 +243,8 @@ export function backOfficeDevPages(): Plugin {
     configureServer(server) {
       const mock = process.env.MOCK_EXAMPLES === '1';
       server.middlewares.use((request, _response, next) => {
-        if (request.method === 'GET' && BACK_OFFICE_ADDRESS.test(request.url ?? '')) request.url = '/lightning.html';
+        if (request.method === 'GET' && isBackOfficePath((request.url ?? '').split('?')[0]))
+          request.url = '/lightning.html';
         else if (
           mock &&
           fromBackOffice(request.headers.referer) &&

@@ -12,11 +12,6 @@ import { documentInlineStyles, renderDocument } from './document.ts';
 import { htmlAnswer, redirectAnswer, sendPage } from './page-answer.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
 
-/** Where the back office lives: /lightning, and every address under /lightning/. */
-export function isBackOfficePath(pathname: string): boolean {
-  return pathname === '/lightning' || pathname.startsWith('/lightning/');
-}
-
 const HEAD = {
   title: 'Storefront Console',
   description: 'The store’s records: representatives, accounts and inquiries.',

@@ -18,8 +18,8 @@ import { htmlAnswer, redirectAnswer, sendPage, type PageAnswer } from './page-an
 import { guestQueryData, pageCache } from './page-cache.ts';
 import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
-import { isPagePath } from '../../common/pages.ts';
-import { backOfficeHandler, isBackOfficePath } from './back-office.ts';
+import { isBackOfficePath, isPagePath } from '../../common/pages.ts';
+import { backOfficeHandler } from './back-office.ts';
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
 type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;

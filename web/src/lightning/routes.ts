@@ -5,9 +5,7 @@
  * edit form (…/{recordId}/edit). Reading an address into a route, and building the address
  * of a route, are pure, so that links and the router agree.
  */
-
-/** Where the back office lives; the server sends every address under it the back office's document. */
-export const BACK_OFFICE_BASE = '/lightning';
+import { BACK_OFFICE_PATH } from '../../../common/pages';
 
 /** The object a bare /lightning opens when no app names one. */
 export const DEFAULT_OBJECT = 'APT_Contact_Us__c';
@@ -50,10 +48,10 @@ function decoded(segment: string | undefined): string | undefined {
 /** The route of an address under /lightning; `search` is '?…' or ''. */
 export function routeOf(pathname: string, search: string): Route {
   const path = pathname.replace(/\/+$/, '');
-  if (path === BACK_OFFICE_BASE) return { kind: 'start' };
-  if (!path.startsWith(`${BACK_OFFICE_BASE}/`)) return { kind: 'unknown' };
+  if (path === BACK_OFFICE_PATH) return { kind: 'start' };
+  if (!path.startsWith(`${BACK_OFFICE_PATH}/`)) return { kind: 'unknown' };
   const segments = path
-    .slice(BACK_OFFICE_BASE.length + 1)
+    .slice(BACK_OFFICE_PATH.length + 1)
     .split('/')
     .map(decoded);
   const [type, objectApiName, third, fourth] = segments;
@@ -86,7 +84,7 @@ export function routeOf(pathname: string, search: string): Route {
 
 /** The address of an object's home: its list views. */
 export function objectHomeHref(objectApiName: string): string {
-  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/home`;
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/home`;
 }
 
 /** The address of a list view, with its order and page when they are not the view's own first page. */
@@ -98,20 +96,20 @@ export function listHref(
   const query = new URLSearchParams({ filterName });
   if (sortBy) query.set('sortBy', sortBy);
   if (pageToken && pageToken !== '0') query.set('pageToken', pageToken);
-  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/list?${query}`;
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/list?${query}`;
 }
 
 /** The address of a record's page. */
 export function recordHref(objectApiName: string, recordId: string): string {
-  return `${BACK_OFFICE_BASE}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/view`;
+  return `${BACK_OFFICE_PATH}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/view`;
 }
 
 /** The address of a record's edit form. */
 export function editHref(objectApiName: string, recordId: string): string {
-  return `${BACK_OFFICE_BASE}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/edit`;
+  return `${BACK_OFFICE_PATH}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/edit`;
 }
 
 /** The address of the form that creates a record of an object. */
 export function newRecordHref(objectApiName: string): string {
-  return `${BACK_OFFICE_BASE}/o/${encodeURIComponent(objectApiName)}/new`;
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/new`;
 }

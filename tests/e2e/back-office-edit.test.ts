@@ -7,12 +7,11 @@
  * warning and "Save anyway"; a Standard User offered no Delete of another's record; the form's loading and
  * error states, and a save that gets no answer; axe on the forms; 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
-import { cards, type WatchedPage, usePageSession, watchedPage } from './helpers.ts';
+import { cards, type WatchedPage, usePageSession, watchedPage, axeViolations } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/lightning/o/${OBJECT}/list?filterName=AllContactUs`;
@@ -20,13 +19,6 @@ const NEW = `/lightning/o/${OBJECT}/new`;
 const RECORD_API = '/services/data/v65.0/ui-api/records';
 /** A filter of the public locator that no demo contact matches. */
 const PUBLIC_FILTER = '/?brand=Gridmark&country=Canada&state=Yukon';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-}
 
 function field(page: Page, label: string) {
   return page.getByLabel(label, { exact: true });

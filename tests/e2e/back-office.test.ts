@@ -4,24 +4,16 @@
  * and paged by the platform's page tokens; a record's page with its layout's sections and values; an unknown
  * record said so; axe clean; usable by keyboard alone with the focus visible; at 390 px wide.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
-import { type WatchedPage, usePageSession } from './helpers.ts';
+import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/lightning/o/${OBJECT}/list?filterName=AllContactUs`;
 /** Enough for three pages of 50. */
 const CONTACTS = 120;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-}
 
 /** The list's rows: the text of each row's first cell, the record's name. */
 function rowNames(page: Page): Promise<string[]> {

@@ -1,4 +1,7 @@
-/** Shared pieces of the end-to-end tests: a watched page, the comboboxes, the pager, development builds. */
+/**
+ * Shared pieces of the end-to-end tests: a watched page, axe, the comboboxes, the pager, development builds.
+ */
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -8,6 +11,14 @@ import { launchChromium } from '../support/browser.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** What axe finds wrong on the page as it is: each violation's rule and the elements it names. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+}
 
 /**
  * The demo data the locator tests rely on (deterministic, with 800 contacts): how many contacts match,

@@ -2,7 +2,6 @@
  * The contact locator in a real Chromium against the real server: the default contact, the three
  * comboboxes and their transitions, the cards, the empty and no-match states, the spinner, axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/core/ids.ts';
@@ -19,14 +18,8 @@ import {
   watchedPage,
   type WatchedPage,
   usePageSession,
+  axeViolations,
 } from './helpers.ts';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-}
 
 describe('Contact locator in Chromium', () => {
   let server: TestServer;

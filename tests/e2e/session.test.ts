@@ -6,7 +6,6 @@
  * timeout is 40 s; its clock and the page's (Playwright's page.clock) are moved together, so no test waits
  * for real. What stores sessions runs on each database; the rest of the page's behaviour on PGlite only.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/app-options.ts';
@@ -21,6 +20,7 @@ import {
   type WatchedPage,
   usePageSession,
   waitForHydration,
+  axeViolations,
 } from './helpers.ts';
 
 const IDLE_SECONDS = 40;
@@ -47,13 +47,6 @@ function expectRefused(problems: string[], paths: string[]): void {
   expect(problems.filter((problem) => problem.startsWith('401 ')).map(refusedPath)).toEqual(paths);
   const isRefusal = (problem: string) => problem.startsWith('401 ') || /status of 401 \(Unauthorized\)/.test(problem);
   problems.splice(0, problems.length, ...problems.filter((problem) => !isRefusal(problem)));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
 }
 
 /** The user data the server rendered the page for, from the session answer that travels with it. */

@@ -3,21 +3,13 @@
  * footer), on desktop and on a phone, with and without JavaScript; asking for the e-mail address users sign
  * in with; used with the keyboard alone, its errors tied to their fields and announced; axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 import { DEMO_USERS } from '../support/session.ts';
-import { type WatchedPage, usePageSession } from './helpers.ts';
+import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
 
 const REFUSED = 'The e-mail address or the password is not right. Check them and try again.';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-}
 
 /** What has the keyboard focus: its role or tag and its accessible text. */
 function focused(page: Page): Promise<string> {

@@ -8,18 +8,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ENTRY_LABELS,
   INITIAL_JS_BUDGETS_KB,
   INITIAL_JS_REPORTS,
   type EntryName,
   type InitialJsReport,
 } from '../../web/build-plugins.ts';
 
-const PAGES: Record<EntryName, string> = { storefront: 'the storefront', backOffice: 'the back office' };
-
 describe('initial JS budget', () => {
-  for (const entry of Object.keys(PAGES) as EntryName[]) {
+  for (const entry of Object.keys(ENTRY_LABELS) as EntryName[]) {
     const budgetKb = INITIAL_JS_BUDGETS_KB[entry];
-    it(`${PAGES[entry]} loads at most ${budgetKb} kB of JavaScript, gzipped`, () => {
+    it(`${ENTRY_LABELS[entry]} loads at most ${budgetKb} kB of JavaScript, gzipped`, () => {
       const path = resolve(import.meta.dirname, '../../dist/web', INITIAL_JS_REPORTS[entry]);
       expect(existsSync(path), `${path} is missing: run npm run build (npm test does it first)`).toBe(true);
       const report = JSON.parse(readFileSync(path, 'utf8')) as InitialJsReport;

@@ -8,6 +8,7 @@
  *   (server/app.ts), in a new tab too.
  * - No telemetry (REDOCLY_TELEMETRY=off in scripts/lib/redocly.ts sets the page's disableTelemetry).
  * - The "API docs by" badge's logo, which Redoc loads from its CDN, is drawn in the script itself.
+ * - The changelog (CHANGELOG.md) is the last section of the description.
  * - Security: Redoc leaves an empty requirement ({}: no credentials) out, so an operation a guest may call
  *   would read "Security: sessionCookie". The page's copy of the contract names that alternative `guest`.
  */
@@ -15,11 +16,19 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { contractForDocs, docsAddresses, DOCS_ADDRESSES, linksUnderBase, type Contract } from './lib/docs-page.ts';
+import {
+  contractForDocs,
+  docsAddresses,
+  DOCS_ADDRESSES,
+  linksUnderBase,
+  withChangelog,
+  type Contract,
+} from './lib/docs-page.ts';
 import { runRedocly } from './lib/redocly.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CONTRACT = resolve(root, 'generated/openapi.json');
+const CHANGELOG = resolve(root, 'CHANGELOG.md');
 const OUT = resolve(root, 'dist/docs');
 const output = resolve(OUT, 'index.html');
 const SCRIPT = '/docs/redoc.standalone.js';
@@ -50,7 +59,9 @@ function standaloneScript(): string {
 function build(): void {
   const work = mkdtempSync(join(tmpdir(), 'storefront-docs-'));
   try {
-    const contract = contractForDocs(JSON.parse(readFileSync(CONTRACT, 'utf8')) as Contract);
+    const contract = contractForDocs(
+      withChangelog(JSON.parse(readFileSync(CONTRACT, 'utf8')) as Contract, readFileSync(CHANGELOG, 'utf8')),
+    );
     const input = join(work, 'openapi.json');
     writeFileSync(input, JSON.stringify(contract));
     mkdirSync(OUT, { recursive: true });

@@ -3,6 +3,7 @@ import { codeSamples } from './code-samples.ts';
 
 type Requirement = Record<string, string[]>;
 export interface Contract {
+  info?: { description?: string; [key: string]: unknown };
   security?: Requirement[];
   paths: Record<string, Record<string, { security?: Requirement[] } | unknown>>;
   components: { securitySchemes?: Record<string, unknown> };
@@ -22,6 +23,20 @@ export function invalidationText(invalidates: Invalidation[] | 'all'): string {
     return on.length ? `\`${operationId}\` (${on.join(', ')})` : `\`${operationId}\` (all)`;
   });
   return `**Makes stale in a client cache** (x-invalidates): ${entries.join(', ')}.`;
+}
+
+/**
+ * The contract with its changelog (CHANGELOG.md) at the end of its description, a section of the page: the
+ * changelog's title gives way to a "Changelog" heading, and its headings go one level down under it.
+ */
+export function withChangelog(contract: Contract, changelog: string): Contract {
+  const body = changelog
+    .replace(/^# .*\n/, '')
+    .replace(/^(#{2,5}) /gm, '#$1 ')
+    .trim();
+  const copy = structuredClone(contract);
+  copy.info = { ...copy.info, description: `${copy.info?.description?.trimEnd() ?? ''}\n\n## Changelog\n\n${body}\n` };
+  return copy;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

@@ -7,6 +7,7 @@ import {
   docsAddresses,
   invalidationText,
   linksUnderBase,
+  withChangelog,
   type Contract,
 } from '../../scripts/lib/docs-page.ts';
 import { withoutNotices } from '../../scripts/lib/redocly.ts';
@@ -61,6 +62,17 @@ describe('The contract as the docs show it', () => {
     const before = JSON.stringify(contract);
     contractForDocs(contract);
     expect(JSON.stringify(contract)).toBe(before);
+  });
+});
+
+describe('The changelog on the page', () => {
+  it('is the last section of the description, its headings one level down', () => {
+    const contract: Contract = { info: { description: 'About.\n' }, paths: {}, components: {} };
+    const changelog = '# Changelog\n\nHow it is written.\n\n## 1.1.0 (2026-11-28)\n\n### Breaking\n\n- a\n';
+    expect(withChangelog(contract, changelog).info?.description).toBe(
+      'About.\n\n## Changelog\n\nHow it is written.\n\n### 1.1.0 (2026-11-28)\n\n#### Breaking\n\n- a\n',
+    );
+    expect(contract.info?.description).toBe('About.\n');
   });
 });
 

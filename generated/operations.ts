@@ -23,6 +23,18 @@ export interface ContractOperation {
   readonly invalidates:
     | 'all'
     | readonly { readonly operationId: string; readonly match?: Readonly<Record<string, string>> }[];
+  /**
+   * Present when the operation is deprecated (deprecated: true): since when (x-deprecated-since) and, if set, the
+   * day it goes (x-sunset), dates YYYY-MM-DD. Its answers carry Deprecation, Sunset and Link headers.
+   */
+  readonly deprecation?: { readonly since: string; readonly sunset?: string };
+  /** Present when some of its parameters are deprecated: a request that sends one gets the same headers. */
+  readonly deprecatedParameters?: readonly {
+    readonly in: 'path' | 'query' | 'header' | 'cookie';
+    readonly name: string;
+    readonly since: string;
+    readonly sunset?: string;
+  }[];
 }
 
 // One export per operation, so that a bundle keeps only the rows its code names (import * as operations).

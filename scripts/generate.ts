@@ -15,6 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { guestMayCall } from './lib/security.ts';
 import { emitSchema, referencedComponents, type JsonSchema } from './lib/json-schema-to-zod.ts';
 import { generateClientCalls, generateQueryFactories, type ClientOperation } from './lib/client-module.ts';
+import { deprecationOf, type Deprecation } from './lib/deprecation.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const OUT = 'generated';
@@ -30,6 +31,9 @@ type Parameter = {
   allowEmptyValue?: boolean;
   description?: string;
   schema: JsonSchema;
+  deprecated?: boolean;
+  'x-deprecated-since'?: string;
+  'x-sunset'?: string;
 };
 type MediaTypes = Record<string, { schema?: JsonSchema }>;
 type Response = {
@@ -39,6 +43,7 @@ type Response = {
 };
 type Operation = {
   operationId: string;
+  deprecated?: boolean;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -210,6 +215,10 @@ interface OperationRow {
   read: boolean;
   /** x-invalidates: what a write's success makes stale in a client's cache; [] for a read. */
   invalidates: Invalidation[] | 'all';
+  /** Left out unless the operation is deprecated. */
+  deprecation?: Deprecation;
+  /** Left out unless some of its parameters are. */
+  deprecatedParameters?: (Deprecation & { in: Parameter['in']; name: string })[];
 }
 
 /** One entry of x-invalidates: a read operation, and the parameters of its query key that must match. */
@@ -286,12 +295,29 @@ function generateRoutes(doc: Document): { routes: string; table: Map<string, Ope
         statuses: Object.keys(operation.responses).map(Number),
         read: method === 'get' || operation['x-read'] === true,
         invalidates: (operation['x-invalidates'] as Invalidation[] | 'all' | undefined) ?? [],
+        ...deprecationsOf(operation, parameters),
       });
     }
   }
   lines.push(`/** Every operation of the contract, by operationId. */`);
   lines.push(`export const routes = { ${[...table.keys()].join(', ')} } as const;`, '');
   return { routes: lines.join('\n'), table };
+}
+
+/** The row's deprecations: the operation's, and its parameters' (only the keys that have one). */
+function deprecationsOf(
+  operation: Operation,
+  parameters: Parameter[],
+): Pick<OperationRow, 'deprecation' | 'deprecatedParameters'> {
+  const deprecation = deprecationOf(operation, operation.operationId);
+  const deprecatedParameters = parameters.flatMap((parameter) => {
+    const of = deprecationOf(parameter, `${operation.operationId}'s ${parameter.in} parameter ${parameter.name}`);
+    return of ? [{ in: parameter.in, name: parameter.name, ...of }] : [];
+  });
+  return {
+    ...(deprecation ? { deprecation } : {}),
+    ...(deprecatedParameters.length ? { deprecatedParameters } : {}),
+  };
 }
 
 const SOURCES = /^(path|query|body|response)\.[A-Za-z_][\w.]*$/;
@@ -360,6 +386,7 @@ function clientOperationsOf(doc: Document, table: Map<string, OperationRow>): Cl
         ),
         read: table.get(operation.operationId)!.read,
         cacheTtl: table.get(operation.operationId)!.cacheTtl,
+        deprecation: table.get(operation.operationId)!.deprecation,
       });
     }
   return operations;
@@ -395,6 +422,18 @@ export interface ContractOperation {
   readonly invalidates:
     | 'all'
     | readonly { readonly operationId: string; readonly match?: Readonly<Record<string, string>> }[];
+  /**
+   * Present when the operation is deprecated (deprecated: true): since when (x-deprecated-since) and, if set, the
+   * day it goes (x-sunset), dates YYYY-MM-DD. Its answers carry Deprecation, Sunset and Link headers.
+   */
+  readonly deprecation?: { readonly since: string; readonly sunset?: string };
+  /** Present when some of its parameters are deprecated: a request that sends one gets the same headers. */
+  readonly deprecatedParameters?: readonly {
+    readonly in: 'path' | 'query' | 'header' | 'cookie';
+    readonly name: string;
+    readonly since: string;
+    readonly sunset?: string;
+  }[];
 }
 
 // One export per operation, so that a bundle keeps only the rows its code names (import * as operations).

@@ -6,7 +6,7 @@ export interface Contract {
   info?: { description?: string; [key: string]: unknown };
   security?: Requirement[];
   paths: Record<string, Record<string, { security?: Requirement[] } | unknown>>;
-  components: { securitySchemes?: Record<string, unknown> };
+  components: { securitySchemes?: Record<string, unknown>; parameters?: Record<string, Documented> };
 }
 
 interface Invalidation {
@@ -45,8 +45,27 @@ const GUEST_SCHEME = 'guest';
 /**
  * The contract as the page shows it: every operation a guest may call (its security, or the document's,
  * lists {}) lists the `guest` scheme instead, which says what {} means; every operation shows its example as a
- * call of the generated client and as curl (x-codeSamples, scripts/lib/code-samples.ts).
+ * call of the generated client and as curl (x-codeSamples, scripts/lib/code-samples.ts); a deprecated operation
+ * or parameter says since when and the day it goes (deprecationText).
  */
+/** What a deprecated operation or parameter says of it on the page; undefined when it is not deprecated. */
+export function deprecationText(node: {
+  deprecated?: boolean;
+  'x-deprecated-since'?: string;
+  'x-sunset'?: string;
+}): string | undefined {
+  if (node.deprecated !== true) return undefined;
+  const sunset = node['x-sunset'] ? `, and goes on ${node['x-sunset']} (the \`Sunset\` header)` : '';
+  return `**Deprecated** since ${node['x-deprecated-since']}${sunset}: its answers carry \`Deprecation\` and a \`Link\` to this page.`;
+}
+
+type Documented = { description?: string; deprecated?: boolean; 'x-deprecated-since'?: string; 'x-sunset'?: string };
+
+function withDeprecationText(node: Documented): void {
+  const text = deprecationText(node);
+  if (text) node.description = `${text}\n\n${node.description ?? ''}`.trim();
+}
+
 export function contractForDocs(contract: Contract): Contract {
   const samples = codeSamples(contract as unknown as Record<string, unknown>);
   const copy = structuredClone(contract);
@@ -61,6 +80,7 @@ export function contractForDocs(contract: Contract): Contract {
     ...copy.components.securitySchemes,
   };
   if (copy.security) copy.security = forDocs(copy.security);
+  for (const parameter of Object.values(copy.components.parameters ?? {})) withDeprecationText(parameter);
   for (const item of Object.values(copy.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
@@ -70,8 +90,11 @@ export function contractForDocs(contract: Contract): Contract {
         description?: string;
         'x-codeSamples'?: unknown;
         'x-invalidates'?: Invalidation[] | 'all';
-      };
+        parameters?: Documented[];
+      } & Documented;
       if (op.security) op.security = forDocs(op.security);
+      withDeprecationText(op);
+      for (const parameter of op.parameters ?? []) withDeprecationText(parameter);
       if (op['x-invalidates'] !== undefined)
         op.description = `${op.description ?? ''}\n\n${invalidationText(op['x-invalidates'])}`.trim();
       if (op.operationId && samples.has(op.operationId)) op['x-codeSamples'] = samples.get(op.operationId);

@@ -3,14 +3,16 @@
  * the middleware or the database; every other request goes on to the gate (server/app.ts). What the skipped
  * way would have done for such a GET is done here once, for every cache that replays: a conditional request
  * (If-None-Match) is left to the router, which answers 304; the public rate limit counts a guest-callable
- * operation; and the answer gets the headers the router's way gives it (replayedHeaders), header for header
+ * operation; and the answer gets the headers the router's way gives it (replayedHeaders: cache, security and
+ * deprecation headers), header for header
  * (tests/contract/locator-replay.test.ts and answer-cache.test.ts compare them).
  */
 import { cacheHeaders } from '../answers/cache-headers.ts';
 import { countGuestRequest, type RequestLimits } from '../limits/limits.ts';
 import { clientScheme, incomingHeader } from '../connections/request-header.ts';
 import { apiSecurityHeaders } from '../answers/security-headers.ts';
-import { operationTable, type OperationId } from '../../../generated/operations.ts';
+import { deprecationHeaders } from '../answers/deprecation.ts';
+import { operationTable, type ContractOperation, type OperationId } from '../../../generated/operations.ts';
 
 /** A cached answer to replay: its body and its representation's headers (Content-Type, ETag, Content-Encoding, Vary). */
 export interface CachedAnswer {
@@ -42,12 +44,13 @@ function replayedHeaders(
   representation: Readonly<Record<string, string>>,
   https: boolean,
 ): Readonly<Record<string, string>> {
-  const { cacheTtl } = operationTable[operationId];
-  if (!cacheTtl) throw new Error(`${operationId} has no x-cache-ttl, so its answers cannot be replayed`);
+  const row: ContractOperation = operationTable[operationId];
+  if (!row.cacheTtl) throw new Error(`${operationId} has no x-cache-ttl, so its answers cannot be replayed`);
   return {
     ...representation,
-    ...cacheHeaders(cacheTtl, representation.ETag, representation.Vary),
+    ...cacheHeaders(row.cacheTtl, representation.ETag, representation.Vary),
     ...apiSecurityHeaders(https),
+    ...deprecationHeaders(operationId, row.tag, row.deprecation ? [row.deprecation] : []),
   };
 }
 
@@ -66,6 +69,8 @@ export function replayStage(
     for (const cache of caches) {
       const answer = cache.replay(request, env);
       if (!answer) continue;
+      // Whether the request sends a deprecated parameter is the router's to find (announceDeprecation).
+      if ((operationTable[answer.operationId] as ContractOperation).deprecatedParameters) return undefined;
       // Counted once: over the limit, the limits middleware counts it again and answers 429.
       if (operationTable[answer.operationId].guest && countGuestRequest(limits, request, env)) return undefined;
       const https = clientScheme(request, env, limits.trustProxy) === 'https';

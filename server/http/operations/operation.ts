@@ -7,9 +7,10 @@ import type { Context, Env, Handler, MiddlewareHandler, TypedResponse } from 'ho
 import { HTTPException } from 'hono/http-exception';
 import type { StatusCode } from 'hono/utils/http-status';
 import { z } from '@hono/zod-openapi';
-import { operationTable, type OperationId } from '../../../generated/operations.ts';
+import { operationTable, type ContractOperation, type OperationId } from '../../../generated/operations.ts';
 import { PlatformError } from '../../platform/core/errors.ts';
 import { cacheFor, noCache } from '../answers/cache-headers.ts';
+import { announceDeprecation } from '../answers/deprecation.ts';
 import { validationHook, type ValidationResult } from '../errors.ts';
 import { principalOf, type AppEnv } from '../sessions/principal.ts';
 import { findUnstorableText, unstorableReason } from './storable-text.ts';
@@ -42,12 +43,15 @@ const setPrincipal: MiddlewareHandler<AppEnv> = (c, next) => {
 };
 
 /**
- * The middleware the contract gives an operation: its caller's principal, a user required where the contract
- * requires one, then its cache headers, unless the handler sets its own.
+ * The middleware the contract gives an operation: the headers of its deprecation where it or a parameter is
+ * deprecated, its caller's principal, a user required where the contract requires one, then its cache headers,
+ * unless the handler sets its own.
  */
 export function middlewareOf(operationId: OperationId, ownCacheHeaders = false): MiddlewareHandler<AppEnv>[] {
-  const { method, cacheTtl, guest } = operationTable[operationId];
-  const user = guest ? [setPrincipal] : [setPrincipal, requireUser];
+  const row: ContractOperation = operationTable[operationId];
+  const { method, cacheTtl, guest } = row;
+  const deprecated = row.deprecation || row.deprecatedParameters ? [announceDeprecation(operationId, row)] : [];
+  const user = guest ? [...deprecated, setPrincipal] : [...deprecated, setPrincipal, requireUser];
   if (ownCacheHeaders) return user;
   // x-cache-ttl 0: an answer asked for afresh every time (the session), never kept.
   return [...user, method === 'get' && cacheTtl !== null && cacheTtl > 0 ? cacheFor(cacheTtl) : noCache];

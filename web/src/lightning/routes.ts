@@ -2,7 +2,8 @@
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
  * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…), a new record's form
  * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
- * edit form (…/{recordId}/edit). Reading an address into a route, and building the address
+ * edit form (…/{recordId}/edit) and a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
+ * record relationship page, with its order and page as a list view's). Reading an address into a route, and building the address
  * of a route, are pure, so that links and the router agree.
  */
 import { BACK_OFFICE_PATH } from '../../../common/pages';
@@ -23,6 +24,18 @@ export type Route =
     }
   | { kind: 'record'; objectApiName: string; recordId: string }
   | { kind: 'edit'; objectApiName: string; recordId: string }
+  | {
+      kind: 'related';
+      /** The parent record's object and id. */
+      objectApiName: string;
+      recordId: string;
+      /** The related list's id (relationshipApiName in the address), such as Contacts. */
+      relatedListId: string;
+      /** The records' sortBy, as a list view's; undefined for the related list's own order. */
+      sortBy?: string;
+      /** The page token of the page shown; undefined for the first page. */
+      pageToken?: string;
+    }
   | {
       kind: 'new';
       objectApiName: string;
@@ -54,7 +67,7 @@ export function routeOf(pathname: string, search: string): Route {
     .slice(BACK_OFFICE_PATH.length + 1)
     .split('/')
     .map(decoded);
-  const [type, objectApiName, third, fourth] = segments;
+  const [type, objectApiName, third, fourth, fifth, sixth] = segments;
   if (!objectApiName || !NAME.test(objectApiName)) return { kind: 'unknown' };
   if (type === 'o' && segments.length === 3 && (third === 'list' || third === 'home')) {
     const query = new URLSearchParams(search);
@@ -79,6 +92,26 @@ export function routeOf(pathname: string, search: string): Route {
     return { kind: 'record', objectApiName, recordId: third };
   if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'edit')
     return { kind: 'edit', objectApiName, recordId: third };
+  if (
+    type === 'r' &&
+    segments.length === 6 &&
+    third &&
+    ID.test(third) &&
+    fourth === 'related' &&
+    fifth &&
+    NAME.test(fifth) &&
+    sixth === 'view'
+  ) {
+    const query = new URLSearchParams(search);
+    return {
+      kind: 'related',
+      objectApiName,
+      recordId: third,
+      relatedListId: fifth,
+      sortBy: query.get('sortBy') || undefined,
+      pageToken: query.get('pageToken') || undefined,
+    };
+  }
   return { kind: 'unknown' };
 }
 
@@ -112,4 +145,19 @@ export function editHref(objectApiName: string, recordId: string): string {
 /** The address of the form that creates a record of an object. */
 export function newRecordHref(objectApiName: string): string {
   return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/new`;
+}
+
+/** The address of a record's related list (its View All page), with its order and page when they are not its own first page. */
+export function relatedListHref(
+  objectApiName: string,
+  recordId: string,
+  relatedListId: string,
+  { sortBy, pageToken }: { sortBy?: string; pageToken?: string } = {},
+): string {
+  const query = new URLSearchParams();
+  if (sortBy) query.set('sortBy', sortBy);
+  if (pageToken && pageToken !== '0') query.set('pageToken', pageToken);
+  const path = [objectApiName, recordId, 'related', relatedListId].map(encodeURIComponent).join('/');
+  const text = query.toString();
+  return `${BACK_OFFICE_PATH}/r/${path}/view${text ? `?${text}` : ''}`;
 }

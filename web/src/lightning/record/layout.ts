@@ -92,3 +92,59 @@ export function sectionsOf(
     ),
   }));
 }
+
+/** The most fields a record's highlights show beside its name, as the platform's highlights panel does. */
+export const MAX_HIGHLIGHTS = 7;
+
+/** The compact layout (View) of the record's object and record type in a record UI answer asked for it. */
+export function compactLayoutOf(recordUi: RecordUi, record: RecordRepresentation): Layout | undefined {
+  const byRecordType = recordUi.layouts[record.apiName] ?? {};
+  return (
+    byRecordType[record.recordTypeId ?? '']?.Compact?.View ??
+    Object.values(byRecordType).find((byType) => byType.Compact?.View)?.Compact?.View
+  );
+}
+
+/**
+ * A record's highlights: the fields of its compact layout as label and text, but for the record's name, which
+ * the page shows as its heading (the platform's highlights panel shows the compact layout's first field as the
+ * title, and the rest beneath); at most MAX_HIGHLIGHTS.
+ */
+export function highlightsOf(
+  compact: Layout,
+  record: RecordRepresentation,
+  names: ReadonlyMap<string, string> = new Map(),
+  objectInfo?: ObjectInfo,
+): ShownField[] {
+  const nameFields = new Set(objectInfo?.nameFields?.length ? objectInfo.nameFields : ['Name']);
+  const withoutName: Layout = {
+    ...compact,
+    sections: compact.sections.map((section) => ({
+      ...section,
+      layoutRows: section.layoutRows.map((row) => ({
+        layoutItems: row.layoutItems.filter(
+          (item) => !item.layoutComponents.some((component) => component.apiName && nameFields.has(component.apiName)),
+        ),
+      })),
+    })),
+  };
+  return sectionsOf(withoutName, record, names, objectInfo)
+    .flatMap((section) => section.fields)
+    .slice(0, MAX_HIGHLIGHTS);
+}
+
+/**
+ * Which collapsible sections of a layout are collapsed, by section id, from the caller's layout user states
+ * (the record UI's layoutUserStates, by layout id). A collapsible section without a saved state is expanded; a
+ * section that is not collapsible, or has no id to save its state by, is not in the map.
+ */
+export function collapsedSectionsOf(
+  layout: Layout,
+  userStates: RecordUi['layoutUserStates'] | undefined,
+): Map<string, boolean> {
+  const saved = (layout.id ? userStates?.[layout.id]?.sectionUserStates : undefined) ?? {};
+  const collapsed = new Map<string, boolean>();
+  for (const section of layout.sections)
+    if (section.collapsible && section.id) collapsed.set(section.id, saved[section.id]?.collapsed ?? false);
+  return collapsed;
+}

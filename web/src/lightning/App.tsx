@@ -5,6 +5,7 @@ import { EditRecordPage } from './form/EditRecordPage';
 import { NewRecordPage } from './form/NewRecordPage';
 import { ListViewPage } from './list/ListViewPage';
 import { RecordPage } from './record/RecordPage';
+import { RelatedListPage } from './related/RelatedListPage';
 import { routeOf } from './routes';
 import { Shell } from './shell/Shell';
 import { StartPage } from './shell/StartPage';
@@ -20,6 +21,7 @@ export function App() {
     <Shell currentObject={'objectApiName' in route ? route.objectApiName : undefined}>
       {route.kind === 'list' && <ListViewPage key={route.objectApiName} route={route} />}
       {route.kind === 'record' && <RecordPage key={route.recordId} route={route} />}
+      {route.kind === 'related' && <RelatedListPage key={`${route.recordId} ${route.relatedListId}`} route={route} />}
       {route.kind === 'edit' && <EditRecordPage key={route.recordId} route={route} />}
       {route.kind === 'new' && (
         <NewRecordPage key={`${route.objectApiName} ${route.recordTypeId ?? ''}`} route={route} />

@@ -1,12 +1,14 @@
 /**
  * A record's page (/lightning/r/{objectApiName}/{recordId}/view): the record UI (getRecordUi, layout type
- * Full, mode View) shown as the layout's sections, each a heading and its fields as label and display value,
- * under the record's name, with the record's Edit and Delete where the actions API offers them to the user
+ * Full and Compact, mode View) shown as the record's name, its highlights (the compact layout's fields), and the
+ * Full layout's sections, each a heading and its fields as label and display value (a collapsible section
+ * collapses, and stays so for the user: the layout user state), then its related lists (loaded apart); under the
+ * record's name, with the record's Edit and Delete where the actions API offers them to the user
  * (getRecordActions: a user who may not delete the record gets no Delete). A record that does not exist, or
  * that the user may not see (the API answers both alike), is said so.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
 import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
@@ -14,20 +16,33 @@ import { PageLink } from '../../location';
 import { recordName } from '../fields';
 import { editHref, objectHomeHref, type Route } from '../routes';
 import { LoadError, Loading, Message, RecordNotFound, isUnknownRecord } from '../states';
-import { recordPageOf, sectionsOf } from './layout';
+import { useCollapsedSections } from './collapsed-sections';
+import { compactLayoutOf, highlightsOf, recordPageOf, sectionsOf } from './layout';
+import { Highlights } from './Highlights';
 import { DeleteDialog } from './DeleteDialog';
 import { RecordSection } from './RecordSection';
 
 type RecordRoute = Extract<Route, { kind: 'record' }>;
 
+// Loaded apart: the record's first paint never waits for its related lists' code.
+const RelatedLists = lazy(() => import('../related/RelatedLists').then((module) => ({ default: module.RelatedLists })));
+
 export function RecordPage({ route }: { route: RecordRoute }) {
   const api = useApiClient();
   const { objectApiName, recordId } = route;
   const recordUi = useQuery(
-    getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full', modes: 'View' } }),
+    getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full,Compact', modes: 'View' } }),
   );
   const shown = recordUi.data ? recordPageOf(recordUi.data, recordId) : undefined;
-  const names = useLookupNames(recordId, shown?.layout, shown && recordUi.data?.objectInfos[shown.record.apiName]);
+  const objectInfo = shown && recordUi.data?.objectInfos[shown.record.apiName];
+  const compact = shown && recordUi.data ? compactLayoutOf(recordUi.data, shown.record) : undefined;
+  const names = useLookupNames(recordId, shown?.layout, objectInfo, compact);
+  const sectionStates = useCollapsedSections(
+    shown?.record.apiName ?? objectApiName,
+    shown?.record.recordTypeId,
+    shown?.layout,
+    recordUi.data?.layoutUserStates,
+  );
   // Asked once the record is shown: an id that opens no record has no actions to ask for.
   const actions = useQuery({
     ...getRecordActionsQuery(api, {
@@ -48,7 +63,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
       </Message>
     );
   const { record, objectLabel, layout } = shown;
-  const sections = layout ? sectionsOf(layout, record, names, recordUi.data?.objectInfos[record.apiName]) : [];
+  const sections = layout ? sectionsOf(layout, record, names, objectInfo) : [];
   return (
     <article className="bo-record" aria-labelledby="bo-record-name">
       <header className="bo-record__header">
@@ -73,6 +88,12 @@ export function RecordPage({ route }: { route: RecordRoute }) {
           </div>
         )}
       </header>
+      {compact && <Highlights fields={highlightsOf(compact, record, names, objectInfo)} />}
+      {sectionStates.failed && (
+        <p className="bo-state bo-state--error" role="alert">
+          The section could not be kept collapsed or expanded for your next visit.
+        </p>
+      )}
       {deleting && (
         <DeleteDialog
           objectApiName={objectApiName}
@@ -85,8 +106,18 @@ export function RecordPage({ route }: { route: RecordRoute }) {
       {sections.length === 0 ? (
         <p className="bo-state">This record’s layout has no sections.</p>
       ) : (
-        sections.map((section) => <RecordSection key={section.key} section={section} />)
+        sections.map((section) => (
+          <RecordSection
+            key={section.key}
+            section={section}
+            collapsed={sectionStates.collapsed.get(section.key)}
+            onToggle={() => sectionStates.toggle(section.key)}
+          />
+        ))
       )}
+      <Suspense fallback={<Loading what="the related lists" />}>
+        <RelatedLists objectApiName={record.apiName} recordId={record.id} recordTypeId={record.recordTypeId} />
+      </Suspense>
     </article>
   );
 }

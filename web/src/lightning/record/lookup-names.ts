@@ -13,14 +13,20 @@ import { lookupNamePaths } from './layout';
 type Layout = components['schemas']['RecordLayoutRepresentation'];
 type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
 
-/** The related records' names by lookup field (OwnerId → Store Administrator), as far as they are known. */
+/**
+ * The related records' names by lookup field (OwnerId → Store Administrator), as far as they are known, for the
+ * lookups of the layout and of a second one shown on the same page (the compact layout of the highlights).
+ */
 export function useLookupNames(
   recordId: string,
   layout: Layout | undefined,
   objectInfo: ObjectInfo | undefined,
+  otherLayout?: Layout,
 ): Map<string, string> {
   const api = useApiClient();
-  const paths = layout ? lookupNamePaths(layout, objectInfo) : new Map<string, string>();
+  const paths = new Map<string, string>();
+  for (const one of [layout, otherLayout])
+    if (one) for (const entry of lookupNamePaths(one, objectInfo)) paths.set(...entry);
   const optionalFields = [...new Set(paths.values())].sort().join(',');
   const related = useQuery({
     ...getRecordQuery(api, { path: { recordId }, query: { optionalFields } }),

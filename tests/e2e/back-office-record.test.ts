@@ -88,15 +88,18 @@ describe.each(databases())('A record’s highlights, sections and related lists 
     });
     accountPage = `/lightning/r/Account/${accountId}/view`;
     // Named so that their order by name is their number; their titles run the other way round.
-    for (let number = 1; number <= CONTACTS; number++) {
+    const contact = (number: number) => {
       const two = String(number).padStart(2, '0');
-      await created(admin, 'Contact', {
+      return created(admin, 'Contact', {
         LastName: `Branch Office ${two}`,
         Title: `Site ${String(CONTACTS + 1 - number).padStart(2, '0')}`,
         Email: `branch${two}@harbourline.example`,
         AccountId: accountId,
       });
-    }
+    };
+    // A few at a time: quicker than one by one, without a burst of 55.
+    for (let first = 1; first <= CONTACTS; first += 5)
+      await Promise.all([0, 1, 2, 3, 4].filter((n) => first + n <= CONTACTS).map((n) => contact(first + n)));
   });
 
   async function signedIn(): Promise<TestSession> {
@@ -219,8 +222,8 @@ describe.each(databases())('A record’s highlights, sections and related lists 
     ).records.find((record) => record.fields.Name.value === 'Lakeshore Switchgear Group');
     await page.goto(`${server.baseUrl}/lightning/r/Account/${lakeshore!.id}/view`);
     const contacts = card(page, 'Contacts (3)');
-    await contacts.waitFor();
-    expect(await contacts.getByRole('listitem').count()).toBe(3);
+    // The count and the records come in calls of their own.
+    await expect.poll(() => contacts.getByRole('listitem').count()).toBe(3);
     expect(await contacts.getByRole('link', { name: 'View All Contacts' }).count()).toBe(1);
   });
 

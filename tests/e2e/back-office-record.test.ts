@@ -1,10 +1,11 @@
 /**
  * A record page's highlights, collapsible sections and related lists in Chromium, on every test database: the
  * compact layout's fields under the record's name; a section collapsed (by mouse and by keyboard) stays so
- * after a reload, saved as the layout user state; the related lists' cards with their counts ("10+" beyond
- * the count asked) and first records, each a link to its record; "View All" opens the related list's page, with
- * its columns, sorting and paging by page tokens; the record shown before its related lists come; a related
- * list that could not be loaded said so; axe clean; by keyboard alone with the focus visible; at 390 px wide.
+ * after a reload, saved as the layout user state, and one whose state could not be saved is put back; the
+ * related lists' cards with their counts ("10+" beyond the count asked) and first records, each a link to its
+ * record; "View All" opens the related list's page, with its columns, sorting and paging by page tokens; the
+ * record shown before its related lists come; a related list that could not be loaded said so; axe clean; by
+ * keyboard alone with the focus visible; at 390 px wide.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,33 @@ describe.each(databases())('A record’s highlights, sections and related lists 
     await recordShown();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await address.getByText('Billing City').isVisible()).toBe(true);
+  });
+
+  it('puts a section back, and says so, when its state could not be saved', async () => {
+    await signedIn();
+    await page.route('**/ui-api/layout/Account/user-state**', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify([{ errorCode: 'INVALID_INPUT', message: 'The state cannot be saved now.' }]),
+          })
+        : route.continue(),
+    );
+    await page.goto(`${server.baseUrl}${accountPage}`);
+    await recordShown();
+    const toggle = page.getByRole('button', { name: 'System Information' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The section could not be kept collapsed or expanded for your next visit.');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(watched.problems).toEqual([
+      expect.stringMatching(/^400 .*\/ui-api\/layout\/Account\/user-state/),
+      expect.stringMatching(/^error: Failed to load resource: .* 400/),
+    ]);
+    watched.problems.length = 0;
   });
 
   it('shows the related lists with their counts and first records, each a link to its record', async () => {

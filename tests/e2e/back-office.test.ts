@@ -300,7 +300,7 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     await page.goto(`${server.baseUrl}${LIST}`);
     await listShown(page);
     const reached: string[] = [];
-    for (let presses = 0; presses < 12; presses++) {
+    for (let presses = 0; presses < 15; presses++) {
       await page.keyboard.press('Tab');
       const now = await focused(page);
       expect(now.what).not.toBe('body');

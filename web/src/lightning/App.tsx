@@ -7,6 +7,7 @@ import { ListViewPage } from './list/ListViewPage';
 import { RecordPage } from './record/RecordPage';
 import { RelatedListPage } from './related/RelatedListPage';
 import { routeOf } from './routes';
+import { SearchPage } from './search/SearchPage';
 import { Shell } from './shell/Shell';
 import { StartPage } from './shell/StartPage';
 import { Message } from './states';
@@ -18,7 +19,10 @@ export function App() {
   const filterName = route.kind === 'list' ? route.filterName : undefined;
   useFocusMainOnNewScreen(`${pathname} ${filterName ?? ''}`);
   return (
-    <Shell currentObject={'objectApiName' in route ? route.objectApiName : undefined}>
+    <Shell
+      currentObject={'objectApiName' in route ? route.objectApiName : undefined}
+      searchTerm={route.kind === 'search' ? route.searchTerm : undefined}
+    >
       {route.kind === 'list' && <ListViewPage key={route.objectApiName} route={route} />}
       {route.kind === 'record' && <RecordPage key={route.recordId} route={route} />}
       {route.kind === 'related' && <RelatedListPage key={`${route.recordId} ${route.relatedListId}`} route={route} />}
@@ -26,6 +30,7 @@ export function App() {
       {route.kind === 'new' && (
         <NewRecordPage key={`${route.objectApiName} ${route.recordTypeId ?? ''}`} route={route} />
       )}
+      {route.kind === 'search' && <SearchPage searchTerm={route.searchTerm} />}
       {route.kind === 'start' && <StartPage />}
       {route.kind === 'unknown' && (
         <Message heading="Page not found" tone="error">

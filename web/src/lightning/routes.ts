@@ -2,9 +2,11 @@
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
  * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…), a new record's form
  * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
- * edit form (…/{recordId}/edit) and a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
- * record relationship page, with its order and page as a list view's). Reading an address into a route, and building the address
- * of a route, are pure, so that links and the router agree.
+ * edit form (…/{recordId}/edit), a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
+ * record relationship page, with its order and page as a list view's), and the search results
+ * (/lightning/search?searchTerm=…: the platform's search page reference has no URL form of its own in the record
+ * UI). Reading an address into a route, and building the address of a route, are pure, so that links and the
+ * router agree.
  */
 import { BACK_OFFICE_PATH } from '../../../common/pages';
 
@@ -42,8 +44,16 @@ export type Route =
       /** The record type of the new record (recordTypeId in the address); undefined for the user's default. */
       recordTypeId?: string;
     }
+  | {
+      kind: 'search';
+      /** The search term as the address holds it, untrimmed; '' when the address has none. */
+      searchTerm: string;
+    }
   | { kind: 'start' }
   | { kind: 'unknown' };
+
+/** The address of the search results, without a term. */
+export const SEARCH_PATH = `${BACK_OFFICE_PATH}/search`;
 
 /** An API name or id as an address segment holds it: letters, digits and underscores only. */
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -62,6 +72,7 @@ function decoded(segment: string | undefined): string | undefined {
 export function routeOf(pathname: string, search: string): Route {
   const path = pathname.replace(/\/+$/, '');
   if (path === BACK_OFFICE_PATH) return { kind: 'start' };
+  if (path === SEARCH_PATH) return { kind: 'search', searchTerm: new URLSearchParams(search).get('searchTerm') ?? '' };
   if (!path.startsWith(`${BACK_OFFICE_PATH}/`)) return { kind: 'unknown' };
   const segments = path
     .slice(BACK_OFFICE_PATH.length + 1)
@@ -160,4 +171,9 @@ export function relatedListHref(
   const path = [objectApiName, recordId, 'related', relatedListId].map(encodeURIComponent).join('/');
   const text = query.toString();
   return `${BACK_OFFICE_PATH}/r/${path}/view${text ? `?${text}` : ''}`;
+}
+
+/** The address of the search results for a term. */
+export function searchHref(searchTerm: string): string {
+  return `${SEARCH_PATH}?${new URLSearchParams({ searchTerm })}`;
 }

@@ -1,15 +1,26 @@
 /**
  * The frame of every back-office screen: a skip link, the header with the app's name and its tabs (the
- * selected app of getApps, whose navigation items are the tabs), and the main landmark the screen fills.
+ * selected app of getApps, whose navigation items are the tabs) and the search box, and the main landmark the
+ * screen fills.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getAppsQuery } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
+import { SearchBox } from '../search/SearchBox';
 import { selectedApp, tabsOf } from './apps';
 
-export function Shell({ currentObject, children }: { currentObject?: string; children: ReactNode }) {
+export function Shell({
+  currentObject,
+  searchTerm,
+  children,
+}: {
+  currentObject?: string;
+  /** The term of the search results shown, for the search box. */
+  searchTerm?: string;
+  children: ReactNode;
+}) {
   const api = useApiClient();
   const apps = useQuery(getAppsQuery(api, { query: { formFactor: 'Large' } }));
   const app = apps.data ? selectedApp(apps.data) : undefined;
@@ -40,6 +51,7 @@ export function Shell({ currentObject, children }: { currentObject?: string; chi
             </ul>
           )}
         </nav>
+        <SearchBox currentTerm={searchTerm} />
         <a className="bo-header__storefront" href="/">
           Storefront
         </a>

@@ -2,7 +2,9 @@
  * The back office's header in Chromium, on every test database: the search box finds records across objects
  * (a Contact Us representative and an account created for the test, by name), grouped by object with counts,
  * each a link to its record; no results said so; a term too short said so without a call; the results'
- * loading and error states; axe clean; usable by keyboard alone with the focus visible; at 390 px wide.
+ * loading and error states; the app launcher lists the user's apps, and choosing one selects it (remembered)
+ * and shows its tabs, the user's own arrangement first; axe clean; usable by keyboard alone with the focus
+ * visible; at 390 px wide.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/lightning/o/${OBJECT}/list?filterName=AllContactUs`;
 const RECORD_API = '/services/data/v65.0/ui-api/records';
+const APPS_API = '/services/data/v65.0/ui-api/apps';
+const CONSOLE_APP = '02u8d0000000001AAA';
 /** A word no demo record holds: the records the test creates are the only ones it finds. */
 const WORD = 'Quillfeather';
 
@@ -28,6 +32,10 @@ function focused(page: Page): Promise<{ what: string; outlined: boolean }> {
       outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
     };
   });
+}
+
+function tabLabels(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Tabs' }).getByRole('link').allInnerTexts();
 }
 
 describe.each(databases())('The back office’s search and app launcher in Chromium (%s)', (database) => {
@@ -51,6 +59,15 @@ describe.each(databases())('The back office’s search and app launcher in Chrom
     });
     expect(response.status, await response.clone().text()).toBe(201);
     return ((await response.json()) as { id: string }).id;
+  }
+
+  /** Makes an app the user's selected app again, as the API does, so that each test starts from it. */
+  async function selected(session: TestSession, appId: string): Promise<void> {
+    const response = await fetch(`${server.baseUrl}${APPS_API}/${appId}`, {
+      method: 'PATCH',
+      headers: session.headers,
+    });
+    expect(response.status).toBe(200);
   }
 
   /** Each call to the search operation the page makes. */
@@ -176,42 +193,116 @@ describe.each(databases())('The back office’s search and app launcher in Chrom
     watched.problems.length = 0;
   });
 
-  it('is usable by keyboard alone: Tab reaches the search box, Enter searches, the results’ links open', async () => {
+  it('lists the user’s apps, and choosing one selects it, shows its tabs and is remembered', async () => {
     const session = await signedIn();
-    await created(session, OBJECT, { APT_Company_Name__c: 'Keyboardia Switchgear', APT_City__c: 'Madison' });
-    await page.goto(`${server.baseUrl}${LIST}`);
-    await page.locator('.bo-table tbody tr').first().waitFor();
-    const reached: string[] = [];
-    for (let presses = 0; presses < 6; presses++) {
-      await page.keyboard.press('Tab');
-      const now = await focused(page);
-      expect(now.outlined, `the focus on ${now.what} shows`).toBe(true);
-      reached.push(now.what);
-    }
-    expect(reached).toEqual([
-      'a: Skip to content',
-      'a: Contact Us',
-      'a: Accounts',
-      'input: Search the records',
-      'button: Search',
-      'a: Storefront',
-    ]);
+    try {
+      await page.goto(`${server.baseUrl}${LIST}`);
+      await expect.poll(() => tabLabels(page)).toEqual(['Contact Us', 'Accounts']);
+      const launcher = page.getByRole('button', { name: 'App Launcher' });
+      expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+      await launcher.click();
+      expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+      const apps = page.locator('.bo-apps__list').getByRole('button');
+      await apps.first().waitFor();
+      expect(await apps.allInnerTexts()).toEqual(['Storefront Console', 'Sales', 'Store Administration']);
+      expect(await apps.filter({ hasText: 'Storefront Console' }).getAttribute('aria-current')).toBe('true');
+      expect(await axeViolations(page)).toEqual([]);
 
-    // The search box: type, Enter; Tab reaches the result's link, Enter opens it.
-    await page.getByRole('searchbox', { name: 'Search the records' }).focus();
-    await page.keyboard.type('keyboardia');
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 2, name: 'Contact Us (1)' }).waitFor();
-    for (let presses = 0; presses < 6 && !(await focused(page)).what.startsWith('a: CU-'); presses++)
-      await page.keyboard.press('Tab');
-    const link = await focused(page);
-    expect(link.what).toMatch(/^a: CU-\d{6}$/);
-    expect(link.outlined).toBe(true);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/lightning\/r\/APT_Contact_Us__c\/\w{18}\/view$/);
+      await apps.filter({ hasText: 'Store Administration' }).click();
+      // Its first object's tab opens; its web page is a tab too; its Home has no screen here.
+      await page.waitForURL(`${server.baseUrl}/lightning/o/User/home`);
+      await expect.poll(() => tabLabels(page)).toEqual(['Users', 'Contact Us', 'Files', 'Contact Us Page']);
+      expect(await page.locator('.bo-header__app').innerText()).toBe('Store Administration');
+      expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+      // The platform remembers the choice: the next page load opens the same app.
+      await page.goto(`${server.baseUrl}/lightning`);
+      await page.waitForURL(`${server.baseUrl}/lightning/o/User/home`);
+      await expect.poll(() => page.locator('.bo-header__app').innerText()).toBe('Store Administration');
+    } finally {
+      await selected(session, CONSOLE_APP);
+    }
   });
 
-  it('works at 390 px wide: the header and the results fit the window', async () => {
+  it('shows a user’s own arrangement of an app’s items as its tabs', async () => {
+    const session = await signedIn('standard');
+    try {
+      await page.goto(`${server.baseUrl}${LIST}`);
+      await page.getByRole('button', { name: 'App Launcher' }).click();
+      const apps = page.locator('.bo-apps__list').getByRole('button');
+      await apps.first().waitFor();
+      // A Standard User may not use Store Administration.
+      expect(await apps.allInnerTexts()).toEqual(['Storefront Console', 'Sales']);
+      await apps.filter({ hasText: 'Sales' }).click();
+      await page.waitForURL(`${server.baseUrl}/lightning/o/Contact/home`);
+      // The app's items are Home, Accounts, Contacts and Cases; this user arranged Home, Contacts and Accounts.
+      await expect.poll(() => tabLabels(page)).toEqual(['Contacts', 'Accounts']);
+      expect(
+        await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link').first().getAttribute('aria-current'),
+      ).toBe('page');
+    } finally {
+      await selected(session, CONSOLE_APP);
+    }
+  });
+
+  it('is usable by keyboard alone: the launcher, its apps, Escape, the search box and the results', async () => {
+    const session = await signedIn();
+    await created(session, OBJECT, { APT_Company_Name__c: 'Keyboardia Switchgear', APT_City__c: 'Madison' });
+    try {
+      await page.goto(`${server.baseUrl}${LIST}`);
+      await page.locator('.bo-table tbody tr').first().waitFor();
+      const reached: string[] = [];
+      for (let presses = 0; presses < 7; presses++) {
+        await page.keyboard.press('Tab');
+        const now = await focused(page);
+        expect(now.outlined, `the focus on ${now.what} shows`).toBe(true);
+        reached.push(now.what);
+      }
+      expect(reached).toEqual([
+        'a: Skip to content',
+        'button: ⠿App Launcher',
+        'a: Contact Us',
+        'a: Accounts',
+        'input: Search the records',
+        'button: Search',
+        'a: Storefront',
+      ]);
+
+      // Enter opens the launcher with the focus on the selected app; Escape closes it, the focus back on the button.
+      const launcher = page.getByRole('button', { name: 'App Launcher' });
+      await launcher.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page)).toEqual({ what: 'button: Storefront Console', outlined: true });
+      await page.keyboard.press('Escape');
+      expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+      expect((await focused(page)).what).toBe('button: ⠿App Launcher');
+      // Space opens it; Tab to an app, Enter chooses it.
+      await page.keyboard.press('Space');
+      await expect.poll(() => focused(page)).toEqual({ what: 'button: Storefront Console', outlined: true });
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toEqual({ what: 'button: Sales', outlined: true });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.baseUrl}/lightning/o/Account/home`);
+      await expect.poll(() => tabLabels(page)).toEqual(['Accounts', 'Contacts', 'Cases']);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+      // The search box: type, Enter; Tab reaches the result's link, Enter opens it.
+      await page.getByRole('searchbox', { name: 'Search the records' }).focus();
+      await page.keyboard.type('keyboardia');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 2, name: 'Contact Us (1)' }).waitFor();
+      for (let presses = 0; presses < 6 && !(await focused(page)).what.startsWith('a: CU-'); presses++)
+        await page.keyboard.press('Tab');
+      const link = await focused(page);
+      expect(link.what).toMatch(/^a: CU-\d{6}$/);
+      expect(link.outlined).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/lightning\/r\/APT_Contact_Us__c\/\w{18}\/view$/);
+    } finally {
+      await selected(session, CONSOLE_APP);
+    }
+  });
+
+  it('works at 390 px wide: the header, the open launcher and the results fit the window', async () => {
     const session = await signedIn();
     await created(session, OBJECT, { APT_Company_Name__c: 'Narrowfield Panel Supply', APT_City__c: 'Madison' });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -220,6 +311,13 @@ describe.each(databases())('The back office’s search and app launcher in Chrom
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     const box = await page.getByRole('searchbox', { name: 'Search the records' }).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'App Launcher' }).click();
+    await page.locator('.bo-apps__list').getByRole('button').first().waitFor();
+    const panel = await page.locator('.bo-apps__panel').boundingBox();
+    expect(panel!.x).toBeGreaterThanOrEqual(0);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

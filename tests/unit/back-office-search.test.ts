@@ -1,7 +1,7 @@
 /**
- * The back office's search, its pure parts: the search results' address read and built, the terms the
- * platform refuses, getSearchResults' answer grouped by object with labels, counts and marked matches (never
- * HTML).
+ * The back office's search and app shell, their pure parts: the search results' address read and built, the
+ * terms the platform refuses, getSearchResults' answer grouped by object with labels, counts and marked
+ * matches (never HTML), and an app's tabs (the user's own arrangement first, web pages, nothing else).
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
@@ -12,10 +12,13 @@ import {
   searchGroups,
   termProblem,
 } from '../../web/src/lightning/search/search-results.ts';
+import { firstScreenOf, tabsOf } from '../../web/src/lightning/shell/apps.ts';
 
 type SearchAnswer = components['schemas']['SearchResultsSummaryRepresentation'];
 type Collection = components['schemas']['SearchResultCollectionRepresentation'];
 type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
+type App = components['schemas']['AppRepresentation'];
+type NavItem = App['navItems'][number];
 
 function collection(objectApiName: string, fields: string[], records: Collection['records'], more = false): Collection {
   return {
@@ -191,5 +194,51 @@ describe('marked matches', () => {
       { text: '<img src=x onerror=alert(1)>', marked: false },
     ]);
     expect(markedParts('')).toEqual([]);
+  });
+});
+
+describe('an app’s tabs', () => {
+  const item = (developerName: string, label: string, pageReference: NavItem['pageReference']): NavItem =>
+    ({ developerName, label, pageReference }) as NavItem;
+  const object = (name: string, label: string) =>
+    item(`standard-${name}`, label, {
+      type: 'standard__objectPage',
+      attributes: { objectApiName: name, actionName: 'home' },
+      state: {},
+    });
+  const home = item('standard-home', 'Home', {
+    type: 'standard__namedPage',
+    attributes: { pageName: 'home' },
+    state: {},
+  });
+  const web = (url: string) =>
+    item('Page', 'Contact Us Page', { type: 'standard__webPage', attributes: { url }, state: {} });
+  const app = (navItems: NavItem[], userNavItems: NavItem[] = []) => ({ navItems, userNavItems }) as unknown as App;
+
+  it('are the app’s object pages and web pages, in its order; other items have no tab', () => {
+    const tabs = tabsOf(app([home, object('Account', 'Accounts'), web('/'), object('Case', 'Cases')]));
+    expect(tabs).toEqual([
+      { key: 'standard-Account', label: 'Accounts', objectApiName: 'Account', href: '/lightning/o/Account/home' },
+      { key: 'Page', label: 'Contact Us Page', href: '/' },
+      { key: 'standard-Case', label: 'Cases', objectApiName: 'Case', href: '/lightning/o/Case/home' },
+    ]);
+  });
+
+  it('follow the user’s own arrangement when it has one', () => {
+    const tabs = tabsOf(
+      app([object('Account', 'Accounts'), object('Contact', 'Contacts')], [home, object('Contact', 'Contacts')]),
+    );
+    expect(tabs.map((tab) => tab.label)).toEqual(['Contacts']);
+  });
+
+  it('link only to this site or to http(s) pages', () => {
+    expect(tabsOf(app([web('javascript:alert(1)'), web('//evil.example/'), web('https://example.com/a')]))).toEqual([
+      { key: 'Page', label: 'Contact Us Page', href: 'https://example.com/a' },
+    ]);
+  });
+
+  it('open the app at its first object’s home, skipping pages outside the back office', () => {
+    expect(firstScreenOf(app([home, web('/'), object('Account', 'Accounts')]))).toBe('/lightning/o/Account/home');
+    expect(firstScreenOf(app([home, web('/')]))).toBeUndefined();
   });
 });

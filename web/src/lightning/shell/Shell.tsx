@@ -1,15 +1,16 @@
 /**
- * The frame of every back-office screen: a skip link, the header with the app's name and its tabs (the
- * selected app of getApps, whose navigation items are the tabs) and the search box, and the main landmark the
- * screen fills.
+ * The frame of every back-office screen: a skip link, the header with the app launcher, the selected app's
+ * name and its tabs (getSelectedApp, with the user's own arrangement of its items), the search box, and the
+ * main landmark the screen fills.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { getAppsQuery } from '../../../../generated/queries';
+import { getSelectedAppQuery } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { SearchBox } from '../search/SearchBox';
-import { selectedApp, tabsOf } from './apps';
+import { AppLauncher } from './AppLauncher';
+import { SELECTED_APP_INPUT, tabsOf } from './apps';
 
 export function Shell({
   currentObject,
@@ -22,8 +23,8 @@ export function Shell({
   children: ReactNode;
 }) {
   const api = useApiClient();
-  const apps = useQuery(getAppsQuery(api, { query: { formFactor: 'Large' } }));
-  const app = apps.data ? selectedApp(apps.data) : undefined;
+  const selected = useQuery(getSelectedAppQuery(api, SELECTED_APP_INPUT));
+  const app = selected.data;
   const tabs = app ? tabsOf(app) : [];
   return (
     <>
@@ -31,21 +32,28 @@ export function Shell({
         Skip to content
       </a>
       <header className="bo-header">
+        <AppLauncher selectedAppId={app?.appId} />
         <p className="bo-header__app">{app?.label ?? 'Back office'}</p>
         <nav className="bo-tabs" aria-label="Tabs">
-          {apps.isError ? (
+          {selected.isError ? (
             <p className="bo-tabs__error">The tabs could not be loaded.</p>
           ) : (
             <ul className="bo-tabs__list">
               {tabs.map((tab) => (
-                <li key={tab.objectApiName}>
-                  <PageLink
-                    className="bo-tabs__tab"
-                    href={tab.href}
-                    aria-current={tab.objectApiName === currentObject ? 'page' : undefined}
-                  >
-                    {tab.label}
-                  </PageLink>
+                <li key={tab.key}>
+                  {tab.objectApiName ? (
+                    <PageLink
+                      className="bo-tabs__tab"
+                      href={tab.href}
+                      aria-current={tab.objectApiName === currentObject ? 'page' : undefined}
+                    >
+                      {tab.label}
+                    </PageLink>
+                  ) : (
+                    <a className="bo-tabs__tab" href={tab.href}>
+                      {tab.label}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>

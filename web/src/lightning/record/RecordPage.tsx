@@ -4,12 +4,14 @@
  * Full layout's sections, each a heading and its fields as label and display value (a collapsible section
  * collapses, and stays so for the user: the layout user state), then its related lists (loaded apart); under the
  * record's name, with the record's Edit and Delete where the actions API offers them to the user
- * (getRecordActions: a user who may not delete the record gets no Delete). A record that does not exist, or
+ * (getRecordActions: a user who may not delete the record gets no Delete). Opening the page makes the record
+ * one of the user's Recently Viewed (list/recent.ts). A record that does not exist, or
  * that the user may not see (the API answers both alike), is said so.
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
+import { useNoteRecordViewed } from '../list/recent';
 import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
@@ -34,6 +36,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
     getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full,Compact', modes: 'View' } }),
   );
   const shown = recordUi.data ? recordPageOf(recordUi.data, recordId) : undefined;
+  useNoteRecordViewed(recordId, shown?.record.apiName);
   const objectInfo = shown && recordUi.data?.objectInfos[shown.record.apiName];
   const compact = shown && recordUi.data ? compactLayoutOf(recordUi.data, shown.record) : undefined;
   const names = useLookupNames(recordId, shown?.layout, objectInfo, compact);

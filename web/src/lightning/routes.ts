@@ -1,6 +1,6 @@
 /**
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
- * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…), a new record's form
+ * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…, __Recent for the recently viewed records), a new record's form
  * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
  * edit form (…/{recordId}/edit), a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
  * record relationship page, with its order and page as a list view's), and the search results
@@ -58,6 +58,8 @@ export const SEARCH_PATH = `${BACK_OFFICE_PATH}/search`;
 /** An API name or id as an address segment holds it: letters, digits and underscores only. */
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 const ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
+/** The list view name of the user's recently viewed records (the platform's MRU list). */
+export const RECENT_LIST_VIEW = '__Recent';
 
 function decoded(segment: string | undefined): string | undefined {
   if (segment === undefined) return undefined;
@@ -86,7 +88,7 @@ export function routeOf(pathname: string, search: string): Route {
     return {
       kind: 'list',
       objectApiName,
-      filterName: filterName && NAME.test(filterName) ? filterName : undefined,
+      filterName: filterName && (NAME.test(filterName) || filterName === RECENT_LIST_VIEW) ? filterName : undefined,
       sortBy: query.get('sortBy') || undefined,
       pageToken: query.get('pageToken') || undefined,
     };

@@ -1,17 +1,23 @@
 /**
  * An object's home and its list views (/lightning/o/{objectApiName}/list?filterName=…): the picker of the
- * object's list views (getListInfosByObjectName) and the chosen one's records, with New where the user may
- * create the object's records (its New among getObjectCreateActions). Without a filterName, the object's first
- * list view.
+ * object's list views (getListInfosByObjectName, and the Recently Viewed list: getMruListInfo, `__Recent`) and
+ * the chosen one's records, with New where the user may create the object's records (its New among
+ * getObjectCreateActions) and the list view controls (ListViewControls). Without a filterName, the object's
+ * first list view.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getListInfosByObjectNameQuery, getObjectCreateActionsQuery } from '../../../../generated/queries';
+import {
+  getListInfosByObjectNameQuery,
+  getMruListInfoQuery,
+  getObjectCreateActionsQuery,
+} from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
-import { newRecordHref, type Route } from '../routes';
+import { newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { ListViewPicker } from './ListViewPicker';
-import { ListViewTable } from './ListViewTable';
+import { ListViewControls } from './ListViewControls';
+import { ListViewTable, useListInfo } from './ListViewTable';
 
 type ListRoute = Extract<Route, { kind: 'list' }>;
 
@@ -27,13 +33,23 @@ export function ListViewPage({ route }: { route: ListRoute }) {
   const createActions = useQuery(
     getObjectCreateActionsQuery(api, { path: { objectApiName }, query: { formFactor: 'Large' } }),
   );
+  const recent = useQuery(getMruListInfoQuery(api, { path: { objectApiName } }));
   const mayCreate = createActions.data?.actions[objectApiName]?.actions.some((action) => action.apiName === 'New');
   if (lists.isPending) return <Loading what="the list views" />;
   if (lists.isError) return <LoadError what="The list views" error={lists.error} />;
+  if (route.filterName === RECENT_LIST_VIEW && recent.isPending) return <Loading what="the list view" />;
+  if (route.filterName === RECENT_LIST_VIEW && recent.isError)
+    return <LoadError what="The list view" error={recent.error} />;
   // Given a list view's id rather than an object's name the operation answers that view alone; here it is given
   // an object's name, and answers the object's list views.
-  const views = 'lists' in lists.data ? lists.data.lists.filter((list) => list.apiName) : [];
-  const current = views.find((view) => view.apiName === route.filterName) ?? (route.filterName ? undefined : views[0]);
+  const named = 'lists' in lists.data ? lists.data.lists.filter((list) => list.apiName) : [];
+  // Recently Viewed among the others by its label, as the platform's picker lists it, once its metadata is in.
+  const views = recent.data?.label
+    ? [...named, { apiName: RECENT_LIST_VIEW, label: recent.data.label }].sort((a, b) =>
+        a.label.localeCompare(b.label, 'en'),
+      )
+    : named;
+  const current = views.find((view) => view.apiName === route.filterName) ?? (route.filterName ? undefined : named[0]);
   if (!current)
     return (
       <Message heading="List view not found" tone="error">
@@ -46,6 +62,11 @@ export function ListViewPage({ route }: { route: ListRoute }) {
     <div className="bo-list">
       <div className="bo-list__bar">
         <ListViewPicker key={current.apiName} objectApiName={objectApiName} views={views} current={current.apiName} />
+        <CurrentViewControls
+          key={`controls ${current.apiName}`}
+          objectApiName={objectApiName}
+          listViewApiName={current.apiName}
+        />
         {mayCreate && (
           <PageLink className="bo-button bo-button--brand" href={newRecordHref(objectApiName)}>
             New
@@ -62,4 +83,10 @@ export function ListViewPage({ route }: { route: ListRoute }) {
       />
     </div>
   );
+}
+
+/** The controls of the list view shown, once its metadata (its rights) is known. */
+function CurrentViewControls({ objectApiName, listViewApiName }: { objectApiName: string; listViewApiName: string }) {
+  const info = useListInfo(objectApiName, listViewApiName);
+  return <ListViewControls objectApiName={objectApiName} info={info.data} />;
 }

@@ -1,0 +1,98 @@
+/**
+ * A modal dialog of the list view controls, as the record page's delete question is one: the browser's own
+ * (showModal, the rest of the page inert), the focus kept inside it (Tab and Shift+Tab go round its controls),
+ * first on its first field (or, with no field, its safe button), Escape or Cancel closing it unless it is
+ * busy, and the focus back on what opened it afterwards.
+ */
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { errorMessageOf, isApiError } from '../../../../client/index';
+
+const CONTROLS = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+export function ListDialog({
+  id,
+  heading,
+  description,
+  busy = false,
+  wide = false,
+  onClose,
+  children,
+}: {
+  /** Prefix of the heading's id, unique on the page. */
+  id: string;
+  heading: string;
+  description?: ReactNode;
+  busy?: boolean;
+  wide?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    element.showModal();
+    const first =
+      element.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ??
+      element.querySelector<HTMLElement>('[data-safe]');
+    first?.focus();
+    return () => {
+      if (element.open) element.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const controls = [...dialog.current.querySelectorAll<HTMLElement>(CONTROLS)];
+    if (controls.length === 0) return;
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`bo-dialog${wide ? ' bo-dialog--wide' : ''}`}
+      aria-labelledby={`${id}-heading`}
+      aria-describedby={description ? `${id}-description` : undefined}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <h2 id={`${id}-heading`} className="bo-dialog__heading">
+        {heading}
+      </h2>
+      {description && <p id={`${id}-description`}>{description}</p>}
+      {children}
+    </dialog>
+  );
+}
+
+/** A failed write in the API's words, in a dialog. */
+export function DialogProblem({ what, message }: { what: string; message: string }) {
+  return (
+    <div className="bo-state bo-state--error" role="alert">
+      <p>
+        {what} {message}
+      </p>
+    </div>
+  );
+}
+
+/** A failed write in the API's words, else that the server did not answer. */
+export function problemOf(error: unknown): string {
+  if (isApiError(error) && error.status !== 0) return errorMessageOf(error.body);
+  return 'The server did not answer: check the connection and try again.';
+}

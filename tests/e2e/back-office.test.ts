@@ -300,7 +300,8 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     await page.goto(`${server.baseUrl}${LIST}`);
     await listShown(page);
     const reached: string[] = [];
-    // The header's search and app launcher; each column's header holds its sort button, its wrap choice and its edge (back-office-lists.test.ts).
+    // The header's search and app launcher; each column's header holds its sort button, its wrap choice and its
+    // edge (back-office-lists.test.ts).
     for (let presses = 0; presses < 27; presses++) {
       await page.keyboard.press('Tab');
       const now = await focused(page);

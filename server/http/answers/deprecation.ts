@@ -38,7 +38,7 @@ export function deprecationHeaders(
 }
 
 /** The deprecations a request meets: the operation's, and those of the deprecated parameters it sends. */
-export function deprecationsMet(row: Row, request: Request, pathParameters: Record<string, string>): Deprecation[] {
+function deprecationsMet(row: Row, request: Request, pathParameters: Record<string, string>): Deprecation[] {
   const met: Deprecation[] = row.deprecation ? [row.deprecation] : [];
   if (!row.deprecatedParameters) return met;
   const query = new URL(request.url).searchParams;

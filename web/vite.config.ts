@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import {
   backOfficeDevPages,
   faviconIco,
@@ -11,6 +11,21 @@ import {
 } from './build-plugins.ts';
 
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:3000';
+
+/**
+ * The dev server hands the API's paths to API_TARGET as one site with it: the Host and, on a write, the Origin
+ * become the target's, so that the server's CSRF check (an Origin other than its own is refused) lets the pages
+ * of the dev server sign in and write, as the pages it serves itself do (npm run dev:sandbox).
+ */
+const toApi: ProxyOptions = {
+  target: apiTarget,
+  changeOrigin: true,
+  configure(proxy) {
+    proxy.on('proxyReq', (request) => {
+      if (request.getHeader('origin') !== undefined) request.setHeader('origin', new URL(apiTarget).origin);
+    });
+  },
+};
 
 const inWeb = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -62,11 +77,11 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     proxy: {
-      '/lwr': { target: apiTarget, changeOrigin: true },
-      '/services': { target: apiTarget, changeOrigin: true },
+      '/lwr': toApi,
+      '/services': toApi,
       // The banner picture: media behind the site prefix, and the resizing service in front of it.
-      '/sfsites': { target: apiTarget, changeOrigin: true },
-      '/cdn-cgi': { target: apiTarget, changeOrigin: true },
+      '/sfsites': toApi,
+      '/cdn-cgi': toApi,
     },
   },
 });

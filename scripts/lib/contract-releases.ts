@@ -63,12 +63,45 @@ function kindOf(diff: { type: string; action: string; path: (string | number)[] 
   return 'compatible';
 }
 
+interface Parameter {
+  $ref?: string;
+  name?: string;
+  in?: string;
+}
+
+/**
+ * A copy of the contract with each path's parameters moved into its operations, as OpenAPI defines them: an
+ * operation's parameter of the same name and place replaces the path's. api-smart-diff merges them itself but
+ * keeps both of such a pair, in an order that differs from one reading to the next, and so finds changes between
+ * a contract and itself (GET /lwr/apex/v65.0/{apexClass}/{apexMethod} names its method parameter anew).
+ */
+function withPathParametersMerged(contract: Contract): Contract {
+  const copy = structuredClone(contract);
+  const components = (copy.components as { parameters?: Record<string, Parameter> } | undefined)?.parameters ?? {};
+  const keyOf = (parameter: Parameter) => {
+    const resolved = parameter.$ref ? components[parameter.$ref.replace('#/components/parameters/', '')] : parameter;
+    return resolved ? `${resolved.in} ${resolved.name}` : parameter.$ref;
+  };
+  for (const item of Object.values(copy.paths)) {
+    const shared = item.parameters as Parameter[] | undefined;
+    if (!shared) continue;
+    delete item.parameters;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const own = ((operation as { parameters?: Parameter[] }).parameters ??= []);
+      const named = new Set(own.map(keyOf));
+      own.push(...shared.filter((parameter) => !named.has(keyOf(parameter))));
+    }
+  }
+  return copy;
+}
+
 /**
  * What changed from `before` to `after`, one entry per operation and description (the same change reached
  * through several schemas is said once). Neither document is changed (api-smart-diff changes its inputs).
  */
 export function contractChanges(before: Contract, after: Contract): Change[] {
-  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  const { diffs } = apiCompare(withPathParametersMerged(before), withPathParametersMerged(after));
   const seen = new Set<string>();
   const changes: Change[] = [];
   for (const diff of diffs) {

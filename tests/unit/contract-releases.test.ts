@@ -210,15 +210,21 @@ describe('the changelog', () => {
 
 describe('the gate on a copy of the real contract (npm run contract:check)', () => {
   const run = promisify(execFile);
-  const gate = async (change: (document: Contract) => void) => {
+  /** The last release (the bundle on main is it), and the next minor and patch versions after it. */
+  const last = (JSON.parse(readFileSync(resolve(ROOT, 'generated/openapi.json'), 'utf8')) as Contract).info.version;
+  const [major, minor, patch] = last.split('.').map(Number);
+  const nextMinor = `${major}.${minor + 1}.0`;
+  const nextPatch = `${major}.${minor}.${patch + 1}`;
+  const escaped = (text: string) => text.replaceAll('.', '\\.');
+  const gate = async (change: (document: Contract) => void, version = nextMinor) => {
     const work = mkdtempSync(join(tmpdir(), 'contract-gate-'));
     cpSync(resolve(ROOT, 'openapi/releases'), join(work, 'releases'), { recursive: true });
     const released = JSON.parse(readFileSync(resolve(ROOT, 'generated/openapi.json'), 'utf8')) as Contract;
     const next = structuredClone(released);
-    next.info.version = '1.1.0';
+    next.info.version = version;
     change(next);
     writeFileSync(join(work, 'next.json'), JSON.stringify(next));
-    writeFileSync(join(work, 'CHANGELOG.md'), changelogWith('## 1.1.0', '', 'A test release.', ''));
+    writeFileSync(join(work, 'CHANGELOG.md'), changelogWith(`## ${version}`, '', 'A test release.', ''));
     const args = ['tsx', 'scripts/contract.ts', 'release', '--contract', join(work, 'next.json')];
     args.push('--releases', join(work, 'releases'), '--changelog', join(work, 'CHANGELOG.md'));
     return run('npx', args, { cwd: ROOT }).then(
@@ -237,7 +243,9 @@ describe('the gate on a copy of the real contract (npm run contract:check)', () 
   it('refuses a removed response property in a minor release', { timeout: 120_000 }, async () => {
     const { code, output } = await gate((document) => delete record(document).properties.lastModifiedDate);
     expect(code).toBe(1);
-    expect(output).toMatch(/breaking change\(s\) since 1\.0\.0, but the major version is not raised/);
+    expect(output).toMatch(
+      new RegExp(`breaking change\\(s\\) since ${escaped(last)}, but the major version is not raised`),
+    );
     expect(output).toMatch(
       /`getRecord` \(GET \/services\/data\/v65\.0\/ui-api\/records\/\{recordId\}\): \[Removed\] .*lastModifiedDate/,
     );
@@ -245,8 +253,24 @@ describe('the gate on a copy of the real contract (npm run contract:check)', () 
 
   it('lets an added optional response property through in a minor release', { timeout: 120_000 }, async () => {
     const { code, output } = await gate((document) => (record(document).properties.weight = { type: 'integer' }));
-    expect(output).toMatch(/contract: 1\.1\.0 against 1\.0\.0: 0 breaking, 0 deprecated, [1-9]\d* compatible/);
-    expect(output).toContain('contract: 1.1.0 may be released');
+    expect(output).toMatch(
+      new RegExp(
+        `contract: ${escaped(nextMinor)} against ${escaped(last)}: 0 breaking, 0 deprecated, [1-9]\\d* compatible`,
+      ),
+    );
+    expect(output).toContain(`contract: ${nextMinor} may be released`);
     expect(code).toBe(0);
   });
+
+  it(
+    'finds no change in a contract compared with itself, so that a correction of words is a patch',
+    { timeout: 120_000 },
+    async () => {
+      const { code, output } = await gate((document) => {
+        document.info.description = `${String(document.info.description)}\nOne more sentence.`;
+      }, nextPatch);
+      expect(output).toContain(`contract: ${nextPatch} against ${last}: 0 breaking, 0 deprecated, 0 compatible`);
+      expect(code).toBe(0);
+    },
+  );
 });

@@ -1,4 +1,7 @@
-/** The Prism mock of the contract (pinned @stoplight/prism-cli, as `npm run mock` runs it), started for a test. */
+/**
+ * Prism (pinned @stoplight/prism-cli) started for a test: the mock of the contract, as `npm run mock` runs it, or
+ * the validating proxy in front of a server, as `npm run proxy` runs it.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
@@ -20,13 +23,36 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+type StartedPrism = { child: ChildProcess; output: () => string; baseUrl: string };
+
 /**
- * Starts Prism on the bundle on a free port and waits until it listens; rejects with its output if it exits or
- * hangs.
+ * Starts Prism's mock of the bundle on a free port and waits until it listens; rejects with its output if it
+ * exits or hangs.
  */
-export async function startPrism(): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
+export function startPrism(): Promise<StartedPrism> {
+  return startPrismWith((port) => ['mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)]);
+}
+
+/**
+ * Starts Prism's validating proxy of the bundle in front of upstream (http://127.0.0.1:<port>), with the options
+ * of `npm run proxy`: a request or an answer that leaves the contract is answered by Prism's own error.
+ */
+export function startPrismProxy(upstream: string): Promise<StartedPrism> {
+  return startPrismWith((port) => [
+    'proxy',
+    CONTRACT_PATH,
+    upstream,
+    '--errors',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ]);
+}
+
+async function startPrismWith(args: (port: number) => string[]): Promise<StartedPrism> {
   const port = await freePort();
-  const child = spawn(PRISM, ['mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(PRISM, args(port), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -120,7 +120,7 @@ describe('Prism validating proxy in front of the server (npm run proxy)', () => 
 
   it('reports no violation in the public page flow and a back-office create, edit and delete', async () => {
     const violations: string[] = [];
-    const { api } = consumer(prism!.baseUrl, violations);
+    const { api, fetch: fetchThroughProxy } = consumer(prism!.baseUrl, violations);
     const logged = prism!.output().length;
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -132,6 +132,15 @@ describe('Prism validating proxy in front of the server (npm run proxy)', () => 
     const states = await queryClient.fetchQuery(countryStatesQuery(api));
     expect(states['United States']).toContain('Minnesota');
     const objectInfo = await queryClient.fetchQuery(contactUsObjectInfoQuery(api));
+    // A browser's revalidation of what it holds: the server's 304 passes through the proxy as it is.
+    const objectInfoPath = `/services/data/v65.0/ui-api/object-info/${CONTACT_US}`;
+    const first = await fetchThroughProxy(new Request(`${prism!.baseUrl}${objectInfoPath}`));
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const revalidated = await fetchThroughProxy(
+      new Request(`${prism!.baseUrl}${objectInfoPath}`, { headers: { 'If-None-Match': etag! } }),
+    );
+    expect(revalidated.status).toBe(304);
     const brands = await queryClient.fetchQuery(brandPicklistQuery(api, brandRecordTypeId(objectInfo)));
     const brand = brands.values[0]?.value ?? null;
     for (const filters of [
@@ -142,8 +151,8 @@ describe('Prism validating proxy in front of the server (npm run proxy)', () => 
       expect(chunks.pages.length).toBeGreaterThan(0);
     }
 
-    // The back office: sign in, a list view's records, create a record, its record UI for editing, save a
-    // change with If-Unmodified-Since, delete it, sign out.
+    // The back office: sign in, a list view's records, the record page of the first, create a record, its record
+    // UI for editing, save a change with If-Unmodified-Since, delete it, sign out.
     const session = await signIn(api, {
       body: { username: DEMO_USERS.admin.username, password: server.passwords.admin },
     });
@@ -153,6 +162,12 @@ describe('Prism validating proxy in front of the server (npm run proxy)', () => 
       query: { pageSize: 50 },
     });
     expect(list.records.length).toBeGreaterThan(0);
+    const listed = list.records[0].id!;
+    const viewed = await getRecordUi(api, {
+      path: { recordIds: listed },
+      query: { layoutTypes: 'Full,Compact', modes: 'View' },
+    });
+    expect(Object.keys(viewed.records)).toEqual([listed]);
     const created = await createRecord(api, {
       body: {
         apiName: CONTACT_US,

@@ -87,7 +87,7 @@ const objectInfo = {
     APT_Company_Name__c: info('APT_Company_Name__c', 'String', { required: true }),
     APT_Phone__c: info('APT_Phone__c', 'Phone'),
     APT_Default_Contact__c: info('APT_Default_Contact__c', 'Boolean', { updateable: false }),
-    OwnerId: info('OwnerId', 'Reference'),
+    OwnerId: info('OwnerId', 'Reference', { referenceToInfos: [{ apiName: 'User', nameFields: ['Name'] }] }),
     APT_Country__c: info('APT_Country__c', 'Picklist'),
     APT_Primary_State__c: info('APT_Primary_State__c', 'Picklist', { controllerName: 'APT_Country__c' }),
   },
@@ -161,11 +161,15 @@ describe('back office record form', () => {
     expect(fields.filter((field) => field.editable).map((field) => field.apiName)).toEqual([
       'APT_Company_Name__c',
       'APT_Phone__c',
+      'OwnerId',
       'APT_Country__c',
       'APT_Primary_State__c',
     ]);
     expect(byName.APT_Company_Name__c.required).toBe(true);
     expect(byName.APT_Primary_State__c.controllerName).toBe('APT_Country__c');
+    // A lookup the user may update is editable, with the objects its search asks for.
+    expect(byName.OwnerId.targets).toEqual([{ apiName: 'User', nameFields: ['Name'] }]);
+    expect(byName.APT_Phone__c.targets).toEqual([]);
     // On create the layout's editableForNew and the field's createable decide.
     expect(
       formSectionsOf(layout, objectInfo, 'create')[0].fields.find((f) => f.apiName === 'APT_Default_Contact__c')
@@ -187,6 +191,13 @@ describe('back office record form', () => {
       APT_Phone__c: '414-555-0199',
     });
     expect(changedFieldsOf(fields, initial, { ...initial, APT_Phone__c: '' }, 'edit')).toEqual({ APT_Phone__c: null });
+    // A lookup holds the related record's id, which a save sends; emptied, null.
+    const owned = initialValuesOf(fields, { OwnerId: value('0058d0000000001AAA') });
+    expect(owned.OwnerId).toBe('0058d0000000001AAA');
+    expect(changedFieldsOf(fields, owned, { ...owned, OwnerId: '0058d0000000002AAA' }, 'edit')).toEqual({
+      OwnerId: '0058d0000000002AAA',
+    });
+    expect(changedFieldsOf(fields, owned, { ...owned, OwnerId: '' }, 'edit')).toEqual({ OwnerId: null });
     const empty = initialValuesOf(fields, {});
     expect(changedFieldsOf(fields, empty, { ...empty, APT_Company_Name__c: 'New Co' }, 'create')).toEqual({
       APT_Company_Name__c: 'New Co',

@@ -82,6 +82,7 @@ export function EditRecordPage({ route }: { route: EditRoute }) {
       // A record read anew (after a conflict) is a new form, with the values as they now are.
       key={record.weakEtag}
       mode="edit"
+      objectApiName={record.apiName}
       heading={`Edit ${recordName(record)}`}
       objectLink={<PageLink href={objectHomeHref(objectApiName)}>{objectLabel}</PageLink>}
       sections={sections}

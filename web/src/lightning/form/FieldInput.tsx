@@ -1,11 +1,19 @@
 /**
  * One field of a record form: its label (marked when required), the input its data type asks for, and its
- * errors beside it, tied to the input (aria-describedby, aria-invalid). A read-only field shows its value.
+ * errors beside it, tied to the input (aria-describedby, aria-invalid). A read-only field shows its value. A
+ * lookup's type-ahead (LookupInput.tsx) is loaded apart, when a form first shows one; until then the input
+ * shows the related record's name.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { FormField, PicklistOption } from './form-model';
 
+const LookupInput = lazy(() => import('./LookupInput'));
+
 export interface FieldInputProps {
+  /** The object of the record the form writes, which a lookup's search names. */
+  objectApiName: string;
+  /** The form's values: a lookup's search sends those its filter depends on. */
+  formValues: Readonly<Record<string, string | boolean>>;
   field: FormField;
   value: string | boolean;
   onChange: (value: string | boolean) => void;
@@ -14,7 +22,7 @@ export interface FieldInputProps {
   /** The label of the controlling field, said while it is empty; undefined for a field that has none. */
   controllerLabel?: string;
   errors: string[] | undefined;
-  /** The text of a read-only field. */
+  /** The text of a read-only field; a lookup's related record's name. */
   readOnlyText: string;
 }
 
@@ -40,6 +48,8 @@ export function inputIdOf(apiName: string): string {
 }
 
 export function FieldInput({
+  objectApiName,
+  formValues,
   field,
   value,
   onChange,
@@ -144,7 +154,23 @@ export function FieldInput({
   }
 
   let control: ReactNode;
-  if (field.dataType === 'Picklist')
+  if (field.dataType === 'Reference')
+    control = (
+      <Suspense fallback={<input {...common} type="text" readOnly value={readOnlyText} />}>
+        <LookupInput
+          objectApiName={objectApiName}
+          field={field}
+          value={String(value)}
+          formValues={formValues}
+          initialName={readOnlyText}
+          onChange={onChange}
+          id={id}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+      </Suspense>
+    );
+  else if (field.dataType === 'Picklist')
     control = (
       <select {...common} value={String(value)} disabled={waiting} onChange={(event) => onChange(event.target.value)}>
         <option value="">--None--</option>

@@ -65,6 +65,7 @@ export function NewRecordPage({ route }: { route: NewRoute }) {
   return (
     <RecordForm
       mode="create"
+      objectApiName={objectInfo.apiName}
       heading={`New ${objectInfo.label}`}
       objectLink={<PageLink href={objectHomeHref(objectApiName)}>{objectInfo.labelPlural}</PageLink>}
       sections={sections}

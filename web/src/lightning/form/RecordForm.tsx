@@ -1,7 +1,7 @@
 /**
  * A record's form, for both a new record and an edit: the layout's sections of fields, each input by its
  * data type, required fields marked, a dependent picklist offering only the values valid for its controlling
- * field. Save checks the required fields, then hands the fields to write to the page, which calls the API;
+ * field, a lookup searched as the user types (its value the related record's id). Save checks the required fields, then hands the fields to write to the page, which calls the API;
  * a failed save's errors come back here: beside their fields, at the top otherwise, with the conflict (the
  * record changed since it was opened) and a duplicate rule's warning ("Save anyway") said as such. After a
  * failed save the focus goes where the user must look: the message at the top, or the first field in error.
@@ -29,6 +29,8 @@ type FieldValue = components['schemas']['FieldValueRepresentation'];
 
 export interface RecordFormProps {
   mode: FormMode;
+  /** The object of the record the form writes. */
+  objectApiName: string;
   /** The form's heading: "Edit CU-000123", "New Contact Us". */
   heading: string;
   /** Above the heading: the object's label, a link to its list. */
@@ -177,6 +179,8 @@ export function RecordForm(props: RecordFormProps) {
                 return (
                   <FieldInput
                     key={field.apiName}
+                    objectApiName={props.objectApiName}
+                    formValues={values}
                     field={field}
                     value={values[field.apiName] ?? ''}
                     onChange={(value) => change(field.apiName, value)}

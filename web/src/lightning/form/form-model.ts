@@ -7,6 +7,7 @@
 import type { components } from '../../../../client/index';
 import { isApiError, isErrorList, isRecordWriteError } from '../../../../client/index';
 import { displayText, type RecordRepresentation } from '../fields';
+import { lookupControllersOf, lookupTargetsOf, type LookupTarget } from './lookup-model';
 
 type Layout = components['schemas']['RecordLayoutRepresentation'];
 type ObjectInfo = components['schemas']['ObjectInfoRepresentation'];
@@ -30,6 +31,10 @@ export interface FormField {
   maxLength: number;
   /** The picklist that decides this one's values (a state's country); null for none. */
   controllerName: string | null;
+  /** The objects a lookup can point at, which its search asks for; none for a field that is no lookup. */
+  targets: LookupTarget[];
+  /** The fields a lookup's filter depends on, whose values its search sends. */
+  lookupControllers: string[];
 }
 
 export interface FormSection {
@@ -62,10 +67,8 @@ export function formSectionsOf(layout: Layout, objectInfo: ObjectInfo, mode: For
         for (const component of components) {
           const info = component.apiName ? objectInfo.fields[component.apiName] : undefined;
           if (!info) continue;
-          // A lookup is shown by the related record's name, read-only: the form has no lookup search yet.
           const allowed =
-            info.dataType !== 'Reference' &&
-            (mode === 'create' ? item.editableForNew && info.createable : item.editableForUpdate && info.updateable);
+            mode === 'create' ? item.editableForNew && info.createable : item.editableForUpdate && info.updateable;
           fields.push({
             apiName: info.apiName,
             label: components.length > 1 ? component.label : item.label || info.label,
@@ -74,6 +77,8 @@ export function formSectionsOf(layout: Layout, objectInfo: ObjectInfo, mode: For
             required: allowed && (item.required || info.required) && info.dataType !== 'Boolean',
             maxLength: info.length,
             controllerName: info.controllerName ?? null,
+            targets: lookupTargetsOf(info),
+            lookupControllers: lookupControllersOf(info),
           });
         }
       }

@@ -198,6 +198,18 @@ describe.each(databases())('record types, picklist labels and child pages on %s'
     });
   });
 
+  describe('the owner of a record', () => {
+    it('may be changed, never emptied, though the field is not required', async () => {
+      const created = await newCase({});
+      const id = (created.body as RecordRep).id;
+      const emptied = await update(id, { fields: { OwnerId: null } });
+      expect(emptied.status).toBe(400);
+      expect(fieldErrorCode(emptied.body, 'OwnerId')).toBe('REQUIRED_FIELD_MISSING');
+      const kept = (await getRecord(id, 'fields=Case.OwnerId')).body;
+      expect(kept.fields.OwnerId.value).toBe(admin.userId);
+    });
+  });
+
   describe('child relationship pages', () => {
     const fieldsOf = (url: string) => new URL(url, 'http://x').searchParams.get('fields')?.split(',') ?? [];
 

@@ -159,8 +159,11 @@ export function checkWrite(
   for (const field of object.fields) {
     if (fieldErrors[field.apiName]) continue;
     const touched = field.apiName in values;
+    // A record always has an owner: a new one gets the caller when none is given (write.ts), and an update may
+    // give it another, never none, though the field is not `required` (it has that default).
+    const mustHaveValue = field.required || (field.apiName === 'OwnerId' && kind === 'update');
     if (
-      field.required &&
+      mustHaveValue &&
       writableByDefinition(field, kind) &&
       (kind === 'create' || touched) &&
       isBlank(after[field.apiName])

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../generated/types.ts';
 import {
   lookupControllersOf,
+  lookupMayBeEmptied,
   lookupMessageOf,
   lookupOptionsOf,
   lookupRequestOf,
@@ -75,6 +76,12 @@ describe('back office lookups', () => {
       filteredLookupInfo: { controllingFields: ['AccountId'], dependent: true, optionalFilter: false },
     } as unknown as FieldInfo;
     expect(lookupControllersOf(contact)).toEqual(['AccountId']);
+  });
+
+  it('lets a lookup be emptied unless it is required or the record’s owner', () => {
+    expect(lookupMayBeEmptied({ apiName: 'AccountId', required: false })).toBe(true);
+    expect(lookupMayBeEmptied({ apiName: 'AccountId', required: true })).toBe(false);
+    expect(lookupMayBeEmptied({ apiName: 'OwnerId', required: false })).toBe(false);
   });
 
   it('searches from two characters on, what was typed trimmed', () => {

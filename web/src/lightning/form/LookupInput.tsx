@@ -22,6 +22,7 @@ import {
   searchTermOf,
   type LookupOption,
   type LookupState,
+  lookupMayBeEmptied,
 } from './lookup-model';
 
 export interface LookupInputProps {
@@ -86,7 +87,7 @@ export default function LookupInput(props: LookupInputProps) {
   const shownMessage = state.kind === 'loading' || state.kind === 'error' || (state.kind === 'results' && !expanded);
 
   const name = value === '' ? '' : chosen?.id === value ? chosen.name : props.initialName || value;
-  const nillable = !field.required;
+  const nillable = lookupMayBeEmptied(field);
 
   const close = () => {
     setOpen(false);

@@ -34,6 +34,14 @@ export interface LookupOption {
   secondary: string;
 }
 
+/**
+ * Whether a lookup may be emptied (its clear button): a field that is not required, but never a record's owner,
+ * which the API keeps filled (a new record's defaults to its creator; an update may change it, not empty it).
+ */
+export function lookupMayBeEmptied(info: Pick<FieldInfo, 'apiName' | 'required'>): boolean {
+  return !info.required && info.apiName !== 'OwnerId';
+}
+
 /** The objects a reference field can point at; none for any other field. */
 export function lookupTargetsOf(info: Pick<FieldInfo, 'dataType' | 'referenceToInfos'>): LookupTarget[] {
   if (info.dataType !== 'Reference') return [];

@@ -7,7 +7,7 @@ import type { components } from '../../generated/types.ts';
 import { displayText, fieldAt, recordName, type RecordRepresentation } from '../../web/src/lightning/fields.ts';
 import { ariaSortOf, nextSortBy, sortOf } from '../../web/src/lightning/list/sorting.ts';
 import { lookupNamePaths, recordPageOf, sectionsOf } from '../../web/src/lightning/record/layout.ts';
-import { listHref, objectHomeHref, recordHref, routeOf } from '../../web/src/lightning/routes.ts';
+import { cloneHref, listHref, objectHomeHref, recordHref, routeOf } from '../../web/src/lightning/routes.ts';
 
 type RecordUi = components['schemas']['RecordUiRepresentation'];
 type Layout = components['schemas']['RecordLayoutRepresentation'];
@@ -56,6 +56,14 @@ describe('back office addresses', () => {
     expect(routeOf('/lightning/r/APT_Contact_Us__c/a1C8d0000000001/view', '')).toMatchObject({ kind: 'record' });
   });
 
+  it('reads a record’s clone form, and builds its address', () => {
+    const href = cloneHref('APT_Contact_Us__c', ID);
+    expect(href).toBe(`/lightning/r/APT_Contact_Us__c/${ID}/clone`);
+    expect(routeOf(href, '')).toEqual({ kind: 'clone', objectApiName: 'APT_Contact_Us__c', recordId: ID });
+    expect(routeOf(`${href}/more`, '')).toEqual({ kind: 'unknown' });
+    expect(routeOf('/lightning/r/APT_Contact_Us__c/not-an-id/clone', '')).toEqual({ kind: 'unknown' });
+  });
+
   it('takes /lightning alone as the start, and anything else as unknown', () => {
     expect(routeOf('/lightning', '')).toEqual({ kind: 'start' });
     expect(routeOf('/lightning/', '')).toEqual({ kind: 'start' });
@@ -63,7 +71,7 @@ describe('back office addresses', () => {
       '/lightning/o/APT_Contact_Us__c',
       '/lightning/o/APT_Contact_Us__c/new/more',
       '/lightning/r/APT_Contact_Us__c/not-an-id/view',
-      '/lightning/r/APT_Contact_Us__c/a1C8d0000000001EAA/clone',
+      '/lightning/r/APT_Contact_Us__c/a1C8d0000000001EAA/copy',
       '/lightning/o/%E0%A4%A/list',
       '/lightning/o/1bad/list',
       '/lightningx',

@@ -1,4 +1,5 @@
 /** The back office: the app's frame around the screen the address names. */
+import { lazy, Suspense } from 'react';
 import { useLocation } from '../location';
 import { useFocusMainOnNewScreen } from './focus';
 import { EditRecordPage } from './form/EditRecordPage';
@@ -10,7 +11,12 @@ import { routeOf } from './routes';
 import { SearchPage } from './search/SearchPage';
 import { Shell } from './shell/Shell';
 import { StartPage } from './shell/StartPage';
-import { Message } from './states';
+import { Loading, Message } from './states';
+
+// Loaded apart: a record's copy is made seldom, and its form's code stays out of the back office's first load.
+const CloneRecordPage = lazy(() =>
+  import('./form/CloneRecordPage').then((module) => ({ default: module.CloneRecordPage })),
+);
 
 export function App() {
   const { pathname, search } = useLocation();
@@ -27,6 +33,11 @@ export function App() {
       {route.kind === 'record' && <RecordPage key={route.recordId} route={route} />}
       {route.kind === 'related' && <RelatedListPage key={`${route.recordId} ${route.relatedListId}`} route={route} />}
       {route.kind === 'edit' && <EditRecordPage key={route.recordId} route={route} />}
+      {route.kind === 'clone' && (
+        <Suspense fallback={<Loading what="the form" />}>
+          <CloneRecordPage key={route.recordId} route={route} />
+        </Suspense>
+      )}
       {route.kind === 'new' && (
         <NewRecordPage key={`${route.objectApiName} ${route.recordTypeId ?? ''}`} route={route} />
       )}

@@ -2,7 +2,7 @@
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
  * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…, __Recent for the recently viewed records), a new record's form
  * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
- * edit form (…/{recordId}/edit), a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
+ * edit form (…/{recordId}/edit) and the form that clones it (…/{recordId}/clone), a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
  * record relationship page, with its order and page as a list view's), and the search results
  * (/lightning/search?searchTerm=…: the platform's search page reference has no URL form of its own in the record
  * UI). Reading an address into a route, and building the address of a route, are pure, so that links and the
@@ -26,6 +26,8 @@ export type Route =
     }
   | { kind: 'record'; objectApiName: string; recordId: string }
   | { kind: 'edit'; objectApiName: string; recordId: string }
+  /** The form of a new record copied from the record recordId. */
+  | { kind: 'clone'; objectApiName: string; recordId: string }
   | {
       kind: 'related';
       /** The parent record's object and id. */
@@ -105,6 +107,8 @@ export function routeOf(pathname: string, search: string): Route {
     return { kind: 'record', objectApiName, recordId: third };
   if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'edit')
     return { kind: 'edit', objectApiName, recordId: third };
+  if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'clone')
+    return { kind: 'clone', objectApiName, recordId: third };
   if (
     type === 'r' &&
     segments.length === 6 &&
@@ -153,6 +157,11 @@ export function recordHref(objectApiName: string, recordId: string): string {
 /** The address of a record's edit form. */
 export function editHref(objectApiName: string, recordId: string): string {
   return `${BACK_OFFICE_PATH}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/edit`;
+}
+
+/** The address of the form that creates a copy of a record. */
+export function cloneHref(objectApiName: string, recordId: string): string {
+  return `${BACK_OFFICE_PATH}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/clone`;
 }
 
 /** The address of the form that creates a record of an object. */

@@ -2,7 +2,7 @@
  * A record form's pure parts: a layout in Create or Edit mode made into sections of fields to fill in, the
  * values a form starts with, the values a save sends (only the fields changed), the options of a picklist
  * for the value of its controlling field, the checks made before a save, and the errors of a failed save by
- * field. The form itself (RecordForm.tsx) holds the values and draws the inputs.
+ * field, and what a copy of a record sends besides the values filled in. The form itself (RecordForm.tsx) holds the values and draws the inputs.
  */
 import type { components } from '../../../../client/index';
 import { isApiError, isErrorList, isRecordWriteError } from '../../../../client/index';
@@ -16,6 +16,7 @@ type FieldValue = components['schemas']['FieldValueRepresentation'];
 type PicklistValues = components['schemas']['PicklistValuesRepresentation'];
 export type PicklistCollection = components['schemas']['PicklistValuesCollectionRepresentation'];
 type WriteError = components['schemas']['RecordExceptionErrorRepresentation'];
+type DefaultRecord = components['schemas']['RecordCreateDefaultRecordRepresentation'];
 
 export type FormMode = 'create' | 'edit';
 
@@ -166,6 +167,28 @@ export function changedFieldsOf(
     changed[field.apiName] = input;
   }
   return changed;
+}
+
+/**
+ * What a copy of a record sends besides the fields filled in: the values of the lookups its form shows (read-only,
+ * as the form has no lookup search) that a new record may be given, and its record type unless it is the master
+ * record type or one the object does not have; so that the copy points where the original does.
+ */
+export function cloneFieldsOf(
+  sections: readonly FormSection[],
+  objectInfo: ObjectInfo,
+  record: Pick<DefaultRecord, 'fields' | 'recordTypeId'>,
+): InputFields {
+  const fields: InputFields = {};
+  for (const field of fieldsOf(sections)) {
+    const info = objectInfo.fields[field.apiName];
+    const value = record.fields[field.apiName]?.value;
+    if (info?.dataType === 'Reference' && info.createable && typeof value === 'string' && value !== '')
+      fields[field.apiName] = value;
+  }
+  const recordType = record.recordTypeId ? objectInfo.recordTypeInfos[record.recordTypeId] : undefined;
+  if (recordType && !recordType.master) fields.RecordTypeId = recordType.recordTypeId;
+  return fields;
 }
 
 export interface PicklistOption {

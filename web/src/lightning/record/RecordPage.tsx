@@ -3,7 +3,7 @@
  * Full and Compact, mode View) shown as the record's name, its highlights (the compact layout's fields), and the
  * Full layout's sections, each a heading and its fields as label and display value (a collapsible section
  * collapses, and stays so for the user: the layout user state), then its related lists (loaded apart); under the
- * record's name, with the record's Edit and Delete where the actions API offers them to the user
+ * record's name, with the record's Edit, Delete and Clone where the actions API offers them to the user
  * (getRecordActions: a user who may not delete the record gets no Delete). Opening the page makes the record
  * one of the user's Recently Viewed (list/recent.ts). A record that does not exist, or
  * that the user may not see (the API answers both alike), is said so.
@@ -16,7 +16,7 @@ import { useLookupNames } from './lookup-names';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { recordName } from '../fields';
-import { editHref, objectHomeHref, type Route } from '../routes';
+import { cloneHref, editHref, objectHomeHref, type Route } from '../routes';
 import { LoadError, Loading, Message, RecordNotFound, isUnknownRecord } from '../states';
 import { useCollapsedSections } from './collapsed-sections';
 import { compactLayoutOf, highlightsOf, recordPageOf, sectionsOf } from './layout';
@@ -50,7 +50,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   const actions = useQuery({
     ...getRecordActionsQuery(api, {
       path: { recordIds: recordId },
-      query: { apiNames: 'Edit,Delete', formFactor: 'Large' },
+      query: { apiNames: 'Edit,Delete,Clone', formFactor: 'Large' },
     }),
     enabled: shown !== undefined,
   });
@@ -76,7 +76,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
         <h1 id="bo-record-name" className="bo-record__name">
           {recordName(record)}
         </h1>
-        {(offered.has('Edit') || offered.has('Delete')) && (
+        {offered.size > 0 && (
           <div className="bo-record__actions">
             {offered.has('Edit') && (
               <PageLink className="bo-button" href={editHref(objectApiName, recordId)}>
@@ -87,6 +87,11 @@ export function RecordPage({ route }: { route: RecordRoute }) {
               <button type="button" className="bo-button" aria-haspopup="dialog" onClick={() => setDeleting(true)}>
                 Delete
               </button>
+            )}
+            {offered.has('Clone') && (
+              <PageLink className="bo-button" href={cloneHref(objectApiName, recordId)}>
+                Clone
+              </PageLink>
             )}
           </div>
         )}

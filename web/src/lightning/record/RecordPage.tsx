@@ -3,8 +3,10 @@
  * Full and Compact, mode View) shown as the record's name, its highlights (the compact layout's fields), and the
  * Full layout's sections, each a heading and its fields as label and display value (a collapsible section
  * collapses, and stays so for the user: the layout user state), then its related lists (loaded apart); under the
- * record's name, with the record's Edit, Delete and Clone where the actions API offers them to the user
- * (getRecordActions: a user who may not delete the record gets no Delete). Opening the page makes the record
+ * record's name, the record's actions as the actions API offers them to the user (getRecordActions, the Page
+ * section: a user who may not delete the record gets no Delete): Edit, Delete and Clone as buttons, and the
+ * quick actions in a "More actions" menu, each run in a dialog (loaded apart) whose outcome the page then says
+ * and shows. Opening the page makes the record
  * one of the user's Recently Viewed (list/recent.ts). A record that does not exist, or
  * that the user may not see (the API answers both alike), is said so.
  */
@@ -21,13 +23,19 @@ import { LoadError, Loading, Message, RecordNotFound, isUnknownRecord } from '..
 import { useCollapsedSections } from './collapsed-sections';
 import { compactLayoutOf, highlightsOf, recordPageOf, sectionsOf } from './layout';
 import { Highlights } from './Highlights';
+import { ActionsMenu } from './ActionsMenu';
 import { DeleteDialog } from './DeleteDialog';
+import { recordActionsOf, type QuickActionChoice } from './record-actions';
 import { RecordSection } from './RecordSection';
 
 type RecordRoute = Extract<Route, { kind: 'record' }>;
 
 // Loaded apart: the record's first paint never waits for its related lists' code.
 const RelatedLists = lazy(() => import('../related/RelatedLists').then((module) => ({ default: module.RelatedLists })));
+// Loaded apart too, when a quick action is first chosen.
+const QuickActionDialog = lazy(() =>
+  import('./QuickActionDialog').then((module) => ({ default: module.QuickActionDialog })),
+);
 
 export function RecordPage({ route }: { route: RecordRoute }) {
   const api = useApiClient();
@@ -50,12 +58,15 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   const actions = useQuery({
     ...getRecordActionsQuery(api, {
       path: { recordIds: recordId },
-      query: { apiNames: 'Edit,Delete,Clone', formFactor: 'Large' },
+      query: { sections: 'Page', formFactor: 'Large' },
     }),
     enabled: shown !== undefined,
   });
-  const offered = new Set(actions.data?.actions[recordId]?.actions.map((action) => action.apiName));
+  const { buttons: offered, quickActions } = recordActionsOf(actions.data?.actions[recordId]?.actions);
   const [deleting, setDeleting] = useState(false);
+  const [running, setRunning] = useState<QuickActionChoice | null>(null);
+  /** What the last quick action said it did. */
+  const [notice, setNotice] = useState('');
   if (recordUi.isPending) return <Loading what="the record" />;
   if (recordUi.isError && isUnknownRecord(recordUi.error)) return <RecordNotFound objectApiName={objectApiName} />;
   if (recordUi.isError) return <LoadError what="The record" error={recordUi.error} />;
@@ -76,7 +87,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
         <h1 id="bo-record-name" className="bo-record__name">
           {recordName(record)}
         </h1>
-        {offered.size > 0 && (
+        {(offered.size > 0 || quickActions.length > 0) && (
           <div className="bo-record__actions">
             {offered.has('Edit') && (
               <PageLink className="bo-button" href={editHref(objectApiName, recordId)}>
@@ -93,8 +104,20 @@ export function RecordPage({ route }: { route: RecordRoute }) {
                 Clone
               </PageLink>
             )}
+            {quickActions.length > 0 && (
+              <ActionsMenu
+                actions={quickActions}
+                onChoose={(action) => {
+                  setNotice('');
+                  setRunning(action);
+                }}
+              />
+            )}
           </div>
         )}
+        <p className="bo-record__notice" role="status">
+          {notice}
+        </p>
       </header>
       {compact && <Highlights fields={highlightsOf(compact, record, names, objectInfo)} />}
       {sectionStates.failed && (
@@ -110,6 +133,19 @@ export function RecordPage({ route }: { route: RecordRoute }) {
           recordName={recordName(record)}
           onClose={() => setDeleting(false)}
         />
+      )}
+      {running && (
+        <Suspense fallback={<Loading what="the action" />}>
+          <QuickActionDialog
+            action={running}
+            recordId={recordId}
+            onClose={() => setRunning(null)}
+            onDone={(message) => {
+              setRunning(null);
+              setNotice(message);
+            }}
+          />
+        </Suspense>
       )}
       {sections.length === 0 ? (
         <p className="bo-state">This record’s layout has no sections.</p>

@@ -14,6 +14,8 @@ import { spawnSite, stopSites, type SiteProcess } from '../support/site-process.
 const SANDBOX = ['--import', 'tsx', 'scripts/sandbox.ts'];
 const CONFIG = new URL('../../web/vite.config.ts', import.meta.url).pathname;
 const RECORDS = '/services/data/v65.0/ui-api/records';
+/** A sandbox seeds its database at every start: some seconds, more beside another test file. */
+const SLOW = { timeout: 120_000 };
 
 let dataDir: string;
 let dev: ViteDevServer | undefined;
@@ -56,17 +58,21 @@ async function signIn(base: string, password: string): Promise<string> {
 }
 
 describe('npm run sandbox', () => {
-  it('says what it is, runs on a database in memory whatever the environment names, and lets the demo users in', async () => {
-    const sandbox = await startSandbox();
-    expect(sandbox.output()).toMatch(/SANDBOX: the real server on a database in memory/);
-    expect(sandbox.output()).toMatch(/everything written is lost when it stops/);
-    expect(sandbox.output()).toMatch(/admin@northgate\.example \/ sandbox-admin/);
-    expect(sandbox.output()).toMatch(/PGlite in :memory:/);
-    expect(readdirSync(dataDir), 'the data directory named by DATA_DIR is left alone').toEqual([]);
-    await signIn(sandbox.baseUrl, 'sandbox-admin');
-  });
+  it(
+    'says what it is, runs on a database in memory whatever the environment names, and lets the demo users in',
+    SLOW,
+    async () => {
+      const sandbox = await startSandbox();
+      expect(sandbox.output()).toMatch(/SANDBOX: the real server on a database in memory/);
+      expect(sandbox.output()).toMatch(/everything written is lost when it stops/);
+      expect(sandbox.output()).toMatch(/admin@northgate\.example \/ sandbox-admin/);
+      expect(sandbox.output()).toMatch(/PGlite in :memory:/);
+      expect(readdirSync(dataDir), 'the data directory named by DATA_DIR is left alone').toEqual([]);
+      await signIn(sandbox.baseUrl, 'sandbox-admin');
+    },
+  );
 
-  it('takes a write from a page of the dev server, and forgets it at the next start', async () => {
+  it('takes a write from a page of the dev server, and forgets it at the next start', SLOW, async () => {
     let sandbox = await startSandbox();
     const base = await startDevServer(sandbox.baseUrl);
     const cookie = await signIn(base, 'sandbox-admin');

@@ -73,13 +73,32 @@ const started = performance.now();
 const changes = previous ? contractChanges(previous, current) : [];
 const took = `${Math.round(performance.now() - started)} ms`;
 
+const counts = ['breaking', 'deprecated', 'compatible', 'documentation']
+  .map((kind) => `${changes.filter((change) => change.kind === kind).length} ${kind}`)
+  .join(', ');
+console.log(
+  previous
+    ? `contract: ${version} against ${previous.info.version}: ${counts} (compared in ${took})`
+    : `contract: ${version}, the first release`,
+);
+
+/** Says what is wrong and exits 1, if anything is. */
+function refuse(problems: string[]): void {
+  if (problems.length === 0) return;
+  for (const problem of problems) console.error(`contract: ${problem}`);
+  process.exit(1);
+}
+
 if (command === 'release') {
-  mkdirSync(values.releases, { recursive: true });
-  writeFileSync(own, JSON.stringify(current, null, 2) + '\n');
   const changelog = changelogText();
   const kept = handWritten(changelogSection(changelog, version) ?? `## ${version}`);
   const date = new Date().toISOString().slice(0, 10);
-  writeFileSync(values.changelog, withSection(changelog, version, sectionOf(current, previous, changes, date, kept)));
+  const written = withSection(changelog, version, sectionOf(current, previous, changes, date, kept));
+  // A release the check would refuse is not written: nothing is left to undo.
+  refuse(releaseProblems(previous, current, changes, written).map((problem) => `not released: ${problem}`));
+  mkdirSync(values.releases, { recursive: true });
+  writeFileSync(own, JSON.stringify(current, null, 2) + '\n');
+  writeFileSync(values.changelog, written);
   console.log(`contract: wrote ${own} and the ${version} section of ${values.changelog}`);
 }
 
@@ -97,16 +116,5 @@ if (newest && compareVersions(parseVersion(newest.version)!, parseVersion(versio
   problems.push(`a newer release than ${version} is kept (${newest.path})`);
 problems.push(...releaseProblems(previous, current, changes, changelogText()));
 
-const counts = ['breaking', 'deprecated', 'compatible', 'documentation']
-  .map((kind) => `${changes.filter((change) => change.kind === kind).length} ${kind}`)
-  .join(', ');
-console.log(
-  previous
-    ? `contract: ${version} against ${previous.info.version}: ${counts} (compared in ${took})`
-    : `contract: ${version}, the first release`,
-);
-if (problems.length > 0) {
-  for (const problem of problems) console.error(`contract: ${problem}`);
-  process.exit(1);
-}
+refuse(problems);
 console.log(`contract: ${version} may be released`);

@@ -6,7 +6,7 @@
  * property refused, an added optional one let through.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -227,11 +227,16 @@ describe('the gate on a copy of the real contract (npm run contract:check)', () 
     writeFileSync(join(work, 'CHANGELOG.md'), changelogWith(`## ${version}`, '', 'A test release.', ''));
     const args = ['tsx', 'scripts/contract.ts', 'release', '--contract', join(work, 'next.json')];
     args.push('--releases', join(work, 'releases'), '--changelog', join(work, 'CHANGELOG.md'));
+    const written = () => ({
+      release: existsSync(join(work, 'releases', `${version}.json`)),
+      changelog: readFileSync(join(work, 'CHANGELOG.md'), 'utf8'),
+    });
     return run('npx', args, { cwd: ROOT }).then(
-      ({ stdout }) => ({ code: 0, output: stdout }),
+      ({ stdout }) => ({ code: 0, output: stdout, ...written() }),
       (error: { code: number; stdout: string; stderr: string }) => ({
         code: error.code,
         output: error.stdout + error.stderr,
+        ...written(),
       }),
     );
   };
@@ -241,8 +246,13 @@ describe('the gate on a copy of the real contract (npm run contract:check)', () 
       .RecordRepresentation;
 
   it('refuses a removed response property in a minor release', { timeout: 120_000 }, async () => {
-    const { code, output } = await gate((document) => delete record(document).properties.lastModifiedDate);
+    const { code, output, release, changelog } = await gate(
+      (document) => delete record(document).properties.lastModifiedDate,
+    );
     expect(code).toBe(1);
+    // Refused, it writes neither the release copy nor a changelog section.
+    expect(release).toBe(false);
+    expect(changelog).not.toContain('[Removed]');
     expect(output).toMatch(
       new RegExp(`breaking change\\(s\\) since ${escaped(last)}, but the major version is not raised`),
     );
@@ -252,7 +262,11 @@ describe('the gate on a copy of the real contract (npm run contract:check)', () 
   });
 
   it('lets an added optional response property through in a minor release', { timeout: 120_000 }, async () => {
-    const { code, output } = await gate((document) => (record(document).properties.weight = { type: 'integer' }));
+    const { code, output, release, changelog } = await gate(
+      (document) => (record(document).properties.weight = { type: 'integer' }),
+    );
+    expect(release).toBe(true);
+    expect(changelog).toMatch(/\[Added\] property `weight`/);
     expect(output).toMatch(
       new RegExp(
         `contract: ${escaped(nextMinor)} against ${escaped(last)}: 0 breaking, 0 deprecated, [1-9]\\d* compatible`,

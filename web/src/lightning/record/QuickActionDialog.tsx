@@ -11,7 +11,7 @@
  * shows the change. Escape or Cancel closes it, and the focus goes back to what opened it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   getObjectInfoQuery,
   getPicklistValuesByRecordTypeQuery,
@@ -21,29 +21,24 @@ import {
   performUpdateRecordQuickActionMutation,
 } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
-import { FieldInput, inputIdOf } from '../form/FieldInput';
+import { inputIdOf } from '../form/FieldInput';
+import { FormProblems, FormSections, useFormState } from '../form/FormParts';
 import {
-  changedFieldsOf,
   fieldsOf,
   formSectionsOf,
   initialValuesOf,
-  picklistOptionsOf,
-  readOnlyText,
   saveErrorsOf,
-  validationErrorsOf,
-  withValue,
   type FormSection,
-  type FormValues,
+  type InputFields,
   type PicklistCollection,
 } from '../form/form-model';
+import { useModalDialog } from '../modal-dialog';
 import { LoadError, Loading } from '../states';
 import { updatesRecord, type QuickActionChoice } from './record-actions';
 
 type FieldValue = Parameters<typeof initialValuesOf>[1][string];
 
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
-
 export function QuickActionDialog({
   action,
   recordId,
@@ -73,34 +68,8 @@ export function QuickActionDialog({
     enabled: recordTypeId !== undefined,
   });
 
-  const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    return () => {
-      if (element.open) element.close();
-      opener?.focus();
-    };
-  }, []);
-
-  /** Tab and Shift+Tab go round the dialog's own controls, never out to the browser's. */
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const controls = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (controls.length === 0) return;
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const { dialog, onKeyDown } = useModalDialog();
 
   const failed = [layout, defaults, objectInfo, picklists].find((query) => query.isError);
   const ready =
@@ -184,47 +153,12 @@ function QuickActionForm({
   const createRun = useMutation(performQuickActionMutation(api, queryClient));
   const updateRun = useMutation(performUpdateRecordQuickActionMutation(api, queryClient));
   const run = update ? updateRun : createRun;
-  const fields = fieldsOf(sections);
-  const [initial] = useState(() => initialValuesOf(fields, recordFields));
-  const [values, setValues] = useState<FormValues>(initial);
-  const [checked, setChecked] = useState<Record<string, string[]>>({});
-  const [stopped, setStopped] = useState(0);
-  const summary = useRef<HTMLDivElement>(null);
-
-  const errors = run.isError ? saveErrorsOf(run.error, fields) : null;
-  const byField: Record<string, string[]> = { ...checked };
-  for (const [name, messages] of Object.entries(errors?.byField ?? {}))
-    byField[name] = [...(byField[name] ?? []), ...messages];
-  const atTop = Boolean(errors && (errors.top.length > 0 || errors.duplicates));
-  const firstInvalid = fields.find((field) => byField[field.apiName]?.length)?.apiName;
-  const failedAt = run.isError ? run.submittedAt : 0;
-
-  useEffect(() => onBusy(run.isPending), [run.isPending, onBusy]);
-  // The first field to fill in has the focus when the form opens.
-  useEffect(() => {
-    const first = fields.find((field) => field.editable);
-    if (first) document.getElementById(inputIdOf(first.apiName))?.focus();
-    // Once, when the form is drawn.
-  }, []);
-  // After a failed run, the focus goes where the user must look: the message at the top, or the first field in error.
-  const focusProblem = () => {
-    if (atTop) summary.current?.focus();
-    else if (firstInvalid) document.getElementById(inputIdOf(firstInvalid))?.focus();
-  };
-  const focusProblemRef = useRef(focusProblem);
-  focusProblemRef.current = focusProblem;
-  useEffect(() => {
-    if (failedAt > 0 || stopped > 0) focusProblemRef.current();
-  }, [failedAt, stopped]);
-
-  const submit = (allowSaveOnDuplicate: boolean) => {
-    const problems = validationErrorsOf(fields, values);
-    setChecked(problems);
-    if (Object.keys(problems).length > 0) return setStopped((count) => count + 1);
+  const errors = run.isError ? saveErrorsOf(run.error, fieldsOf(sections)) : null;
+  const save = (fields: InputFields, allowSaveOnDuplicate: boolean) => {
     const body = {
       apiName: action.targetObject,
       contextId: recordId,
-      fields: changedFieldsOf(fields, initial, values, update ? 'edit' : 'create'),
+      fields,
       ...(allowSaveOnDuplicate && { allowSaveOnDuplicate }),
     };
     const input = { path: { actionApiName: action.apiName }, body };
@@ -235,82 +169,42 @@ function QuickActionForm({
     if (update) updateRun.mutate(input, options);
     else createRun.mutate(input, options);
   };
+  const state = useFormState({
+    mode: update ? 'edit' : 'create',
+    sections,
+    recordFields,
+    picklists,
+    errors,
+    failedAt: run.isError ? run.submittedAt : 0,
+    onSave: save,
+  });
+
+  useEffect(() => onBusy(run.isPending), [run.isPending, onBusy]);
+  // The first field to fill in has the focus when the form opens.
+  useEffect(() => {
+    const first = state.fields.find((field) => field.editable);
+    if (first) document.getElementById(inputIdOf(first.apiName))?.focus();
+    // Once, when the form is drawn.
+  }, []);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!run.isPending) submit(false);
-  };
-  const change = (name: string, value: string | boolean) => {
-    setValues((current) => withValue(fields, picklists, current, name, value));
-    setChecked((current) => {
-      if (!current[name]) return current;
-      const { [name]: _dropped, ...rest } = current;
-      return rest;
-    });
+    if (!run.isPending) state.submit(false);
   };
 
   return (
     <form className="bo-quick-action" onSubmit={onSubmit} noValidate aria-busy={run.isPending}>
-      <div ref={summary} tabIndex={-1} className="bo-form__summary" role="alert">
-        {errors?.duplicates && (
-          <div className="bo-form__problem">
-            <p>
-              {errors.duplicates.message}{' '}
-              {errors.duplicates.count === 1
-                ? 'One similar record exists.'
-                : `${errors.duplicates.count} similar records exist.`}
-            </p>
-            {errors.duplicates.allowSave && (
-              <button type="button" className="bo-button" onClick={() => submit(true)} disabled={run.isPending}>
-                Save anyway
-              </button>
-            )}
-          </div>
-        )}
-        {errors && errors.top.length > 0 && (
-          <div className="bo-form__problem">
-            <p>We hit a snag.</p>
-            <ul>
-              {errors.top.map((message, index) => (
-                <li key={index}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-      {sections.map((section) => {
-        const headingId = `bo-quick-action-section-${section.key}`;
-        return (
-          <section key={section.key} className="bo-section" aria-labelledby={headingId}>
-            <h3 id={headingId} className="bo-section__heading">
-              {section.heading}
-            </h3>
-            <div className={`bo-fields bo-fields--${Math.min(section.columns, 2)}`}>
-              {section.fields.map((field) => {
-                const controller = field.controllerName
-                  ? fields.find((candidate) => candidate.apiName === field.controllerName)
-                  : undefined;
-                return (
-                  <FieldInput
-                    key={field.apiName}
-                    objectApiName={action.targetObject}
-                    formValues={values}
-                    field={field}
-                    value={values[field.apiName] ?? ''}
-                    onChange={(value) => change(field.apiName, value)}
-                    options={picklistOptionsOf(
-                      picklists?.picklistFieldValues[field.apiName],
-                      controller ? values[controller.apiName] : undefined,
-                    )}
-                    controllerLabel={controller?.label}
-                    errors={byField[field.apiName]}
-                    readOnlyText={readOnlyText(field, recordFields, NO_NAMES)}
-                  />
-                );
-              })}
-            </div>
-          </section>
-        );
-      })}
+      <FormProblems state={state} errors={errors} saving={run.isPending} />
+      <FormSections
+        state={state}
+        sections={sections}
+        objectApiName={action.targetObject}
+        recordFields={recordFields}
+        names={NO_NAMES}
+        picklists={picklists}
+        headingLevel={3}
+        idPrefix="bo-quick-action-section"
+      />
       <p className="visually-hidden" role="status">
         {run.isPending ? 'Saving…' : ''}
       </p>

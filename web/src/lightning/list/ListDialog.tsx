@@ -4,10 +4,9 @@
  * first on its first field (or, with no field, its safe button), Escape or Cancel closing it unless it is
  * busy, and the focus back on what opened it afterwards.
  */
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { errorMessageOf, isApiError } from '../../../../client/index';
-
-const CONTROLS = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+import { useModalDialog } from '../modal-dialog';
 
 export function ListDialog({
   id,
@@ -27,37 +26,12 @@ export function ListDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
+  const { dialog, onKeyDown } = useModalDialog((element) => {
     const first =
       element.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ??
       element.querySelector<HTMLElement>('[data-safe]');
     first?.focus();
-    return () => {
-      if (element.open) element.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const controls = [...dialog.current.querySelectorAll<HTMLElement>(CONTROLS)];
-    if (controls.length === 0) return;
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  });
 
   return (
     <dialog

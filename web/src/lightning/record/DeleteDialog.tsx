@@ -5,12 +5,13 @@
  * deleteRecord; on success the page goes to the object's list, whose records the mutation made stale.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { deleteRecordMutation } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { navigate } from '../../location';
 import { objectHomeHref } from '../routes';
 import { saveErrorsOf } from '../form/form-model';
+import { useModalDialog } from '../modal-dialog';
 
 export function DeleteDialog({
   objectApiName,
@@ -38,37 +39,9 @@ export function DeleteDialog({
       return options.onSuccess?.(...args);
     },
   });
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    // The safe choice first: Enter right away cancels.
-    cancel.current?.focus();
-    return () => {
-      if (element.open) element.close();
-      opener?.focus();
-    };
-  }, []);
-
-  /** Tab and Shift+Tab go round the dialog's own controls, never out to the browser's. */
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const controls = [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-    if (controls.length === 0) return;
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // The safe choice first: Enter right away cancels.
+  const { dialog, onKeyDown } = useModalDialog(() => cancel.current?.focus());
 
   const confirm = () => remove.mutate({ path: { recordId } });
   const problems = remove.isError ? saveErrorsOf(remove.error, []) : null;

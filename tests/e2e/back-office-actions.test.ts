@@ -3,8 +3,8 @@
  * which creates a new record and leaves the original as it was); the "More actions" menu by keyboard (the menu
  * button pattern, with the focus visible); a quick action run in its dialog, an update and a create, whose
  * result the page then shows and says; a field error beside its field in the dialog; a Standard User offered
- * only the actions the API offers; axe on the page with the menu open, on the dialog and on the clone form;
- * 390 px.
+ * only the actions the API offers; an Account's actions (a Case created for it with the action's predefined
+ * values, its phone updated); axe on the page with the menu open, on the dialog and on the clone form; 390 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -265,6 +265,79 @@ describe.each(databases())('A record’s actions in the back office, in Chromium
         )
         .toBe(1);
       expect(await shownValue(page, 'Company Name').innerText()).toBe('Parent Panel Partners');
+    },
+    SLOW,
+  );
+
+  it(
+    'runs an Account’s actions: a Case created for it with its predefined values, and its phone updated',
+    async () => {
+      const session = await signedIn();
+      await recordWrites(page);
+      const created = await fetch(`${server.baseUrl}${RECORD_API}`, {
+        method: 'POST',
+        headers: { ...session.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ apiName: 'Account', fields: { Name: 'Breaker Yard Supply', Phone: '614-555-0100' } }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const accountId = ((await created.json()) as { id: string }).id;
+      await page.goto(`${server.baseUrl}/lightning/r/Account/${accountId}/view`);
+      const more = page.getByRole('button', { name: 'More actions' });
+      await more.click();
+      const menu = page.getByRole('menu', { name: 'More actions' });
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['New Contact', 'New Case', 'Update Phone']);
+      await menu.getByRole('menuitem', { name: 'New Case' }).click();
+
+      // The action's predefined values and the Account as the Case's parent come filled in.
+      const dialog = page.getByRole('dialog', { name: 'New Case' });
+      const subject = dialog.getByLabel('Subject', { exact: true });
+      await subject.waitFor();
+      expect(await dialog.getByLabel('Status', { exact: true }).inputValue()).toBe('New');
+      expect(await dialog.getByLabel('Case Origin', { exact: true }).inputValue()).toBe('Phone');
+      expect(await axeViolations(page)).toEqual([]);
+      await subject.fill('Breaker trips under load');
+      const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const answer = await answered;
+      expect(answer.status()).toBe(201);
+      const run = (await answer.json()) as { id: string; contextId: string; isCreated: boolean };
+      expect(run).toMatchObject({ contextId: accountId, isCreated: true });
+      const caseRead = await fetch(
+        `${server.baseUrl}${RECORD_API}/${run.id}?fields=Case.Subject,Case.Status,Case.Origin,Case.AccountId`,
+        { headers: session.headers },
+      );
+      const caseFields = ((await caseRead.json()) as { fields: Record<string, { value: unknown }> }).fields;
+      expect(Object.fromEntries(Object.entries(caseFields).map(([name, { value }]) => [name, value]))).toEqual({
+        Subject: 'Breaker trips under load',
+        Status: 'New',
+        Origin: 'Phone',
+        AccountId: accountId,
+      });
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /was created\.$/ })
+            .count(),
+        )
+        .toBe(1);
+
+      // The update action writes only the field changed, and the page shows the new phone.
+      await more.click();
+      await menu.getByRole('menuitem', { name: 'Update Phone' }).click();
+      const update = page.getByRole('dialog', { name: 'Update Phone' });
+      const phone = update.getByLabel('Account Phone', { exact: true });
+      await expect.poll(() => phone.inputValue()).toBe('614-555-0100');
+      await phone.fill('614-555-0199');
+      const sent = page.waitForRequest((request) => request.method() === 'PATCH');
+      await update.getByRole('button', { name: 'Save' }).click();
+      await sent;
+      await expect
+        .poll(async () => (await sentWrites(page)).at(-1))
+        .toEqual({ apiName: 'Account', contextId: accountId, fields: { Phone: '614-555-0199' } });
+      await expect.poll(() => update.count()).toBe(0);
+      await expect.poll(() => shownValue(page, 'Account Phone').innerText()).toBe('614-555-0199');
     },
     SLOW,
   );

@@ -4,7 +4,7 @@
  * button pattern, with the focus visible); a quick action run in its dialog, an update and a create, whose
  * result the page then shows and says; a field error beside its field in the dialog; a Standard User offered
  * only the actions the API offers; an Account's actions (a Case created for it with the action's predefined
- * values, its phone updated); axe on the page with the menu open, on the dialog and on the clone form; 390 px.
+ * values, its phone updated); Change Owner in its dialog; axe on the page with the menu open, on the dialog and on the clone form; 390 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
 const OBJECT = 'APT_Contact_Us__c';
 const RECORD_API = '/services/data/v65.0/ui-api/records';
 const ACTIONS_API = '/services/data/v65.0/ui-api/actions/record';
+/** The demo Standard User, whom Change Owner finds as "Sales Representative". */
+const STANDARD_USER = '0058d0000000002AAA';
 /** Each test drives several screens of a machine others use too. */
 const SLOW = 90_000;
 
@@ -334,10 +336,88 @@ describe.each(databases())('A record’s actions in the back office, in Chromium
       await update.getByRole('button', { name: 'Save' }).click();
       await sent;
       await expect
-        .poll(async () => (await sentWrites(page)).at(-1))
+        // The related lists' read is a POST too: the run is the write about the Account.
+        .poll(async () =>
+          (await sentWrites(page)).find((write) => (write as { apiName?: string }).apiName === 'Account'),
+        )
         .toEqual({ apiName: 'Account', contextId: accountId, fields: { Phone: '614-555-0199' } });
       await expect.poll(() => update.count()).toBe(0);
       await expect.poll(() => shownValue(page, 'Account Phone').innerText()).toBe('614-555-0199');
+    },
+    SLOW,
+  );
+
+  it(
+    'changes a record’s owner in its dialog: a user searched as one types, written only if the record is unchanged',
+    async () => {
+      const session = await signedIn();
+      await recordWrites(page);
+      const recordId = await createdRecord(session, {
+        APT_Company_Name__c: 'Handover Cable Co',
+        APT_Email__c: 'h@handover-cable.example',
+      });
+      await recordPage(recordId);
+      const button = page.getByRole('button', { name: 'Change Owner' });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Change Contact Us Owner' });
+      const owner = dialog.getByRole('combobox', { name: 'Owner', exact: true });
+      await owner.waitFor();
+      expect((await focused(page)).id).toBe(await owner.getAttribute('id'));
+
+      // Nothing chosen: the form's own check says so, beside the field.
+      await dialog.getByRole('button', { name: 'Change Owner' }).click();
+      await expect.poll(() => dialog.getByText('Complete this field.').count()).toBe(1);
+      expect((await sentWrites(page)).filter((write) => JSON.stringify(write).includes('OwnerId'))).toEqual([]);
+
+      await page.keyboard.type('Sa');
+      const option = dialog.getByRole('option', { name: /Sales Representative/ });
+      await option.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await owner.inputValue()).toBe('Sales Representative');
+      const sent = page.waitForRequest((request) => request.method() === 'PATCH');
+      await dialog.getByRole('button', { name: 'Change Owner' }).click();
+      const request = await sent;
+      expect(request.url()).toContain(`${RECORD_API}/${recordId}`);
+      expect(request.headers()['if-unmodified-since']).toBeTruthy();
+      await expect
+        .poll(async () => (await sentWrites(page)).find((write) => JSON.stringify(write).includes('OwnerId')))
+        .toEqual({ fields: { OwnerId: STANDARD_USER } });
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'The Contact Us has a new owner.' }).count())
+        .toBe(1);
+      expect(await valuesOf(session, recordId, ['OwnerId'])).toEqual({ OwnerId: STANDARD_USER });
+      expect((await focused(page)).text).toBe('Change Owner');
+
+      // Changed by someone else once the page read it (a second later: If-Unmodified-Since counts seconds), the
+      // record keeps its owner, and the dialog says why and offers to reload.
+      await new Promise((done) => setTimeout(done, 1_100));
+      const meanwhile = await fetch(`${server.baseUrl}${RECORD_API}/${recordId}`, {
+        method: 'PATCH',
+        headers: { ...session.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fields: { APT_Email__c: 'moved@handover-cable.example' } }),
+      });
+      expect(meanwhile.status).toBe(200);
+      await button.click();
+      await owner.waitFor();
+      await page.keyboard.type('St');
+      await dialog.getByRole('option', { name: /Store Administrator/ }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Change Owner' }).click();
+      const conflict = dialog.getByRole('alert').filter({ hasText: 'This record changed since you opened it.' });
+      await conflict.waitFor();
+      expect(await valuesOf(session, recordId, ['OwnerId'])).toEqual({ OwnerId: STANDARD_USER });
+      await dialog.getByRole('button', { name: 'Reload the record' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      // The refused write is the one failure the page met.
+      expect(watched.problems).toEqual([
+        expect.stringMatching(new RegExp(`^412 .*${RECORD_API}/${recordId}$`)),
+        expect.stringContaining('412 (Precondition Failed)'),
+      ]);
+      watched.problems.length = 0;
     },
     SLOW,
   );
@@ -399,8 +479,11 @@ describe.each(databases())('A record’s actions in the back office, in Chromium
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('.bo-record__actions').waitFor();
       const buttons = await page.locator('.bo-record__actions > .bo-button').allInnerTexts();
+      const drawn = { Edit: 'Edit', Delete: 'Delete', Clone: 'Clone', ChangeOwner: 'Change Owner' };
       expect(buttons).toEqual(
-        ['Edit', 'Delete', 'Clone'].filter((name) => offered.some((action) => action.apiName === name)),
+        Object.entries(drawn)
+          .filter(([name]) => offered.some((action) => action.apiName === name))
+          .map(([, label]) => label),
       );
       const quick = offered.filter((action) => action.type === 'QuickAction').map((action) => action.label);
       const more = page.getByRole('button', { name: 'More actions' });

@@ -50,7 +50,7 @@ describe('a record’s actions', () => {
       action('Contact.Log_A_Call', 'QuickAction', { subtype: 'LogACall', targetObject: 'Case' }),
       action('Contact.Send_Email', 'QuickAction', { subtype: 'SendEmail', targetObject: 'EmailMessage' }),
     ]);
-    expect([...buttons]).toEqual(['Edit', 'Delete', 'Clone']);
+    expect([...buttons]).toEqual(['Edit', 'Delete', 'Clone', 'ChangeOwner']);
     expect(quickActions).toEqual([
       {
         apiName: 'APT_Contact_Us__c.New_Contact',

@@ -70,17 +70,8 @@ export function formSectionsOf(layout: Layout, objectInfo: ObjectInfo, mode: For
           if (!info) continue;
           const allowed =
             mode === 'create' ? item.editableForNew && info.createable : item.editableForUpdate && info.updateable;
-          fields.push({
-            apiName: info.apiName,
-            label: components.length > 1 ? component.label : item.label || info.label,
-            dataType: info.dataType,
-            editable: allowed,
-            required: allowed && (item.required || info.required) && info.dataType !== 'Boolean',
-            maxLength: info.length,
-            controllerName: info.controllerName ?? null,
-            targets: lookupTargetsOf(info),
-            lookupControllers: lookupControllersOf(info),
-          });
+          const label = components.length > 1 ? component.label : item.label || info.label;
+          fields.push(formFieldOf(info, label, allowed, item.required));
         }
       }
     if (fields.length > 0)
@@ -92,6 +83,24 @@ export function formSectionsOf(layout: Layout, objectInfo: ObjectInfo, mode: For
       });
   });
   return sections;
+}
+
+/**
+ * A field of the object info as a form's field, under label; editable when the user may set it here, and then
+ * required when the layout item or the field says so.
+ */
+export function formFieldOf(info: FieldInfo, label: string, editable: boolean, itemRequired = false): FormField {
+  return {
+    apiName: info.apiName,
+    label,
+    dataType: info.dataType,
+    editable,
+    required: editable && (itemRequired || info.required) && info.dataType !== 'Boolean',
+    maxLength: info.length,
+    controllerName: info.controllerName ?? null,
+    targets: lookupTargetsOf(info),
+    lookupControllers: lookupControllersOf(info),
+  };
 }
 
 /** Every field of the form's sections. */

@@ -4,8 +4,8 @@
  * Full layout's sections, each a heading and its fields as label and display value (a collapsible section
  * collapses, and stays so for the user: the layout user state), then its related lists (loaded apart); under the
  * record's name, the record's actions as the actions API offers them to the user (getRecordActions, the Page
- * section: a user who may not delete the record gets no Delete): Edit, Delete and Clone as buttons, and the
- * quick actions in a "More actions" menu, each run in a dialog (loaded apart) whose outcome the page then says
+ * section: a user who may not delete the record gets no Delete): Edit, Delete, Clone and Change Owner (in a
+ * dialog, loaded apart) as buttons, and the quick actions in a "More actions" menu, each run in a dialog (loaded apart) whose outcome the page then says
  * and shows. Opening the page makes the record
  * one of the user's Recently Viewed (list/recent.ts). A record that does not exist, or
  * that the user may not see (the API answers both alike), is said so.
@@ -36,6 +36,9 @@ const RelatedLists = lazy(() => import('../related/RelatedLists').then((module) 
 const QuickActionDialog = lazy(() =>
   import('./QuickActionDialog').then((module) => ({ default: module.QuickActionDialog })),
 );
+const ChangeOwnerDialog = lazy(() =>
+  import('./ChangeOwnerDialog').then((module) => ({ default: module.ChangeOwnerDialog })),
+);
 
 export function RecordPage({ route }: { route: RecordRoute }) {
   const api = useApiClient();
@@ -64,6 +67,7 @@ export function RecordPage({ route }: { route: RecordRoute }) {
   });
   const { buttons: offered, quickActions } = recordActionsOf(actions.data?.actions[recordId]?.actions);
   const [deleting, setDeleting] = useState(false);
+  const [changingOwner, setChangingOwner] = useState(false);
   const [running, setRunning] = useState<QuickActionChoice | null>(null);
   /** What the last quick action said it did. */
   const [notice, setNotice] = useState('');
@@ -104,6 +108,19 @@ export function RecordPage({ route }: { route: RecordRoute }) {
                 Clone
               </PageLink>
             )}
+            {offered.has('ChangeOwner') && objectInfo?.fields.OwnerId && (
+              <button
+                type="button"
+                className="bo-button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setNotice('');
+                  setChangingOwner(true);
+                }}
+              >
+                Change Owner
+              </button>
+            )}
             {quickActions.length > 0 && (
               <ActionsMenu
                 actions={quickActions}
@@ -133,6 +150,20 @@ export function RecordPage({ route }: { route: RecordRoute }) {
           recordName={recordName(record)}
           onClose={() => setDeleting(false)}
         />
+      )}
+      {changingOwner && objectInfo?.fields.OwnerId && (
+        <Suspense fallback={<Loading what="Change Owner" />}>
+          <ChangeOwnerDialog
+            objectLabel={objectLabel}
+            record={record}
+            ownerField={objectInfo.fields.OwnerId}
+            onClose={() => setChangingOwner(false)}
+            onDone={(message) => {
+              setChangingOwner(false);
+              setNotice(message);
+            }}
+          />
+        </Suspense>
       )}
       {running && (
         <Suspense fallback={<Loading what="the action" />}>

@@ -1,6 +1,6 @@
 /**
  * A record's actions as its page shows them (getRecordActions, the Page section): the standard buttons the page
- * draws itself (Edit, Delete, Clone), and the quick actions the record may run, for the "More actions" menu.
+ * draws itself (Edit, Delete, Clone, Change Owner), and the quick actions the record may run, for the "More actions" menu.
  * Only what the API offered is shown; an action it did not list (the user may not do it) is never added.
  */
 import type { components } from '../../../../client/index';
@@ -8,7 +8,7 @@ import type { components } from '../../../../client/index';
 type PlatformAction = components['schemas']['PlatformActionRepresentation'];
 
 /** The standard buttons the record page draws, in its order. */
-export const RECORD_BUTTONS = ['Edit', 'Delete', 'Clone'] as const;
+export const RECORD_BUTTONS = ['Edit', 'Delete', 'Clone', 'ChangeOwner'] as const;
 export type RecordButton = (typeof RECORD_BUTTONS)[number];
 
 /** The kinds of quick action the page can run: those that create a record (POST) and those that update it (PATCH). */

@@ -1,6 +1,6 @@
 /**
  * Benchmarks the page and the record API: npm run bench:api [-- --duration 5 --connections 8 --mixed-duration 60
- * --mixed-connections 64 --databases postgresql,pglite --memory-only]
+ * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only]
  *
  * For one server on PostgreSQL (DATABASE_URL, else the local server's `bench_api` database, created when
  * missing) and one on PGlite (BENCH_DATA_DIR, else `.data-bench-api`), each with the demo data a first start
@@ -17,7 +17,11 @@
  *     each request (from guests' query data kept between renders), and the locator cold;
  *   - with nothing kept (PAGE_CACHE=cold): the page rendered for each request from API calls made for it;
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
- *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows).
+ *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows);
+ *   - then, with the caches on, the write storm: a writer updates representatives of one state (STORM_STATE,
+ *     their phone, through updateRecord as staff write them) at 1 and at 10 updates a second while the guest
+ *     page `/`, that state's locator page and getContacts for that state are measured, each in slices that
+ *     alternate with the same measurement without writes (--storm-only: this alone);
  *   - then the memory of the production server (dist/server/main.js, as npm start runs it, without the
  *     TypeScript loader of the servers above): its RSS idle after its start, at its peak under the mixed load, and
  *     a minute after it (scripts/lib/server-memory.ts; `--memory-only` measures this alone).
@@ -38,6 +42,7 @@ import {
   adminSessionCookie,
   IN_APP_TRIVIAL_PATH,
   measure,
+  runFor,
   serveForBench,
   startServer,
   TRIVIAL_PATH,
@@ -47,7 +52,7 @@ import {
   type Measurement,
   type Server,
 } from './lib/bench-server.ts';
-import { hasWrk, runLoad, runWrkMix, type MixedRequest } from './lib/load-generator.ts';
+import { hasWrk, runLoad, runWrkMix, type MixedRequest, type Slice } from './lib/load-generator.ts';
 import { memoryLines, residentBytes, sampleResident, startBuiltServer } from './lib/server-memory.ts';
 
 /**
@@ -91,6 +96,12 @@ const RATIO_TARGETS: Record<string, number> = {
   getRecordUi: 0.1,
 };
 const UNCACHED_PAGE_TARGET = 400;
+/** The state whose representatives the storm's writer updates. */
+const STORM_STATE = { country: 'United States', state: 'Texas' };
+/** Updates a second of the storm's writer; 0 is the quiet measurement beside them. */
+const STORM_RATES = [0, 1, 10];
+/** At 10 updates a second, the page and the locator keep at least 70 % of their quiet req/s, with p99 ≤ 20 ms. */
+const STORM_TARGET = { share: 0.7, p99: 20 };
 /** The mixed load's target: no failure, p99 at most 100 ms, and at least a quarter of the bare endpoint's req/s. */
 const MIXED_TARGET = { p99: 100, share: 0.25 };
 
@@ -104,9 +115,57 @@ const { values } = parseArgs({
     'wait-load': { type: 'string', default: '1.0' },
     'wait-max': { type: 'string', default: '60' },
     serve: { type: 'boolean', default: false },
+    'storm-only': { type: 'boolean', default: false },
     'memory-only': { type: 'boolean', default: false },
   },
 });
+
+/** A writer of the storm: updates the representatives' phones, one after another, at `rate` a second (0: none). */
+class StormWriter {
+  rate = 0;
+  updates = 0;
+  failed = 0;
+  #stopped = false;
+  #done: Promise<void>;
+
+  constructor(server: Server, ids: string[], headers: Record<string, string>) {
+    this.#done = this.#run(server, ids, headers);
+  }
+
+  async #run(server: Server, ids: string[], headers: Record<string, string>): Promise<void> {
+    let next = Date.now();
+    while (!this.#stopped) {
+      if (this.rate === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        next = Date.now();
+        continue;
+      }
+      next += 1000 / this.rate;
+      const id = ids[this.updates % ids.length];
+      const phone = `512-555-${String(this.updates % 10_000).padStart(4, '0')}`;
+      try {
+        const response = await fetch(`${server.baseUrl}${UI_API}/records/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ fields: { APT_Phone__c: phone } }),
+        });
+        await response.text();
+        if (response.ok) this.updates++;
+        else this.failed++;
+      } catch {
+        this.failed++;
+      }
+      const wait = next - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      else next = Date.now();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#done;
+  }
+}
 
 if (values.serve) await serveForBench(settingsFromEnv(), { site: true });
 else await main();
@@ -169,10 +228,12 @@ async function main() {
       : `PGlite in ${settings.dataDir}`;
     console.log(`\n== ${where}`);
     const kind = settings.databaseUrl ? 'postgresql' : 'pglite';
-    if (!values['memory-only'])
-      reports.push(`\n${where}`, ...(await benchOne(settings, { ...env, NODE_ENV: 'production' }, options, mixed)));
-    else reports.push(`\n${where}`);
-    reports.push(...(await benchMemory(kind, settings, env, mixed)));
+    const serverEnv = { ...env, NODE_ENV: 'production' };
+    const lines =
+      values['storm-only'] || values['memory-only'] ? [] : await benchOne(settings, serverEnv, options, mixed);
+    if (!values['memory-only']) lines.push(...(await benchStorm(settings, serverEnv, options)));
+    if (!values['storm-only']) lines.push(...(await benchMemory(kind, settings, env, mixed)));
+    reports.push(`\n${where}`, ...lines);
   }
   console.log(reports.join('\n'));
 }
@@ -202,7 +263,7 @@ async function benchOne(
   options: MeasureOptions,
   mixed: { seconds: number; connections: number },
 ): Promise<string[]> {
-  const cookie = await prepare(settings);
+  const { cookie } = await prepare(settings);
   const rows: Row[] = [];
   const loads: string[] = [];
   const load = (what: string) => loads.push(`load average before ${what}: ${loadavg()[0].toFixed(2)}`);
@@ -300,6 +361,98 @@ async function benchOne(
   return lines;
 }
 
+/**
+ * The write storm: the guest page `/`, STORM_STATE's locator page and getContacts for it, each measured in
+ * one-second slices without writes and under the writer at each of STORM_RATES, alternating, so that all meet
+ * the same background load. Returns the report's lines.
+ */
+async function benchStorm(
+  settings: DatabaseSettings,
+  env: NodeJS.ProcessEnv,
+  options: MeasureOptions,
+): Promise<string[]> {
+  const { cookie, stormIds } = await prepare(settings);
+  if (stormIds.length === 0) throw new Error(`No representative of ${STORM_STATE.state} to update`);
+  const { country, state } = STORM_STATE;
+  const targets: BenchTarget[] = [
+    { name: 'page /', path: '/', headers: BROWSER },
+    {
+      name: `locator page (${state})`,
+      path: `/?${new URLSearchParams({ country, state })}`,
+      headers: BROWSER,
+    },
+    { name: `getContacts (${state})`, path: locatorPath(country, state, BRANDS[0]), headers: BROWSER },
+  ];
+  const server = await startServer(import.meta.filename, env);
+  const lines: string[] = [];
+  try {
+    const csrf = await csrfToken(server, cookie);
+    const writeHeaders = { ...BROWSER, cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' };
+    const writer = new StormWriter(server, stormIds, writeHeaders);
+    try {
+      await warmUp(server, targets, options);
+      // The writer's path is warmed up too: its first updates are slower.
+      writer.rate = 10;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      writer.rate = 0;
+      await waitForLoad(options);
+      lines.push(`load average before the write storm: ${loadavg()[0].toFixed(2)}`);
+      console.log(
+        `\nWrite storm: ${stormIds.length} representatives of ${state} updated at ${STORM_RATES.join(', ')} a second; load average ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+      );
+      const slices = targets.map(() => STORM_RATES.map((): Slice[] => []));
+      const updatesBefore = writer.updates;
+      for (let round = 0; round < options.duration; round++) {
+        for (const [rateIndex, rate] of STORM_RATES.entries()) {
+          writer.rate = rate;
+          for (const [index, target] of targets.entries()) {
+            slices[index][rateIndex].push(await runFor(options, server.baseUrl + target.path, 1, target.headers));
+          }
+        }
+      }
+      writer.rate = 0;
+      const updates = writer.updates - updatesBefore;
+      lines.push(
+        `write storm on ${state}: ${updates} updates, ${writer.failed} failed; share = req/s under writes / req/s quiet`,
+        `${'storm measurement'.padEnd(24)} ${STORM_RATES.map((rate) => `${rate ? `${rate}/s` : 'quiet'} req/s   p99 ms`.padStart(20)).join('')}  share 1/s  share 10/s  target at 10/s`,
+      );
+      for (const [index, target] of targets.entries()) {
+        const figures = slices[index].map(summarize);
+        const quiet = figures[0].rps;
+        const shares = figures.map((figure) => figure.rps / quiet);
+        const last = figures.length - 1;
+        const met =
+          shares[last] >= STORM_TARGET.share &&
+          figures[last].p99 <= STORM_TARGET.p99 &&
+          figures.every((f) => f.failed === 0);
+        const failed = figures.reduce((sum, figure) => sum + figure.failed, 0);
+        lines.push(
+          `${target.name.padEnd(24)} ${figures.map((f) => `${f.rps.toFixed(0).padStart(11)} ${f.p99.toFixed(2).padStart(8)}`).join('')}  ${`${(shares[1] * 100).toFixed(0)} %`.padStart(9)}  ${`${(shares[last] * 100).toFixed(0)} %`.padStart(10)}  ` +
+            `≥ ${STORM_TARGET.share * 100} %, p99 ≤ ${STORM_TARGET.p99} ms: ${met ? 'met' : 'missed'}${failed ? ` (${failed} failed)` : ''}`,
+        );
+        console.log(`  ${lines.at(-1)}`);
+      }
+    } finally {
+      await writer.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+  return lines;
+}
+
+/** The req/s, p99 and failures of slices. */
+function summarize(slices: Slice[]): { rps: number; p99: number; failed: number } {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? NaN;
+  const failed = slices.reduce((sum, slice) => sum + slice.non2xx + slice.errors, 0);
+  return { rps: requests / seconds, p99, failed };
+}
+
 /** Each measurement with its ratio to the first (the bare endpoint), and its target when the issue sets one. */
 function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
   const bare = measured[0].rps;
@@ -325,7 +478,7 @@ async function benchMemory(
   env: NodeJS.ProcessEnv,
   mixed: { seconds: number; connections: number },
 ): Promise<string[]> {
-  const cookie = await prepare(settings);
+  const { cookie } = await prepare(settings);
   const server = await startBuiltServer(env);
   try {
     await new Promise((done) => setTimeout(done, MEMORY_IDLE_SECONDS * 1000));
@@ -409,13 +562,22 @@ async function csrfToken(server: Server, cookie: string): Promise<string> {
   return ((await response.json()) as { csrfToken: string }).csrfToken;
 }
 
-/** Opens the database (migrating and seeding the demo data on a first start) and signs the administrator in. */
-async function prepare(settings: DatabaseSettings): Promise<string> {
+/**
+ * Opens the database (migrating and seeding the demo data on a first start), signs the administrator in, and
+ * finds the storm's representatives: those of STORM_STATE that are not the default contact.
+ */
+async function prepare(settings: DatabaseSettings): Promise<{ cookie: string; stormIds: string[] }> {
   const { openDatabase } = await import('../server/bootstrap.ts');
   try {
     const db = await openDatabase(settings);
     try {
-      return await adminSessionCookie(db);
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields->>'APT_Country__c' = $1
+           AND fields->>'APT_Primary_State__c' = $2 AND fields->>'APT_Default_Contact__c' IS DISTINCT FROM 'true'
+         ORDER BY id LIMIT 20`,
+        [STORM_STATE.country, STORM_STATE.state],
+      );
+      return { cookie: await adminSessionCookie(db), stormIds: rows.map((row) => row.id) };
     } finally {
       await db.close();
     }

@@ -9,6 +9,13 @@ import { hash } from 'node:crypto';
 import type { Database, Listening } from '../db/connection.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { CACHES_ON } from './switch.ts';
+import {
+  contactFilterOf,
+  isStale,
+  NO_CONTACTS,
+  parseContactChange,
+  type ContactDependencies,
+} from './contact-changes.ts';
 import type { OperationId } from '../../generated/operations.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
@@ -31,14 +38,25 @@ export interface SerializedAnswer<T = unknown> {
   brotli?: Uint8Array;
 }
 
+/** A notification heard: its channel and payload. A null payload: notifications may have been missed. */
+export interface HeardChange {
+  channel: string;
+  payload: string | null;
+}
+
 export interface ResultCacheOptions {
   /** false: every call computes its answer (the cold benchmark, LOCATOR_CACHE=off). */
   enabled: boolean;
   ttlMs: number;
   maxEntries: number;
   maxBytes: number;
-  /** Subscribes to the changes that make answers stale; onChange(null) also means "may have missed some". */
-  subscribe(onChange: () => void): Promise<Listening>;
+  /** Subscribes to the changes that make answers stale; a null payload also means "may have missed some". */
+  subscribe(onChange: (change: HeardChange) => void): Promise<Listening>;
+  /**
+   * Which keys a change makes stale: null (or no staleKeys) for every key. A change that stales only some
+   * evicts those; answers being computed across it are still not kept, whatever their key.
+   */
+  staleKeys?: (change: HeardChange) => ((key: string) => boolean) | null;
   now?: () => number;
 }
 
@@ -51,7 +69,7 @@ export interface ResultCacheStats {
   joined: number;
   /** Answers computed (each one a call of the method). */
   misses: number;
-  /** Times a change emptied the cache. */
+  /** Times a change emptied the cache, or evicted the entries it made stale. */
   invalidations: number;
   /** Entries dropped to stay within the bounds. */
   evictions: number;
@@ -205,10 +223,25 @@ export class ResultCache {
     this.#bytes = 0;
   }
 
+  /** Forgets the answers whose key stale() names, and every computation under way (their callers still get them). */
+  evict(stale: (key: string) => boolean): void {
+    this.#generation++;
+    this.stats.invalidations++;
+    for (const [key, entry] of this.#entries) if (stale(key)) this.#remove(key, entry);
+    this.#computing.clear();
+    for (const [target, request] of this.#requests) if (stale(request.key)) this.#requests.delete(target);
+  }
+
+  #changed(change: HeardChange): void {
+    const stale = this.#options.staleKeys?.(change) ?? null;
+    if (stale) this.evict(stale);
+    else this.invalidate();
+  }
+
   #subscribe(): Promise<void> {
     if (this.#now() < this.#retryAt) return Promise.resolve();
     this.#subscribing ??= this.#options
-      .subscribe(() => this.invalidate())
+      .subscribe((change) => this.#changed(change))
       .then(
         (listening) => {
           this.#listening = listening;
@@ -267,7 +300,46 @@ export class ResultCache {
   }
 }
 
-/** The locator's cache over db: emptied whenever a Contact Us record or a picklist value changes. */
+/** The server methods of the locator's answers, by key (apexCallKey: `Class.method:arguments`). */
+const LOCATOR_METHOD = 'APT_ContactUsController.';
+
+/** What of the Contact Us records a locator answer is made of, from its key: everything when not understood. */
+function locatorAnswerDependencies(key: string): ContactDependencies {
+  const colon = key.indexOf(':');
+  if (!key.startsWith(LOCATOR_METHOD) || colon < 0) return 'everything';
+  const method = key.slice(LOCATOR_METHOD.length, colon);
+  if (method === 'getDependentStatePicklistsValues') return NO_CONTACTS;
+  if (method === 'getDefaultContacts') return { filters: [], defaultContact: true };
+  if (method !== 'getContacts') return 'everything';
+  let args: unknown;
+  try {
+    args = JSON.parse(key.slice(colon + 1));
+  } catch {
+    return 'everything';
+  }
+  const filter = contactFilterOf(args);
+  return filter ? { filters: [filter], defaultContact: false } : 'everything';
+}
+
+/**
+ * For a cache of things made of Contact Us records, kept under keys that dependencies() reads: the keys a
+ * change makes stale, or null for every key (a change of another channel, or one that says everything).
+ */
+export function contactStaleKeys(
+  dependencies: (key: string) => ContactDependencies,
+): (change: HeardChange) => ((key: string) => boolean) | null {
+  return ({ channel, payload }) => {
+    if (channel !== CONTACT_US_CHANGED) return null;
+    const change = parseContactChange(payload);
+    if (change.everything) return null;
+    return (key) => isStale(dependencies(key), change);
+  };
+}
+
+/**
+ * The locator's cache over db: a Contact Us change evicts the answers of the filters it touches (the default
+ * contacts' when it touches them), a picklist change every answer.
+ */
 export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = process.env): ResultCache {
   return new ResultCache({
     enabled: CACHES_ON && env.LOCATOR_CACHE !== 'off',
@@ -275,18 +347,25 @@ export function locatorResultCache(db: Database, env: NodeJS.ProcessEnv = proces
     // A chunk of contacts is about 13 KB: 2,000 of them stay within the bytes.
     maxEntries: 2_000,
     maxBytes: 32 * 1024 * 1024,
-    subscribe: (onChange) => db.listen(CONTACT_US_CHANGED, onChange),
+    subscribe: (onChange) =>
+      db.listen(CONTACT_US_CHANGED, (payload) => onChange({ channel: CONTACT_US_CHANGED, payload })),
+    staleKeys: contactStaleKeys(locatorAnswerDependencies),
   });
 }
 
 /** Subscribes onChange to several channels at once: live while every subscription is. */
-async function listenAll(db: Database, channels: readonly string[], onChange: () => void): Promise<Listening> {
+async function listenAll(
+  db: Database,
+  channels: readonly string[],
+  onChange: (change: HeardChange) => void,
+): Promise<Listening> {
   const listenings: Listening[] = [];
   const unlisten = async () => {
     await Promise.all(listenings.map((listening) => listening.unlisten()));
   };
   try {
-    for (const channel of channels) listenings.push(await db.listen(channel, onChange));
+    for (const channel of channels)
+      listenings.push(await db.listen(channel, (payload) => onChange({ channel, payload })));
   } catch (error) {
     await unlisten();
     throw error;

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { Database, Listening } from '../../server/db/connection.ts';
 import { openDatabase } from '../../server/bootstrap.ts';
-import { locatorResultCache, ResultCache, type ResultCacheStats } from '../../server/cache/result-cache.ts';
+import {
+  locatorResultCache,
+  ResultCache,
+  type HeardChange,
+  type ResultCacheStats,
+} from '../../server/cache/result-cache.ts';
 import { contactsUrl, matches, query, storedContacts, type ContactsQuery } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { rawGet } from '../support/raw-http.ts';
@@ -387,7 +392,7 @@ describe('the result cache itself', () => {
   function cacheWith(
     options: Partial<{ maxEntries: number; maxBytes: number; ttlMs: number; now: () => number }> = {},
   ) {
-    let onChange = () => {};
+    let onChange = (_change: HeardChange) => {};
     const listening: Listening = { live: true, unlisten: async () => {} };
     const cache = new ResultCache({
       enabled: true,
@@ -400,7 +405,7 @@ describe('the result cache itself', () => {
         return listening;
       },
     });
-    return { cache, change: () => onChange() };
+    return { cache, change: () => onChange({ channel: 'contact_us_changed', payload: '*' }) };
   }
   const value = (text: string) => async () => ({ text });
 

@@ -8,8 +8,9 @@
  * every guest's but for its serverTime, which the page reads only for a signed-in session's timers, and which a
  * kept page holds from its render too. Asking for it took a sixth of an uncached render.
  *
- * Kept like the pages (page-cache.ts): emptied by every change of what they are made of, in any server
- * process, and used only while the subscription hears every change; data fetched across a change is not kept.
+ * Kept like the pages (page-cache.ts): a change of what they are made of, in any server process, evicts the
+ * queries it touches (query-dependencies.ts), and data is used only while the subscription hears every change;
+ * data fetched across a change is not kept.
  */
 import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { operationTable } from '../../generated/operations.ts';
@@ -40,6 +41,7 @@ function keepable(queryKey: QueryKey): boolean {
 export class GuestQueryData {
   readonly enabled: boolean;
   readonly #subscribe: ResultCacheOptions['subscribe'];
+  readonly #staleKeys: ResultCacheOptions['staleKeys'];
   readonly #maxEntries: number;
   readonly #entries = new Map<string, Kept>();
   /** Bumped by every change: data fetched across one is not kept. */
@@ -51,14 +53,18 @@ export class GuestQueryData {
   constructor({
     enabled,
     subscribe,
+    staleKeys,
     maxEntries,
   }: {
     enabled: boolean;
     subscribe: ResultCacheOptions['subscribe'];
+    /** Which query hashes a change makes stale (null: every one), as ResultCacheOptions.staleKeys. */
+    staleKeys?: ResultCacheOptions['staleKeys'];
     maxEntries: number;
   }) {
     this.enabled = enabled;
     this.#subscribe = subscribe;
+    this.#staleKeys = staleKeys;
     this.#maxEntries = maxEntries;
   }
 
@@ -127,9 +133,19 @@ export class GuestQueryData {
     this.#entries.clear();
   }
 
+  /** Forgets the data of the queries whose hash stale() names; data being fetched is not kept either. */
+  evict(stale: (hash: string) => boolean): void {
+    this.#generation++;
+    for (const hash of this.#entries.keys()) if (stale(hash)) this.#entries.delete(hash);
+  }
+
   #subscribeOnce(): Promise<void> {
     if (Date.now() < this.#retryAt) return Promise.resolve();
-    this.#subscribing ??= this.#subscribe(() => this.invalidate())
+    this.#subscribing ??= this.#subscribe((change) => {
+      const stale = this.#staleKeys?.(change) ?? null;
+      if (stale) this.evict(stale);
+      else this.invalidate();
+    })
       .then(
         (listening) => {
           this.#listening = listening;

@@ -2,11 +2,17 @@
  * Guests' pages, rendered once per address and kept, like the locator's answers (the same ResultCache): the
  * HTML with its ETag and policy, gzipped at the first request that accepts it. Whatever the page shows
  * (contacts, picklists, content, SEO settings, object metadata) notifies every server on the database when
- * it changes (migrations 004 and 016), and each empties its pages at once; a page being rendered across a
- * change is not kept. Five minutes at most besides, as the locator's answers.
+ * it changes (migrations 004, 016 and 023): a Contact Us change evicts the pages that show what it touches
+ * (query-dependencies.ts), any other change every page; a page being rendered across a change is not kept. Five minutes at most besides, as the locator's answers.
  */
 import { GuestQueryData } from './guest-data.ts';
-import { ResultCache, SERVER_METHOD_RESULT_TTL_MS, type ResultCacheOptions } from '../../server/cache/result-cache.ts';
+import {
+  contactStaleKeys,
+  ResultCache,
+  SERVER_METHOD_RESULT_TTL_MS,
+  type ResultCacheOptions,
+} from '../../server/cache/result-cache.ts';
+import { pageDependencies, queryDependencies } from './query-dependencies.ts';
 import { CACHES_ON } from '../../server/cache/switch.ts';
 
 export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): ResultCache {
@@ -17,6 +23,7 @@ export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJ
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     subscribe,
+    staleKeys: contactStaleKeys(pageDependencies),
   });
 }
 
@@ -26,5 +33,10 @@ export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJ
  */
 export function guestQueryData(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): GuestQueryData {
   // The queries of a thousand addresses' contacts; the others are one each.
-  return new GuestQueryData({ enabled: CACHES_ON && env.PAGE_CACHE !== 'cold', subscribe, maxEntries: 1_000 });
+  return new GuestQueryData({
+    enabled: CACHES_ON && env.PAGE_CACHE !== 'cold',
+    subscribe,
+    staleKeys: contactStaleKeys(queryDependencies),
+    maxEntries: 1_000,
+  });
 }

@@ -1,0 +1,61 @@
+/**
+ * What of the Contact Us records a guest's page or query is made of, so that a Contact Us change evicts only
+ * the pages and query data it touches (server/cache/contact-changes.ts). The locator page `/` shows the default
+ * contact and the picklists, and the contacts of its filter when it has one (?country=&state=&brand=); a query
+ * of the locator's answers reads what its operation reads. Whatever else (another page, an address not
+ * understood, an operation not listed) is made of everything: any change evicts it.
+ */
+import { contactFilterOf, NO_CONTACTS, type ContactDependencies } from '../../server/cache/contact-changes.ts';
+import { hasAnyFilter, parseLocatorSearch } from '../src/locator-params.ts';
+
+/** The guests' queries that read no Contact Us record: content, SEO settings, object info, picklists, session. */
+const READS_NO_CONTACTS = new Set([
+  'getSession',
+  'getDependentStatePicklistsValues',
+  'getManagedContentForSite',
+  'getManagedContentForChannel',
+  'getManagedContentsForSite',
+  'getManagedContentsForChannel',
+  'getManagedContentMedia',
+  'getSiteImage',
+  'getResizedManagedContentMedia',
+  'getResizedSiteImage',
+  'getRecordSeoProperties',
+  'getObjectInfo',
+  'getPicklistValues',
+]);
+
+/** A kept page's dependencies, from its key: the built app's script, a space, and the page's whole URL. */
+export function pageDependencies(key: string): ContactDependencies {
+  const space = key.indexOf(' ');
+  let url: URL;
+  try {
+    url = new URL(key.slice(space + 1));
+  } catch {
+    return 'everything';
+  }
+  if (space < 0 || url.pathname !== '/') return 'everything';
+  const params = parseLocatorSearch(url.search);
+  if (!hasAnyFilter(params)) return { filters: [], defaultContact: true };
+  const { country, state, brand } = params;
+  return { filters: [{ country, state, brands: brand ? [brand] : [] }], defaultContact: true };
+}
+
+/** A guest query's dependencies, from its hash (the JSON of its key: [operationId, parameters, ...]). */
+export function queryDependencies(hash: string): ContactDependencies {
+  let key: unknown;
+  try {
+    key = JSON.parse(hash);
+  } catch {
+    return 'everything';
+  }
+  if (!Array.isArray(key) || typeof key[0] !== 'string') return 'everything';
+  const [operationId, parameters] = key as [string, unknown];
+  if (READS_NO_CONTACTS.has(operationId)) return NO_CONTACTS;
+  if (operationId === 'getDefaultContacts') return { filters: [], defaultContact: true };
+  if (operationId === 'getContacts') {
+    const filter = contactFilterOf(parameters);
+    return filter ? { filters: [filter], defaultContact: false } : 'everything';
+  }
+  return 'everything';
+}

@@ -63,10 +63,12 @@ export interface Database extends Queryable {
 /**
  * PGlite's shared buffers. The engine zeroes its whole shared memory at every start, in WebAssembly, before
  * it answers anything: at PostgreSQL's default of 128 MB that was a third of PGlite's start-up time, the
- * largest part of a restart after kill -9 (`npm run bench:restart`). 32 MB still holds the demo org's working
- * set; pages beyond it are read from the operating system's file cache.
+ * largest part of a restart after kill -9 (`npm run bench:restart`). Each megabyte is resident too: 8 MB rather
+ * than 32 MB keeps the server's idle memory about 30 MB lower, and its peak under load about 100 MB lower (npm run
+ * bench:api), for reads within a few per cent; pages beyond the buffers come from the operating system's file
+ * cache.
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '8MB';
 
 /**
  * PGlite in dataDir, or in memory when dataDir is undefined (tests that need no data directory). An in-memory

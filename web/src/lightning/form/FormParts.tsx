@@ -44,6 +44,8 @@ export interface FormState {
   values: FormValues;
   /** The form's own check and the save's errors, by field. */
   byField: Record<string, string[]>;
+  /** Whether the save's errors include any for the top of the form (the record as a whole, a conflict, duplicates). */
+  atTop: boolean;
   /** The element of the problems at the top, which takes the focus when a problem is there. */
   summary: RefObject<HTMLDivElement | null>;
   /** Checks the fields, then saves; allowSaveOnDuplicate after "Save anyway". */
@@ -102,7 +104,7 @@ export function useFormState({
       return rest;
     });
   };
-  return { fields, values, byField, summary, submit, change };
+  return { fields, values, byField, atTop, summary, submit, change };
 }
 
 /**
@@ -122,7 +124,6 @@ export function FormProblems({
   /** After a conflict: reads the record again, dropping the changes made in the form. */
   onReload?: () => void;
 }) {
-  const atTop = Boolean(errors && (errors.top.length > 0 || errors.conflict || errors.duplicates));
   const inError = Object.keys(state.byField);
   const labelOf = (apiName: string) => state.fields.find((field) => field.apiName === apiName)?.label ?? apiName;
   return (
@@ -162,7 +163,7 @@ export function FormProblems({
           </ul>
         </div>
       )}
-      {!atTop && inError.length > 0 && (
+      {!state.atTop && inError.length > 0 && (
         <p className="bo-form__problem">
           Review the {inError.length === 1 ? 'error' : `${inError.length} errors`} on this page:{' '}
           {inError.map(labelOf).join(', ')}.
@@ -233,4 +234,31 @@ export function FormSections({
       </section>
     );
   });
+}
+
+/** The end of a form in a dialog: what a screen reader hears while it saves, Cancel, and the button that saves. */
+export function DialogFormActions({
+  saving,
+  submitLabel,
+  onClose,
+}: {
+  saving: boolean;
+  submitLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {saving ? 'Saving…' : ''}
+      </p>
+      <div className="bo-dialog__actions">
+        <button type="button" className="bo-button" onClick={onClose} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="bo-button bo-button--brand" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </>
+  );
 }

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import type { components } from '../../../../client/index';
 import { updateRecordMutation } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
-import { FormProblems, FormSections, useFormState } from '../form/FormParts';
+import { DialogFormActions, FormProblems, FormSections, useFormState } from '../form/FormParts';
 import { formFieldOf, ifUnmodifiedSinceOf, saveErrorsOf, type FormSection, type InputFields } from '../form/form-model';
 import { useModalDialog } from '../modal-dialog';
 
@@ -104,17 +104,7 @@ export function ChangeOwnerDialog({
           headingLevel={3}
           idPrefix="bo-change-owner-section"
         />
-        <p className="visually-hidden" role="status">
-          {update.isPending ? 'Saving…' : ''}
-        </p>
-        <div className="bo-dialog__actions">
-          <button type="button" className="bo-button" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="bo-button bo-button--brand" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Change Owner'}
-          </button>
-        </div>
+        <DialogFormActions saving={update.isPending} submitLabel="Change Owner" onClose={onClose} />
       </form>
     </dialog>
   );

@@ -22,7 +22,7 @@ import {
 } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { inputIdOf } from '../form/FieldInput';
-import { FormProblems, FormSections, useFormState } from '../form/FormParts';
+import { DialogFormActions, FormProblems, FormSections, useFormState } from '../form/FormParts';
 import {
   fieldsOf,
   formSectionsOf,
@@ -205,17 +205,7 @@ function QuickActionForm({
         headingLevel={3}
         idPrefix="bo-quick-action-section"
       />
-      <p className="visually-hidden" role="status">
-        {run.isPending ? 'Saving…' : ''}
-      </p>
-      <div className="bo-dialog__actions">
-        <button type="button" className="bo-button" onClick={onClose} disabled={run.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="bo-button bo-button--brand" disabled={run.isPending}>
-          {run.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogFormActions saving={run.isPending} submitLabel="Save" onClose={onClose} />
     </form>
   );
 }

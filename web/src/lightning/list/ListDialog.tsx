@@ -26,24 +26,23 @@ export function ListDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { dialog, onKeyDown } = useModalDialog((element) => {
-    const first =
-      element.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ??
-      element.querySelector<HTMLElement>('[data-safe]');
-    first?.focus();
+  const dialogProps = useModalDialog({
+    onClose,
+    busy,
+    focusFirst: (element) => {
+      const first =
+        element.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ??
+        element.querySelector<HTMLElement>('[data-safe]');
+      first?.focus();
+    },
   });
 
   return (
     <dialog
-      ref={dialog}
       className={`bo-dialog${wide ? ' bo-dialog--wide' : ''}`}
       aria-labelledby={`${id}-heading`}
       aria-describedby={description ? `${id}-description` : undefined}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+      {...dialogProps}
     >
       <h2 id={`${id}-heading`} className="bo-dialog__heading">
         {heading}

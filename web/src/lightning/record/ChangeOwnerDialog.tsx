@@ -14,6 +14,7 @@ import { useApiClient } from '../../api-client';
 import { DialogFormActions, FormProblems, FormSections, useFormState } from '../form/FormParts';
 import { formFieldOf, ifUnmodifiedSinceOf, saveErrorsOf, type FormSection, type InputFields } from '../form/form-model';
 import { useModalDialog } from '../modal-dialog';
+import { readsOfRecord } from './record-reads';
 
 type RecordRepresentation = components['schemas']['RecordRepresentation'];
 type FieldInfo = components['schemas']['FieldRepresentation'];
@@ -63,13 +64,13 @@ export function ChangeOwnerDialog({
     failedAt: update.isError ? update.submittedAt : 0,
     onSave: save,
   });
-  const { dialog, onKeyDown } = useModalDialog((element) =>
-    element.querySelector<HTMLElement>('input:not([disabled])')?.focus(),
-  );
+  const dialogProps = useModalDialog({
+    onClose,
+    busy: update.isPending,
+    focusFirst: (element) => element.querySelector<HTMLElement>('input:not([disabled])')?.focus(),
+  });
   const reload = () => {
-    void queryClient.invalidateQueries({
-      predicate: (query) => JSON.stringify(query.queryKey).includes(record.id),
-    });
+    void queryClient.invalidateQueries(readsOfRecord(record.id));
     onClose();
   };
   const onSubmit = (event: FormEvent) => {
@@ -78,17 +79,7 @@ export function ChangeOwnerDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="bo-dialog bo-dialog--wide"
-      aria-labelledby="bo-change-owner-heading"
-      onKeyDown={onKeyDown}
-      // Escape: the browser would close the dialog itself; the page closes it, so that its state agrees.
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!update.isPending) onClose();
-      }}
-    >
+    <dialog className="bo-dialog bo-dialog--wide" aria-labelledby="bo-change-owner-heading" {...dialogProps}>
       <h2 id="bo-change-owner-heading" className="bo-dialog__heading">
         Change {objectLabel} Owner
       </h2>

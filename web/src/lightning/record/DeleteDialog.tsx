@@ -12,6 +12,7 @@ import { navigate } from '../../location';
 import { objectHomeHref } from '../routes';
 import { saveErrorsOf } from '../form/form-model';
 import { useModalDialog } from '../modal-dialog';
+import { readsOfRecord } from './record-reads';
 
 export function DeleteDialog({
   objectApiName,
@@ -35,29 +36,23 @@ export function DeleteDialog({
       // The record is gone: its page is left, and its own reads dropped, before the mutation makes the rest
       // stale (the lists), so that nothing asks for the record again and meets a 404.
       navigate(objectHomeHref(objectApiName));
-      queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes(recordId) });
+      queryClient.removeQueries(readsOfRecord(recordId));
       return options.onSuccess?.(...args);
     },
   });
   const cancel = useRef<HTMLButtonElement>(null);
   // The safe choice first: Enter right away cancels.
-  const { dialog, onKeyDown } = useModalDialog(() => cancel.current?.focus());
+  const dialogProps = useModalDialog({ onClose, busy: remove.isPending, focusFirst: () => cancel.current?.focus() });
 
   const confirm = () => remove.mutate({ path: { recordId } });
   const problems = remove.isError ? saveErrorsOf(remove.error, []) : null;
 
   return (
     <dialog
-      ref={dialog}
       className="bo-dialog"
       aria-labelledby="bo-delete-heading"
       aria-describedby="bo-delete-question"
-      onKeyDown={onKeyDown}
-      // Escape: the browser would close the dialog itself; the page closes it, so that its state agrees.
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!remove.isPending) onClose();
-      }}
+      {...dialogProps}
     >
       <h2 id="bo-delete-heading" className="bo-dialog__heading">
         Delete {objectLabel}

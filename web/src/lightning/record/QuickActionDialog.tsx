@@ -69,7 +69,7 @@ export function QuickActionDialog({
   });
 
   const [busy, setBusy] = useState(false);
-  const { dialog, onKeyDown } = useModalDialog();
+  const dialogProps = useModalDialog({ onClose, busy });
 
   const failed = [layout, defaults, objectInfo, picklists].find((query) => query.isError);
   const ready =
@@ -80,17 +80,7 @@ export function QuickActionDialog({
     (recordTypeId === undefined || picklists.data);
 
   return (
-    <dialog
-      ref={dialog}
-      className="bo-dialog bo-dialog--wide"
-      aria-labelledby="bo-quick-action-heading"
-      onKeyDown={onKeyDown}
-      // Escape: the browser would close the dialog itself; the page closes it, so that its state agrees.
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
+    <dialog className="bo-dialog bo-dialog--wide" aria-labelledby="bo-quick-action-heading" {...dialogProps}>
       <h2 id="bo-quick-action-heading" className="bo-dialog__heading">
         {action.label}
       </h2>

@@ -20,27 +20,21 @@
  * query at a time), so that one slice's backlog does not fall into the next. Targets on PostgreSQL: p99 at
  * most 25 ms sorted or filtered, 60 ms with a searchTerm, 20 ms for the related list's count and first page.
  */
-import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { UI_API_PATH as UI_API } from '../common/platform.ts';
 import type { Database } from '../server/db/connection.ts';
-import { DataDirectoryLockedError } from '../server/db/lock.ts';
-import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+import type { DatabaseSettings } from '../server/db/settings.ts';
 import { makeId } from '../server/platform/core/ids.ts';
 import { ADMIN_USER_ID } from '../server/platform/core/principal.ts';
 import { CONTACT_US_KEY_PREFIX } from '../server/storefront/demo-contacts.ts';
+import { adminSessionCookie, runFor, serveForBench, startServer, topUpContacts } from './lib/bench-server.ts';
+import type { LoadRequest } from './lib/load-generator.ts';
 import {
-  adminSessionCookie,
-  measure,
-  runFor as run,
-  serveForBench,
-  startServer,
-  topUpContacts,
-  TRIVIAL_PATH,
-  waitForLoad,
-  type MeasureOptions as Options,
-} from './lib/bench-server.ts';
-import { hasWrk, type LoadRequest } from './lib/load-generator.ts';
+  measureLevels,
+  openBenchDatabase,
+  printHeading,
+  recordBenchArgs,
+  type GoalTarget,
+} from './lib/record-bench.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `${UI_API}/list-records/${OBJECT}/AllContactUs`;
@@ -51,15 +45,7 @@ const RELATED_PARENT_ID = makeId('001', 900_000);
 const RELATED_CHILDREN = 100_000;
 const RELATED_CHILD_SEQUENCE = 900_000;
 
-interface Target {
-  name: string;
-  path: string;
-  /** The p99 to meet on PostgreSQL, ms. */
-  goal: number;
-  request?: LoadRequest;
-}
-
-const TARGETS: Target[] = [
+const TARGETS: GoalTarget[] = [
   { name: 'All by name, first page', path: `${LIST}?pageSize=50`, goal: 25 },
   { name: 'All by name, offset 1950', path: `${LIST}?pageSize=50&pageToken=1950`, goal: 25 },
   {
@@ -94,59 +80,14 @@ const TARGETS: Target[] = [
 /** Records in the bench user's MRU list. */
 const MRU_RECORDS = 300;
 
-const { values } = parseArgs({
-  options: {
-    records: { type: 'string', default: '1000000' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '1,10' },
-    'wait-load': { type: 'string', default: '1.5' },
-    'wait-max': { type: 'string', default: '60' },
-    client: { type: 'string' },
-    serve: { type: 'boolean', default: false },
-  },
-});
-
-function benchSettings(): DatabaseSettings {
-  return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
-}
-
-if (values.serve) await serveForBench(benchSettings());
+const bench = recordBenchArgs();
+if (bench.serve) await serveForBench(bench.settings);
 else await main();
 
 async function main() {
-  const target = Number(values.records);
-  const client = values.client ?? (hasWrk() ? 'wrk' : 'autocannon');
-  if ((client !== 'wrk' && client !== 'autocannon') || (client === 'wrk' && !hasWrk())) {
-    console.error('--client must be wrk (installed: apt-get install wrk) or autocannon');
-    process.exit(2);
-  }
-  const levels = values.connections.split(',').map(Number);
-  const options: Options = {
-    client,
-    duration: Number(values.duration),
-    connections: levels[0],
-    waitLoad: Number(values['wait-load']),
-    waitMax: Number(values['wait-max']),
-  };
-  if (
-    !Number.isSafeInteger(target) ||
-    target < 2000 ||
-    !(options.duration >= 1) ||
-    !levels.every((level) => Number.isInteger(level) && level >= 1)
-  ) {
-    console.error('--records must be at least 2000; --duration and --connections positive');
-    process.exit(2);
-  }
-  const settings = benchSettings();
-  const database = settings.databaseUrl
-    ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`
-    : `PGlite in ${settings.dataDir}`;
-  console.log(`List engine benchmark: ${database}`);
-  console.log(
-    `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
-  );
-  const cookie = await prepare(settings, target);
-  const server = await startServer(import.meta.filename, { DATA_DIR: benchSettings().dataDir, DEMO_CONTACTS: '0' });
+  printHeading('List engine benchmark', bench);
+  const cookie = await prepare(bench.settings, bench.records);
+  const server = await startServer(import.meta.filename, { DATA_DIR: bench.settings.dataDir, DEMO_CONTACTS: '0' });
   try {
     // POSTs (the related list's records) carry the session's CSRF token.
     const csrf = (await (
@@ -154,31 +95,14 @@ async function main() {
     ).json()) as { csrfToken: string };
     const headers = { cookie, 'x-csrf-token': csrf.csrfToken };
     for (const one of TARGETS) await check(server.baseUrl, one.path, headers, one.request);
-    await run(options, server.baseUrl + TARGETS[0].path, 2, headers);
-    const tables: string[] = [];
-    for (const connections of levels) {
-      const level = { ...options, connections };
-      await waitForLoad(level);
-      const measured = await measure(
+    await runFor(bench.options, server.baseUrl + TARGETS[0].path, 2, headers);
+    console.log(
+      await measureLevels(
         server.baseUrl,
-        [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...TARGETS.map((one) => ({ ...one, headers }))],
-        level,
-      );
-      tables.push(
-        '',
-        `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`,
-      );
-      tables.push(`${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  target p99`);
-      for (const [index, m] of measured.entries()) {
-        const goal = index === 0 ? '' : `≤ ${TARGETS[index - 1].goal} ms`;
-        const name = index === 0 ? 'trivial endpoint' : TARGETS[index - 1].name;
-        const met = !settings.databaseUrl || index === 0 ? '' : m.p99 <= TARGETS[index - 1].goal ? ' met' : ' missed';
-        tables.push(
-          `${name.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${goal}${met}`,
-        );
-      }
-    }
-    console.log(tables.join('\n'));
+        TARGETS.map((one) => ({ ...one, headers })),
+        bench,
+      ),
+    );
   } finally {
     await server.stop();
   }
@@ -189,17 +113,7 @@ async function main() {
  * administrator an MRU list and a session; returns the session's cookie.
  */
 async function prepare(settings: DatabaseSettings, target: number): Promise<string> {
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  let db: Database;
-  try {
-    db = await openDatabase(settings);
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(`${error.message}\nStop that server, or set DATA_DIR to another directory.`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const db = await openBenchDatabase(settings);
   try {
     const start = await topUpContacts(db, target);
     if (await seedRelatedChildren(db)) {

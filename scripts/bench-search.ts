@@ -11,38 +11,31 @@
  *   - a lookup's full search for the city.
  * Targets on PostgreSQL: p99 at most 50 ms for a search, 30 ms for a type-ahead.
  */
-import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { UI_API_PATH as UI_API } from '../common/platform.ts';
-import type { Database } from '../server/db/connection.ts';
-import { DataDirectoryLockedError } from '../server/db/lock.ts';
-import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
+import type { DatabaseSettings } from '../server/db/settings.ts';
 import {
   adminSessionCookie,
-  measure,
   runFor,
   serveForBench,
   startServer,
   topUpContacts,
-  TRIVIAL_PATH,
-  waitForLoad,
   type BenchTarget,
-  type MeasureOptions,
 } from './lib/bench-server.ts';
-import { hasWrk } from './lib/load-generator.ts';
+import {
+  measureLevels,
+  openBenchDatabase,
+  printHeading,
+  recordBenchArgs,
+  type GoalTarget,
+} from './lib/record-bench.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const CITY = 'Austin';
 const BROAD = 'automation';
 const PREFIX = 'CU-0042';
 
-interface SearchTarget extends BenchTarget {
-  /** The p99 to meet on PostgreSQL, in ms. */
-  goal: number;
-}
-
 const post = (body: unknown) => ({ method: 'POST' as const, body: JSON.stringify(body) });
-const TARGETS: SearchTarget[] = [
+const TARGETS: GoalTarget[] = [
   {
     name: `keyword search "${CITY}"`,
     path: `${UI_API}/search/results/keyword?q=${CITY}&objectApiName=${OBJECT}`,
@@ -70,59 +63,15 @@ const TARGETS: SearchTarget[] = [
   // The duplicate rules' predupe check (a record's likely duplicates before it is saved) joins here.
 ];
 
-const { values } = parseArgs({
-  options: {
-    records: { type: 'string', default: '1000000' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '1,10' },
-    'wait-load': { type: 'string', default: '1.5' },
-    'wait-max': { type: 'string', default: '60' },
-    client: { type: 'string' },
-    serve: { type: 'boolean', default: false },
-  },
-});
-
-function benchSettings(): DatabaseSettings {
-  return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
-}
-
-if (values.serve) await serveForBench(benchSettings());
+const bench = recordBenchArgs();
+if (bench.serve) await serveForBench(bench.settings);
 else await main();
 
 async function main() {
-  const target = Number(values.records);
-  const client = values.client ?? (hasWrk() ? 'wrk' : 'autocannon');
-  if ((client !== 'wrk' && client !== 'autocannon') || (client === 'wrk' && !hasWrk())) {
-    console.error('--client must be wrk (installed: apt-get install wrk) or autocannon');
-    process.exit(2);
-  }
-  const levels = values.connections.split(',').map(Number);
-  const options: MeasureOptions = {
-    client,
-    duration: Number(values.duration),
-    connections: levels[0],
-    waitLoad: Number(values['wait-load']),
-    waitMax: Number(values['wait-max']),
-  };
-  if (
-    !Number.isSafeInteger(target) ||
-    target < 2000 ||
-    !(options.duration >= 1) ||
-    !levels.every((level) => Number.isInteger(level) && level >= 1)
-  ) {
-    console.error('--records must be at least 2000; --duration and --connections positive');
-    process.exit(2);
-  }
-  const settings = benchSettings();
-  const database = settings.databaseUrl
-    ? `PostgreSQL ${settings.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`
-    : `PGlite in ${settings.dataDir}`;
-  console.log(`Search benchmark: ${database}, ${target} records of ${OBJECT}`);
-  console.log(
-    `${cpus().length} CPUs, Node ${process.version}; ${client === 'wrk' ? 'wrk, one thread' : 'autocannon'}, ${levels.join(' and ')} connections, ${options.duration} s per measurement in 1 s slices, 127.0.0.1 only`,
-  );
-  const cookie = await prepare(settings, target);
-  const server = await startServer(import.meta.filename, { DATA_DIR: settings.dataDir, DEMO_CONTACTS: '0' });
+  printHeading('Search benchmark', bench);
+  console.log(`${bench.records} records of ${OBJECT}`);
+  const cookie = await prepare(bench.settings, bench.records);
+  const server = await startServer(import.meta.filename, { DATA_DIR: bench.settings.dataDir, DEMO_CONTACTS: '0' });
   try {
     // Writes (POST) carry the session's CSRF token and the page's origin, as the platform's clients do.
     const csrf = await fetch(`${server.baseUrl}${UI_API}/session/csrf`, { headers: { cookie } });
@@ -130,30 +79,8 @@ async function main() {
     const headers = { cookie, 'X-CSRF-Token': csrfToken, Origin: server.baseUrl };
     const targets = TARGETS.map((one) => ({ ...one, headers }));
     for (const one of targets) await check(server.baseUrl, one);
-    await runFor(options, server.baseUrl + targets[0].path, 2, headers, targets[0].request);
-    const tables: string[] = [];
-    for (const connections of levels) {
-      const level = { ...options, connections };
-      await waitForLoad(level);
-      const measured = await measure(
-        server.baseUrl,
-        [{ name: 'trivial endpoint', path: TRIVIAL_PATH }, ...targets],
-        level,
-      );
-      tables.push(
-        '',
-        `${connections} connection${connections === 1 ? '' : 's'}, load average ${loadavg()[0].toFixed(2)} after`,
-      );
-      tables.push(`${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  target p99`);
-      for (const [index, m] of measured.entries()) {
-        const one = index === 0 ? null : TARGETS[index - 1];
-        const met = !settings.databaseUrl || !one ? '' : m.p99 <= one.goal ? ' met' : ' missed';
-        tables.push(
-          `${(one?.name ?? 'trivial endpoint').padEnd(40)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)}  ${one ? `≤ ${one.goal} ms` : ''}${met}`,
-        );
-      }
-    }
-    console.log(tables.join('\n'));
+    await runFor(bench.options, server.baseUrl + targets[0].path, 2, headers, targets[0].request);
+    console.log(await measureLevels(server.baseUrl, targets, bench));
   } finally {
     await server.stop();
   }
@@ -161,17 +88,7 @@ async function main() {
 
 /** Opens the database (migrating it), tops the records up and gives the administrator a session; returns its cookie. */
 async function prepare(settings: DatabaseSettings, target: number): Promise<string> {
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  let db: Database;
-  try {
-    db = await openDatabase(settings);
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(`${error.message}\nStop that server, or set DATA_DIR to another directory.`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const db = await openBenchDatabase(settings);
   try {
     await topUpContacts(db, target);
     return await adminSessionCookie(db);

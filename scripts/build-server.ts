@@ -37,8 +37,9 @@ const sourceLocation: Plugin = {
 
 export async function buildServer(): Promise<void> {
   await build({
-    entryPoints: [resolve(root, 'site/main.ts')],
-    outfile: SERVER_BUNDLE,
+    // The worker that runs PGlite (server/db/pglite-worker.ts) is a module of its own beside main.js.
+    entryPoints: { main: resolve(root, 'site/main.ts'), 'pglite-worker': resolve(root, 'server/db/pglite-worker.ts') },
+    outdir: dirname(SERVER_BUNDLE),
     bundle: true,
     packages: 'external',
     platform: 'node',

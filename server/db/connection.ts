@@ -2,16 +2,18 @@
  * One interface over the two databases: embedded PGlite (a data directory) or a PostgreSQL server
  * (DATABASE_URL). Both run the same SQL.
  */
-import { PGlite, type Results } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import { NamedStatements, preparedSession, type PreparedSession, type WithSession } from './named-statements.ts';
+import { namedStatementsOf, preparedSession, type PreparedSession, type WithSession } from './named-statements.ts';
+import type { PgliteMessage, PgliteRequest, PgliteWorkerData, SentError } from './pglite-worker.ts';
 
 /** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (PGlite starts without it). */
 const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
-interface QueryOptions {
+export interface QueryOptions {
   /**
    * Keep the statement prepared under this name (on each connection), run on its one generic plan: planned
    * once rather than at every call (see named-statements.ts). Name only statements whose best plan does not
@@ -61,85 +63,143 @@ export interface Database extends Queryable {
 }
 
 /**
- * PGlite's shared buffers. The engine zeroes its whole shared memory at every start, in WebAssembly, before
- * it answers anything: at PostgreSQL's default of 128 MB that was a third of PGlite's start-up time, the
- * largest part of a restart after kill -9 (`npm run bench:restart`). Each megabyte is resident too: 8 MB rather
- * than 32 MB keeps the server's idle memory about 30 MB lower, and its peak under load about 100 MB lower (npm run
- * bench:api), for reads within a few per cent; pages beyond the buffers come from the operating system's file
- * cache.
- */
-const PGLITE_SHARED_BUFFERS = '8MB';
-
-/**
- * PGlite in dataDir, or in memory when dataDir is undefined (tests that need no data directory). An in-memory
- * database may start from image, a data directory's image (PGlite's dumpDataDir): the test suite makes one,
- * migrated and seeded, once per run, and each test server starts from it in about 1 s rather than about 4.5 s.
+ * PGlite in dataDir, or in memory when dataDir is undefined (tests that need no data directory), run in a worker
+ * thread (pglite-worker.ts), so that its work never holds up this thread's event loop. An in-memory database may
+ * start from image, a data directory's image (PGlite's dumpDataDir): the test suite makes one, migrated and
+ * seeded, once per run, and each test server starts from it in about 1 s rather than about 4.5 s.
  */
 export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
-  // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
-  const db = await PGlite.create(dataDir, {
-    ...(image && dataDir === undefined ? { loadDataDir: image } : {}),
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  // Run from source, the worker's module is TypeScript, loaded through tsx; in the built server
+  // (dist/server/main.js, where import.meta.url still names this source file) it is pglite-worker.js beside it.
+  const built = import.meta.filename.endsWith('.js');
+  const data: PgliteWorkerData = {
+    module: built
+      ? pathToFileURL(join(dirname(import.meta.filename), 'pglite-worker.js')).href
+      : new URL('./pglite-worker.ts', import.meta.url).href,
+    typescript: !built,
+    dataDir,
+    image,
+  };
+  const worker = new Worker(WORKER_START, { eval: true, workerData: data });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const notified = new Map<number, (payload: string | null) => void>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+  // The worker keeps the process alive only while a call waits for it, as PGlite in this thread did.
+  worker.unref();
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: PgliteMessage) => {
+      if ('ready' in message) return resolve();
+      if ('failed' in message) return reject(receivedError(message.failed));
+      if ('notification' in message) return notified.get(message.notification)?.(message.payload);
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      if (pending.size === 0) worker.unref();
+      if ('error' in message) call.reject(receivedError(message.error));
+      else call.resolve(message.value);
+    });
+    const stop = (error: Error) => {
+      stopped = error;
+      reject(error);
+      for (const call of pending.values()) call.reject(error);
+      pending.clear();
+    };
+    worker.on('error', (error) => stop(error));
+    worker.on('exit', (code) => stop(new Error(`The PGlite worker stopped (exit code ${code})`)));
   });
-  const named = await namedStatementsOf((sql) => db.query(sql));
-  // PGlite is one session: what it prepared serves every query.
-  const session = preparedSession();
-  const run = (sql: string) => db.exec(sql);
-  const withSession: WithSession<Results> = (use) => use(session, run);
+  worker.ref();
+  try {
+    await ready;
+  } finally {
+    worker.unref();
+  }
+  const call = <T>(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    if (pending.size === 0) worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
   return {
     kind: 'pglite',
-    // A query's Row type is the caller's statement of what its SQL selects; the driver cannot know it.
     query: async (sql, params, options) => ({
-      rows: ((await named.run(withSession, sql, params ?? [], options?.prepareAs)) ?? (await db.query(sql, params)))
-        .rows as never[],
+      rows: await call({ op: 'query', sql, params: params ?? [], ...(options ? { options } : {}) }),
     }),
     transaction: async (fn) => {
+      const transaction = await call<number>({ op: 'begin' });
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
-        return await db.transaction((tx) =>
-          fn({
-            query: async (sql, params, options) => {
-              // PGlite's transaction has begun already.
-              const ran = await named.runIn(
-                session,
-                (statements) => tx.exec(statements),
-                '',
-                sql,
-                params ?? [],
-                options?.prepareAs,
-              );
-              return { rows: (ran?.result ?? (await tx.query(sql, params))).rows as never[] };
-            },
+        result = await fn({
+          query: async (sql, params, options) => ({
+            rows: await call({
+              op: 'transactionQuery',
+              transaction,
+              sql,
+              params: params ?? [],
+              ...(options ? { options } : {}),
+            }),
           }),
-        );
-      } finally {
-        await named.deallocateStale(session, run);
+        });
+      } catch (error) {
+        await call({ op: 'end', transaction, commit: false }).catch(() => undefined);
+        throw error;
       }
+      await call({ op: 'end', transaction, commit: true });
+      return result;
     },
     exec: async (sql) => {
-      await db.exec(sql);
+      await call({ op: 'exec', sql });
     },
-    // One session: a notification reaches the listeners (as a microtask) before the write that caused it
-    // returns, so writes need no barrier here.
     listen: async (channel, onNotify) => {
-      const unlisten = await db.listen(channel, onNotify);
-      return { live: true, unlisten: () => unlisten() };
+      // Registered before the worker listens: a notification may follow its answer at once.
+      const id = nextId;
+      notified.set(id, onNotify);
+      try {
+        await call({ op: 'listen', channel });
+      } catch (error) {
+        notified.delete(id);
+        throw error;
+      }
+      return {
+        live: true,
+        unlisten: async () => {
+          notified.delete(id);
+          await call({ op: 'unlisten', listener: id });
+        },
+      };
     },
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await call({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
   };
+}
+
+/** The worker's first code: tsx when the module is TypeScript, then the module (eval'd code is CommonJS). */
+const WORKER_START = `
+const { workerData } = require('node:worker_threads');
+(workerData.typescript ? import('tsx/esm/api').then(({ register }) => register()) : Promise.resolve())
+  .then(() => import(workerData.module));
+`;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The error the worker sent, as the error this thread's callers read (message, code, detail, …). */
+function receivedError({ message, name, fields }: SentError): Error {
+  const error = Object.assign(new Error(message), fields);
+  error.name = name;
+  return error;
 }
 
 /** Commands that may fire triggers that notify. */
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);
 const isWrite = (result: pg.QueryResult | pg.QueryResult[]) => [result].flat().some((one) => WRITES.has(one.command));
-
-/** The named statements of a database, given its standard_conforming_strings (read with `show`). */
-async function namedStatementsOf(show: (sql: string) => Promise<{ rows: unknown[] }>): Promise<NamedStatements> {
-  const { rows } = await show('SHOW standard_conforming_strings');
-  return new NamedStatements(
-    (rows[0] as { standard_conforming_strings?: string } | undefined)?.standard_conforming_strings === 'on',
-  );
-}
 
 function toQuery(text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
   return options?.prepareAs ? { name: options.prepareAs, text, values } : { text, values };

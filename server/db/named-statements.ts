@@ -189,3 +189,11 @@ function arrayText(values: unknown[]): string | undefined {
   }
   return `{${items.join(',')}}`;
 }
+
+/** The named statements of a database, given its standard_conforming_strings (read with `show`). */
+export async function namedStatementsOf(show: (sql: string) => Promise<{ rows: unknown[] }>): Promise<NamedStatements> {
+  const { rows } = await show('SHOW standard_conforming_strings');
+  return new NamedStatements(
+    (rows[0] as { standard_conforming_strings?: string } | undefined)?.standard_conforming_strings === 'on',
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * Benchmarks the page and the record API: npm run bench:api [-- --duration 5 --connections 8 --mixed-duration 60
- * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only]
+ * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only --contention-only]
  *
  * For one server on PostgreSQL (DATABASE_URL, else the local server's `bench_api` database, created when
  * missing) and one on PGlite (BENCH_DATA_DIR, else `.data-bench-api`), each with the demo data a first start
@@ -22,6 +22,10 @@
  *     their phone, through updateRecord as staff write them) at 1 and at 10 updates a second while the guest
  *     page `/`, that state's locator page and getContacts for that state are measured, each in slices that
  *     alternate with the same measurement without writes (--storm-only: this alone);
+ *   - then, with the caches on, contention: CONTENTION_CONNECTIONS connections updating one record (an Account, which
+ *     no page shows) for CONTENTION_SECONDS while the guest page `/` is measured beside them, and `/` alone
+ *     (--contention-only: this alone). On PGlite the database runs in a worker thread: its work must not hold up
+ *     the answers that do not wait for it;
  *   - then the memory of the production server (dist/server/main.js, as npm start runs it, without the
  *     TypeScript loader of the servers above): its RSS idle after its start, at its peak under the mixed load, and
  *     a minute after it (scripts/lib/server-memory.ts; `--memory-only` measures this alone).
@@ -104,6 +108,10 @@ const STORM_RATES = [0, 1, 10];
 const STORM_TARGET = { share: 0.7, p99: 20 };
 /** The mixed load's target: no failure, p99 at most 100 ms, and at least a quarter of the bare endpoint's req/s. */
 const MIXED_TARGET = { p99: 100, share: 0.25 };
+/** Contention: so many connections update one record for so long; the issue's targets on PGlite. */
+const CONTENTION_CONNECTIONS = 64;
+const CONTENTION_SECONDS = 10;
+const CONTENTION_TARGET = { updateP99: 100, pageP99: 20 };
 
 const { values } = parseArgs({
   options: {
@@ -117,6 +125,7 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
     'storm-only': { type: 'boolean', default: false },
     'memory-only': { type: 'boolean', default: false },
+    'contention-only': { type: 'boolean', default: false },
   },
 });
 
@@ -229,10 +238,17 @@ async function main() {
     console.log(`\n== ${where}`);
     const kind = settings.databaseUrl ? 'postgresql' : 'pglite';
     const serverEnv = { ...env, NODE_ENV: 'production' };
-    const lines =
-      values['storm-only'] || values['memory-only'] ? [] : await benchOne(settings, serverEnv, options, mixed);
-    if (!values['memory-only']) lines.push(...(await benchStorm(settings, serverEnv, options)));
-    if (!values['storm-only']) lines.push(...(await benchMemory(kind, settings, env, mixed)));
+    const only = values['storm-only']
+      ? 'storm'
+      : values['memory-only']
+        ? 'memory'
+        : values['contention-only']
+          ? 'contention'
+          : undefined;
+    const lines = only ? [] : await benchOne(settings, serverEnv, options, mixed);
+    if (!only || only === 'storm') lines.push(...(await benchStorm(settings, serverEnv, options)));
+    if (!only || only === 'contention') lines.push(...(await benchContention(kind, settings, serverEnv, options)));
+    if (!only || only === 'memory') lines.push(...(await benchMemory(kind, settings, env, mixed)));
     reports.push(`\n${where}`, ...lines);
   }
   console.log(reports.join('\n'));
@@ -441,6 +457,56 @@ async function benchStorm(
     await server.stop();
   }
   return lines;
+}
+
+/**
+ * CONTENTION_CONNECTIONS connections update one record for CONTENTION_SECONDS while `/` is measured beside them;
+ * then `/` alone for as long, for comparison.
+ */
+async function benchContention(
+  database: 'pglite' | 'postgresql',
+  settings: DatabaseSettings,
+  env: NodeJS.ProcessEnv,
+  options: MeasureOptions,
+): Promise<string[]> {
+  const { cookie } = await prepare(settings);
+  const server = await startServer(import.meta.filename, env);
+  try {
+    const csrf = await csrfToken(server, cookie);
+    const update: MixedRequest = {
+      weight: 1,
+      method: 'PATCH',
+      path: `${UI_API}/records/${ACCOUNTS[1]}`,
+      headers: { ...BROWSER, cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: { Description: 'Updated by the contention of npm run bench:api' } }),
+    };
+    const page: BenchTarget = { name: 'page /', path: '/', headers: BROWSER };
+    await check(server, update.path, update.headers, update.method, update.body);
+    await warmUp(server, [page], options);
+    await runWrkMix(server.baseUrl, 3, CONTENTION_CONNECTIONS, [update]);
+    await waitForLoad(options);
+    const load = loadavg()[0].toFixed(2);
+    const [updates, during] = await Promise.all([
+      runWrkMix(server.baseUrl, CONTENTION_SECONDS, CONTENTION_CONNECTIONS, [update]),
+      runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers),
+    ]);
+    const alone = await runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers);
+    const [u, d, a] = [updates, during, alone].map((slice) => summarize([slice]));
+    const failed = (slice: Slice) => (slice.errors ? `, ${slice.errors} errors or timeouts` : '');
+    const updatesMet = u.p99 <= CONTENTION_TARGET.updateP99 && u.failed === 0;
+    const pageMet = d.p99 <= CONTENTION_TARGET.pageP99 && d.failed === 0;
+    const verdict = (met: boolean) => (database === 'pglite' ? (met ? 'met' : 'missed') : 'PGlite only');
+    const lines = [
+      `contention (load average ${load}): ${CONTENTION_CONNECTIONS} connections updating one record for ${CONTENTION_SECONDS} s, page / at ${options.connections} beside them`,
+      `  updates:          ${u.rps.toFixed(0).padStart(7)} req/s, p99 ${u.p99.toFixed(1).padStart(7)} ms${failed(updates)} (${u.failed} failed)  target p99 ≤ ${CONTENTION_TARGET.updateP99} ms, none failed: ${verdict(updatesMet)}`,
+      `  page / beside:    ${d.rps.toFixed(0).padStart(7)} req/s, p99 ${d.p99.toFixed(1).padStart(7)} ms${failed(during)}  target p99 ≤ ${CONTENTION_TARGET.pageP99} ms: ${verdict(pageMet)}`,
+      `  page / alone:     ${a.rps.toFixed(0).padStart(7)} req/s, p99 ${a.p99.toFixed(1).padStart(7)} ms`,
+    ];
+    for (const line of lines) console.log(`  ${line}`);
+    return lines;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The req/s, p99 and failures of slices. */

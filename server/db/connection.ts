@@ -2,13 +2,14 @@
  * One interface over the two databases: embedded PGlite (a data directory) or a PostgreSQL server
  * (DATABASE_URL). Both run the same SQL.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import { namedStatementsOf, preparedSession, type PreparedSession, type WithSession } from './named-statements.ts';
-import type { PgliteMessage, PgliteRequest, PgliteWorkerData, SentError } from './pglite-worker.ts';
+import type { PgliteArtifacts, PgliteMessage, PgliteRequest, PgliteWorkerData, SentError } from './pglite-worker.ts';
 
 /** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (PGlite starts without it). */
 const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
@@ -73,6 +74,7 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
   // (dist/server/main.js, where import.meta.url still names this source file) it is pglite-worker.js beside it.
   const built = import.meta.filename.endsWith('.js');
   const data: PgliteWorkerData = {
+    ...(await pgliteArtifacts()),
     module: built
       ? pathToFileURL(join(dirname(import.meta.filename), 'pglite-worker.js')).href
       : new URL('./pglite-worker.ts', import.meta.url).href,
@@ -179,6 +181,26 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
       }
     },
   };
+}
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each worker (a compiled module crosses threads
+ * without being compiled again), and its file-system bundle. Left to itself, each worker would read and compile
+ * the engine anew, as PGlite caches a compiled module only within its thread: every database opened after the
+ * first (a test server, a backup's second database) would pay that again.
+ */
+let artifacts: Promise<PgliteArtifacts> | undefined;
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
+      readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+  })();
+  return artifacts;
 }
 
 /** The worker's first code: tsx when the module is TypeScript, then the module (eval'd code is CommonJS). */

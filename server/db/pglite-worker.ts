@@ -14,8 +14,15 @@ import { isMainThread, parentPort, workerData, type MessagePort } from 'node:wor
 import type { Database, QueryOptions, Queryable } from './connection.ts';
 import { namedStatementsOf, preparedSession, type WithSession } from './named-statements.ts';
 
+/** PGlite's engine, compiled, and its file-system bundle: what each worker would otherwise read and compile. */
+export interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
 /** What the worker starts with. */
-export interface PgliteWorkerData {
+export interface PgliteWorkerData extends PgliteArtifacts {
   /** This module, which the worker imports. */
   module: string;
   /** Whether this module is TypeScript, run from source (it is then loaded through tsx). */
@@ -64,9 +71,14 @@ const PGLITE_SHARED_BUFFERS = '8MB';
  * makes one, migrated and seeded, once per run, and each test server starts from it in about 1 s rather than
  * about 4.5 s.
  */
-async function startPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
+async function startPglite(
+  artifacts: PgliteArtifacts,
+  dataDir: string | undefined,
+  image: Blob | undefined,
+): Promise<Database> {
   // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
   const db = await PGlite.create(dataDir, {
+    ...artifacts,
     ...(image && dataDir === undefined ? { loadDataDir: image } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
@@ -217,10 +229,10 @@ function serve(port: MessagePort, db: Database) {
 }
 
 if (!isMainThread && parentPort && (workerData as PgliteWorkerData | undefined)?.module) {
-  const { dataDir, image } = workerData as PgliteWorkerData;
+  const { dataDir, image, pgliteWasmModule, initdbWasmModule, fsBundle } = workerData as PgliteWorkerData;
   const port = parentPort;
   try {
-    serve(port, await startPglite(dataDir, image));
+    serve(port, await startPglite({ pgliteWasmModule, initdbWasmModule, fsBundle }, dataDir, image));
     port.postMessage({ ready: true } satisfies PgliteMessage);
   } catch (error) {
     port.postMessage({ failed: sendableError(error) } satisfies PgliteMessage);

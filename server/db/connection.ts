@@ -130,26 +130,38 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
     query: async (sql, params, options) => ({
       rows: await call({ op: 'query', sql, params: params ?? [], ...(options ? { options } : {}) }),
     }),
+    // The transaction begins with its first statement and, when that is marked last, commits with it: a
+    // transaction of one statement is one message each way.
     transaction: async (fn) => {
-      const transaction = await call<number>({ op: 'begin' });
+      const transaction = nextId++;
+      let begun = false;
+      let ended = false;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn({
-          query: async (sql, params, options) => ({
-            rows: await call({
+          query: async (sql, params, options) => {
+            if (ended) throw new Error('The transaction has committed with its last statement: it takes no more');
+            const begin = !begun;
+            begun = true;
+            const last = options?.last === true;
+            ended ||= last;
+            const rows = await call<never[]>({
               op: 'transactionQuery',
               transaction,
+              begin,
+              last,
               sql,
               params: params ?? [],
               ...(options ? { options } : {}),
-            }),
-          }),
+            });
+            return { rows };
+          },
         });
       } catch (error) {
-        await call({ op: 'end', transaction, commit: false }).catch(() => undefined);
+        if (begun && !ended) await call({ op: 'end', transaction, commit: false }).catch(() => undefined);
         throw error;
       }
-      await call({ op: 'end', transaction, commit: true });
+      if (begun && !ended) await call({ op: 'end', transaction, commit: true });
       return result;
     },
     exec: async (sql) => {

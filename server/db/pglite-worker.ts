@@ -33,8 +33,19 @@ export interface PgliteWorkerData extends PgliteArtifacts {
 
 export type PgliteRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; options?: QueryOptions }
-  | { id: number; op: 'begin' }
-  | { id: number; op: 'transactionQuery'; transaction: number; sql: string; params: unknown[]; options?: QueryOptions }
+  | {
+      id: number;
+      op: 'transactionQuery';
+      /** The transaction, named by the server's thread. */
+      transaction: number;
+      /** The transaction's first statement: it begins the transaction (one message less). */
+      begin: boolean;
+      /** Its last statement (QueryOptions.last): the transaction commits with it (one message less). */
+      last: boolean;
+      sql: string;
+      params: unknown[];
+      options?: QueryOptions;
+    }
   | { id: number; op: 'end'; transaction: number; commit: boolean }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'listen'; channel: string }
@@ -150,30 +161,37 @@ interface OpenTransaction {
 const ROLL_BACK = Symbol('roll back');
 
 function serve(port: MessagePort, db: Database) {
-  const transactions = new Map<number, OpenTransaction>();
+  /** Each transaction under way, once it has begun (its statements wait for that). */
+  const transactions = new Map<number, Promise<OpenTransaction>>();
   const listeners = new Map<number, () => Promise<void>>();
-  const reply = (id: number, value: unknown) => port.postMessage({ id, value } satisfies PgliteMessage);
-  const fail = (id: number, error: unknown) =>
-    port.postMessage({ id, error: sendableError(error) } satisfies PgliteMessage);
 
-  const begin = (id: number) => {
-    let begun = false;
-    const ended = db.transaction(
-      (queryable) =>
-        new Promise<void>((resolve, reject) => {
-          begun = true;
-          transactions.set(id, {
-            queryable,
-            end: (commit) => (commit ? resolve() : reject(ROLL_BACK)),
-            ended,
-          });
-          reply(id, id);
-        }),
-    );
-    // A transaction that could not begin answers its begin with the error.
-    ended.catch((error: unknown) => {
-      if (!begun) fail(id, error);
+  const begin = () =>
+    new Promise<OpenTransaction>((resolve, reject) => {
+      const open = {} as OpenTransaction;
+      open.ended = db.transaction(
+        (queryable) =>
+          new Promise<void>((commit, rollBack) => {
+            open.queryable = queryable;
+            open.end = (committed) => (committed ? commit() : rollBack(ROLL_BACK));
+            resolve(open);
+          }),
+      );
+      // A transaction that could not begin fails its first statement.
+      open.ended.catch((error: unknown) => {
+        if (!open.queryable) reject(error);
+      });
     });
+
+  const finish = async (transaction: number, commit: boolean) => {
+    const open = await transactions.get(transaction);
+    if (!open) throw new Error('The transaction has ended');
+    transactions.delete(transaction);
+    open.end(commit);
+    try {
+      await open.ended;
+    } catch (error) {
+      if (error !== ROLL_BACK) throw error;
+    }
   };
 
   const handle = async (request: PgliteRequest): Promise<unknown> => {
@@ -181,22 +199,22 @@ function serve(port: MessagePort, db: Database) {
       case 'query':
         return (await db.query(request.sql, request.params, request.options)).rows;
       case 'transactionQuery': {
-        const open = transactions.get(request.transaction);
+        if (request.begin) transactions.set(request.transaction, begin());
+        const open = await transactions.get(request.transaction);
         if (!open) throw new Error('The transaction has ended');
-        return (await open.queryable.query(request.sql, request.params, request.options)).rows;
-      }
-      case 'end': {
-        const open = transactions.get(request.transaction);
-        if (!open) throw new Error('The transaction has ended');
-        transactions.delete(request.transaction);
-        open.end(request.commit);
+        let rows: unknown[];
         try {
-          await open.ended;
+          ({ rows } = await open.queryable.query(request.sql, request.params, request.options));
         } catch (error) {
-          if (error !== ROLL_BACK) throw error;
+          if (request.last) await finish(request.transaction, false).catch(() => undefined);
+          throw error;
         }
-        return null;
+        if (request.last) await finish(request.transaction, true);
+        return rows;
       }
+      case 'end':
+        await finish(request.transaction, request.commit);
+        return null;
       case 'exec':
         await db.exec(request.sql);
         return null;
@@ -220,10 +238,9 @@ function serve(port: MessagePort, db: Database) {
   };
 
   port.on('message', (request: PgliteRequest) => {
-    if (request.op === 'begin') return begin(request.id);
     handle(request).then(
-      (value) => reply(request.id, value),
-      (error: unknown) => fail(request.id, error),
+      (value) => port.postMessage({ id: request.id, value } satisfies PgliteMessage),
+      (error: unknown) => port.postMessage({ id: request.id, error: sendableError(error) } satisfies PgliteMessage),
     );
   });
 }

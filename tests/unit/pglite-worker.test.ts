@@ -70,6 +70,26 @@ describe('PGlite in a worker thread', () => {
     expect(rows.map((row) => row.id)).toEqual([1, 2]);
   });
 
+  it('commits with a statement marked last, which then takes no more; begins with statements sent at once', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO item VALUES (10, $1)', ['ten'], { last: true });
+      await expect(tx.query('SELECT 1')).rejects.toThrow(/takes no more/);
+    });
+    await db.transaction(async (tx) => {
+      await Promise.all([11, 12, 13].map((id) => tx.query('INSERT INTO item VALUES ($1, $2)', [id, `n${id}`])));
+    });
+    // A failed last statement rolls its transaction back.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO item VALUES (14, $1)', ['fourteen']);
+        await tx.query('INSERT INTO item VALUES (10, $1)', ['again'], { last: true });
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.transaction(async () => 'nothing asked')).toBe('nothing asked');
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM item WHERE id >= 10 ORDER BY id');
+    expect(rows.map((row) => row.id)).toEqual([10, 11, 12, 13]);
+  });
+
   it('hands a notification to its listener before the write that caused it returns', async () => {
     const heard: (string | null)[] = [];
     const listening = await db.listen('item_changed', (payload) => heard.push(payload));

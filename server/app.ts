@@ -38,6 +38,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { themeRoutes } from './routes/themes.ts';
 import { BACK_OFFICE_PATH, REPRESENTATIVE_PREFIX } from '../common/pages.ts';
+import { siteFileRoutes } from './routes/site-files.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
@@ -87,6 +88,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', actionRoutes(db, options));
   app.route('/', relatedListRoutes(db, options));
   app.route('/', searchRoutes(db, options));
+  app.route('/', siteFileRoutes(db));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

@@ -88,7 +88,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', actionRoutes(db, options));
   app.route('/', relatedListRoutes(db, options));
   app.route('/', searchRoutes(db, options));
-  app.route('/', siteFileRoutes(db));
+  app.route('/', siteFileRoutes(db, { sitemapMaxUrls: options.sitemapMaxUrls }));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

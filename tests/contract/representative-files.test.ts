@@ -2,7 +2,9 @@
  * A representative's files, over real HTTP on every test database: its vCard (/reps/{recordId}/vcard), and the
  * sitemap that lists every representative's page.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareBytes } from '../support/api.ts';
 import { makeId } from '../../server/platform/core/ids.ts';
 import { storedContacts, type StoredContact } from '../support/api.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
@@ -59,6 +61,77 @@ describe.each(databases())('a representative’s files on %s', (kind) => {
         expect(response.status, id).toBe(404);
         await response.body?.cancel();
       }
+    });
+  });
+
+  describe('the sitemap', () => {
+    const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
+    /** A sitemap file's URLs, after checking it is well-formed XML in the protocol's namespace. */
+    async function urlsOf(path: string, base = server.baseUrl): Promise<string[]> {
+      const response = await fetch(base + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      const xml = await response.text();
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const { urlset } = parser.parse(xml) as { urlset: { '@_xmlns'?: string; url?: { loc: string }[] } };
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      return (urlset.url ?? []).map((entry) => entry.loc);
+    }
+    const expected = (base: string) => [
+      `${base}/`,
+      ...all
+        .map((contact) => contact.id)
+        .sort(compareBytes)
+        .map((id) => `${base}/reps/${id}`),
+    ];
+
+    it('lists the Contact Us page and every representative’s page, absolute on the request’s origin', async () => {
+      expect(await urlsOf('/sitemap.xml')).toEqual(expected(server.baseUrl));
+    });
+
+    it('follows a change: a new representative is listed, a deleted one is not', async () => {
+      const gone = all.at(-1)!;
+      await server.db.query('DELETE FROM record WHERE id = $1', [gone.id]);
+      all = all.slice(0, -1);
+      const urls = await urlsOf('/sitemap.xml');
+      expect(urls).not.toContain(`${server.baseUrl}/reps/${gone.id}`);
+      expect(urls).toHaveLength(all.length + 1);
+    });
+
+    describe('past the URLs one file holds', () => {
+      let small: TestServer;
+      beforeAll(async () => {
+        small = await startTestServer({ database: kind, demoContacts: 25, app: { sitemapMaxUrls: 10 } });
+      });
+      afterAll(() => small?.close());
+
+      it('is an index of files of 10 URLs at most, which together list every page once, in order', async () => {
+        const response = await fetch(`${small.baseUrl}/sitemap.xml`);
+        expect(response.status).toBe(200);
+        const xml = await response.text();
+        expect(XMLValidator.validate(xml)).toBe(true);
+        expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+        const { sitemapindex } = parser.parse(xml) as { sitemapindex: { sitemap: { loc: string }[] } };
+        const files = sitemapindex.sitemap.map((entry) => entry.loc);
+        // 25 representatives and the Contact Us page: 26 URLs, 3 files.
+        expect(files).toEqual([1, 2, 3].map((n) => `${small.baseUrl}/sitemap-reps-${n}.xml`));
+        const listed: string[] = [];
+        for (const file of files) {
+          const urls = await urlsOf(new URL(file).pathname, small.baseUrl);
+          expect(urls.length).toBeLessThanOrEqual(10);
+          listed.push(...urls);
+        }
+        const ids = (await storedContacts(small.db)).map((contact) => contact.id).sort(compareBytes);
+        expect(listed).toEqual([`${small.baseUrl}/`, ...ids.map((id) => `${small.baseUrl}/reps/${id}`)]);
+      });
+
+      it('has no file past the last', async () => {
+        for (const path of ['/sitemap-reps-4.xml', '/sitemap-reps-0.xml']) {
+          const response = await fetch(small.baseUrl + path);
+          expect(response.status, path).toBe(404);
+          await response.body?.cancel();
+        }
+      });
     });
   });
 });

@@ -22,7 +22,8 @@ import { brandsOf, cityLine, representativeQuery, streetLines, type Representati
 export function RepresentativePage({ recordId }: { recordId: string }) {
   const api = useApiClient();
   const { banner } = usePageContent();
-  const { data, isError } = useQuery(representativeQuery(api, recordId));
+  // The page is rendered on the server alone, from the query the server ran: a failed one stays failed.
+  const { data, isError } = useQuery({ ...representativeQuery(api, recordId), retryOnMount: false });
   if (isError) return <NotFoundPage />;
   return (
     <StorePage

@@ -107,6 +107,24 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(await pageKept('/')).toBe(false);
     });
 
+    it('a representative’s page is evicted by a change of that record only', async () => {
+      const mine = `/reps/${texan}`;
+      await pageKept(mine);
+      expect(await pageKept(mine)).toBe(true);
+      await server.db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Phone__c', '614-555-0123') WHERE id = $1`,
+        [ohioan],
+      );
+      expect(await pageKept(mine)).toBe(true);
+      await server.db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Phone__c', '512-555-0123') WHERE id = $1`,
+        [texan],
+      );
+      expect(await pageKept(mine)).toBe(false);
+      const html = await (await fetch(server.baseUrl + mine)).text();
+      expect(html).toContain('tel:+15125550123');
+    });
+
     it('a change of the content evicts every page', async () => {
       await warm();
       await server.db.query(

@@ -21,6 +21,11 @@ export function getContacts(api: ApiClient, input: Input<'getContacts'> = {}, op
   return send(api, 'getContacts', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContacts","read":true}, input, options);
 }
 
+/** Get one representative: GET /lwr/apex/v65.0/APT_ContactUsController/getContact */
+export function getContact(api: ApiClient, input: Input<'getContact'>, options?: CallOptions): Promise<Output<'getContact'>> {
+  return send(api, 'getContact', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContact","read":true}, input, options);
+}
+
 /** Call a cacheable server method: GET /lwr/apex/v65.0/{apexClass}/{apexMethod} */
 export function invokeApexCacheable(api: ApiClient, input: Input<'invokeApexCacheable'>, options?: CallOptions): Promise<Output<'invokeApexCacheable'>> {
   return send(api, 'invokeApexCacheable', {"method":"get","path":"/lwr/apex/v65.0/{apexClass}/{apexMethod}","read":true}, input, options);

@@ -31,6 +31,8 @@ export interface LimitOptions {
 
 export interface AppOptions {
   clock?: Clock;
+  /** URLs in one sitemap file at most, past which /sitemap.xml is an index of files (default 50,000, the protocol's limit). */
+  sitemapMaxUrls?: number;
   session?: Partial<SessionOptions>;
   limits?: Partial<LimitOptions>;
   /** Whether X-Forwarded-Proto/-Host come from a trusted proxy; default TRUST_PROXY=1. */

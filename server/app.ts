@@ -37,7 +37,8 @@ import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { themeRoutes } from './routes/themes.ts';
-import { BACK_OFFICE_PATH } from '../common/pages.ts';
+import { BACK_OFFICE_PATH, REPRESENTATIVE_PREFIX } from '../common/pages.ts';
+import { siteFileRoutes } from './routes/site-files.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
@@ -87,6 +88,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', actionRoutes(db, options));
   app.route('/', relatedListRoutes(db, options));
   app.route('/', searchRoutes(db, options));
+  app.route('/', siteFileRoutes(db, { sitemapMaxUrls: options.sitemapMaxUrls }));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));
@@ -139,6 +141,8 @@ export function createApp(db: Database, options: AppOptions = {}) {
   if (page) {
     app.get('/', page);
     app.get(SIGN_IN_PATH, page);
+    // A representative's page; an address that is not one (a malformed Id) is the page not found.
+    app.get(`${REPRESENTATIVE_PREFIX}:recordId`, page);
     // The back office, for signed-in users (web/ssr/back-office.ts): one document for every address under it.
     app.get(BACK_OFFICE_PATH, page);
     app.get(`${BACK_OFFICE_PATH}/*`, page);

@@ -32,12 +32,12 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
     name: 'locator answers',
     file: 'server/cache/result-cache.ts',
     keeps:
-      "the serialized answers of the locator's server methods (getDefaultContacts, getDependentStatePicklistsValues, getContacts, invokeApexCacheable), with their ETag and gzip",
+      "the serialized answers of the locator's server methods (getDefaultContacts, getDependentStatePicklistsValues, getContacts, getContact, invokeApexCacheable), with their ETag and gzip",
     key: 'the call (class, method, arguments as sorted JSON); and the request target, for the replay before routing',
     bound: '2,000 entries and 32 MiB, least recently used out; 8,000 targets',
     channels: ['contact_us_changed'],
     evictedBy:
-      'a Contact Us change: only the answers it touches (getContacts of a filter matching a changed row before or after, getDefaultContacts when a default contact changed; server/cache/contact-changes.ts), every answer when it says `*`; a picklist change: every answer; 5 minutes after it was computed; an answer computed across a change is not kept',
+      'a Contact Us change: only the answers it touches (getContacts of a filter matching a changed row before or after, getDefaultContacts when a default contact changed, getContact of a changed record; server/cache/contact-changes.ts), every answer when it says `*`; a picklist change: every answer; 5 minutes after it was computed; an answer computed across a change is not kept',
     test: 'tests/contract/locator-cache.test.ts',
   },
   {
@@ -48,7 +48,7 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
     bound: '1,000 pages and 64 MiB, least recently used out',
     channels: ['contact_us_changed', 'site_changed'],
     evictedBy:
-      'a Contact Us change: only the pages that show what it touches (web/ssr/query-dependencies.ts: `/` the default contact, a locator page also its filter), every page when it says `*`; any other change: every page; 5 minutes after it was rendered; a page rendered across a change, or with a default for a failed call, is not kept',
+      'a Contact Us change: only the pages that show what it touches (web/ssr/query-dependencies.ts: `/` the default contact, a locator page also its filter, a representative’s page its record), every page when it says `*`; any other change: every page; 5 minutes after it was rendered; a page rendered across a change, or with a default for a failed call, is not kept',
     test: 'tests/contract/page-cache.test.ts',
   },
   {

@@ -15,7 +15,12 @@ import { carriesSessionCookie } from '../http/sessions/session.ts';
 import { serializedJson } from '../http/answers/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
-import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
+import {
+  getContact,
+  getContacts,
+  getDefaultContacts,
+  getDependentStatePicklistsValues,
+} from '../storefront/locator.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 
@@ -50,6 +55,7 @@ const REPLAYABLE = [
   'getDefaultContacts',
   'getDependentStatePicklistsValues',
   'getContacts',
+  'getContact',
   'invokeApexCacheable',
 ] as const;
 
@@ -121,6 +127,13 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     // platform's client leaves it out when there are no arguments: every argument is then null.
     const query = c.req.valid('query').methodParams ?? ContactsQuery.parse({});
     return contacts(c, apexCallKey(CONTROLLER, 'getContacts', query), () => getContacts(db, query));
+  });
+
+  const contact = cachedAnswer(routes.getContact);
+  implement(app, routes.getContact, (c) => {
+    // methodParams is the JSON of the arguments, parsed and checked against ContactQuery by the route.
+    const query = c.req.valid('query').methodParams;
+    return contact(c, apexCallKey(CONTROLLER, 'getContact', query), () => getContact(db, query.recordId));
   });
 
   const cacheable = cachedAnswer(routes.invokeApexCacheable);

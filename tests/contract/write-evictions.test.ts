@@ -107,6 +107,24 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(await pageKept('/')).toBe(false);
     });
 
+    it('a representative’s page is evicted by a change of that record only', async () => {
+      const mine = `/reps/${texan}`;
+      await pageKept(mine);
+      expect(await pageKept(mine)).toBe(true);
+      await server.db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Phone__c', '614-555-0123') WHERE id = $1`,
+        [ohioan],
+      );
+      expect(await pageKept(mine)).toBe(true);
+      await server.db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Phone__c', '512-555-0123') WHERE id = $1`,
+        [texan],
+      );
+      expect(await pageKept(mine)).toBe(false);
+      const html = await (await fetch(server.baseUrl + mine)).text();
+      expect(html).toContain('tel:+15125550123');
+    });
+
     it('a change of the content evicts every page', async () => {
       await warm();
       await server.db.query(
@@ -117,25 +135,15 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(await pageKept(page('Ohio'))).toBe(false);
     });
 
-    it('notifies each side of each changed row, and `*` past 100 rows', async () => {
+    it('notifies each side and the id of each changed row, and `*` past 100 rows', async () => {
       const heard: (string | null)[] = [];
       const listening = await server.db.listen('contact_us_changed', (payload) => heard.push(payload));
       try {
         await place(texan, 'Ohio');
         await place(texan, 'Texas');
         expect(heard.map((payload) => JSON.parse(payload!) as unknown)).toEqual([
-          [
-            [
-              ['United States', 'Texas', [BRAND], false],
-              ['United States', 'Ohio', [BRAND], false],
-            ],
-          ],
-          [
-            [
-              ['United States', 'Ohio', [BRAND], false],
-              ['United States', 'Texas', [BRAND], false],
-            ],
-          ],
+          [[['United States', 'Texas', [BRAND], false], ['United States', 'Ohio', [BRAND], false], texan]],
+          [[['United States', 'Ohio', [BRAND], false], ['United States', 'Texas', [BRAND], false], texan]],
         ]);
         heard.length = 0;
         // 101 copies of a representative, inserted and deleted in one statement each.

@@ -55,7 +55,11 @@ export async function untilHydrated(page: Page): Promise<void> {
     const app = document.querySelector('script[type="module"][src^="/assets/"]');
     // Without scripting the browser parses what <noscript> holds as markup: no app will come.
     const scripting = !document.querySelector('noscript > style');
-    return !root || !app || !scripting || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    // A representative's page loads no app (boot.ts): it is complete as the server made it.
+    const withoutApp = location.pathname.startsWith('/reps/');
+    return (
+      !root || !app || !scripting || withoutApp || Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    );
   });
 }
 

@@ -4,7 +4,7 @@
  * visitor's session (from the dehydrated getSession answer).
  */
 import { HydrationBoundary, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import type { ApiClient } from '../../client/index';
 import { ApiClientProvider } from './api-client';
 import { App } from './App';
@@ -20,9 +20,11 @@ interface RootProps {
   requestUrl?: string;
   /** On the server, the markup only it makes (<noscript> content); in the browser, undefined. */
   serverMarkup?: ServerMarkup;
+  /** On the server, a page rendered there alone, in place of the app (a representative's page). */
+  page?: ReactNode;
 }
 
-export function Root({ queryClient, api, dehydratedState, requestUrl, serverMarkup }: RootProps) {
+export function Root({ queryClient, api, dehydratedState, requestUrl, serverMarkup, page }: RootProps) {
   return (
     <StrictMode>
       <LocationProvider value={requestUrl ? { href: requestUrl } : null}>
@@ -30,9 +32,7 @@ export function Root({ queryClient, api, dehydratedState, requestUrl, serverMark
           <HydrationBoundary state={dehydratedState}>
             <ApiClientProvider client={api}>
               <ServerMarkupProvider value={serverMarkup ?? null}>
-                <SessionProvider>
-                  <App />
-                </SessionProvider>
+                <SessionProvider>{page ?? <App />}</SessionProvider>
               </ServerMarkupProvider>
             </ApiClientProvider>
           </HydrationBoundary>

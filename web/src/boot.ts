@@ -57,7 +57,11 @@ async function afterPaintedPictures() {
   await loadApp();
 }
 
-for (const type of ['pointerdown', 'keydown', 'focusin'])
-  window.addEventListener(type, () => void loadApp(), { once: true, capture: true });
-if (document.readyState === 'complete') void afterPaintedPictures();
-else window.addEventListener('load', () => void afterPaintedPictures(), { once: true });
+// A representative's page is complete as the server makes it: only its Copy link button needs a script.
+if (location.pathname.startsWith('/reps/')) void import('./representative/copy-link');
+else {
+  for (const type of ['pointerdown', 'keydown', 'focusin'])
+    window.addEventListener(type, () => void loadApp(), { once: true, capture: true });
+  if (document.readyState === 'complete') void afterPaintedPictures();
+  else window.addEventListener('load', () => void afterPaintedPictures(), { once: true });
+}

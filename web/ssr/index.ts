@@ -76,9 +76,8 @@ async function render(
     if (setCookies.length === 0) done();
     // Not for keeps in the browser: what the page shows depends on the data (a later page may exist tomorrow).
     if ('redirect' in rendered) return { answer: redirectAnswer(rendered.redirect), setCookies, complete: true };
-    const { appHtml, state, head, complete } = rendered;
+    const { appHtml, state, head, complete, status } = rendered;
     const html = renderDocument({ head, assets, appHtml, state, stateElementId: QUERY_STATE_ELEMENT_ID });
-    const status = isPagePath(url.pathname) ? 200 : 404;
     return { answer: htmlAnswer(html, appHtml, documentInlineStyles(assets), status), setCookies, complete };
   } catch (error) {
     // The page still works: the browser renders it and runs the queries itself.

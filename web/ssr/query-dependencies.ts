@@ -1,12 +1,19 @@
 /**
  * What of the Contact Us records a guest's page or query is made of, so that a Contact Us change evicts only
  * the pages and query data it touches (server/cache/contact-changes.ts). The locator page `/` shows the default
- * contact and the picklists, and the contacts of its filter when it has one (?country=&state=&brand=); a query
- * of the locator's answers reads what its operation reads. Whatever else (another page, an address not
+ * contact and the picklists, and the contacts of its filter when it has one (?country=&state=&brand=); a
+ * representative's page (/reps/{recordId}) that record; a query of the locator's answers reads what its
+ * operation reads. Whatever else (another page, an address not
  * understood, an operation not listed) is made of everything: any change evicts it.
  */
-import { contactFilterOf, NO_CONTACTS, type ContactDependencies } from '../../server/cache/contact-changes.ts';
+import {
+  contactFilterOf,
+  contactRecordOf,
+  NO_CONTACTS,
+  type ContactDependencies,
+} from '../../server/cache/contact-changes.ts';
 import { hasAnyFilter, parseLocatorSearch } from '../src/locator-params.ts';
+import { representativeIdOf } from '../../common/pages.ts';
 
 /** The guests' queries that read no Contact Us record: content, SEO settings, object info, picklists, session. */
 const READS_NO_CONTACTS = new Set([
@@ -34,7 +41,11 @@ export function pageDependencies(key: string): ContactDependencies {
   } catch {
     return 'everything';
   }
-  if (space < 0 || url.pathname !== '/') return 'everything';
+  if (space < 0) return 'everything';
+  // A representative's page shows that record alone (and the content, whose changes evict every page).
+  const recordId = representativeIdOf(url.pathname);
+  if (recordId) return { filters: [], defaultContact: false, records: [recordId] };
+  if (url.pathname !== '/') return 'everything';
   const params = parseLocatorSearch(url.search);
   if (!hasAnyFilter(params)) return { filters: [], defaultContact: true };
   const { country, state, brand } = params;
@@ -53,9 +64,21 @@ export function queryDependencies(hash: string): ContactDependencies {
   const [operationId, parameters] = key as [string, unknown];
   if (READS_NO_CONTACTS.has(operationId)) return NO_CONTACTS;
   if (operationId === 'getDefaultContacts') return { filters: [], defaultContact: true };
+  if (operationId === 'getContact') return contactRecordOf(methodArguments(parameters));
   if (operationId === 'getContacts') {
     const filter = contactFilterOf(parameters);
     return filter ? { filters: [filter], defaultContact: false } : 'everything';
   }
   return 'everything';
+}
+
+/** A server method's arguments from its query's parameters: the methodParams JSON text, read; else the parameters. */
+function methodArguments(parameters: unknown): unknown {
+  const methodParams = (parameters as { methodParams?: unknown } | null)?.methodParams;
+  if (typeof methodParams !== 'string') return parameters;
+  try {
+    return JSON.parse(methodParams);
+  } catch {
+    return undefined;
+  }
 }

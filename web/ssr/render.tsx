@@ -9,6 +9,11 @@ import { SERVER_QUERY_DEFAULTS } from './guest-data.ts';
 import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 import { serverMarkup } from './server-markup.ts';
+import { representativeIdOf, representativePath } from '../../common/pages.ts';
+import { RepresentativePage } from '../src/representative/RepresentativePage.tsx';
+import { localBusinessJsonLd, representativeHead, representativeQuery } from '../src/representative/representative.ts';
+import { escapeHtml, serializeForScript } from './serialize.ts';
+import { isApiError } from '../../client/errors.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
 interface RedirectedPage {
@@ -18,8 +23,11 @@ interface RedirectedPage {
 interface RenderedPage {
   /** Whether every query succeeded: a page that shows a default for a failed one is not to be kept. */
   complete: boolean;
+  /** 404: the page not found, or a representative's page whose Id names none. */
+  status: 200 | 404;
   appHtml: string;
-  state: DehydratedState;
+  /** The queries for the browser to hydrate with; none for a page the app does not hydrate (a representative's). */
+  state?: DehydratedState;
   /** The head from the page's SEO properties (the default head when they could not be read). */
   head: HeadTags;
 }
@@ -47,19 +55,23 @@ export async function renderPage(
   queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS }),
 ): Promise<RenderedPage | RedirectedPage> {
   const contactUsPage = url.pathname === '/';
+  const recordId = representativeIdOf(url.pathname);
   try {
     const [, canonical] = await Promise.all([
       queryClient.prefetchQuery(sessionQuery(api)),
       // The sign-in page and the page not found show the store's banner picture; the Contact Us page everything.
       contactUsPage ? prefetchPage(queryClient, api, url) : prefetchContent(queryClient, api),
+      recordId && queryClient.prefetchQuery(representativeQuery(api, recordId)),
     ]);
     if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
+    const representative = recordId ? representativeState(queryClient, api, url, recordId) : undefined;
+    const status = (recordId ? representative?.found : contactUsPage || url.pathname === SIGN_IN_PATH) ? 200 : 404;
     const head = contactUsPage
       ? headFromSeo(queryClient.getQueryData(seoKey))
       : url.pathname === SIGN_IN_PATH
         ? SIGN_IN_HEAD
-        : NOT_FOUND_HEAD;
+        : (representative?.head ?? NOT_FOUND_HEAD);
     const seoHash = hashKey(seoKey);
     // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
     // properties do not: they are in the head already, and no part of the page reads them.
@@ -77,10 +89,39 @@ export async function renderPage(
         dehydratedState={state}
         requestUrl={url.href}
         serverMarkup={serverMarkup}
+        page={recordId ? <RepresentativePage recordId={recordId} /> : undefined}
       />,
     );
-    return { complete, appHtml, state, head };
+    return { complete, status, appHtml, state: recordId ? undefined : state, head };
   } finally {
     queryClient.clear();
   }
+}
+
+/**
+ * A representative's page: found or not (an Id of none is a 400 or a 404 of getContact: the page not found), and
+ * its head, its own title and description, its canonical URL on the request's origin and its LocalBusiness as
+ * JSON-LD. A failure of another kind (the database, say) is neither: the page shows it, and is not kept.
+ */
+function representativeState(
+  queryClient: QueryClient,
+  api: ApiClient,
+  url: URL,
+  recordId: string,
+): { found: boolean; head?: HeadTags } {
+  const { queryKey } = representativeQuery(api, recordId);
+  const { data, error } = queryClient.getQueryState(queryKey) ?? {};
+  if (!data) return { found: !(isApiError(error) && (error.status === 400 || error.status === 404)) };
+  const pageUrl = new URL(representativePath(data.Id), url.origin).href;
+  const { title, description } = representativeHead(data);
+  return {
+    found: true,
+    head: {
+      title,
+      description,
+      extra:
+        `<link rel="canonical" href="${escapeHtml(pageUrl)}">` +
+        `<script type="application/ld+json">${serializeForScript(localBusinessJsonLd(data, pageUrl))}</script>`,
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { ContactUsCard } from '../../../client/index';
 import { formatPhone, telHref } from '../phone';
+import { representativePath } from '../../../common/pages';
 
 /**
  * One contact: company, address, phone, e-mail and the record Id, as every card shows them; an address line 2
@@ -13,7 +14,8 @@ export function ContactCard({ contact }: { contact: ContactUsCard }) {
   return (
     <article className="contact-card" data-testid="contact-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="contact-card__name">
-        {contact.APT_Company_Name__c}
+        {/* The representative's own page; the link's name is the company's. */}
+        <a href={representativePath(contact.Id)}>{contact.APT_Company_Name__c}</a>
       </h3>
       <address className="contact-card__address">
         {contact.APT_Address_1__c && <span className="contact-card__line">{contact.APT_Address_1__c}</span>}

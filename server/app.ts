@@ -72,7 +72,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.use('/docs/*', docsSecurityPolicy);
   const answerCache = new AnswerCache(db, sessions, options.answerCache);
   app.route('/', sessionRoutes(db, sessions));
-  app.route('/', storefrontRoutes(db, locatorCache));
+  app.route('/', storefrontRoutes(db, locatorCache, options.clock));
   app.route('/', metadataRoutes(db, answerCache));
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));

@@ -26,6 +26,7 @@ export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
   publicRequestsPerMinute: 600,
   signInAttemptsPerWindow: 10,
+  inquiriesPerWindow: 5,
 };
 
 /** 10 MB of file data in base64 (the contract's maxLength, 13,981,016 characters) and the JSON around it. */
@@ -36,6 +37,9 @@ const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'cr
 const PAGES = ['/', SIGN_IN_PATH];
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const PUBLIC_WINDOW_MS = 60_000;
+const INQUIRY_WINDOW_MS = 10 * 60_000;
+/** The routes that send an inquiry: the server method, and the inquiry form's page posted without JavaScript. */
+const INQUIRY_PAGE_ROUTE = 'POST /reps/:recordId/inquiry';
 
 /**
  * Counts requests per key in fixed windows. A window starts with a key's first request; keys whose
@@ -175,6 +179,7 @@ export function limitOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Limit
     maxBodyBytes: read('MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
     publicRequestsPerMinute: read('PUBLIC_REQUESTS_PER_MINUTE', DEFAULT_LIMITS.publicRequestsPerMinute),
     signInAttemptsPerWindow: read('SIGN_IN_ATTEMPTS_PER_WINDOW', DEFAULT_LIMITS.signInAttemptsPerWindow),
+    inquiriesPerWindow: read('INQUIRIES_PER_WINDOW', DEFAULT_LIMITS.inquiriesPerWindow),
   };
 }
 
@@ -257,6 +262,7 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   };
   const publicLimiter = limiter('public', limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS);
   const signInLimiter = limiter('sign-in', limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS);
+  const inquiryLimiter = limiter('inquiry', limits.inquiriesPerWindow, INQUIRY_WINDOW_MS);
 
   const bodyCheck = (maxBytes: number) =>
     maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined;
@@ -273,14 +279,22 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
       .map(routeKeyOf),
   );
   const signInRoute = routeKeyOf('signIn');
+  const inquiryRoutes = new Set([routeKeyOf('submitInquiry'), INQUIRY_PAGE_ROUTE]);
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
 
   const pageRoutes = new Set(PAGES.map((page) => `GET ${page}`));
   const policyOfKey = (key: string): RoutePolicy => ({
-    limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
+    limiter:
+      key === signInRoute
+        ? signInLimiter
+        : inquiryRoutes.has(key)
+          ? inquiryLimiter
+          : guestRoutes.has(key)
+            ? publicLimiter
+            : undefined,
     body: uploadRoutes.has(key) ? uploadBody : bodylessRoutes.has(key) ? undefined : defaultBody,
-    page: pageRoutes.has(key),
+    page: pageRoutes.has(key) || key === INQUIRY_PAGE_ROUTE,
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };
   const policies = new WeakMap<object, RoutePolicy>();

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apexUrl, CONTROLLER, DEFAULT_CONTACT_ID, type ApexErrorBody } from '../support/api.ts';
+import { apexUrl, CONTROLLER, DEFAULT_CONTACT_ID, UI_API, type ApexErrorBody } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, GUEST_USER_ID } from '../support/session.ts';
 import type { components } from '../../generated/types.ts';
+import { listApi, type ListRecords } from '../support/lists.ts';
 
 type InquiryResult = components['schemas']['InquiryResult'];
 type InquiryForm = components['schemas']['InquiryForm'];
@@ -222,6 +223,37 @@ describe.each(databases())('inquiries on %s', (kind) => {
       { Origin: 'https://elsewhere.example' },
     );
     expect(crossSite.status).toBe(403);
+  });
+
+  it('shows the inquiries in the Cases list view Web Inquiries, newest first, and no other Case', async () => {
+    const lists = listApi(() => server);
+    const admin = await signIn(server, 'admin');
+    const phoned = await callOperation<{ id: string }>('createRecord', `${server.baseUrl}${UI_API}/records`, {
+      method: 'POST',
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiName: 'Case', fields: { Origin: 'Phone', Subject: 'Called in' } }),
+    });
+    expect(phoned.status).toBe(201);
+    const older = await submit<InquiryResult>({ ...(await filledForm()), name: 'Older Sender' });
+    now += 60_000;
+    const newer = await submit<InquiryResult>({ ...(await filledForm()), name: 'Newer Sender', company: 'Newer Co' });
+    const answer = await lists.recordsGet('Case', 'WebInquiries', '?pageSize=200', await signIn(server, 'standard'));
+    expect(answer.status).toBe(200);
+    const { records } = answer.body as ListRecords;
+    const ids = records.map((record) => record.id);
+    expect(ids.indexOf(newer.body.caseId)).toBe(0);
+    expect(ids).toContain(older.body.caseId);
+    expect(ids).not.toContain(phoned.body.id);
+    const first = records[0].fields;
+    expect(first.SuppliedName.value).toBe('Newer Sender');
+    expect(first.SuppliedEmail.value).toBe(fields.email);
+    expect(first.SuppliedCompany.value).toBe('Newer Co');
+    // The representative's column: the lookup's record, shown by its name.
+    expect((first.APT_Contact_Us__r.value as { id: string }).id).toBe(DEFAULT_CONTACT_ID);
+    expect(first.APT_Contact_Us__r.displayValue).toMatch(/\w/);
+    expect(first.CreatedDate.value).toBe(newer.body.submittedDate);
+    const dates = records.map((record) => String(record.fields.CreatedDate.value));
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });
 

@@ -31,6 +31,11 @@ export function submitInquiry(api: ApiClient, input: Input<'submitInquiry'>, opt
   return send(api, 'submitInquiry', {"method":"post","path":"/lwr/apex/v65.0/APT_ContactUsController/submitInquiry","read":false}, input, options);
 }
 
+/** Get one representative: GET /lwr/apex/v65.0/APT_ContactUsController/getContact */
+export function getContact(api: ApiClient, input: Input<'getContact'>, options?: CallOptions): Promise<Output<'getContact'>> {
+  return send(api, 'getContact', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContact","read":true}, input, options);
+}
+
 /** Call a cacheable server method: GET /lwr/apex/v65.0/{apexClass}/{apexMethod} */
 export function invokeApexCacheable(api: ApiClient, input: Input<'invokeApexCacheable'>, options?: CallOptions): Promise<Output<'invokeApexCacheable'>> {
   return send(api, 'invokeApexCacheable', {"method":"get","path":"/lwr/apex/v65.0/{apexClass}/{apexMethod}","read":true}, input, options);

@@ -59,6 +59,15 @@ export function submitInquiryMutation(api: ApiClient, queryClient: QueryClient) 
   });
 }
 
+/** Read: Get one representative: GET /lwr/apex/v65.0/APT_ContactUsController/getContact */
+export function getContactQuery(api: ApiClient, input: Input<'getContact'>) {
+  return queryOptions<Output<'getContact'>, OperationError<'getContact'>, Output<'getContact'>, OperationKey<'getContact'>>({
+    queryKey: operationKey('getContact', input),
+    queryFn: ({ signal }) => calls.getContact(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
 /** Read: Call a cacheable server method: GET /lwr/apex/v65.0/{apexClass}/{apexMethod} */
 export function invokeApexCacheableQuery(api: ApiClient, input: Input<'invokeApexCacheable'>) {
   return queryOptions<Output<'invokeApexCacheable'>, OperationError<'invokeApexCacheable'>, Output<'invokeApexCacheable'>, OperationKey<'invokeApexCacheable'>>({

@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lwr/apex/v65.0/APT_ContactUsController/getContact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one representative
+         * @description Returns one representative of the Contact Us object by its Id: the fields of its locator card, its country's picklist value and its brands, for the representative's own page. An Id that is not well formed (15 or 18 characters, the last three matching the first fifteen) is a 400, as getContacts answers an invalid lastRecordId; an Id that names no Contact Us record (none at all, or a record of another object) is a 404 in the same error shape, where the platform's method would throw an AuraHandledException, so that a client and a cache can tell a missing representative from a failure. It is called on this path alone: the generic transport (invokeApexCacheable, invokeApexImperative) does not list it, since its answer is none of the shapes that transport declares.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lwr/apex/v65.0/{apexClass}/{apexMethod}": {
         parameters: {
             query?: never;
@@ -2239,6 +2259,36 @@ export interface components {
              * @description When the inquiry was saved.
              */
             submittedDate: string;
+        };
+        /** @description The arguments of getContact. */
+        ContactQuery: {
+            recordId: components["schemas"]["RecordId"];
+        };
+        /** @description One representative of the Contact Us object: the fields of a locator card (ContactUsCard), with the country's picklist value and the brands it carries, for the representative's own page. */
+        ContactUsRepresentative: {
+            Id: components["schemas"]["RecordId"];
+            /** @description Company name. */
+            APT_Company_Name__c: string;
+            /** @description Address line 1. */
+            APT_Address_1__c: string | null;
+            /** @description Address line 2. */
+            APT_Address_2__c: string | null;
+            /** @description City. */
+            APT_City__c: string | null;
+            /** @description State or province. */
+            APT_Primary_State__c: string | null;
+            /** @description Country, the picklist value (a key of getDependentStatePicklistsValues). */
+            APT_Country__c: string | null;
+            /** @description Country name as displayed. */
+            APT_UI_Country__c: string | null;
+            /** @description Postal code. */
+            APT_Zip__c: string | null;
+            /** @description Phone number as stored; the page formats North American numbers as (xxx) xxx-xxxx. */
+            APT_Phone__c: string | null;
+            /** @description E-mail address. */
+            APT_Email__c: string | null;
+            /** @description The brands the representative carries, values of the brand picklist separated by semicolons, as a multi-select picklist is stored. */
+            APT_Brand__c: string | null;
         };
         /** @description The bare return value of a server method of APT_ContactUsController. */
         ApexMethodResult: components["schemas"]["DefaultContactList"] | components["schemas"]["DependentStatePicklistsValues"] | components["schemas"]["ContactsResult"];
@@ -5727,6 +5777,11 @@ export interface components {
          * @example {"country":"United States","state":"Texas","brands":["Arcline"],"lastRecordId":null}
          */
         contactsMethodParams: string;
+        /**
+         * @description The arguments of getContact as compact JSON, URL-encoded: `recordId`, the representative's Id, 15 or 18 characters. For example `?methodParams=%7B%22recordId%22%3A%22a1C8d0000000002EAA%22%7D` is `{"recordId":"a1C8d0000000002EAA"}`.
+         * @example {"recordId":"a1C8d0000000002EAA"}
+         */
+        contactMethodParams: string;
         /** @description The server class, `ClassName` or `namespace__ClassName`. */
         apexClass: string;
         /** @description The method of the server class. */
@@ -6282,6 +6337,62 @@ export interface operations {
             413: components["responses"]["ApexRequestTooLarge"];
             414: components["responses"]["ApexUriTooLong"];
             415: components["responses"]["ApexUnsupportedMediaType"];
+            429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ApexServerError"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query: {
+                /**
+                 * @description The arguments of getContact as compact JSON, URL-encoded: `recordId`, the representative's Id, 15 or 18 characters. For example `?methodParams=%7B%22recordId%22%3A%22a1C8d0000000002EAA%22%7D` is `{"recordId":"a1C8d0000000002EAA"}`.
+                 * @example {"recordId":"a1C8d0000000002EAA"}
+                 */
+                methodParams: components["parameters"]["contactMethodParams"];
+            };
+            header?: {
+                /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */
+                "X-SFDC-Allow-Continuation"?: components["parameters"]["XSfdcAllowContinuation"];
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The representative. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactUsRepresentative"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The arguments are invalid (no recordId, or one that is not an Id). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApexErrorRepresentation"];
+                };
+            };
+            /** @description No representative has that Id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApexErrorRepresentation"];
+                };
+            };
+            414: components["responses"]["ApexUriTooLong"];
             429: components["responses"]["ApexTooManyRequests"];
             431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];

@@ -11,6 +11,7 @@ import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { CACHES_ON } from './switch.ts';
 import {
   contactFilterOf,
+  contactRecordOf,
   isStale,
   NO_CONTACTS,
   parseContactChange,
@@ -310,13 +311,14 @@ function locatorAnswerDependencies(key: string): ContactDependencies {
   const method = key.slice(LOCATOR_METHOD.length, colon);
   if (method === 'getDependentStatePicklistsValues') return NO_CONTACTS;
   if (method === 'getDefaultContacts') return { filters: [], defaultContact: true };
-  if (method !== 'getContacts') return 'everything';
+  if (method !== 'getContacts' && method !== 'getContact') return 'everything';
   let args: unknown;
   try {
     args = JSON.parse(key.slice(colon + 1));
   } catch {
     return 'everything';
   }
+  if (method === 'getContact') return contactRecordOf(args);
   const filter = contactFilterOf(args);
   return filter ? { filters: [filter], defaultContact: false } : 'everything';
 }

@@ -15,7 +15,12 @@ import { carriesSessionCookie } from '../http/sessions/session.ts';
 import { serializedJson } from '../http/answers/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
-import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
+import {
+  getContact,
+  getContacts,
+  getDefaultContacts,
+  getDependentStatePicklistsValues,
+} from '../storefront/locator.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 import { inquiryForm, submitInquiry } from '../storefront/inquiry.ts';
@@ -52,6 +57,7 @@ const REPLAYABLE = [
   'getDefaultContacts',
   'getDependentStatePicklistsValues',
   'getContacts',
+  'getContact',
   'invokeApexCacheable',
 ] as const;
 
@@ -134,6 +140,12 @@ export function storefrontRoutes(
   implement(app, routes.submitInquiry, async (c) =>
     c.json(await submitInquiry(db, c.var.principal, c.req.valid('json'), clock.now()), 200),
   );
+  const contact = cachedAnswer(routes.getContact);
+  implement(app, routes.getContact, (c) => {
+    // methodParams is the JSON of the arguments, parsed and checked against ContactQuery by the route.
+    const query = c.req.valid('query').methodParams;
+    return contact(c, apexCallKey(CONTROLLER, 'getContact', query), () => getContact(db, query.recordId));
+  });
 
   const cacheable = cachedAnswer(routes.invokeApexCacheable);
   implement(app, routes.invokeApexCacheable, (c) => {

@@ -172,3 +172,35 @@ export async function getContacts(db: Queryable, args: ContactsQuery): Promise<J
   checkQuery(query, found ?? [], afterId);
   return new JsonText(`{"contacts":[${contacts}],"totalRecords":${total}}`);
 }
+
+const REPRESENTATIVE_FIELDS = [
+  'APT_Company_Name__c',
+  'APT_Address_1__c',
+  'APT_Address_2__c',
+  'APT_City__c',
+  'APT_Primary_State__c',
+  'APT_Country__c',
+  'APT_UI_Country__c',
+  'APT_Zip__c',
+  'APT_Phone__c',
+  'APT_Email__c',
+  'APT_Brand__c',
+] as const;
+
+/**
+ * One representative by its Id (15 or 18 characters), for its own page: the card's fields, its country's
+ * picklist value and its brands. An Id that is not one is a 400, as getContacts answers an invalid
+ * lastRecordId; an Id that names no Contact Us record (none, or a record of another object) a 404.
+ */
+export async function getContact(db: Queryable, recordId: string): Promise<Schemas['ContactUsRepresentative']> {
+  const id = toId18(recordId);
+  if (id === null) throw new ApexError(400, `Invalid recordId: ${recordId}`);
+  const { rows } = await db.query<{ fields: Fields }>(
+    `SELECT fields FROM record WHERE id = $1 AND object_api_name = $2`,
+    [id, CONTACT_US_OBJECT],
+    { prepareAs: 'getContact' },
+  );
+  if (rows.length === 0) throw new ApexError(404, `No representative has the Id ${recordId}`);
+  const picked = pickFields(id, rows[0].fields, REPRESENTATIVE_FIELDS);
+  return { ...picked, APT_Company_Name__c: picked.APT_Company_Name__c ?? '' };
+}

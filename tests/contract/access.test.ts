@@ -29,6 +29,7 @@ const ACCESS: Record<string, [number, number, number]> = {
   getDefaultContacts: [200, 200, 200],
   getDependentStatePicklistsValues: [200, 200, 200],
   getContacts: [200, 200, 200],
+  getContact: [200, 200, 200],
   invokeApexCacheable: [200, 200, 200],
   invokeApexImperative: [200, 200, 200],
   getManagedContentForSite: [200, 200, 200],

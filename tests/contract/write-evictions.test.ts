@@ -117,25 +117,15 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(await pageKept(page('Ohio'))).toBe(false);
     });
 
-    it('notifies each side of each changed row, and `*` past 100 rows', async () => {
+    it('notifies each side and the id of each changed row, and `*` past 100 rows', async () => {
       const heard: (string | null)[] = [];
       const listening = await server.db.listen('contact_us_changed', (payload) => heard.push(payload));
       try {
         await place(texan, 'Ohio');
         await place(texan, 'Texas');
         expect(heard.map((payload) => JSON.parse(payload!) as unknown)).toEqual([
-          [
-            [
-              ['United States', 'Texas', [BRAND], false],
-              ['United States', 'Ohio', [BRAND], false],
-            ],
-          ],
-          [
-            [
-              ['United States', 'Ohio', [BRAND], false],
-              ['United States', 'Texas', [BRAND], false],
-            ],
-          ],
+          [[['United States', 'Texas', [BRAND], false], ['United States', 'Ohio', [BRAND], false], texan]],
+          [[['United States', 'Ohio', [BRAND], false], ['United States', 'Texas', [BRAND], false], texan]],
         ]);
         heard.length = 0;
         // 101 copies of a representative, inserted and deleted in one statement each.

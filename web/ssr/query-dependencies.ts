@@ -5,7 +5,12 @@
  * of the locator's answers reads what its operation reads. Whatever else (another page, an address not
  * understood, an operation not listed) is made of everything: any change evicts it.
  */
-import { contactFilterOf, NO_CONTACTS, type ContactDependencies } from '../../server/cache/contact-changes.ts';
+import {
+  contactFilterOf,
+  contactRecordOf,
+  NO_CONTACTS,
+  type ContactDependencies,
+} from '../../server/cache/contact-changes.ts';
 import { hasAnyFilter, parseLocatorSearch } from '../src/locator-params.ts';
 
 /** The guests' queries that read no Contact Us record: content, SEO settings, object info, picklists, session. */
@@ -53,9 +58,21 @@ export function queryDependencies(hash: string): ContactDependencies {
   const [operationId, parameters] = key as [string, unknown];
   if (READS_NO_CONTACTS.has(operationId)) return NO_CONTACTS;
   if (operationId === 'getDefaultContacts') return { filters: [], defaultContact: true };
+  if (operationId === 'getContact') return contactRecordOf(methodArguments(parameters));
   if (operationId === 'getContacts') {
     const filter = contactFilterOf(parameters);
     return filter ? { filters: [filter], defaultContact: false } : 'everything';
   }
   return 'everything';
+}
+
+/** A server method's arguments from its query's parameters: the methodParams JSON text, read; else the parameters. */
+function methodArguments(parameters: unknown): unknown {
+  const methodParams = (parameters as { methodParams?: unknown } | null)?.methodParams;
+  if (typeof methodParams !== 'string') return parameters;
+  try {
+    return JSON.parse(methodParams);
+  } catch {
+    return undefined;
+  }
 }

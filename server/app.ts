@@ -37,7 +37,7 @@ import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { themeRoutes } from './routes/themes.ts';
-import { BACK_OFFICE_PATH } from '../common/pages.ts';
+import { BACK_OFFICE_PATH, INQUIRY_ROUTE } from '../common/pages.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
@@ -139,6 +139,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   if (page) {
     app.get('/', page);
     app.get(SIGN_IN_PATH, page);
+    // A representative's inquiry form, and its post without JavaScript (web/ssr/index.ts).
+    app.get(INQUIRY_ROUTE, page);
+    app.post(INQUIRY_ROUTE, page);
     // The back office, for signed-in users (web/ssr/back-office.ts): one document for every address under it.
     app.get(BACK_OFFICE_PATH, page);
     app.get(`${BACK_OFFICE_PATH}/*`, page);

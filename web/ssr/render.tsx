@@ -9,6 +9,9 @@ import { SERVER_QUERY_DEFAULTS } from './guest-data.ts';
 import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 import { serverMarkup } from './server-markup.ts';
+import { inquiryRecordIdOf } from '../../common/pages.ts';
+import { getContactQuery, getInquiryFormQuery } from '../../client/react.ts';
+import { INQUIRY_POST_KEY, type InquiryPostState } from '../src/inquiry/inquiry-state.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
 interface RedirectedPage {
@@ -30,6 +33,20 @@ const SIGN_IN_HEAD: HeadTags = {
   extra: '<meta name="robots" content="noindex">',
 };
 
+const INQUIRY_HEAD: HeadTags = {
+  title: 'Contact a representative',
+  description: 'Send an inquiry to a representative.',
+  extra: '<meta name="robots" content="noindex">',
+};
+
+/** The inquiry form's queries: its representative and, for a new form, its key and token. */
+async function prefetchInquiry(queryClient: QueryClient, api: ApiClient, recordId: string, newForm: boolean) {
+  await Promise.all([
+    queryClient.prefetchQuery(getContactQuery(api, { query: { methodParams: JSON.stringify({ recordId }) } })),
+    newForm ? queryClient.prefetchQuery(getInquiryFormQuery(api)) : undefined,
+  ]);
+}
+
 const NOT_FOUND_HEAD: HeadTags = {
   title: 'Page not found',
   description: 'There is no page at this address.',
@@ -45,13 +62,16 @@ export async function renderPage(
   url: URL,
   api: ApiClient,
   queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS }),
+  posted?: InquiryPostState,
 ): Promise<RenderedPage | RedirectedPage> {
   const contactUsPage = url.pathname === '/';
+  const inquiryOf = inquiryRecordIdOf(url.pathname);
   try {
     const [, canonical] = await Promise.all([
       queryClient.prefetchQuery(sessionQuery(api)),
       // The sign-in page and the page not found show the store's banner picture; the Contact Us page everything.
       contactUsPage ? prefetchPage(queryClient, api, url) : prefetchContent(queryClient, api),
+      inquiryOf ? prefetchInquiry(queryClient, api, inquiryOf, !posted && !url.searchParams.has('sent')) : undefined,
     ]);
     if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
@@ -59,8 +79,12 @@ export async function renderPage(
       ? headFromSeo(queryClient.getQueryData(seoKey))
       : url.pathname === SIGN_IN_PATH
         ? SIGN_IN_HEAD
-        : NOT_FOUND_HEAD;
+        : inquiryOf
+          ? INQUIRY_HEAD
+          : NOT_FOUND_HEAD;
     const seoHash = hashKey(seoKey);
+    // Set now, as the page renders: kept by nothing, a query's data set earlier is gone by now (gcTime 0).
+    if (posted) queryClient.setQueryData(INQUIRY_POST_KEY, posted);
     // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
     // properties do not: they are in the head already, and no part of the page reads them.
     const state = dehydrate(queryClient, {

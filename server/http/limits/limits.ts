@@ -12,6 +12,7 @@ import { operationTable, type OperationId } from '../../../generated/operations.
 import { routes } from '../../../generated/routes.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../../app-options.ts';
 import { SIGN_IN_PATH } from '../../../common/sign-in.ts';
+import { INQUIRY_ROUTE } from '../../../common/pages.ts';
 import { errorResponse, plainPage } from '../errors.ts';
 import { honoPath } from '../operations/operation.ts';
 import { incomingHeader, type NodeEnv } from '../connections/request-header.ts';
@@ -34,12 +35,12 @@ export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
 /** The operations whose bodies carry a file. */
 const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'createContentVersion'];
 /** The server-rendered pages. */
-const PAGES = ['/', SIGN_IN_PATH];
+const PAGES = ['/', SIGN_IN_PATH, INQUIRY_ROUTE];
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const PUBLIC_WINDOW_MS = 60_000;
 const INQUIRY_WINDOW_MS = 10 * 60_000;
-/** The routes that send an inquiry: the server method, and the inquiry form's page posted without JavaScript. */
-const INQUIRY_PAGE_ROUTE = 'POST /reps/:recordId/inquiry';
+/** The inquiry form's page posted without JavaScript: it sends an inquiry, as submitInquiry does. */
+const INQUIRY_PAGE_ROUTE = `POST ${INQUIRY_ROUTE}`;
 
 /**
  * Counts requests per key in fixed windows. A window starts with a key's first request; keys whose

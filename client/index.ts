@@ -47,6 +47,11 @@ export interface ApiClientOptions {
   /** Headers sent with every request, e.g. a forwarded cookie during server-side rendering. */
   headers?: HeadersOptions;
   /**
+   * Whether to send the session's CSRF token on state-changing calls (default true). A caller that knows it has
+   * no session (a guest's page) may say false: there is no token to fetch, and the browser's Origin is the proof.
+   */
+  csrf?: boolean;
+  /**
    * More openapi-fetch middleware, which sees each request first and its answer last. Outside a browser,
    * conditionalGetMiddleware() makes GETs conditional on the ETag of a kept body; a browser's HTTP cache does
    * that itself (and a request that carries If-None-Match bypasses it).
@@ -179,7 +184,14 @@ export function csrfMiddleware(
   };
 }
 
-export function createApiClient({ baseUrl, fetch, headers, middleware = [], apiVersion }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  fetch,
+  headers,
+  middleware = [],
+  apiVersion,
+  csrf = true,
+}: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl,
     headers,
@@ -192,6 +204,6 @@ export function createApiClient({ baseUrl, fetch, headers, middleware = [], apiV
   if (apiVersion) client.use(apiVersionMiddleware(apiVersion));
   client.use(errorShapeMiddleware);
   // Used last, so that its answer (a retried call's included) is the one the error-shape middleware sees.
-  client.use(csrfMiddleware(baseUrl, fetch));
+  if (csrf) client.use(csrfMiddleware(baseUrl, fetch));
   return client;
 }

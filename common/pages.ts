@@ -15,11 +15,28 @@ export function representativeIdOf(pathname: string): string | null {
 export const representativePath = (recordId: string) => `${REPRESENTATIVE_PREFIX}${recordId}`;
 
 /**
- * The Contact Us page, the sign-in page and a representative's page (whose Id may still name no representative:
- * the page then answers 404). Every other address a browser goes to is the page not found.
+ * The Contact Us page, the sign-in page, a representative's page and its inquiry form (whose Id may still name
+ * no representative: the page then answers 404). Every other address a browser goes to is the page not found.
  */
 export function isPagePath(pathname: string): boolean {
-  return pathname === '/' || pathname === SIGN_IN_PATH || representativeIdOf(pathname) !== null;
+  return (
+    pathname === '/' ||
+    pathname === SIGN_IN_PATH ||
+    representativeIdOf(pathname) !== null ||
+    inquiryRecordIdOf(pathname) !== undefined
+  );
+}
+
+/** The inquiry form of a representative: /reps/{recordId}/inquiry. */
+export const INQUIRY_ROUTE = '/reps/:recordId/inquiry';
+
+export function inquiryPathOf(recordId: string): string {
+  return `/reps/${encodeURIComponent(recordId)}/inquiry`;
+}
+
+/** The representative's Id in an inquiry form's path (15 or 18 letters and digits), or undefined for another path. */
+export function inquiryRecordIdOf(pathname: string): string | undefined {
+  return /^\/reps\/([a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?)\/inquiry$/.exec(pathname)?.[1];
 }
 
 /** Where the back office lives: /lightning, and every address under /lightning/ (the platform's own URL forms). */

@@ -21,6 +21,16 @@ export function getContacts(api: ApiClient, input: Input<'getContacts'> = {}, op
   return send(api, 'getContacts', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContacts","read":true}, input, options);
 }
 
+/** Start an inquiry form: GET /lwr/apex/v65.0/APT_ContactUsController/getInquiryForm */
+export function getInquiryForm(api: ApiClient, input: Input<'getInquiryForm'> = {}, options?: CallOptions): Promise<Output<'getInquiryForm'>> {
+  return send(api, 'getInquiryForm', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getInquiryForm","read":true}, input, options);
+}
+
+/** Send an inquiry to a representative: POST /lwr/apex/v65.0/APT_ContactUsController/submitInquiry */
+export function submitInquiry(api: ApiClient, input: Input<'submitInquiry'>, options?: CallOptions): Promise<Output<'submitInquiry'>> {
+  return send(api, 'submitInquiry', {"method":"post","path":"/lwr/apex/v65.0/APT_ContactUsController/submitInquiry","read":false}, input, options);
+}
+
 /** Get one representative: GET /lwr/apex/v65.0/APT_ContactUsController/getContact */
 export function getContact(api: ApiClient, input: Input<'getContact'>, options?: CallOptions): Promise<Output<'getContact'>> {
   return send(api, 'getContact', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContact","read":true}, input, options);

@@ -41,6 +41,24 @@ export function getContactsQuery(api: ApiClient, input: Input<'getContacts'> = {
   });
 }
 
+/** Read: Start an inquiry form: GET /lwr/apex/v65.0/APT_ContactUsController/getInquiryForm */
+export function getInquiryFormQuery(api: ApiClient, input: Input<'getInquiryForm'> = {}) {
+  return queryOptions<Output<'getInquiryForm'>, OperationError<'getInquiryForm'>, Output<'getInquiryForm'>, OperationKey<'getInquiryForm'>>({
+    queryKey: operationKey('getInquiryForm', input),
+    queryFn: ({ signal }) => calls.getInquiryForm(api, input, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Write: Send an inquiry to a representative: POST /lwr/apex/v65.0/APT_ContactUsController/submitInquiry */
+export function submitInquiryMutation(api: ApiClient, queryClient: QueryClient) {
+  return mutationOptions<Output<'submitInquiry'>, OperationError<'submitInquiry'>, Input<'submitInquiry'>>({
+    mutationKey: ['submitInquiry'],
+    mutationFn: (input) => calls.submitInquiry(api, input),
+    onSuccess: (response, input) => invalidateAfter(queryClient, table.submitInquiry, input, response),
+  });
+}
+
 /** Read: Get one representative: GET /lwr/apex/v65.0/APT_ContactUsController/getContact */
 export function getContactQuery(api: ApiClient, input: Input<'getContact'>) {
   return queryOptions<Output<'getContact'>, OperationError<'getContact'>, Output<'getContact'>, OperationKey<'getContact'>>({

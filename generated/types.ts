@@ -60,6 +60,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lwr/apex/v65.0/APT_ContactUsController/getInquiryForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an inquiry form
+         * @description Answers a new idempotency key and a form token (the time, signed by the server), which an inquiry form carries and sends back with submitInquiry. Never cached: each form gets its own.
+         */
+        get: operations["getInquiryForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lwr/apex/v65.0/APT_ContactUsController/submitInquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an inquiry to a representative
+         * @description Saves an inquiry as a Case (Origin Web, the sender's name, e-mail, phone and company, the message, linked to the representative), which staff see in the Cases list view Web Inquiries. No e-mail is sent. The same idempotencyKey sent again answers the first result and saves nothing more, also when the two requests meet; with other content it is refused (409). A client address may send 5 inquiries in 10 minutes, then 429 with Retry-After.
+         */
+        post: operations["submitInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lwr/apex/v65.0/APT_ContactUsController/getContact": {
         parameters: {
             query?: never;
@@ -2114,6 +2154,10 @@ export interface components {
             errorMessage: string;
             /** @description The cause, when there is more to say than the message. */
             debugInfo?: string;
+            /** @description For arguments that are wrong, by argument name, what is wrong with each, in plain words. */
+            fieldErrors?: {
+                [key: string]: string[];
+            };
         };
         /** @description Country name to the names of its states or provinces. */
         CountryStatesMap: {
@@ -2172,6 +2216,49 @@ export interface components {
             contacts: components["schemas"]["ContactUsCard"][];
             /** @description The number of all contacts that match the filters, loaded or not. */
             totalRecords: number;
+        };
+        /** @description What a new inquiry form carries; a new key and token at every call. */
+        InquiryForm: {
+            /**
+             * Format: uuid
+             * @description A new UUID, sent back with the inquiry as its idempotency key.
+             */
+            idempotencyKey: string;
+            /** @description The time the form was made, signed by the server, sent back with the inquiry. */
+            formToken: string;
+        };
+        /** @description An inquiry to a representative, as the storefront's form sends it. The server checks every field and answers 400 with fieldErrors, naming each field that is wrong: representativeId, name (1 to 80 characters), email (an e-mail address, at most 80), phone (at most 40, optional), company (1 to 80), message (1 to 4,000); the bounds below only refuse bodies far beyond them. idempotencyKey and formToken come from getInquiryForm: the same key sent again answers the first result; the form token says when the form was made, and a form sent less than 3 seconds after it, or more than a day after, is refused. website is a field people never see and must stay empty. */
+        InquiryInput: {
+            /** @description The Id of the representative (a Contact Us record) the inquiry is for. */
+            representativeId: string;
+            /** @description The sender's name. */
+            name: string;
+            /** @description The sender's e-mail address. */
+            email: string;
+            /** @description The sender's phone number; empty or absent when not given. */
+            phone?: string;
+            /** @description The sender's company. */
+            company: string;
+            /** @description What the sender asks. */
+            message: string;
+            /** @description A UUID the form carries, from getInquiryForm; the same key sent again answers the first result. */
+            idempotencyKey: string;
+            /** @description The signed time the form was made, from getInquiryForm. */
+            formToken: string;
+            /** @description Left empty by people (the form hides it); an inquiry with a value here is refused. */
+            website?: string;
+        };
+        /** @description The inquiry as saved, a Case; the same answer for every request with its idempotency key. */
+        InquiryResult: {
+            caseId: components["schemas"]["RecordId"];
+            /** @description The Case's number, as staff see it. */
+            caseNumber: string;
+            representativeId: components["schemas"]["RecordId"];
+            /**
+             * Format: date-time
+             * @description When the inquiry was saved.
+             */
+            submittedDate: string;
         };
         /** @description The arguments of getContact. */
         ContactQuery: {
@@ -5459,15 +5546,6 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
-        /** @description No such server class or method, or the caller may not call it. */
-        ApexNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApexErrorRepresentation"];
-            };
-        };
         /** @description The call was refused as a possible cross-site request forgery: its Origin (or Sec-Fetch-Site) is another site's, or it carried a session cookie with a wrong X-CSRF-Token, or with none and no proof from the browser (Sec-Fetch-Site: same-origin, or the site's own Origin) that it comes from the site itself. */
         ApexCsrfRefused: {
             headers: {
@@ -5486,6 +5564,15 @@ export interface components {
                 "application/json": components["schemas"]["ApexErrorRepresentation"];
             };
         };
+        /** @description The idempotency key was used before for another inquiry. */
+        ApexConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
         /** @description The request body is larger than the server's limit (1 MiB by default). */
         ApexRequestTooLarge: {
             headers: {
@@ -5497,6 +5584,15 @@ export interface components {
         };
         /** @description The body is not JSON (the Content-Type must be application/json). */
         ApexUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApexErrorRepresentation"];
+            };
+        };
+        /** @description No such server class or method, or the caller may not call it. */
+        ApexNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6163,6 +6259,84 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["ApexBadRequest"];
             414: components["responses"]["ApexUriTooLong"];
+            429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ApexServerError"];
+        };
+    };
+    getInquiryForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new key and form token. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryForm"];
+                };
+            };
+            414: components["responses"]["ApexUriTooLong"];
+            429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ApexServerError"];
+        };
+    };
+    submitInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The inquiry, as the form sends it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryInput"];
+            };
+        };
+        responses: {
+            /** @description The inquiry as saved, or as saved by the first request with its idempotency key. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryResult"];
+                };
+            };
+            /** @description A field is wrong (fieldErrors names each), the form was sent too soon after it was made or has expired, its token or idempotency key is not one the server made, or the hidden field was filled in. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApexErrorRepresentation"];
+                };
+            };
+            403: components["responses"]["ApexCsrfRefused"];
+            /** @description No representative has this Id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApexErrorRepresentation"];
+                };
+            };
+            408: components["responses"]["ApexRequestTimeout"];
+            409: components["responses"]["ApexConflict"];
+            413: components["responses"]["ApexRequestTooLarge"];
+            414: components["responses"]["ApexUriTooLong"];
+            415: components["responses"]["ApexUnsupportedMediaType"];
             429: components["responses"]["ApexTooManyRequests"];
             431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
             500: components["responses"]["ApexServerError"];

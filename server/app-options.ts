@@ -27,6 +27,8 @@ export interface LimitOptions {
   publicRequestsPerMinute: number;
   /** Sign-in attempts per client address and 15 minutes; 0 turns the limit off. */
   signInAttemptsPerWindow: number;
+  /** Inquiries (submitInquiry, and the inquiry form's page) per client address and 10 minutes; 0 turns the limit off. */
+  inquiriesPerWindow: number;
 }
 
 export interface AppOptions {

@@ -37,7 +37,7 @@ import { searchRoutes } from './routes/search.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { themeRoutes } from './routes/themes.ts';
-import { BACK_OFFICE_PATH, REPRESENTATIVE_PREFIX } from '../common/pages.ts';
+import { BACK_OFFICE_PATH, INQUIRY_ROUTE, REPRESENTATIVE_PREFIX } from '../common/pages.ts';
 import { siteFileRoutes } from './routes/site-files.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
@@ -73,7 +73,7 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.use('/docs/*', docsSecurityPolicy);
   const answerCache = new AnswerCache(db, sessions, options.answerCache);
   app.route('/', sessionRoutes(db, sessions));
-  app.route('/', storefrontRoutes(db, locatorCache));
+  app.route('/', storefrontRoutes(db, locatorCache, options.clock));
   app.route('/', metadataRoutes(db, answerCache));
   app.route('/', duplicateRoutes(db));
   app.route('/', appRoutes(db));
@@ -143,6 +143,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
     app.get(SIGN_IN_PATH, page);
     // A representative's page; an address that is not one (a malformed Id) is the page not found.
     app.get(`${REPRESENTATIVE_PREFIX}:recordId`, page);
+    // A representative's inquiry form, and its post without JavaScript (web/ssr/index.ts).
+    app.get(INQUIRY_ROUTE, page);
+    app.post(INQUIRY_ROUTE, page);
     // The back office, for signed-in users (web/ssr/back-office.ts): one document for every address under it.
     app.get(BACK_OFFICE_PATH, page);
     app.get(`${BACK_OFFICE_PATH}/*`, page);

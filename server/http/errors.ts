@@ -87,7 +87,11 @@ export function errorHandler(error: Error, c: Context) {
   // A record write that failed on its fields answers with the record-error output.
   if (error instanceof RecordWriteError) return c.json(error.body, 400);
   if (error instanceof PlatformError) return errorResponse(c, error.status, error.errorCode, error.message);
-  if (error instanceof ApexError) return errorResponse(c, error.status, 'APEX_ERROR', error.message, error.debugInfo);
+  if (error instanceof ApexError) {
+    if (error.fieldErrors && c.req.path.startsWith(APEX_PREFIX))
+      return c.json({ errorMessage: error.message, fieldErrors: error.fieldErrors }, error.status);
+    return errorResponse(c, error.status, 'APEX_ERROR', error.message, error.debugInfo);
+  }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     if (status === 415) {

@@ -23,6 +23,8 @@ import {
 } from '../storefront/locator.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
+import { inquiryForm, submitInquiry } from '../storefront/inquiry.ts';
+import { systemClock, type Clock } from '../app-options.ts';
 
 const CONTROLLER = 'APT_ContactUsController';
 /** The headers and body of a cached answer, gzipped when the client accepts it. */
@@ -90,7 +92,11 @@ export function locatorReplay(results: ResultCache): ReplayableCache {
   };
 }
 
-export function storefrontRoutes(db: Database, results: ResultCache = locatorResultCache(db)) {
+export function storefrontRoutes(
+  db: Database,
+  results: ResultCache = locatorResultCache(db),
+  clock: Clock = systemClock,
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   /**
@@ -129,6 +135,11 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     return contacts(c, apexCallKey(CONTROLLER, 'getContacts', query), () => getContacts(db, query));
   });
 
+  // The inquiry's two methods, before the generic routes of any method, which would answer them otherwise.
+  implement(app, routes.getInquiryForm, async (c) => c.json(await inquiryForm(db, clock.now()), 200));
+  implement(app, routes.submitInquiry, async (c) =>
+    c.json(await submitInquiry(db, c.var.principal, c.req.valid('json'), clock.now()), 200),
+  );
   const contact = cachedAnswer(routes.getContact);
   implement(app, routes.getContact, (c) => {
     // methodParams is the JSON of the arguments, parsed and checked against ContactQuery by the route.

@@ -101,7 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Rate limits would make suites that call an operation many times flaky: off unless a test sets limits.
   const app = createSite(db, {
     ...options.app,
-    limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0 },
+    limits: options.app?.limits ?? { publicRequestsPerMinute: 0, signInAttemptsPerWindow: 0, inquiriesPerWindow: 0 },
   });
   // Served as site/main.ts serves. Every test's requests come from 127.0.0.1, many at once in some suites: like
   // the rate limits, the cap on connections per address is off unless a test sets it.

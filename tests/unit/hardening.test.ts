@@ -137,11 +137,13 @@ describe('limitOptionsFromEnv', () => {
         MAX_BODY_BYTES: '4096',
         PUBLIC_REQUESTS_PER_MINUTE: '0',
         SIGN_IN_ATTEMPTS_PER_WINDOW: '3',
+        INQUIRIES_PER_WINDOW: '2',
       }),
     ).toEqual({
       maxBodyBytes: 4096,
       publicRequestsPerMinute: 0,
       signInAttemptsPerWindow: 3,
+      inquiriesPerWindow: 2,
     });
   });
 

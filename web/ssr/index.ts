@@ -20,6 +20,17 @@ import type { GuestQueryData } from './guest-data.ts';
 import { renderPage } from './render.tsx';
 import { isBackOfficePath, isPagePath } from '../../common/pages.ts';
 import { backOfficeHandler } from './back-office.ts';
+import { inquiryRecordIdOf } from '../../common/pages.ts';
+import { isApiError } from '../../client/index.ts';
+import { submitInquiry } from '../../generated/client.ts';
+import { inquiryProblemOf, inquiryValuesOf, type InquiryPostState } from '../src/inquiry/inquiry-state.ts';
+
+/** A page no cache may keep (an inquiry form, with its own key and token; its answers). */
+function uncached(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.delete('ETag');
+  return response;
+}
 
 /** The app's own fetch: a request in, the response the app would send over HTTP out. */
 type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
@@ -56,6 +67,7 @@ async function render(
   fetchApi: AppFetch,
   env: unknown,
   data?: GuestQueryData,
+  posted?: InquiryPostState,
 ): Promise<Rendered> {
   const setCookies: string[] = [];
   const api = createApiClient({
@@ -71,7 +83,7 @@ async function render(
   // A guest's queries start from the data kept for guests, and what they fetch is kept once the page is made.
   const { queryClient, done } = data ? await data.client() : { queryClient: undefined, done: () => {} };
   try {
-    const rendered = await renderPage(url, api, queryClient);
+    const rendered = await renderPage(url, api, queryClient, posted);
     // Only data that no cookie came with is every guest's.
     if (setCookies.length === 0) done();
     // Not for keeps in the browser: what the page shows depends on the data (a later page may exist tomorrow).
@@ -92,6 +104,43 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
   const cache = changes ? pageCache(changes, env) : undefined;
   const data = changes ? guestQueryData(changes, env) : undefined;
   const backOffice = backOfficeHandler(webRoot);
+  /**
+   * The inquiry form posted without JavaScript: sent with submitInquiry in process, as the visitor (their cookie
+   * and their browser's Origin, which the gate checked on this request); 303 to the confirmation, or the form
+   * again with the field errors and the values sent (400).
+   */
+  const postInquiry = async (
+    c: Context,
+    url: URL,
+    headers: Record<string, string>,
+    assets: ClientAssets,
+    guest: boolean,
+  ): Promise<Response> => {
+    const form = await c.req.parseBody();
+    const values = inquiryValuesOf((name) => form[name]);
+    const forwarded = { ...headers };
+    for (const name of ['origin', 'sec-fetch-site'] as const) {
+      const value = c.req.header(name);
+      if (value) forwarded[name] = value;
+    }
+    const api = createApiClient({
+      baseUrl: url.origin,
+      headers: forwarded,
+      fetch: async (request) => fetchApi(request, c.env),
+    });
+    const { phone, website, ...required } = values;
+    try {
+      const result = await submitInquiry(api, {
+        body: { ...required, ...(phone ? { phone } : {}), ...(website ? { website } : {}) },
+      });
+      return uncached(c.redirect(`${url.pathname}?sent=${encodeURIComponent(result.caseNumber)}`, 303));
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const posted = { values, ...inquiryProblemOf(error.status, error.body) };
+      const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env, undefined, posted);
+      return uncached(await sendPage(c, answer, { guest, setCookies, once: true }));
+    }
+  };
   const handle = async (c: Context) => {
     // The back office under /lightning/ is a page of its own, rendered in the browser (back-office.ts).
     if (isBackOfficePath(c.req.path)) return backOffice(c);
@@ -106,6 +155,12 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     // A guest: no session, no credentials. What the server answers a guest depends on nothing else the
     // request carries but its address (host included: links to the site's own host are told apart).
     const guest = !carriesSessionCookie(headers.cookie) && headers.authorization === undefined;
+    // An inquiry form carries a key and token of its own: made for each request, kept by no cache.
+    if (inquiryRecordIdOf(url.pathname)) {
+      if (c.req.method === 'POST') return postInquiry(c, url, headers, assets, guest);
+      const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env);
+      return uncached(await sendPage(c, answer, { guest, setCookies, once: true }));
+    }
     // The page not found is made for each request: the addresses it answers are without end, none is kept.
     if (!guest || !cache || !isPagePath(url.pathname)) {
       const { answer, setCookies } = await render(url, headers, assets, fetchApi, c.env);

@@ -22,7 +22,7 @@ export type PageAnswer = HtmlAnswer | RedirectAnswer;
 
 interface HtmlAnswer extends SerializedAnswer {
   /** 404 for the page not found (an address the site does not have). */
-  status: 200 | 404;
+  status: 200 | 400 | 404;
   /** The Content-Security-Policy of the HTML: by hashes of what it holds, so the same for every answer of it. */
   policy: string;
 }
@@ -41,7 +41,7 @@ export function htmlAnswer(
   html: string,
   appHtml: string,
   inlineStyles: readonly string[],
-  status: 200 | 404 = 200,
+  status: 200 | 400 | 404 = 200,
 ): HtmlAnswer {
   const { body, etag } = textAnswer(html);
   return { status, body, etag, policy: pagePolicy(inlineStyles, appHtml) };

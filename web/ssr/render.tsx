@@ -9,11 +9,13 @@ import { SERVER_QUERY_DEFAULTS } from './guest-data.ts';
 import { prefetchContent, prefetchPage } from './prefetch.ts';
 import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 import { serverMarkup } from './server-markup.ts';
-import { representativeIdOf, representativePath } from '../../common/pages.ts';
+import { inquiryRecordIdOf, representativeIdOf, representativePath } from '../../common/pages.ts';
 import { RepresentativePage } from '../src/representative/RepresentativePage.tsx';
 import { localBusinessJsonLd, representativeHead, representativeQuery } from '../src/representative/representative.ts';
 import { escapeHtml, serializeForScript } from './serialize.ts';
 import { isApiError } from '../../client/errors.ts';
+import { getContactQuery, getInquiryFormQuery } from '../../client/react.ts';
+import { INQUIRY_POST_KEY, type InquiryPostState } from '../src/inquiry/inquiry-state.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
 interface RedirectedPage {
@@ -23,8 +25,8 @@ interface RedirectedPage {
 interface RenderedPage {
   /** Whether every query succeeded: a page that shows a default for a failed one is not to be kept. */
   complete: boolean;
-  /** 404: the page not found, or a representative's page whose Id names none. */
-  status: 200 | 404;
+  /** 404: the page not found, or a representative's page whose Id names none; 400: an inquiry form posted wrong. */
+  status: 200 | 400 | 404;
   appHtml: string;
   /** The queries for the browser to hydrate with; none for a page the app does not hydrate (a representative's). */
   state?: DehydratedState;
@@ -37,6 +39,20 @@ const SIGN_IN_HEAD: HeadTags = {
   description: 'Sign in to the store.',
   extra: '<meta name="robots" content="noindex">',
 };
+
+const INQUIRY_HEAD: HeadTags = {
+  title: 'Contact a representative',
+  description: 'Send an inquiry to a representative.',
+  extra: '<meta name="robots" content="noindex">',
+};
+
+/** The inquiry form's queries: its representative and, for a new form, its key and token. */
+async function prefetchInquiry(queryClient: QueryClient, api: ApiClient, recordId: string, newForm: boolean) {
+  await Promise.all([
+    queryClient.prefetchQuery(getContactQuery(api, { query: { methodParams: JSON.stringify({ recordId }) } })),
+    newForm ? queryClient.prefetchQuery(getInquiryFormQuery(api)) : undefined,
+  ]);
+}
 
 const NOT_FOUND_HEAD: HeadTags = {
   title: 'Page not found',
@@ -53,26 +69,36 @@ export async function renderPage(
   url: URL,
   api: ApiClient,
   queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS }),
+  posted?: InquiryPostState,
 ): Promise<RenderedPage | RedirectedPage> {
   const contactUsPage = url.pathname === '/';
   const recordId = representativeIdOf(url.pathname);
+  const inquiryOf = inquiryRecordIdOf(url.pathname);
   try {
     const [, canonical] = await Promise.all([
       queryClient.prefetchQuery(sessionQuery(api)),
       // The sign-in page and the page not found show the store's banner picture; the Contact Us page everything.
       contactUsPage ? prefetchPage(queryClient, api, url) : prefetchContent(queryClient, api),
       recordId && queryClient.prefetchQuery(representativeQuery(api, recordId)),
+      inquiryOf ? prefetchInquiry(queryClient, api, inquiryOf, !posted && !url.searchParams.has('sent')) : undefined,
     ]);
     if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
     const representative = recordId ? representativeState(queryClient, api, url, recordId) : undefined;
-    const status = (recordId ? representative?.found : contactUsPage || url.pathname === SIGN_IN_PATH) ? 200 : 404;
+    // 400: the inquiry form posted without JavaScript, shown again with what was wrong.
+    const status = posted
+      ? 400
+      : (recordId ? representative?.found : contactUsPage || url.pathname === SIGN_IN_PATH || inquiryOf)
+        ? 200
+        : 404;
     const head = contactUsPage
       ? headFromSeo(queryClient.getQueryData(seoKey))
       : url.pathname === SIGN_IN_PATH
         ? SIGN_IN_HEAD
-        : (representative?.head ?? NOT_FOUND_HEAD);
+        : (representative?.head ?? (inquiryOf ? INQUIRY_HEAD : NOT_FOUND_HEAD));
     const seoHash = hashKey(seoKey);
+    // Set now, as the page renders: kept by nothing, a query's data set earlier is gone by now (gcTime 0).
+    if (posted) queryClient.setQueryData(INQUIRY_POST_KEY, posted);
     // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
     // properties do not: they are in the head already, and no part of the page reads them.
     const state = dehydrate(queryClient, {

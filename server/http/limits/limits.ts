@@ -12,6 +12,7 @@ import { operationTable, type OperationId } from '../../../generated/operations.
 import { routes } from '../../../generated/routes.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../../app-options.ts';
 import { SIGN_IN_PATH } from '../../../common/sign-in.ts';
+import { INQUIRY_ROUTE } from '../../../common/pages.ts';
 import { errorResponse, plainPage } from '../errors.ts';
 import { honoPath } from '../operations/operation.ts';
 import { incomingHeader, type NodeEnv } from '../connections/request-header.ts';
@@ -26,6 +27,7 @@ export const DEFAULT_LIMITS: LimitOptions = {
   maxBodyBytes: 1024 * 1024,
   publicRequestsPerMinute: 600,
   signInAttemptsPerWindow: 10,
+  inquiriesPerWindow: 5,
 };
 
 /** 10 MB of file data in base64 (the contract's maxLength, 13,981,016 characters) and the JSON around it. */
@@ -33,9 +35,12 @@ export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
 /** The operations whose bodies carry a file. */
 const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'createContentVersion'];
 /** The server-rendered pages. */
-const PAGES = ['/', SIGN_IN_PATH];
+const PAGES = ['/', SIGN_IN_PATH, INQUIRY_ROUTE];
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const PUBLIC_WINDOW_MS = 60_000;
+const INQUIRY_WINDOW_MS = 10 * 60_000;
+/** The inquiry form's page posted without JavaScript: it sends an inquiry, as submitInquiry does. */
+const INQUIRY_PAGE_ROUTE = `POST ${INQUIRY_ROUTE}`;
 
 /**
  * Counts requests per key in fixed windows. A window starts with a key's first request; keys whose
@@ -175,6 +180,7 @@ export function limitOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Limit
     maxBodyBytes: read('MAX_BODY_BYTES', DEFAULT_LIMITS.maxBodyBytes),
     publicRequestsPerMinute: read('PUBLIC_REQUESTS_PER_MINUTE', DEFAULT_LIMITS.publicRequestsPerMinute),
     signInAttemptsPerWindow: read('SIGN_IN_ATTEMPTS_PER_WINDOW', DEFAULT_LIMITS.signInAttemptsPerWindow),
+    inquiriesPerWindow: read('INQUIRIES_PER_WINDOW', DEFAULT_LIMITS.inquiriesPerWindow),
   };
 }
 
@@ -257,6 +263,7 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   };
   const publicLimiter = limiter('public', limits.publicRequestsPerMinute, PUBLIC_WINDOW_MS);
   const signInLimiter = limiter('sign-in', limits.signInAttemptsPerWindow, SIGN_IN_WINDOW_MS);
+  const inquiryLimiter = limiter('inquiry', limits.inquiriesPerWindow, INQUIRY_WINDOW_MS);
 
   const bodyCheck = (maxBytes: number) =>
     maxBytes > 0 ? bodyLimit({ maxSize: maxBytes, onError: tooLarge(maxBytes) }) : undefined;
@@ -273,14 +280,22 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
       .map(routeKeyOf),
   );
   const signInRoute = routeKeyOf('signIn');
+  const inquiryRoutes = new Set([routeKeyOf('submitInquiry'), INQUIRY_PAGE_ROUTE]);
   // The pages are what a guest asks for most; the API calls they make to the app are not counted again.
   for (const page of PAGES) guestRoutes.set(`GET ${page}`, 'page');
 
   const pageRoutes = new Set(PAGES.map((page) => `GET ${page}`));
   const policyOfKey = (key: string): RoutePolicy => ({
-    limiter: key === signInRoute ? signInLimiter : guestRoutes.has(key) ? publicLimiter : undefined,
+    limiter:
+      key === signInRoute
+        ? signInLimiter
+        : inquiryRoutes.has(key)
+          ? inquiryLimiter
+          : guestRoutes.has(key)
+            ? publicLimiter
+            : undefined,
     body: uploadRoutes.has(key) ? uploadBody : bodylessRoutes.has(key) ? undefined : defaultBody,
-    page: pageRoutes.has(key),
+    page: pageRoutes.has(key) || key === INQUIRY_PAGE_ROUTE,
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };
   const policies = new WeakMap<object, RoutePolicy>();

@@ -1,6 +1,6 @@
 import type { ContactUsCard } from '../../../client/index';
 import { formatPhone, telHref } from '../phone';
-import { representativePath } from '../../../common/pages';
+import { inquiryPathOf, representativePath } from '../../../common/pages';
 
 /**
  * One contact: company, address, phone, e-mail and the record Id, as every card shows them; an address line 2
@@ -44,6 +44,11 @@ export function ContactCard({ contact }: { contact: ContactUsCard }) {
       </ul>
       <p className="contact-card__id">
         <span className="contact-card__id-label">Id</span> {contact.Id}
+      </p>
+      <p className="contact-card__inquiry">
+        <a href={inquiryPathOf(contact.Id)} aria-describedby={headingId}>
+          Contact this representative
+        </a>
       </p>
     </article>
   );

@@ -16,6 +16,8 @@ import { serializedJson } from '../http/answers/serialized-json.ts';
 import { apexCallKey, invokeApex, parseMethodParams, prepareApex } from '../storefront/apex.ts';
 import { jsonTextOf, type JsonText } from '../../common/json-text.ts';
 import { getContacts, getDefaultContacts, getDependentStatePicklistsValues } from '../storefront/locator.ts';
+import { getNearestContacts } from '../storefront/nearest.ts';
+import { getPlaceSuggestions } from '../storefront/places.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 
@@ -50,6 +52,8 @@ const REPLAYABLE = [
   'getDefaultContacts',
   'getDependentStatePicklistsValues',
   'getContacts',
+  'getNearestContacts',
+  'getPlaceSuggestions',
   'invokeApexCacheable',
 ] as const;
 
@@ -121,6 +125,21 @@ export function storefrontRoutes(db: Database, results: ResultCache = locatorRes
     // platform's client leaves it out when there are no arguments: every argument is then null.
     const query = c.req.valid('query').methodParams ?? ContactsQuery.parse({});
     return contacts(c, apexCallKey(CONTROLLER, 'getContacts', query), () => getContacts(db, query));
+  });
+
+  const nearest = cachedAnswer(routes.getNearestContacts);
+  implement(app, routes.getNearestContacts, (c) => {
+    // methodParams is required here: the point has no default.
+    const query = c.req.valid('query').methodParams;
+    return nearest(c, apexCallKey(CONTROLLER, 'getNearestContacts', query), () => getNearestContacts(db, query));
+  });
+
+  const placeSuggestions = cachedAnswer(routes.getPlaceSuggestions);
+  implement(app, routes.getPlaceSuggestions, (c) => {
+    const query = c.req.valid('query').methodParams;
+    return placeSuggestions(c, apexCallKey(CONTROLLER, 'getPlaceSuggestions', query), () =>
+      getPlaceSuggestions(db, query),
+    );
   });
 
   const cacheable = cachedAnswer(routes.invokeApexCacheable);

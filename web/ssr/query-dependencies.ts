@@ -12,6 +12,7 @@ import { hasAnyFilter, parseLocatorSearch } from '../src/locator-params.ts';
 const READS_NO_CONTACTS = new Set([
   'getSession',
   'getDependentStatePicklistsValues',
+  'getPlaceSuggestions',
   'getManagedContentForSite',
   'getManagedContentForChannel',
   'getManagedContentsForSite',
@@ -53,7 +54,8 @@ export function queryDependencies(hash: string): ContactDependencies {
   const [operationId, parameters] = key as [string, unknown];
   if (READS_NO_CONTACTS.has(operationId)) return NO_CONTACTS;
   if (operationId === 'getDefaultContacts') return { filters: [], defaultContact: true };
-  if (operationId === 'getContacts') {
+  // A nearest search's arguments have no country or state: it reads the contacts of its brands anywhere.
+  if (operationId === 'getContacts' || operationId === 'getNearestContacts') {
     const filter = contactFilterOf(parameters);
     return filter ? { filters: [filter], defaultContact: false } : 'everything';
   }

@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * Find the contacts nearest to a point
-         * @description Returns the next chunk of the contacts nearest to a point (a city of getPlaceSuggestions, or the visitor's position), nearest first, each with its distance, after the offset, with the number of all contacts matching the brands. A contact is placed by its city within its state and country, from the country data's coordinates (no look-up elsewhere), or by its state when its city is blank; the contacts that cannot be placed come last.
+         * @description Returns the next chunk of the contacts nearest to a point (a city of getPlaceSuggestions, or the visitor's position), nearest first, each with its distance, after the offset, and how many it answers in all (the contacts matching the brands, up to the 360 nearest). A contact is placed by its city within its state and country, from the country data's coordinates (no look-up elsewhere), or by its state when its city is blank; the contacts that cannot be placed come last.
          */
         get: operations["getNearestContacts"];
         put?: never;
@@ -2205,7 +2205,7 @@ export interface components {
              */
             brands?: string[] | null;
             /**
-             * @description How many of the nearest contacts were already loaded, to get the next chunk; null (or absent) for the first chunk.
+             * @description How many of the nearest contacts were already loaded, to get the next chunk; null (or absent) for the first chunk. The search answers the 360 nearest contacts at most.
              * @default null
              */
             offset?: number | null;
@@ -2239,11 +2239,11 @@ export interface components {
              */
             placedBy: "city" | "state" | null;
         };
-        /** @description A chunk of the contacts nearest to a point, nearest first, and the number of all contacts matching the brands. */
+        /** @description A chunk of the contacts nearest to a point, nearest first, and how many the search answers in all. */
         NearestContactsResult: {
             /** @description Up to 36 contacts (the chunk size, three pages of 12) after the offset, by distance and then Id; the contacts that could not be placed come last, by Id. */
             contacts: components["schemas"]["NearestContact"][];
-            /** @description The number of all contacts that match the brands (all contacts without a brand), loaded or not. */
+            /** @description The number of contacts the search answers in all, loaded or not, chunk after chunk; the contacts matching the brands (all contacts without a brand), up to 360, the nearest. */
             totalRecords: number;
         };
         /** @description The arguments of getPlaceSuggestions. An argument left out is null; prefix is required. */

@@ -39,6 +39,9 @@ export function pageDependencies(key: string): ContactDependencies {
   const params = parseLocatorSearch(url.search);
   if (!hasAnyFilter(params)) return { filters: [], defaultContact: true };
   const { country, state, brand } = params;
+  // A nearest search shows the contacts of the brand anywhere, whatever the country and state.
+  if (params.near)
+    return { filters: [{ country: null, state: null, brands: brand ? [brand] : [] }], defaultContact: true };
   return { filters: [{ country, state, brands: brand ? [brand] : [] }], defaultContact: true };
 }
 

@@ -33,10 +33,16 @@ const AUSTIN = { latitude: 30.26715, longitude: -97.74306 };
 
 describe.each(databases())('nearest search on %s', (kind) => {
   let server: TestServer;
+  /**
+   * Each call on a connection of its own: the expected orders take seconds to compute between calls, after
+   * which a kept-alive connection may be closed by the server just as it is reused (ECONNRESET).
+   */
+  const fresh: RequestInit = { headers: { connection: 'close' } };
   const nearest = (params: unknown) =>
     callOperation<NearestResult>(
       'getNearestContacts',
       apexUrl(server.baseUrl, CONTROLLER, 'getNearestContacts', params),
+      fresh,
     );
   const suggestions = (params: unknown) =>
     callOperation<Suggestion[]>(

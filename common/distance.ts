@@ -57,7 +57,7 @@ export function boundsAround(latitude: number, longitude: number, radiusKm: numb
 /** Countries that write road distances in miles (by their names as the country picklist gives them). */
 const MILE_COUNTRIES = new Set(['United States', 'United Kingdom', 'Liberia', 'Myanmar']);
 
-export type DistanceUnit = 'km' | 'mi';
+type DistanceUnit = 'km' | 'mi';
 
 /** The unit a country writes distances in: miles in the United States, the United Kingdom, Liberia, Myanmar; else km. */
 export function distanceUnitFor(country: string | null | undefined): DistanceUnit {

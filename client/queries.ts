@@ -3,7 +3,7 @@
  * query. Every operation's own query and mutation factories are generated (client/react.ts).
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { getContacts, getDependentStatePicklistsValues } from '../generated/client';
+import { getContacts, getDependentStatePicklistsValues, getNearestContacts } from '../generated/client';
 import { getContactsQuery, getDependentStatePicklistsValuesQuery } from '../generated/queries';
 import { ApiError, type OperationError } from './errors';
 import { operationKey } from './query-keys';
@@ -97,6 +97,54 @@ export function getContactsChunksQuery(api: ApiClient, filters: ContactsFilters)
       if (!lastContact || loaded >= lastChunk.totalRecords) return undefined;
       return lastContact.Id;
     },
+    staleTime: getContactsQuery(api).staleTime as number,
+  });
+}
+
+/** Where the nearest search is made from, and the brands it is narrowed to (getNearestContacts without the offset). */
+export interface NearestFilters {
+  latitude: number;
+  longitude: number;
+  brands: string[];
+}
+export type NearestContactsResult = Schemas['NearestContactsResult'];
+export type NearestContact = Schemas['NearestContact'];
+export type PlaceSuggestion = Schemas['PlaceSuggestion'];
+
+/**
+ * All chunks of the contacts nearest to a point as one infinite query, as getContactsChunksQuery is for the
+ * filters: each page is a getNearestContacts call whose offset is the number of contacts loaded so far (the
+ * page param, as text, so that the locator pages either query alike). Its key is ['getNearestContacts',
+ * filters]. A nearest contact has every field of a card: the chunks are ContactsChunks.
+ */
+export function getNearestContactsChunksQuery(api: ApiClient, filters: NearestFilters) {
+  const params = { latitude: filters.latitude, longitude: filters.longitude, brands: filters.brands };
+  return infiniteQueryOptions<
+    ContactsResult,
+    OperationError<'getNearestContacts'>,
+    ContactsChunks,
+    ReturnType<typeof operationKey<'getContacts'>>,
+    string | null
+  >({
+    // Typed as getContacts' key, so that the locator takes either query; its operationId says which it is.
+    queryKey: operationKey('getNearestContacts', { query: params }) as unknown as ReturnType<
+      typeof operationKey<'getContacts'>
+    >,
+    queryFn: ({ pageParam, signal }) =>
+      getNearestContacts(
+        api,
+        {
+          query: { methodParams: JSON.stringify({ ...params, offset: pageParam === null ? null : Number(pageParam) }) },
+        },
+        { signal },
+      ),
+    initialPageParam: null,
+    getNextPageParam: (lastChunk, chunks) => {
+      const loaded = chunks.reduce((count, chunk) => count + chunk.contacts.length, 0);
+      if (lastChunk.contacts.length === 0 || loaded >= lastChunk.totalRecords) return undefined;
+      return String(loaded);
+    },
+    // The operation's x-cache-ttl, as getContacts' (both 5 minutes).
     staleTime: getContactsQuery(api).staleTime as number,
   });
 }

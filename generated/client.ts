@@ -36,6 +36,16 @@ export function getContact(api: ApiClient, input: Input<'getContact'>, options?:
   return send(api, 'getContact', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getContact","read":true}, input, options);
 }
 
+/** Find the contacts nearest to a point: GET /lwr/apex/v65.0/APT_ContactUsController/getNearestContacts */
+export function getNearestContacts(api: ApiClient, input: Input<'getNearestContacts'>, options?: CallOptions): Promise<Output<'getNearestContacts'>> {
+  return send(api, 'getNearestContacts', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getNearestContacts","read":true}, input, options);
+}
+
+/** Suggest cities for a name's beginning: GET /lwr/apex/v65.0/APT_ContactUsController/getPlaceSuggestions */
+export function getPlaceSuggestions(api: ApiClient, input: Input<'getPlaceSuggestions'>, options?: CallOptions): Promise<Output<'getPlaceSuggestions'>> {
+  return send(api, 'getPlaceSuggestions', {"method":"get","path":"/lwr/apex/v65.0/APT_ContactUsController/getPlaceSuggestions","read":true}, input, options);
+}
+
 /** Call a cacheable server method: GET /lwr/apex/v65.0/{apexClass}/{apexMethod} */
 export function invokeApexCacheable(api: ApiClient, input: Input<'invokeApexCacheable'>, options?: CallOptions): Promise<Output<'invokeApexCacheable'>> {
   return send(api, 'invokeApexCacheable', {"method":"get","path":"/lwr/apex/v65.0/{apexClass}/{apexMethod}","read":true}, input, options);

@@ -68,6 +68,24 @@ export function getContactQuery(api: ApiClient, input: Input<'getContact'>) {
   });
 }
 
+/** Read: Find the contacts nearest to a point: GET /lwr/apex/v65.0/APT_ContactUsController/getNearestContacts */
+export function getNearestContactsQuery(api: ApiClient, input: Input<'getNearestContacts'>) {
+  return queryOptions<Output<'getNearestContacts'>, OperationError<'getNearestContacts'>, Output<'getNearestContacts'>, OperationKey<'getNearestContacts'>>({
+    queryKey: operationKey('getNearestContacts', input),
+    queryFn: ({ signal }) => calls.getNearestContacts(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
+/** Read: Suggest cities for a name's beginning: GET /lwr/apex/v65.0/APT_ContactUsController/getPlaceSuggestions */
+export function getPlaceSuggestionsQuery(api: ApiClient, input: Input<'getPlaceSuggestions'>) {
+  return queryOptions<Output<'getPlaceSuggestions'>, OperationError<'getPlaceSuggestions'>, Output<'getPlaceSuggestions'>, OperationKey<'getPlaceSuggestions'>>({
+    queryKey: operationKey('getPlaceSuggestions', input),
+    queryFn: ({ signal }) => calls.getPlaceSuggestions(api, input, { signal }),
+    staleTime: 300000,
+  });
+}
+
 /** Read: Call a cacheable server method: GET /lwr/apex/v65.0/{apexClass}/{apexMethod} */
 export function invokeApexCacheableQuery(api: ApiClient, input: Input<'invokeApexCacheable'>) {
   return queryOptions<Output<'invokeApexCacheable'>, OperationError<'invokeApexCacheable'>, Output<'invokeApexCacheable'>, OperationKey<'invokeApexCacheable'>>({

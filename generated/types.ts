@@ -120,6 +120,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lwr/apex/v65.0/APT_ContactUsController/getNearestContacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the contacts nearest to a point
+         * @description Returns the next chunk of the contacts nearest to a point (a city of getPlaceSuggestions, or the visitor's position), nearest first, each with its distance, after the offset, and how many it answers in all (the contacts matching the brands, up to the 360 nearest). A contact is placed by its city within its state and country, from the country data's coordinates (no look-up elsewhere), or by its state when its city is blank; the contacts that cannot be placed come last.
+         */
+        get: operations["getNearestContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lwr/apex/v65.0/APT_ContactUsController/getPlaceSuggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest cities for a name's beginning
+         * @description Returns up to 10 cities of the country data whose name starts with the prefix (ignoring case), in the country given or in any, each with its state, its country and its coordinates: the place box's type-ahead, whose coordinates getNearestContacts takes.
+         */
+        get: operations["getPlaceSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lwr/apex/v65.0/{apexClass}/{apexMethod}": {
         parameters: {
             query?: never;
@@ -2290,6 +2330,84 @@ export interface components {
             /** @description The brands the representative carries, values of the brand picklist separated by semicolons, as a multi-select picklist is stored. */
             APT_Brand__c: string | null;
         };
+        /** @description The arguments of getNearestContacts: a point (a city's coordinates from getPlaceSuggestions, or the browser's position) and, as in getContacts, the brands. An argument left out is null; latitude and longitude are required. */
+        NearestContactsQuery: {
+            /** @description Latitude of the point, in degrees. */
+            latitude: number;
+            /** @description Longitude of the point, in degrees. */
+            longitude: number;
+            /**
+             * @description Brand picklist values; a contact matches when it carries any of them. Empty, null or absent for any brand.
+             * @default null
+             */
+            brands?: string[] | null;
+            /**
+             * @description How many of the nearest contacts were already loaded, to get the next chunk; null (or absent) for the first chunk. The search answers the 360 nearest contacts at most.
+             * @default null
+             */
+            offset?: number | null;
+        };
+        /** @description A contact of the Contact Us object with the fields of a locator card, and its distance from the point asked for. A contact is placed by its city within its state and country (the country data's coordinates), or by its state when its city is blank; one whose city the country data does not know has no distance and comes last. */
+        NearestContact: {
+            Id: components["schemas"]["RecordId"];
+            /** @description Company name. */
+            APT_Company_Name__c: string;
+            /** @description Address line 1. */
+            APT_Address_1__c: string | null;
+            /** @description Address line 2. */
+            APT_Address_2__c: string | null;
+            /** @description City. */
+            APT_City__c: string | null;
+            /** @description State or province. */
+            APT_Primary_State__c: string | null;
+            /** @description Country name as displayed. */
+            APT_UI_Country__c: string | null;
+            /** @description Postal code. */
+            APT_Zip__c: string | null;
+            /** @description Phone number as stored; the page formats North American numbers as (xxx) xxx-xxxx. */
+            APT_Phone__c: string | null;
+            /** @description E-mail address. */
+            APT_Email__c: string | null;
+            /** @description Great-circle distance from the point to the contact's place, in kilometres, to the metre; null when the contact could not be placed. */
+            distanceKm: number | null;
+            /**
+             * @description What the contact was placed by, its city or (its city being blank) its state; null when it could not be placed.
+             * @enum {string|null}
+             */
+            placedBy: "city" | "state" | null;
+        };
+        /** @description A chunk of the contacts nearest to a point, nearest first, and how many the search answers in all. */
+        NearestContactsResult: {
+            /** @description Up to 36 contacts (the chunk size, three pages of 12) after the offset, by distance and then Id; the contacts that could not be placed come last, by Id. */
+            contacts: components["schemas"]["NearestContact"][];
+            /** @description The number of contacts the search answers in all, loaded or not, chunk after chunk; the contacts matching the brands (all contacts without a brand), up to 360, the nearest. */
+            totalRecords: number;
+        };
+        /** @description The arguments of getPlaceSuggestions. An argument left out is null; prefix is required. */
+        PlaceSuggestionsQuery: {
+            /** @description The beginning of a city's name, compared ignoring case. */
+            prefix: string;
+            /**
+             * @description Country name, one of the keys of getDependentStatePicklistsValues, to suggest only its cities; null (or absent) for any country.
+             * @default null
+             */
+            country?: string | null;
+        };
+        /** @description A city of the country data, with its state, its country and its coordinates. */
+        PlaceSuggestion: {
+            /** @description The city's name. */
+            city: string;
+            /** @description Its state or province, as getDependentStatePicklistsValues names it. */
+            state: string;
+            /** @description Its country, as getDependentStatePicklistsValues names it. */
+            country: string;
+            /** @description Latitude, in degrees. */
+            latitude: number;
+            /** @description Longitude, in degrees. */
+            longitude: number;
+        };
+        /** @description Up to 10 cities whose name starts with the prefix, by name, then country and state. */
+        PlaceSuggestionList: components["schemas"]["PlaceSuggestion"][];
         /** @description The bare return value of a server method of APT_ContactUsController. */
         ApexMethodResult: components["schemas"]["DefaultContactList"] | components["schemas"]["DependentStatePicklistsValues"] | components["schemas"]["ContactsResult"];
         /** @description The arguments of a server method, by name; the method decides which it takes, and an argument left out is null, as the platform passes a missing argument. */
@@ -5782,6 +5900,16 @@ export interface components {
          * @example {"recordId":"a1C8d0000000002EAA"}
          */
         contactMethodParams: string;
+        /**
+         * @description The arguments of getNearestContacts as compact JSON, URL-encoded: `latitude` and `longitude` of the point; `brands`, an **array** of brand picklist values, as getContacts takes them; `offset`, how many contacts were already loaded, for the next chunk. For example `?methodParams=%7B%22latitude%22%3A30.26715%2C%22longitude%22%3A-97.74306%2C%22brands%22%3A%5B%22Arcline%22%5D%7D` is `{"latitude":30.26715,"longitude":-97.74306,"brands":["Arcline"]}`.
+         * @example {"latitude":30.26715,"longitude":-97.74306,"brands":["Arcline"],"offset":null}
+         */
+        nearestMethodParams: string;
+        /**
+         * @description The arguments of getPlaceSuggestions as compact JSON, URL-encoded: `prefix`, the beginning of a city's name; `country`, to suggest only that country's cities. For example `?methodParams=%7B%22prefix%22%3A%22aus%22%2C%22country%22%3A%22United%20States%22%7D` is `{"prefix":"aus","country":"United States"}`.
+         * @example {"prefix":"aus","country":"United States"}
+         */
+        placeSuggestionsMethodParams: string;
         /** @description The server class, `ClassName` or `namespace__ClassName`. */
         apexClass: string;
         /** @description The method of the server class. */
@@ -6392,6 +6520,84 @@ export interface operations {
                     "application/json": components["schemas"]["ApexErrorRepresentation"];
                 };
             };
+            414: components["responses"]["ApexUriTooLong"];
+            429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ApexServerError"];
+        };
+    };
+    getNearestContacts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The arguments of getNearestContacts as compact JSON, URL-encoded: `latitude` and `longitude` of the point; `brands`, an **array** of brand picklist values, as getContacts takes them; `offset`, how many contacts were already loaded, for the next chunk. For example `?methodParams=%7B%22latitude%22%3A30.26715%2C%22longitude%22%3A-97.74306%2C%22brands%22%3A%5B%22Arcline%22%5D%7D` is `{"latitude":30.26715,"longitude":-97.74306,"brands":["Arcline"]}`.
+                 * @example {"latitude":30.26715,"longitude":-97.74306,"brands":["Arcline"],"offset":null}
+                 */
+                methodParams: components["parameters"]["nearestMethodParams"];
+            };
+            header?: {
+                /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */
+                "X-SFDC-Allow-Continuation"?: components["parameters"]["XSfdcAllowContinuation"];
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A chunk of the nearest contacts and the total. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearestContactsResult"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ApexBadRequest"];
+            414: components["responses"]["ApexUriTooLong"];
+            429: components["responses"]["ApexTooManyRequests"];
+            431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];
+            500: components["responses"]["ApexServerError"];
+        };
+    };
+    getPlaceSuggestions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The arguments of getPlaceSuggestions as compact JSON, URL-encoded: `prefix`, the beginning of a city's name; `country`, to suggest only that country's cities. For example `?methodParams=%7B%22prefix%22%3A%22aus%22%2C%22country%22%3A%22United%20States%22%7D` is `{"prefix":"aus","country":"United States"}`.
+                 * @example {"prefix":"aus","country":"United States"}
+                 */
+                methodParams: components["parameters"]["placeSuggestionsMethodParams"];
+            };
+            header?: {
+                /** @description Whether the method may run as a long-running continuation; accepted and ignored, no method here is one. */
+                "X-SFDC-Allow-Continuation"?: components["parameters"]["XSfdcAllowContinuation"];
+                /** @description The ETag of a copy the client holds; when it still matches, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cities suggested. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceSuggestionList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["ApexBadRequest"];
             414: components["responses"]["ApexUriTooLong"];
             429: components["responses"]["ApexTooManyRequests"];
             431: components["responses"]["ApexRequestHeaderFieldsTooLarge"];

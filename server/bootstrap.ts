@@ -3,6 +3,7 @@
  * data seeded where it is missing.
  */
 import { loadOrgMetadata } from './platform/metadata.ts';
+import { loadPlaces } from './storefront/places.ts';
 import { seedDemoRecords } from './platform/records/demo-records.ts';
 import { DEMO_USERNAMES, seedDemoUsers, type DemoPasswords } from './platform/users.ts';
 import { seedContent } from './content/seed.ts';
@@ -40,6 +41,7 @@ export async function prepareDatabase(
     // (PGlite has no autovacuum to gather them, and PostgreSQL's may be off or late).
     if ((await loadOrgMetadata(db)).length > 0)
       await db.exec('ANALYZE sobject, sobject_field, record_type, picklist_value');
+    await loadPlaces(db);
     if (settings.demoContacts > 0 && (await contactCount(db)) === 0) await seedContacts(db, settings.demoContacts);
     await seedContent(db);
     await seedTheme(db);

@@ -309,9 +309,10 @@ function locatorAnswerDependencies(key: string): ContactDependencies {
   const colon = key.indexOf(':');
   if (!key.startsWith(LOCATOR_METHOD) || colon < 0) return 'everything';
   const method = key.slice(LOCATOR_METHOD.length, colon);
-  if (method === 'getDependentStatePicklistsValues') return NO_CONTACTS;
+  // The places change only with the country data package, that is with a new start.
+  if (method === 'getDependentStatePicklistsValues' || method === 'getPlaceSuggestions') return NO_CONTACTS;
   if (method === 'getDefaultContacts') return { filters: [], defaultContact: true };
-  if (method !== 'getContacts' && method !== 'getContact') return 'everything';
+  if (method !== 'getContacts' && method !== 'getContact' && method !== 'getNearestContacts') return 'everything';
   let args: unknown;
   try {
     args = JSON.parse(key.slice(colon + 1));

@@ -38,12 +38,15 @@ export interface TableSection {
  * migrations itself. contact_us_locator_count is kept by triggers on record (migration 005) and is rebuilt
  * as the records load. list_view_index names the indexes the server made on record for the list views
  * (server/platform/lists/load.ts); the target has none of them until its server starts and makes them, which
- * it does only for those the table does not name.
+ * it does only for those the table does not name. place and place_source hold the country data's
+ * places (migration 026), which the target's server loads at its start.
  */
 export const NOT_DUMPED: ReadonlySet<string> = new Set([
   'schema_migration',
   'contact_us_locator_count',
   'list_view_index',
+  'place',
+  'place_source',
 ]);
 
 /**

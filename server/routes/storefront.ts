@@ -21,6 +21,8 @@ import {
   getDefaultContacts,
   getDependentStatePicklistsValues,
 } from '../storefront/locator.ts';
+import { getNearestContacts } from '../storefront/nearest.ts';
+import { getPlaceSuggestions } from '../storefront/places.ts';
 import { acceptsGzip, gzipEtag, gzippedBody } from '../http/answers/compression.ts';
 import { locatorResultCache, type ResultCache, type SerializedAnswer } from '../cache/result-cache.ts';
 import { inquiryForm, submitInquiry } from '../storefront/inquiry.ts';
@@ -58,6 +60,8 @@ const REPLAYABLE = [
   'getDependentStatePicklistsValues',
   'getContacts',
   'getContact',
+  'getNearestContacts',
+  'getPlaceSuggestions',
   'invokeApexCacheable',
 ] as const;
 
@@ -145,6 +149,21 @@ export function storefrontRoutes(
     // methodParams is the JSON of the arguments, parsed and checked against ContactQuery by the route.
     const query = c.req.valid('query').methodParams;
     return contact(c, apexCallKey(CONTROLLER, 'getContact', query), () => getContact(db, query.recordId));
+  });
+
+  const nearest = cachedAnswer(routes.getNearestContacts);
+  implement(app, routes.getNearestContacts, (c) => {
+    // methodParams is required here: the point has no default.
+    const query = c.req.valid('query').methodParams;
+    return nearest(c, apexCallKey(CONTROLLER, 'getNearestContacts', query), () => getNearestContacts(db, query));
+  });
+
+  const placeSuggestions = cachedAnswer(routes.getPlaceSuggestions);
+  implement(app, routes.getPlaceSuggestions, (c) => {
+    const query = c.req.valid('query').methodParams;
+    return placeSuggestions(c, apexCallKey(CONTROLLER, 'getPlaceSuggestions', query), () =>
+      getPlaceSuggestions(db, query),
+    );
   });
 
   const cacheable = cachedAnswer(routes.invokeApexCacheable);

@@ -12,9 +12,9 @@ import { JsonText } from '../../common/json-text.ts';
  * third page, and an answer stays small enough to be computed within the cold target and served from the
  * cache at a rate close to a trivial endpoint's (120 contacts, 43 KB, halved both: npm run bench:locator).
  */
-const CONTACTS_CHUNK_SIZE = 36;
+export const CONTACTS_CHUNK_SIZE = 36;
 
-const CARD_FIELDS = [
+export const CARD_FIELDS = [
   'APT_Company_Name__c',
   'APT_Address_1__c',
   'APT_Address_2__c',

@@ -81,6 +81,25 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(await pageKept(page('Texas'))).toBe(true);
     });
 
+    it('a Texas update evicts the nearest answers of its brands, and keeps the others and the place suggestions', async () => {
+      const nearest = (brands: string[]) =>
+        `/lwr/apex/v65.0/APT_ContactUsController/getNearestContacts?methodParams=${encodeURIComponent(
+          JSON.stringify({ latitude: 30.26715, longitude: -97.74306, brands }),
+        )}`;
+      const suggestions = `/lwr/apex/v65.0/APT_ContactUsController/getPlaceSuggestions?methodParams=${encodeURIComponent(
+        JSON.stringify({ prefix: 'aus' }),
+      )}`;
+      for (const path of [nearest([BRAND]), nearest([BRANDS[1]]), nearest([]), suggestions]) await answerKept(path);
+      await server.db.query(
+        `UPDATE record SET fields = fields || jsonb_build_object('APT_Phone__c', '512-555-0198') WHERE id = $1`,
+        [texan],
+      );
+      expect(await answerKept(nearest([BRANDS[1]]))).toBe(true);
+      expect(await answerKept(suggestions)).toBe(true);
+      expect(await answerKept(nearest([BRAND]))).toBe(false);
+      expect(await answerKept(nearest([]))).toBe(false);
+    });
+
     it('a move from Texas to Ohio evicts both, and keeps `/`', async () => {
       await warm();
       await place(texan, 'Ohio');

@@ -3,7 +3,7 @@
  * exactly the same ones before it renders the page.
  */
 import type { ApiClient, ObjectInfoRepresentation } from '../../client/index';
-import { getContactsChunksQuery } from '../../client/queries';
+import { getContactsChunksQuery, getNearestContactsChunksQuery } from '../../client/queries';
 import { getObjectInfoQuery, getPicklistValuesQuery } from '../../client/react';
 import { BRAND_FIELD, CONTACT_US_OBJECT, MASTER_RECORD_TYPE_ID } from './constants';
 import type { LocatorFilters } from './locator-params';
@@ -27,7 +27,15 @@ export function brandPicklistQuery(api: ApiClient, recordTypeId: string | undefi
   });
 }
 
+/** The locator's contacts: those nearest to the point with the brand when the address names one, else the filters'. */
 export function contactsQuery(api: ApiClient, filters: LocatorFilters) {
+  // Either is an infinite query of ContactsChunks under a key the operationId heads: typed as one.
+  if (filters.near)
+    return getNearestContactsChunksQuery(api, {
+      latitude: filters.near.latitude,
+      longitude: filters.near.longitude,
+      brands: filters.brand ? [filters.brand] : [],
+    }) as unknown as ReturnType<typeof getContactsChunksQuery>;
   return getContactsChunksQuery(api, {
     country: filters.country,
     state: filters.state,

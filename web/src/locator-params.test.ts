@@ -4,6 +4,7 @@ import {
   hasAnyFilter,
   locatorSearch,
   parseLocatorSearch,
+  parseNear,
   resolveLocatorFilters,
   unrecognisedFilterMessage,
   unrecognisedFilters,
@@ -173,5 +174,20 @@ describe('canonicalSearch', () => {
     expect(canonicalSearch('?country=Atlantis', none, 1)).toBeNull();
     expect(canonicalSearch('', none, 1)).toBeNull();
     expect(canonicalSearch('?page=abc', none, 1)).toBeNull();
+  });
+});
+
+describe('the nearest search in the address', () => {
+  it('reads near and place, and writes them back after the filters', () => {
+    const params = parseLocatorSearch('?brand=Arcline&near=30.26715,-97.74306&place=Austin%2C+Texas');
+    expect(params.near).toEqual({ latitude: 30.26715, longitude: -97.74306, place: 'Austin, Texas' });
+    expect(locatorSearch(params)).toBe('?brand=Arcline&near=30.26715%2C-97.74306&place=Austin%2C+Texas');
+    expect(hasAnyFilter({ brand: null, country: null, state: null, near: params.near })).toBe(true);
+  });
+
+  it('ignores a point out of range or not a pair of numbers', () => {
+    for (const near of ['91,0', '0,180.5', '30', 'a,b', '30,-97,1', '1e3,2'])
+      expect(parseLocatorSearch(`?near=${near}`).near).toBeUndefined();
+    expect(parseNear('-90,180', null)).toEqual({ latitude: -90, longitude: 180, place: null });
   });
 });

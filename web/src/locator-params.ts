@@ -1,12 +1,36 @@
 /**
- * The locator's state lives in the URL: ?brand=&country=&state=&page=. Links are shareable, back and
- * forward work, and the server renders the same page from the same URL.
+ * The locator's state lives in the URL: ?brand=&country=&state=&page=, and for the nearest search
+ * &near=<latitude>,<longitude>&place=<label>. Links are shareable, back and forward work, and the server
+ * renders the same page from the same URL.
  */
 export interface LocatorFilters {
   brand: string | null;
   country: string | null;
   state: string | null;
+  /** The point of the nearest search: the contacts are then those nearest to it (with the brand), whatever the country and state. */
+  near?: NearPoint | null;
 }
+
+export interface NearPoint {
+  latitude: number;
+  longitude: number;
+  /** What the visitor chose, as the page names it ("Austin, Texas, United States", "your location"). */
+  place: string | null;
+}
+
+/** ?near=<latitude>,<longitude>, in degrees, within range; null otherwise. */
+export function parseNear(near: string | null | undefined, place: string | null): NearPoint | null {
+  const match = /^\s*(-?\d{1,2}(?:\.\d{1,8})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,8})?)\s*$/.exec(near ?? '');
+  if (!match) return null;
+  const latitude = Number(match[1]);
+  const longitude = Number(match[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude, place };
+}
+
+/** The near parameter of a point: five decimals (about a metre). */
+export const nearParam = ({ latitude, longitude }: { latitude: number; longitude: number }) =>
+  `${Number(latitude.toFixed(5))},${Number(longitude.toFixed(5))}`;
 
 export interface LocatorParams extends LocatorFilters {
   /** 1-based; clamped to the pages that exist once the total is known. */
@@ -24,22 +48,32 @@ export function parseLocatorSearch(search: string): LocatorParams {
   const params = new URLSearchParams(search);
   const rawPage = params.get('page')?.trim() ?? '';
   const page = /^\d{1,7}$/.test(rawPage) ? Math.min(MAX_PAGE, Math.max(1, Number(rawPage))) : 1;
-  return { brand: text(params, 'brand'), country: text(params, 'country'), state: text(params, 'state'), page };
+  const near = parseNear(params.get('near'), text(params, 'place'));
+  // near is left out when the address has none, as the filters were before the nearest search.
+  return {
+    brand: text(params, 'brand'),
+    country: text(params, 'country'),
+    state: text(params, 'state'),
+    ...(near ? { near } : {}),
+    page,
+  };
 }
 
 /** The query string for these params ('' for none), in a fixed order; page 1 is left out. */
-export function locatorSearch({ brand, country, state, page }: LocatorParams): string {
+export function locatorSearch({ brand, country, state, near, page }: LocatorParams): string {
   const params = new URLSearchParams();
   if (brand) params.set('brand', brand);
   if (country) params.set('country', country);
   if (state) params.set('state', state);
+  if (near) params.set('near', nearParam(near));
+  if (near?.place) params.set('place', near.place);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
 
-export function hasAnyFilter({ brand, country, state }: LocatorFilters): boolean {
-  return Boolean(brand || country || state);
+export function hasAnyFilter({ brand, country, state, near }: LocatorFilters): boolean {
+  return Boolean(brand || country || state || near);
 }
 
 /** The candidate equal to value, else one equal ignoring case; null when none is. */
@@ -64,15 +98,16 @@ export interface LocatorChoices {
  */
 export function resolveLocatorFilters(filters: LocatorFilters, choices: LocatorChoices): LocatorFilters {
   const brand = choices.brands ? canonical(filters.brand, choices.brands) : filters.brand;
+  const near = filters.near ? { near: filters.near } : {};
   if (!choices.countryStates) {
-    return { brand, country: filters.country, state: filters.country ? filters.state : null };
+    return { brand, country: filters.country, state: filters.country ? filters.state : null, ...near };
   }
   const country = canonical(filters.country, Object.keys(choices.countryStates));
   const state = country ? canonical(filters.state, choices.countryStates[country] ?? []) : null;
-  return { brand, country, state };
+  return { brand, country, state, ...near };
 }
 
-export type FilterName = keyof LocatorFilters;
+export type FilterName = 'brand' | 'country' | 'state';
 
 /** A filter of the address that names nothing the visitor could choose. */
 export interface UnrecognisedFilter {

@@ -19,6 +19,7 @@ import { representativeIdOf } from '../../common/pages.ts';
 const READS_NO_CONTACTS = new Set([
   'getSession',
   'getDependentStatePicklistsValues',
+  'getPlaceSuggestions',
   'getManagedContentForSite',
   'getManagedContentForChannel',
   'getManagedContentsForSite',
@@ -49,6 +50,9 @@ export function pageDependencies(key: string): ContactDependencies {
   const params = parseLocatorSearch(url.search);
   if (!hasAnyFilter(params)) return { filters: [], defaultContact: true };
   const { country, state, brand } = params;
+  // A nearest search shows the contacts of the brand anywhere, whatever the country and state.
+  if (params.near)
+    return { filters: [{ country: null, state: null, brands: brand ? [brand] : [] }], defaultContact: true };
   return { filters: [{ country, state, brands: brand ? [brand] : [] }], defaultContact: true };
 }
 
@@ -65,7 +69,8 @@ export function queryDependencies(hash: string): ContactDependencies {
   if (READS_NO_CONTACTS.has(operationId)) return NO_CONTACTS;
   if (operationId === 'getDefaultContacts') return { filters: [], defaultContact: true };
   if (operationId === 'getContact') return contactRecordOf(methodArguments(parameters));
-  if (operationId === 'getContacts') {
+  // A nearest search's arguments have no country or state: it reads the contacts of its brands anywhere.
+  if (operationId === 'getContacts' || operationId === 'getNearestContacts') {
     const filter = contactFilterOf(parameters);
     return filter ? { filters: [filter], defaultContact: false } : 'everything';
   }

@@ -6,7 +6,7 @@ import { inquiryPathOf, representativePath } from '../../../common/pages';
  * One contact: company, address, phone, e-mail and the record Id, as every card shows them; an address line 2
  * that only repeats the city is shown once.
  */
-export function ContactCard({ contact }: { contact: ContactUsCard }) {
+export function ContactCard({ contact, distance }: { contact: ContactUsCard; distance?: string }) {
   const headingId = `contact-${contact.Id}`;
   const cityLine = [contact.APT_City__c, [contact.APT_Primary_State__c, contact.APT_Zip__c].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -17,6 +17,7 @@ export function ContactCard({ contact }: { contact: ContactUsCard }) {
         {/* The representative's own page; the link's name is the company's. */}
         <a href={representativePath(contact.Id)}>{contact.APT_Company_Name__c}</a>
       </h3>
+      {distance && <p className="contact-card__distance">{distance}</p>}
       <address className="contact-card__address">
         {contact.APT_Address_1__c && <span className="contact-card__line">{contact.APT_Address_1__c}</span>}
         {/* Line 2 holds the city in some records (the company's own, for its default-contact block): not twice. */}

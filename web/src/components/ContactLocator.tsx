@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { distanceUnitFor, formatDistance } from '../../../common/distance';
 import type { CountryStatesMap, PicklistValuesRepresentation } from '../../../client/index';
 import { countryStatesQuery } from '../../../client/queries';
 import { useApiClient } from '../api-client';
@@ -24,6 +25,18 @@ import { Pager } from './Pager';
 import { Spinner } from './Spinner';
 
 const NO_OPTIONS: ComboboxOption[] = [];
+
+/** The place box and its type-ahead, loaded apart from the page's first script. */
+const PlaceBox = lazy(() => import('./PlaceBox'));
+
+/** What a card says of its distance in the nearest search: in the unit, or that it is the state's. */
+function distanceText(contact: object, unit: 'km' | 'mi'): string | undefined {
+  const { distanceKm, placedBy } = contact as { distanceKm?: number | null; placedBy?: string | null };
+  if (distanceKm === undefined) return undefined;
+  if (distanceKm === null) return 'Distance unknown';
+  const text = `${formatDistance(distanceKm, unit)} away`;
+  return placedBy === 'state' ? `${text} (to the state)` : text;
+}
 
 // Each list's options, made once per answer: the comboboxes and the no-JS form get the same list render after
 // render (on the server too, from the data kept for guests).
@@ -92,6 +105,9 @@ export function ContactLocator() {
   // Any filter change goes back to page 1; a new country clears the state, which belonged to the old one.
   const choose = (change: Partial<LocatorFilters>) => navigate(hrefFor({ ...filters, ...change }));
 
+  const [placeBoxReady, setPlaceBoxReady] = useState(false);
+  useEffect(() => setPlaceBoxReady(true), []);
+
   const filtersRef = useRef<HTMLDivElement>(null);
   // After a pager click, take the reader to the top of the new page of results.
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -103,6 +119,8 @@ export function ContactLocator() {
     summaryRef.current.focus();
   }, [pages.currentPage, pages.contacts]);
 
+  // Distances in the chosen country's unit, else in that of the nearest contact's country (the place's, mostly).
+  const unit = distanceUnitFor(filters.country ?? pages.contacts[0]?.APT_UI_Country__c);
   const first = (pages.currentPage - 1) * CONTACTS_PER_PAGE + 1;
   const last = first + pages.contacts.length - 1;
 
@@ -135,6 +153,25 @@ export function ContactLocator() {
           disabled={stateOptions.length === 0}
           onChange={(state) => choose({ state })}
         />
+      </div>
+      <div className="locator__place js-only">
+        {/* Mounted after hydration: the server renders no lazy component (it cannot wait for one). */}
+        {placeBoxReady && (
+          <Suspense fallback={null}>
+            <PlaceBox
+              place={filters.near?.place ?? null}
+              country={filters.country}
+              onChoose={(chosen) =>
+                navigate(
+                  hrefFor({
+                    ...filters,
+                    near: { latitude: chosen.latitude, longitude: chosen.longitude, place: chosen.place },
+                  }),
+                )
+              }
+            />
+          </Suspense>
+        )}
       </div>
       <LocatorFallbackForm
         action={location.pathname}
@@ -180,7 +217,8 @@ export function ContactLocator() {
           <>
             <div className="locator__toolbar">
               <p ref={summaryRef} className="locator__summary" tabIndex={-1} aria-live="polite">
-                {pages.contacts.length > 0 && `Showing ${first}–${last} of ${pages.totalRecords} contacts`}
+                {pages.contacts.length > 0 &&
+                  `Showing ${first}–${last} of ${pages.totalRecords} contacts${filters.near ? `, nearest to ${filters.near.place ?? 'the place chosen'}` : ''}`}
               </p>
               <PageLink
                 href={location.pathname}
@@ -201,7 +239,11 @@ export function ContactLocator() {
               <>
                 <div className="contact-grid">
                   {pages.contacts.map((contact) => (
-                    <ContactCard key={contact.Id} contact={contact} />
+                    <ContactCard
+                      key={contact.Id}
+                      contact={contact}
+                      distance={filters.near ? distanceText(contact, unit) : undefined}
+                    />
                   ))}
                 </div>
                 {pages.totalRecords > CONTACTS_PER_PAGE && (

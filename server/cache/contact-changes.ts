@@ -26,7 +26,7 @@ type ContactChange =
  * A record's key among the changed ones: its id's first 15 characters, which make it (the 3 after only make it
  * safe without regard to case), so that a page asked with a 15-character id finds its change.
  */
-export const recordKey = (id: string): string => id.slice(0, 15);
+const recordKey = (id: string): string => id.slice(0, 15);
 
 const EVERYTHING: ContactChange = { everything: true };
 

@@ -38,7 +38,7 @@ const STATEMENT_NAME = /^[a-z][a-z0-9_]*$/i;
 /** The prefix of the statements PREPARE makes: the driver's own named statements share a connection's names. */
 const GENERIC = 'generic_';
 
-export class NamedStatements {
+class NamedStatements {
   /** Names PREPARE refused outside a transaction: the ordinary way for good. */
   readonly #refused = new Set<string>();
   /** The SQL of each name: a name met with another statement takes the ordinary way. */

@@ -11,7 +11,7 @@
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { Database, QueryOptions, Queryable } from './connection.ts';
+import type { Database, QueryOptions, Queryable } from './database.ts';
 import { namedStatementsOf, preparedSession, type WithSession } from './named-statements.ts';
 
 /** PGlite's engine, compiled, and its file-system bundle: what each worker would otherwise read and compile. */
@@ -140,7 +140,7 @@ async function startPglite(
   };
 }
 
-export function sendableError(error: unknown): SentError {
+function sendableError(error: unknown): SentError {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
   const fields: SentError['fields'] = {};
   for (const [name, value] of Object.entries(error)) {

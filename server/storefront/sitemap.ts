@@ -18,7 +18,7 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** Text for XML element content: the five characters XML reserves. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,

@@ -11,15 +11,12 @@ import { SignInPage } from './login/SignInPage';
 import { NotFoundPage } from './NotFoundPage';
 import { replayEarlyInput } from './early-input';
 import { useEffect } from 'react';
-import { InquiryPage } from './inquiry/InquiryPage';
-import { inquiryRecordIdOf } from '../../common/pages';
 
 /** The Contact Us page, the sign-in page at its own path, or the page for an address the site does not have. */
 export function App() {
   const { pathname } = useLocation();
   // Once the page is hydrated: what the visitor pressed or typed before then.
   useEffect(replayEarlyInput, []);
-  if (inquiryRecordIdOf(pathname)) return <InquiryPage />;
   return pathname === '/' ? <ContactUsPage /> : pathname === SIGN_IN_PATH ? <SignInPage /> : <NotFoundPage />;
 }
 

@@ -11,6 +11,7 @@ import { headFromSeo, pageSeoQuery } from './seo-head.ts';
 import { serverMarkup } from './server-markup.ts';
 import { inquiryRecordIdOf, representativeIdOf, representativePath } from '../../common/pages.ts';
 import { RepresentativePage } from '../src/representative/RepresentativePage.tsx';
+import { InquiryPage } from '../src/inquiry/InquiryPage.tsx';
 import { localBusinessJsonLd, representativeHead, representativeQuery } from '../src/representative/representative.ts';
 import { escapeHtml, serializeForScript } from './serialize.ts';
 import { isApiError } from '../../client/errors.ts';
@@ -115,10 +116,11 @@ export async function renderPage(
         dehydratedState={state}
         requestUrl={url.href}
         serverMarkup={serverMarkup}
-        page={recordId ? <RepresentativePage recordId={recordId} /> : undefined}
+        page={recordId ? <RepresentativePage recordId={recordId} /> : inquiryOf ? <InquiryPage /> : undefined}
       />,
     );
-    return { complete, status, appHtml, state: recordId ? undefined : state, head };
+    // A representative's page and an inquiry form are complete as the server makes them: no app hydrates them.
+    return { complete, status, appHtml, state: recordId || inquiryOf ? undefined : state, head };
   } finally {
     queryClient.clear();
   }

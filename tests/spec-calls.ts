@@ -303,6 +303,31 @@ export const extras: ExtraCall[] = [
     reason:
       '§7 product server method: a concrete operation on the transport, so that its arguments and result have their own schemas.',
   },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getContact`,
+    reason: 'Issue 39, reaching a representative: one representative for its own page (/reps/{recordId}).',
+  },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getNearestContacts`,
+    reason: "Issue 39, reaching a representative: the locator's nearest search, by distance from a place.",
+  },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getPlaceSuggestions`,
+    reason: "Issue 39, reaching a representative: the place box's city type-ahead.",
+  },
+  {
+    method: 'get',
+    path: `${APEX}/APT_ContactUsController/getInquiryForm`,
+    reason: "Issue 39, reaching a representative: an inquiry form's idempotency key and signed token.",
+  },
+  {
+    method: 'post',
+    path: `${APEX}/APT_ContactUsController/submitInquiry`,
+    reason: 'Issue 39, reaching a representative: an inquiry to a representative, saved as a Case.',
+  },
   ...(
     [
       [

@@ -99,10 +99,16 @@ const NOT_IN_V55: Record<string, string[]> = {
   // This product's own answers: the storefront's server methods, the session and its token, uploads.
   product: [
     'ContactUsCard',
+    'ContactUsRepresentative',
     'ContactsResult',
     'ContentDocumentCompositeRepresentation',
     'CsrfTokenRepresentation',
     'DefaultContact',
+    'InquiryForm',
+    'InquiryResult',
+    'NearestContact',
+    'NearestContactsResult',
+    'PlaceSuggestion',
     'SessionRepresentation',
   ],
   // The platform's error shapes (platform-api.md §2, §3.1): their code and message are always there.

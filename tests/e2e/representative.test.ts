@@ -59,6 +59,10 @@ describe('a representative’s page in Chromium', () => {
     expect(jsonLd.address['@type']).toBe('PostalAddress');
     expect(typeof jsonLd.telephone).toBe('string');
     expect(typeof jsonLd.email).toBe('string');
+    // The way to write to the representative: its inquiry form.
+    expect(await page.getByRole('link', { name: 'Contact this representative' }).getAttribute('href')).toBe(
+      `${new URL(url).pathname}/inquiry`,
+    );
   });
 
   it('copies its link by keyboard, and says so', async () => {

@@ -1,6 +1,7 @@
 /**
  * A representative's own page (/reps/{recordId}): its company, address, phone and e-mail as links, its brands,
- * "Save contact (vCard)", "Copy link", and the way back to the locator. An Id that names no representative is
+ * "Contact this representative" (the inquiry form), "Save contact (vCard)", "Copy link", and the way back to the
+ * locator. An Id that names no representative is
  * the page not found (the server answers it with 404, web/ssr/index.ts).
  *
  * Rendered on the server alone (web/ssr/render.tsx gives it to Root in place of the app): everything on it is a
@@ -8,7 +9,7 @@
  * app is not loaded on it, and the storefront's initial JS does not carry it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { representativePath } from '../../../common/pages';
+import { inquiryPathOf, representativePath } from '../../../common/pages';
 import { useApiClient } from '../api-client';
 import { Section } from '../components/layout/Section';
 import { StorePage } from '../components/layout/StorePage';
@@ -104,7 +105,10 @@ function Details({ representative }: { representative: Representative }) {
         )}
       </dl>
       <p className="representative__actions">
-        <a className="button button--brand" href={`${path}/vcard`} download>
+        <a className="button button--brand" href={inquiryPathOf(representative.Id)}>
+          Contact this representative
+        </a>
+        <a className="button button--neutral" href={`${path}/vcard`} download>
           Save contact (vCard)
         </a>
         <CopyLink />

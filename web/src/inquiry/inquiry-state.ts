@@ -1,17 +1,8 @@
 /** What the inquiry form sends, and what its page shows after a post without JavaScript. */
+import type { components } from '../../../client/index';
 
-/** The form's fields, by their names. */
-export interface InquiryValues {
-  representativeId: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-  idempotencyKey: string;
-  formToken: string;
-  website: string;
-}
+/** The form's fields, by their names: submitInquiry's body (the contract's InquiryInput), every field a string. */
+export type InquiryValues = Required<components['schemas']['InquiryInput']>;
 
 /** The answer to a post the server could not save: the values sent, and what was wrong (by field, or in all). */
 export interface InquiryPostState {

@@ -273,6 +273,59 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('keeps a width whose save is in flight when an earlier save is answered', async () => {
+    await signedIn();
+    await page.goto(`${server.baseUrl}/lightning/o/${OBJECT}/list?filterName=AllContactUs`);
+    await listShown(page);
+    const edge = header(page, 'City').getByRole('separator', { name: 'Column width' });
+    const width = async () => Number(await edge.getAttribute('aria-valuenow'));
+    await expect.poll(() => edge.getAttribute('aria-disabled')).toBeNull();
+    const start = await width();
+    // The first save is answered only once the second is sent, and the second is held: the first save's
+    // answer, and any reading of the preferences it starts, come while the second is still on its way.
+    let saves = 0;
+    let secondSent!: () => void;
+    const second = new Promise<void>((resolve) => (secondSent = resolve));
+    let releaseSecond!: () => void;
+    const released = new Promise<void>((resolve) => (releaseSecond = resolve));
+    await page.route('**/ui-api/list-preferences/**', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      saves += 1;
+      if (saves === 1) {
+        const answer = await route.fetch();
+        await second;
+        return route.fulfill({ response: answer });
+      }
+      secondSent();
+      await released;
+      return route.continue();
+    });
+    const firstAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await edge.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await firstAnswered;
+    // Time for a reading of the preferences, had the first save started one, to come back and show.
+    const read = await page
+      .waitForResponse(
+        (response) => response.url().includes('/list-preferences/') && response.request().method() === 'GET',
+        {
+          timeout: 1_000,
+        },
+      )
+      .catch(() => undefined);
+    if (read) await page.waitForTimeout(200);
+    expect(await width()).toBe(start + 60);
+
+    const secondAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    releaseSecond();
+    await secondAnswered;
+    await page.unroute('**/ui-api/list-preferences/**');
+    await page.reload();
+    await listShown(page);
+    await expect.poll(width).toBe(start + 60);
+  });
+
   it('keeps a column’s wrapping across a reload, for that list view alone', async () => {
     await signedIn();
     const view = `/lightning/o/${OBJECT}/list?filterName=MyContactUs`;

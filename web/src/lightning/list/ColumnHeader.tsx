@@ -24,8 +24,15 @@ export function useColumnPreferences(objectApiName: string, listViewApiName: str
   const queryClient = useQueryClient();
   const path = { objectApiName, listViewApiName };
   const { queryKey } = getListPreferencesQuery(api, { path });
+  const saveOptions = updateListPreferencesMutation(api, queryClient);
   const save = useMutation({
-    ...updateListPreferencesMutation(api, queryClient),
+    ...saveOptions,
+    // The page already shows what was saved. Only the last of several saves in flight reads the server's
+    // preferences again: an earlier one's read could answer before a later save lands and undo its change.
+    onSuccess: (...success) => {
+      if (queryClient.isMutating({ mutationKey: saveOptions.mutationKey }) > 1) return;
+      return saveOptions.onSuccess?.(...success);
+    },
     // Not saved: what the server keeps is shown again.
     onError: () => queryClient.invalidateQueries({ queryKey }),
   });

@@ -1,4 +1,5 @@
 /** The contact locator's server methods (APT_ContactUsController), over the Contact Us records. */
+import { ContactUsRepresentative, DefaultContact } from '../../generated/schemas.ts';
 import type { Schemas } from '../../generated/types.ts';
 import type { Queryable } from '../db/connection.ts';
 import { MASTER_RECORD_TYPE_ID, toId18 } from '../platform/core/ids.ts';
@@ -25,15 +26,12 @@ export const CARD_FIELDS = [
   'APT_Phone__c',
   'APT_Email__c',
 ] as const;
-const DEFAULT_CONTACT_FIELDS = [
-  'APT_Company_Name__c',
-  'APT_Address_1__c',
-  'APT_Address_2__c',
-  'APT_Primary_State__c',
-  'APT_Country__c',
-  'APT_Zip__c',
-  'APT_Phone__c',
-] as const;
+/** The fields of an answer's schema in the contract, its Id aside. */
+function fieldsOf<Shape extends object>(schema: { shape: Shape }) {
+  return Object.keys(schema.shape).filter((name) => name !== 'Id') as Exclude<keyof Shape & string, 'Id'>[];
+}
+
+const DEFAULT_CONTACT_FIELDS = fieldsOf(DefaultContact);
 
 type ContactsQuery = Schemas['ContactsQuery'];
 /** The arguments with brands always a list. */
@@ -173,19 +171,7 @@ export async function getContacts(db: Queryable, args: ContactsQuery): Promise<J
   return new JsonText(`{"contacts":[${contacts}],"totalRecords":${total}}`);
 }
 
-const REPRESENTATIVE_FIELDS = [
-  'APT_Company_Name__c',
-  'APT_Address_1__c',
-  'APT_Address_2__c',
-  'APT_City__c',
-  'APT_Primary_State__c',
-  'APT_Country__c',
-  'APT_UI_Country__c',
-  'APT_Zip__c',
-  'APT_Phone__c',
-  'APT_Email__c',
-  'APT_Brand__c',
-] as const;
+const REPRESENTATIVE_FIELDS = fieldsOf(ContactUsRepresentative);
 
 /**
  * One representative by its Id (15 or 18 characters), for its own page: the card's fields, its country's

@@ -5,6 +5,7 @@
  * answer kept like the locator's, until a change of that record (and only that record) evicts it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactUsRepresentative } from '../../generated/schemas.ts';
 import { makeId } from '../../server/platform/core/ids.ts';
 import { CACHES_ON } from '../../server/cache/switch.ts';
 import {
@@ -22,19 +23,8 @@ import { DEMO_USERS, signIn } from '../support/session.ts';
 
 type Representative = Record<string, string | null> & { Id: string };
 
-const FIELDS = [
-  'APT_Company_Name__c',
-  'APT_Address_1__c',
-  'APT_Address_2__c',
-  'APT_City__c',
-  'APT_Primary_State__c',
-  'APT_Country__c',
-  'APT_UI_Country__c',
-  'APT_Zip__c',
-  'APT_Phone__c',
-  'APT_Email__c',
-  'APT_Brand__c',
-];
+/** The representative's fields, as the contract lists them. */
+const FIELDS = Object.keys(ContactUsRepresentative.shape).filter((name) => name !== 'Id');
 
 const representativeOf = (contact: StoredContact) => ({
   Id: contact.id,

@@ -1,4 +1,4 @@
-/** What both databases offer (connection.ts opens one): queries, transactions, notifications. */
+/** What both databases offer (connection.ts and pglite.ts open one): queries, transactions, notifications. */
 
 export interface QueryOptions {
   /**

@@ -1,5 +1,6 @@
 /** Opens the database the settings name, with the data-directory lock for PGlite, and migrates it. */
-import { openPglite, openPostgres, type Database } from './connection.ts';
+import { openPostgres, type Database } from './connection.ts';
+import { openPglite } from './pglite.ts';
 import { lockDataDirectory } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { usesDataDirectory, type DatabaseSettings } from './settings.ts';

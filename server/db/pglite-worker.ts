@@ -1,5 +1,5 @@
 /**
- * PGlite in a worker thread: the engine, started here, answers the messages of openPglite (connection.ts) in the
+ * PGlite in a worker thread: the engine, started here, answers the messages of openPglite (pglite.ts) in the
  * server's thread. PGlite is PostgreSQL compiled to WebAssembly, and a statement, once started, runs to its end
  * without yielding: in the server's own thread every slow query held up every other request of the process. Here
  * it holds up only the queries that wait for the database.

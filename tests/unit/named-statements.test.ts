@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../server/db/connection.ts';
+import { openPostgres, type Database } from '../../server/db/connection.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 import { sqlLiteral } from '../../server/db/named-statements.ts';
 import { adminQuery, withSearchPath } from '../support/server.ts';
 

@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../../server/db/connection.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 
 /** A statement that keeps PGlite busy for a few hundred milliseconds on this machine. */
 const SLOW_SQL = 'SELECT count(*)::int AS n FROM generate_series(1, 2000000)';

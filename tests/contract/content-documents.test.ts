@@ -256,5 +256,6 @@ describe.each(databases())('content version bodies across a restart on %s', (kin
     } finally {
       await second.close();
     }
-  });
+    // A new database opened twice: its migrations, seed and list of places take seconds on a busy machine.
+  }, 120_000);
 });

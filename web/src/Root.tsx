@@ -20,7 +20,10 @@ interface RootProps {
   requestUrl?: string;
   /** On the server, the markup only it makes (<noscript> content); in the browser, undefined. */
   serverMarkup?: ServerMarkup;
-  /** On the server, a page rendered there alone, in place of the app (a representative's page). */
+  /**
+   * A page in place of the app: on the server, one rendered there alone (a representative's page) or the sign-in
+   * page; in the browser, the sign-in page, whose code main.tsx loads at its address only.
+   */
   page?: ReactNode;
 }
 

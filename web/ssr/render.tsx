@@ -12,6 +12,7 @@ import { serverMarkup } from './server-markup.ts';
 import { inquiryRecordIdOf, representativeIdOf, representativePath } from '../../common/pages.ts';
 import { RepresentativePage } from '../src/representative/RepresentativePage.tsx';
 import { InquiryPage } from '../src/inquiry/InquiryPage.tsx';
+import { SignInPage } from '../src/login/SignInPage.tsx';
 import { localBusinessJsonLd, representativeHead, representativeQuery } from '../src/representative/representative.ts';
 import { escapeHtml, serializeForScript } from './serialize.ts';
 import { isApiError } from '../../client/errors.ts';
@@ -116,7 +117,15 @@ export async function renderPage(
         dehydratedState={state}
         requestUrl={url.href}
         serverMarkup={serverMarkup}
-        page={recordId ? <RepresentativePage recordId={recordId} /> : inquiryOf ? <InquiryPage /> : undefined}
+        page={
+          recordId ? (
+            <RepresentativePage recordId={recordId} />
+          ) : inquiryOf ? (
+            <InquiryPage />
+          ) : url.pathname === SIGN_IN_PATH ? (
+            <SignInPage />
+          ) : undefined
+        }
       />,
     );
     // A representative's page and an inquiry form are complete as the server makes them: no app hydrates them.

@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from '../../client/index';
@@ -32,7 +32,10 @@ async function pageHere(): Promise<ReactNode> {
 }
 
 function start(root: HTMLElement, here: ReactNode) {
-  const page = <Root queryClient={createQueryClient()} api={api} dehydratedState={dehydratedState} page={here} />;
+  const queryClient = createQueryClient();
+  // The server's queries, in the client before the first render: the page renders with the same data.
+  if (dehydratedState) hydrate(queryClient, dehydratedState);
+  const page = <Root queryClient={queryClient} api={api} page={here} />;
   if (dehydratedState && root.firstElementChild) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
     // thread for the whole tree: the page, already painted from the server's HTML, stays responsive meanwhile

@@ -114,7 +114,6 @@ export async function renderPage(
       <Root
         queryClient={queryClient}
         api={api}
-        dehydratedState={state}
         requestUrl={url.href}
         serverMarkup={serverMarkup}
         page={

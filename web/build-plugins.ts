@@ -26,12 +26,12 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /**
  * Each entry's initial-JS budget, gzipped, in kB: the storefront's (its entry and the app it fetches) and the
- * back office's (tests/package/initial-js-budget.test.ts). The storefront's was 101 kB (100.5 used); the
- * nearest search, the cards' links to a representative's page and inquiry form, and the Copy link script brought
- * it to 102.5 kB, and the budget to 103 kB, above issue 39's 100 kB. The sign-in page is loaded apart, at its own
- * address; the app's chunking (appChunk) keeps that from costing more than it saves.
+ * back office's (tests/package/initial-js-budget.test.ts). The storefront's was 103 kB (102.5 used); with the
+ * sign-in page loaded at its own address (the app's chunking, appChunk, keeping that from costing more than it
+ * saves) and the server's queries hydrated without a component, it uses 101.35 kB, and the budget is 102 kB.
+ * Issue 39 asks for 100 kB.
  */
-export const INITIAL_JS_BUDGETS_KB = { storefront: 103, backOffice: 150 } as const;
+export const INITIAL_JS_BUDGETS_KB = { storefront: 102, backOffice: 150 } as const;
 
 export type EntryName = keyof typeof INITIAL_JS_BUDGETS_KB;
 

@@ -1,13 +1,13 @@
 /**
  * The inquiry form of a representative (/reps/{recordId}/inquiry): who it goes to (the representative's
- * company, place and brands, from getContact), and a plain form that posts to its own address, which works
- * without JavaScript (web/ssr/inquiry-post.ts answers 303 to the confirmation, or this page again with the field
- * errors and the values sent), with or without JavaScript: the page is rendered on the server alone, and no app
- * hydrates it. The form's idempotency key and token come from getInquiryForm, run for each render: the page is
- * never kept in the guests' page cache.
+ * company, place and brands, from getContact; an Id that names no representative is the page not found, which the
+ * server answers with 404, web/ssr/render.tsx), and a plain form that posts to its own address (web/ssr/index.ts
+ * answers 303 to the confirmation, or this page again with the field errors and the values sent). The page is
+ * rendered on the server alone, and no app hydrates it. The form's idempotency key and token come from
+ * getInquiryForm, run for each render: the page is never kept in the guests' page cache.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getContactQuery, getInquiryFormQuery } from '../../../client/react';
+import { getInquiryFormQuery } from '../../../client/react';
 import { useApiClient } from '../api-client';
 import { useLocation } from '../location';
 import { Section } from '../components/layout/Section';
@@ -15,6 +15,8 @@ import { StorePage } from '../components/layout/StorePage';
 import { usePageContent } from '../content';
 import { INQUIRY_LIMITS } from '../../../common/inquiry';
 import { inquiryRecordIdOf } from '../../../common/pages';
+import { NotFoundPage } from '../NotFoundPage';
+import { representativeQuery } from '../representative/representative';
 import { INQUIRY_POST_KEY, type InquiryPostState, type InquiryValues } from './inquiry-state';
 
 const FIELDS: {
@@ -36,7 +38,9 @@ export function InquiryPage() {
   const sent = new URLSearchParams(search).get('sent');
   const { banner } = usePageContent();
   const api = useApiClient();
-  const contact = useQuery(getContactQuery(api, { query: { methodParams: JSON.stringify({ recordId }) } }));
+  // Rendered on the server alone, from the query the server ran: a failed one stays failed.
+  const contact = useQuery({ ...representativeQuery(api, recordId), retryOnMount: false });
+  if (contact.isError) return <NotFoundPage />;
   const rep = contact.data;
   const heading = rep ? `Contact ${rep.APT_Company_Name__c}` : 'Contact a representative';
   const place = rep
@@ -52,11 +56,7 @@ export function InquiryPage() {
             columnKey: 'inquiry',
             columnName: 'Inquiry',
             columnWidth: 12,
-            children: contact.error ? (
-              <p>
-                There is no representative at this address. <a href="/">Go to the Contact Us page</a>.
-              </p>
-            ) : (
+            children: (
               <>
                 {rep && (
                   <dl className="inquiry__to" data-testid="inquiry-representative">

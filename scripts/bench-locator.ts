@@ -21,21 +21,27 @@
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Database } from '../server/db/connection.ts';
 import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { IN_APP_TRIVIAL_PATH, startServer } from './lib/bench-server.ts';
-import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
+import {
+  IN_APP_TRIVIAL_PATH,
+  runFor as run,
+  serveForBench,
+  serverStats,
+  startServer,
+  TRIVIAL_PATH,
+  waitForLoad,
+  type MeasureOptions as Options,
+} from './lib/bench-server.ts';
+import { hasWrk, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
 const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
-const TRIVIAL_PATH = '/__bench/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-const STATS_PATH = '/__bench/stats';
 
 const { values } = parseArgs({
   options: {
@@ -53,50 +59,8 @@ function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
 }
 
-if (values.serve) await serveForBench();
+if (values.serve) await serveForBench(benchSettings());
 else await main();
-
-/** The child: the app as `npm start` serves it, beside a trivial endpoint and the server's counters. */
-async function serveForBench() {
-  const { serve } = await import('@hono/node-server');
-  const { Hono } = await import('hono');
-  const { createApp } = await import('../server/app.ts');
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  const db = await openDatabase(benchSettings());
-  // One address sends every request here: the public rate limit would answer 429 within a second.
-  const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
-  app.get(IN_APP_TRIVIAL_PATH, (c) => c.json({ ok: true }));
-  const bench = new Hono();
-  bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
-  bench.get(STATS_PATH, (c) => {
-    const cpu = process.cpuUsage();
-    return c.json({ ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system });
-  });
-  const server = serve(
-    {
-      fetch: (request, env) =>
-        request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env),
-      hostname: '127.0.0.1',
-      port: 0,
-    },
-    (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
-  );
-  const stop = async () => {
-    server.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-interface Options {
-  client: LoadClient;
-  duration: number;
-  connections: number;
-  waitLoad: number;
-  waitMax: number;
-}
 
 async function main() {
   const target = Number(values.contacts);
@@ -279,31 +243,12 @@ async function check(baseUrl: string, expected: number): Promise<{ contacts: num
   return { contacts: body.contacts.length, bytes: Buffer.byteLength(text) };
 }
 
-/** One run of the load generator the options choose. */
-function run(
-  { client, connections }: Options,
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-): Promise<Slice> {
-  return runLoad(client, url, seconds, connections, headers);
-}
-
 interface Measurement {
   rps: number;
   p50: number;
   p99: number;
   cpuPerRequest: number;
   load: number;
-}
-
-async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
-  const deadline = Date.now() + waitMax * 1000;
-  if (loadavg()[0] >= waitLoad && waitMax > 0)
-    console.log(
-      `\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`,
-    );
-  while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
 /** What one measurement asks: a path, with the headers the client sends. */
@@ -330,9 +275,9 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
   const sliceSeconds = targets.length > 1 ? 1 : options.duration;
   for (let round = 0; round < options.duration / sliceSeconds; round++) {
     for (const [index, target] of targets.entries()) {
-      const before = await stats(baseUrl);
+      const before = await serverStats(baseUrl);
       slices[index].push(await run(options, baseUrl + target.path, sliceSeconds, target.headers));
-      const after = await stats(baseUrl);
+      const after = await serverStats(baseUrl);
       cpu[index] += after.cpuMicros - before.cpuMicros;
       cache[index].hits += after.hits - before.hits;
       cache[index].replayed += after.replayed - before.replayed;
@@ -364,15 +309,6 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     );
     return m;
   });
-}
-
-async function stats(baseUrl: string): Promise<{ hits: number; replayed: number; misses: number; cpuMicros: number }> {
-  return (await (await fetch(baseUrl + STATS_PATH)).json()) as {
-    hits: number;
-    replayed: number;
-    misses: number;
-    cpuMicros: number;
-  };
 }
 
 function redact(url: string): string {

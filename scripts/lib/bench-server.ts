@@ -1,5 +1,5 @@
 /**
- * What the record API benchmarks share (npm run bench:lists, bench:search): the app served as a child process
+ * What the benchmarks share (npm run bench:locator, bench:nearest, bench:lists, bench:search, bench:api): the app served as a child process
  * beside a trivial endpoint, a database barrier and its CPU time; a session of the administrator written into
  * the database; measurements in alternating one-second slices with wrk or autocannon, the database drained
  * between slices, so that all targets meet the same background load and one slice's backlog does not fall
@@ -24,8 +24,9 @@ export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 
 /**
  * The child: the app as `npm start` serves it (with the pages when `site`), beside a trivial endpoint, a
- * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its gate. Rate
- * limits and the cap on connections per address are off: one address sends every request.
+ * database barrier and its CPU time with the locator's result-cache counters (serverStats); the app itself gets
+ * a trivial endpoint too, behind its gate. Rate limits and the cap on connections per address are off: one
+ * address sends every request.
  */
 export async function serveForBench(
   settings: DatabaseSettings,
@@ -44,7 +45,8 @@ export async function serveForBench(
   bench.get(IDLE_PATH, async (c) => c.json((await db.query('SELECT 1 AS ok')).rows[0]));
   bench.get(STATS_PATH, (c) => {
     const cpu = process.cpuUsage();
-    return c.json({ cpuMicros: cpu.user + cpu.system });
+    const stats: ServerStats = { ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system };
+    return c.json(stats);
   });
   // As npm start serves the app.
   const server = serveSite(
@@ -227,8 +229,20 @@ async function benchCall(url: string): Promise<Response> {
   return fetch(url, { headers: { connection: 'close' } });
 }
 
+/** The child's counters: its CPU time so far, and its locator result cache's hits, replays and misses. */
+export interface ServerStats {
+  cpuMicros: number;
+  hits: number;
+  replayed: number;
+  misses: number;
+}
+
+export async function serverStats(baseUrl: string): Promise<ServerStats> {
+  return (await (await benchCall(baseUrl + STATS_PATH)).json()) as ServerStats;
+}
+
 async function cpuOf(baseUrl: string): Promise<number> {
-  return ((await (await benchCall(baseUrl + STATS_PATH)).json()) as { cpuMicros: number }).cpuMicros;
+  return (await serverStats(baseUrl)).cpuMicros;
 }
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */

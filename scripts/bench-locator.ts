@@ -23,8 +23,6 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Database } from '../server/db/connection.ts';
-import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
 import {
   IN_APP_TRIVIAL_PATH,
@@ -32,10 +30,12 @@ import {
   serveForBench,
   serverStats,
   startServer,
+  topUpContacts,
   TRIVIAL_PATH,
   waitForLoad,
   type MeasureOptions as Options,
 } from './lib/bench-server.ts';
+import { openBenchDatabase } from './lib/record-bench.ts';
 import { hasWrk, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
@@ -173,47 +173,14 @@ async function main() {
   console.log(`warm / trivial endpoint in the app (behind the same gate): ${(inAppRatio * 100).toFixed(1)} %`);
 }
 
-/** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */
+/**
+ * Opens the database (migrating it), tops the contacts up and makes index-only scans possible (topUpContacts:
+ * PGlite has no autovacuum, and PostgreSQL's may be off or late); the expected count.
+ */
 async function prepare(settings: DatabaseSettings, target: number): Promise<number> {
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  const { contactCount, seedContacts } = await import('../server/storefront/seed.ts');
-  let db: Database;
+  const db = await openBenchDatabase(settings);
   try {
-    db = await openDatabase(settings);
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(`${error.message}\nStop that server, or set DATA_DIR to another directory.`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  try {
-    const start = await contactCount(db);
-    if (start < target) {
-      console.log(`Seeding ${target - start} contacts (${start} there)...`);
-      const began = Date.now();
-      let reported = start;
-      await seedContacts(db, target, (done) => {
-        if (done - reported >= target / 20 || done === target) {
-          reported = done;
-          console.log(`  ${done} of ${target} (${Math.round((done - start) / ((Date.now() - began) / 1000))}/s)`);
-        }
-      });
-      console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
-    } else {
-      console.log(
-        `Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`,
-      );
-    }
-    // Index-only scans need the visibility map: PGlite has no autovacuum, and PostgreSQL's may be off or late.
-    const { rows } = await db.query<{ pages: number; visible: number }>(
-      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
-    );
-    if (start < target || rows[0].visible < rows[0].pages * 0.95) {
-      const began = Date.now();
-      await db.exec('VACUUM (ANALYZE) record');
-      console.log(`VACUUM ANALYZE record: ${((Date.now() - began) / 1000).toFixed(1)} s`);
-    }
+    await topUpContacts(db, target);
     // The count the answers must give, counted over the stored fields rather than the locator's own columns.
     const { rows: counted } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM record WHERE object_api_name = 'APT_Contact_Us__c'

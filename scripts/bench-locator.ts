@@ -29,10 +29,12 @@ import {
   runFor as run,
   serveForBench,
   serverStats,
+  sliceTotals,
   startServer,
   topUpContacts,
   TRIVIAL_PATH,
   waitForLoad,
+  type BenchTarget,
   type MeasureOptions as Options,
 } from './lib/bench-server.ts';
 import { openBenchDatabase } from './lib/record-bench.ts';
@@ -218,18 +220,11 @@ interface Measurement {
   load: number;
 }
 
-/** What one measurement asks: a path, with the headers the client sends. */
-interface Target {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-}
-
 /**
  * Measures each target for options.duration seconds; several in alternating one-second slices, so that
  * all meet the same background load. Also the server's CPU time per request, which that load skews less.
  */
-async function measure(baseUrl: string, targets: Target[], options: Options): Promise<Measurement[]> {
+async function measure(baseUrl: string, targets: BenchTarget[], options: Options): Promise<Measurement[]> {
   const load = loadavg()[0];
   console.log(
     `\nMeasuring ${targets.map((t) => t.name).join(' and ')}${targets.length > 1 ? ', alternating' : ''}: load average ${loadavg()
@@ -252,20 +247,8 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     }
   }
   return targets.map((target, index) => {
-    const all = slices[index];
-    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
-    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
-    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const m: Measurement = {
-      rps: requests / seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-      cpuPerRequest: cpu[index] / requests,
-      load,
-    };
-    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
-    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
+    const { requests, rps, p50, p99, non2xx, errors } = sliceTotals(slices[index]);
+    const m: Measurement = { rps, p50, p99, cpuPerRequest: cpu[index] / requests, load };
     const cached =
       target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH
         ? ''

@@ -245,6 +245,22 @@ async function cpuOf(baseUrl: string): Promise<number> {
   return (await serverStats(baseUrl)).cpuMicros;
 }
 
+/** What a target's slices add up to: requests, throughput, median and 99th-percentile latency (ms), failures. */
+export function sliceTotals(slices: Slice[]) {
+  const total = (of: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + of(slice), 0);
+  const requests = total((slice) => slice.requests);
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests,
+    rps: requests / total((slice) => slice.seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: total((slice) => slice.non2xx),
+    errors: total((slice) => slice.errors),
+  };
+}
+
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
 export async function measure(
   baseUrl: string,
@@ -267,19 +283,8 @@ export async function measure(
     }
   }
   return targets.map((target, index) => {
-    const all = slices[index];
-    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
-    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
-    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
-    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const m: Measurement = {
-      rps: requests / seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-      cpuPerRequest: requests ? cpu[index] / requests : NaN,
-    };
+    const { requests, rps, p50, p99, non2xx, errors } = sliceTotals(slices[index]);
+    const m: Measurement = { rps, p50, p99, cpuPerRequest: requests ? cpu[index] / requests : NaN };
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`,
     );

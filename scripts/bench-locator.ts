@@ -21,21 +21,29 @@
  * Before each measurement it waits (at most --wait-max seconds) for the 1-minute load average to fall below
  * --wait-load, and prints it: other work on the machine skews the figures.
  */
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Database } from '../server/db/connection.ts';
-import { DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { IN_APP_TRIVIAL_PATH, startServer } from './lib/bench-server.ts';
-import { hasWrk, runLoad, type LoadClient, type Slice } from './lib/load-generator.ts';
+import {
+  IN_APP_TRIVIAL_PATH,
+  runFor as run,
+  serveForBench,
+  serverStats,
+  sliceTotals,
+  startServer,
+  topUpContacts,
+  TRIVIAL_PATH,
+  waitForLoad,
+  type BenchTarget,
+  type MeasureOptions as Options,
+} from './lib/bench-server.ts';
+import { openBenchDatabase } from './lib/record-bench.ts';
+import { hasWrk, type Slice } from './lib/load-generator.ts';
 
 const FILTER = { country: 'United States', state: 'Texas', brands: ['Arcline'], lastRecordId: null };
 const CONTACTS_PATH = `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify(FILTER))}`;
-const TRIVIAL_PATH = '/__bench/trivial';
 /** What every browser sends: cached answers are then served gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-const STATS_PATH = '/__bench/stats';
 
 const { values } = parseArgs({
   options: {
@@ -53,50 +61,8 @@ function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
 }
 
-if (values.serve) await serveForBench();
+if (values.serve) await serveForBench(benchSettings());
 else await main();
-
-/** The child: the app as `npm start` serves it, beside a trivial endpoint and the server's counters. */
-async function serveForBench() {
-  const { serve } = await import('@hono/node-server');
-  const { Hono } = await import('hono');
-  const { createApp } = await import('../server/app.ts');
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  const db = await openDatabase(benchSettings());
-  // One address sends every request here: the public rate limit would answer 429 within a second.
-  const app = createApp(db, { limits: { publicRequestsPerMinute: 0 } });
-  app.get(IN_APP_TRIVIAL_PATH, (c) => c.json({ ok: true }));
-  const bench = new Hono();
-  bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
-  bench.get(STATS_PATH, (c) => {
-    const cpu = process.cpuUsage();
-    return c.json({ ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system });
-  });
-  const server = serve(
-    {
-      fetch: (request, env) =>
-        request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env),
-      hostname: '127.0.0.1',
-      port: 0,
-    },
-    (info: AddressInfo) => console.log(JSON.stringify({ port: info.port })),
-  );
-  const stop = async () => {
-    server.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-interface Options {
-  client: LoadClient;
-  duration: number;
-  connections: number;
-  waitLoad: number;
-  waitMax: number;
-}
 
 async function main() {
   const target = Number(values.contacts);
@@ -209,47 +175,14 @@ async function main() {
   console.log(`warm / trivial endpoint in the app (behind the same gate): ${(inAppRatio * 100).toFixed(1)} %`);
 }
 
-/** Opens the database (migrating it), tops the contacts up, makes index-only scans possible; the expected count. */
+/**
+ * Opens the database (migrating it), tops the contacts up and makes index-only scans possible (topUpContacts:
+ * PGlite has no autovacuum, and PostgreSQL's may be off or late); the expected count.
+ */
 async function prepare(settings: DatabaseSettings, target: number): Promise<number> {
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  const { contactCount, seedContacts } = await import('../server/storefront/seed.ts');
-  let db: Database;
+  const db = await openBenchDatabase(settings);
   try {
-    db = await openDatabase(settings);
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(`${error.message}\nStop that server, or set DATA_DIR to another directory.`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  try {
-    const start = await contactCount(db);
-    if (start < target) {
-      console.log(`Seeding ${target - start} contacts (${start} there)...`);
-      const began = Date.now();
-      let reported = start;
-      await seedContacts(db, target, (done) => {
-        if (done - reported >= target / 20 || done === target) {
-          reported = done;
-          console.log(`  ${done} of ${target} (${Math.round((done - start) / ((Date.now() - began) / 1000))}/s)`);
-        }
-      });
-      console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
-    } else {
-      console.log(
-        `Reusing the ${start} contacts there${start > target ? ` (more than the ${target} asked for)` : ''}.`,
-      );
-    }
-    // Index-only scans need the visibility map: PGlite has no autovacuum, and PostgreSQL's may be off or late.
-    const { rows } = await db.query<{ pages: number; visible: number }>(
-      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'record'::regclass`,
-    );
-    if (start < target || rows[0].visible < rows[0].pages * 0.95) {
-      const began = Date.now();
-      await db.exec('VACUUM (ANALYZE) record');
-      console.log(`VACUUM ANALYZE record: ${((Date.now() - began) / 1000).toFixed(1)} s`);
-    }
+    await topUpContacts(db, target);
     // The count the answers must give, counted over the stored fields rather than the locator's own columns.
     const { rows: counted } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM record WHERE object_api_name = 'APT_Contact_Us__c'
@@ -279,16 +212,6 @@ async function check(baseUrl: string, expected: number): Promise<{ contacts: num
   return { contacts: body.contacts.length, bytes: Buffer.byteLength(text) };
 }
 
-/** One run of the load generator the options choose. */
-function run(
-  { client, connections }: Options,
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-): Promise<Slice> {
-  return runLoad(client, url, seconds, connections, headers);
-}
-
 interface Measurement {
   rps: number;
   p50: number;
@@ -297,27 +220,11 @@ interface Measurement {
   load: number;
 }
 
-async function waitForLoad({ waitLoad, waitMax }: Options): Promise<void> {
-  const deadline = Date.now() + waitMax * 1000;
-  if (loadavg()[0] >= waitLoad && waitMax > 0)
-    console.log(
-      `\nWaiting up to ${waitMax} s for the 1-minute load average (${loadavg()[0].toFixed(2)}) to fall below ${waitLoad}...`,
-    );
-  while (loadavg()[0] >= waitLoad && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
-}
-
-/** What one measurement asks: a path, with the headers the client sends. */
-interface Target {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-}
-
 /**
  * Measures each target for options.duration seconds; several in alternating one-second slices, so that
  * all meet the same background load. Also the server's CPU time per request, which that load skews less.
  */
-async function measure(baseUrl: string, targets: Target[], options: Options): Promise<Measurement[]> {
+async function measure(baseUrl: string, targets: BenchTarget[], options: Options): Promise<Measurement[]> {
   const load = loadavg()[0];
   console.log(
     `\nMeasuring ${targets.map((t) => t.name).join(' and ')}${targets.length > 1 ? ', alternating' : ''}: load average ${loadavg()
@@ -330,9 +237,9 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
   const sliceSeconds = targets.length > 1 ? 1 : options.duration;
   for (let round = 0; round < options.duration / sliceSeconds; round++) {
     for (const [index, target] of targets.entries()) {
-      const before = await stats(baseUrl);
+      const before = await serverStats(baseUrl);
       slices[index].push(await run(options, baseUrl + target.path, sliceSeconds, target.headers));
-      const after = await stats(baseUrl);
+      const after = await serverStats(baseUrl);
       cpu[index] += after.cpuMicros - before.cpuMicros;
       cache[index].hits += after.hits - before.hits;
       cache[index].replayed += after.replayed - before.replayed;
@@ -340,20 +247,8 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     }
   }
   return targets.map((target, index) => {
-    const all = slices[index];
-    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
-    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
-    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const m: Measurement = {
-      rps: requests / seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-      cpuPerRequest: cpu[index] / requests,
-      load,
-    };
-    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
-    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
+    const { requests, rps, p50, p99, non2xx, errors } = sliceTotals(slices[index]);
+    const m: Measurement = { rps, p50, p99, cpuPerRequest: cpu[index] / requests, load };
     const cached =
       target.path === TRIVIAL_PATH || target.path === IN_APP_TRIVIAL_PATH
         ? ''
@@ -364,15 +259,6 @@ async function measure(baseUrl: string, targets: Target[], options: Options): Pr
     );
     return m;
   });
-}
-
-async function stats(baseUrl: string): Promise<{ hits: number; replayed: number; misses: number; cpuMicros: number }> {
-  return (await (await fetch(baseUrl + STATS_PATH)).json()) as {
-    hits: number;
-    replayed: number;
-    misses: number;
-    cpuMicros: number;
-  };
 }
 
 function redact(url: string): string {

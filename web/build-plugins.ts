@@ -26,12 +26,12 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /**
  * Each entry's initial-JS budget, gzipped, in kB: the storefront's (its entry and the app it fetches) and the
- * back office's (tests/package/initial-js-budget.test.ts). The storefront's was 101 kB (100.5 used); the
- * nearest search, the cards' links to a representative's page and inquiry form, and the Copy link script brought
- * it to 102.5 kB, and the budget to 103 kB, above issue 39's 100 kB: loading the place box or a page apart makes
- * the bundler split what it shares with the app into chunks of their own, which measured larger (103.6-104.9 kB).
+ * back office's (tests/package/initial-js-budget.test.ts). The storefront's was 103 kB (102.5 used); with the
+ * sign-in page loaded at its own address (the app's chunking, appChunk, keeping that from costing more than it
+ * saves) and the server's queries hydrated without a component, it uses 101.35 kB, and the budget is 102 kB.
+ * Issue 39 asks for 100 kB.
  */
-export const INITIAL_JS_BUDGETS_KB = { storefront: 103, backOffice: 150 } as const;
+export const INITIAL_JS_BUDGETS_KB = { storefront: 102, backOffice: 150 } as const;
 
 export type EntryName = keyof typeof INITIAL_JS_BUDGETS_KB;
 
@@ -258,5 +258,52 @@ export function backOfficeDevPages(): Plugin {
         next();
       });
     },
+  };
+}
+
+/** What rolldown's chunking hands a group's name function: the module graph. */
+interface ChunkingContext {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** A module and everything it imports statically, followed to the end. */
+function staticImportsOf(context: ChunkingContext, from: string): Set<string> {
+  const modules = new Set<string>();
+  const visit = (id: string) => {
+    if (modules.has(id)) return;
+    modules.add(id);
+    context.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  visit(from);
+  return modules;
+}
+
+/**
+ * The storefront's chunking: every module the app (the entry's dynamic import, web/src/main.tsx) imports
+ * statically, and the entry (web/src/boot.ts) does not, goes into the app's chunk. The chunks the app loads on
+ * demand (the place box, the sign-in page, the session checks) then hold their own modules only. Left to
+ * itself, the bundler puts what such a chunk shares with the app into chunks of their own, loaded with the app
+ * on every page: more files, each compressed apart, which cost 1.1 kB gzipped once the sign-in page was split
+ * off.
+ */
+export function appChunk({ entry, app }: { entry: string; app: string }) {
+  const chunks = new WeakMap<ChunkingContext, Set<string>>();
+  const appModules = (context: ChunkingContext) => {
+    let modules = chunks.get(context);
+    if (!modules) {
+      const entryModules = staticImportsOf(context, entry);
+      modules = new Set([...staticImportsOf(context, app)].filter((id) => !entryModules.has(id)));
+      chunks.set(context, modules);
+    }
+    return modules;
+  };
+  return {
+    groups: [
+      {
+        name: (id: string, context: ChunkingContext) => (appModules(context).has(id) ? 'main' : null),
+        // Not what the entry imports, which the app imports too (the early input, the preload helper).
+        includeDependenciesRecursively: false,
+      },
+    ],
   };
 }

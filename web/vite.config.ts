@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import {
+  appChunk,
   backOfficeDevPages,
   faviconIco,
   initialJsBudget,
@@ -56,7 +57,13 @@ export default defineConfig({
   },
   environments: {
     client: {
-      build: { emptyOutDir: true, rollupOptions: { input: inWeb('index.html') } },
+      build: {
+        emptyOutDir: true,
+        rollupOptions: {
+          input: inWeb('index.html'),
+          output: { codeSplitting: appChunk({ entry: inWeb('src/boot.ts'), app: inWeb('src/main.tsx') }) },
+        },
+      },
     },
     backOffice: {
       consumer: 'client',

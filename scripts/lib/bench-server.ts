@@ -1,5 +1,5 @@
 /**
- * What the record API benchmarks share (npm run bench:lists, bench:search): the app served as a child process
+ * What the benchmarks share (npm run bench:locator, bench:nearest, bench:lists, bench:search, bench:api): the app served as a child process
  * beside a trivial endpoint, a database barrier and its CPU time; a session of the administrator written into
  * the database; measurements in alternating one-second slices with wrk or autocannon, the database drained
  * between slices, so that all targets meet the same background load and one slice's backlog does not fall
@@ -24,8 +24,9 @@ export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
 
 /**
  * The child: the app as `npm start` serves it (with the pages when `site`), beside a trivial endpoint, a
- * database barrier and its CPU time; the app itself gets a trivial endpoint too, behind its gate. Rate
- * limits and the cap on connections per address are off: one address sends every request.
+ * database barrier and its CPU time with the locator's result-cache counters (serverStats); the app itself gets
+ * a trivial endpoint too, behind its gate. Rate limits and the cap on connections per address are off: one
+ * address sends every request.
  */
 export async function serveForBench(
   settings: DatabaseSettings,
@@ -44,7 +45,8 @@ export async function serveForBench(
   bench.get(IDLE_PATH, async (c) => c.json((await db.query('SELECT 1 AS ok')).rows[0]));
   bench.get(STATS_PATH, (c) => {
     const cpu = process.cpuUsage();
-    return c.json({ cpuMicros: cpu.user + cpu.system });
+    const stats: ServerStats = { ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system };
+    return c.json(stats);
   });
   // As npm start serves the app.
   const server = serveSite(
@@ -227,8 +229,36 @@ async function benchCall(url: string): Promise<Response> {
   return fetch(url, { headers: { connection: 'close' } });
 }
 
+/** The child's counters: its CPU time so far, and its locator result cache's hits, replays and misses. */
+export interface ServerStats {
+  cpuMicros: number;
+  hits: number;
+  replayed: number;
+  misses: number;
+}
+
+export async function serverStats(baseUrl: string): Promise<ServerStats> {
+  return (await (await benchCall(baseUrl + STATS_PATH)).json()) as ServerStats;
+}
+
 async function cpuOf(baseUrl: string): Promise<number> {
-  return ((await (await benchCall(baseUrl + STATS_PATH)).json()) as { cpuMicros: number }).cpuMicros;
+  return (await serverStats(baseUrl)).cpuMicros;
+}
+
+/** What a target's slices add up to: requests, throughput, median and 99th-percentile latency (ms), failures. */
+export function sliceTotals(slices: Slice[]) {
+  const total = (of: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + of(slice), 0);
+  const requests = total((slice) => slice.requests);
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests,
+    rps: requests / total((slice) => slice.seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: total((slice) => slice.non2xx),
+    errors: total((slice) => slice.errors),
+  };
 }
 
 /** Measures the targets in alternating one-second slices, options.duration slices each; the database drained between slices. */
@@ -253,19 +283,8 @@ export async function measure(
     }
   }
   return targets.map((target, index) => {
-    const all = slices[index];
-    const requests = all.reduce((sum, slice) => sum + slice.requests, 0);
-    const seconds = all.reduce((sum, slice) => sum + slice.seconds, 0);
-    const latencies = all.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const non2xx = all.reduce((sum, slice) => sum + slice.non2xx, 0);
-    const errors = all.reduce((sum, slice) => sum + slice.errors, 0);
-    const m: Measurement = {
-      rps: requests / seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-      cpuPerRequest: requests ? cpu[index] / requests : NaN,
-    };
+    const { requests, rps, p50, p99, non2xx, errors } = sliceTotals(slices[index]);
+    const m: Measurement = { rps, p50, p99, cpuPerRequest: requests ? cpu[index] / requests : NaN };
     console.log(
       `  ${target.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms; ${requests} requests, ${non2xx} not 2xx, ${errors} errors`,
     );

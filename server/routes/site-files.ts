@@ -1,6 +1,6 @@
 /**
  * The site's files that are not operations of the contract: a representative's vCard (/reps/{recordId}/vcard),
- * and the sitemap. What an address does not name (a malformed Id, a representative no more) is the app's not
+ * the sitemap, and /robots.txt. What an address does not name (a malformed Id, a representative no more) is the app's not
  * found: the site's page for a browser, the API's 404 otherwise.
  */
 import { Hono, type Context } from 'hono';
@@ -18,6 +18,11 @@ import {
   sitemapFileCount,
   sitemapIndex,
 } from '../storefront/sitemap.ts';
+
+/** /robots.txt (RFC 9309): all allowed, and where the sitemap is. */
+function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
 
 const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' };
 
@@ -39,6 +44,14 @@ export function siteFileRoutes(db: Database, { sitemapMaxUrls = SITEMAP_MAX_URLS
     if (files === 1) return sitemapAnswer(c, 1);
     return c.body(sitemapIndex(new URL(c.req.url).origin, files), 200, XML_HEADERS);
   });
+
+  // Every crawler may read every page; the sitemap's address is absolute, on the request's origin as its URLs are.
+  app.get('/robots.txt', (c) =>
+    c.body(robotsTxt(new URL(c.req.url).origin), 200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    }),
+  );
 
   app.get('/:file{sitemap-reps-[1-9][0-9]{0,6}\\.xml}', async (c) => {
     const n = Number(/\d+/.exec(c.req.param('file'))![0]);

@@ -1,8 +1,9 @@
 /**
  * The inquiry's server methods over real HTTP, on every test database: getInquiryForm and submitInquiry as a
  * guest and signed in; the field checks and their field errors; the form token (too soon, forged, expired); the
- * honeypot; the idempotency key (repeated, in parallel, with other content); the per-address limit. Every answer
- * is checked against the contract, and what was saved is read from the database.
+ * honeypot; the idempotency key (repeated, in parallel, with other content); the per-address limit; the form page
+ * of an Id that names no representative. Every answer is checked against the contract, and what was saved is read
+ * from the database.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { databases, startTestServer, type TestServer } from '../support/server.t
 import { signIn, GUEST_USER_ID } from '../support/session.ts';
 import type { components } from '../../generated/types.ts';
 import { listApi, type ListRecords } from '../support/lists.ts';
+import { makeId } from '../../server/platform/core/ids.ts';
 
 type InquiryResult = components['schemas']['InquiryResult'];
 type InquiryForm = components['schemas']['InquiryForm'];
@@ -171,6 +173,33 @@ describe.each(databases())('inquiries on %s', (kind) => {
   it('answers 404 for a representative that does not exist', async () => {
     const answer = await submit<ApexErrorBody>({ ...(await filledForm()), representativeId: 'a1C8d0000000999EAA' });
     expect(answer.status).toBe(404);
+  });
+
+  it('makes the form page of an Id that names no representative the page not found, 404, sent or not', async () => {
+    // None, a record of another object (a user), and a good form's page for comparison.
+    const form = await (await fetch(`${server.baseUrl}/reps/${DEFAULT_CONTACT_ID}/inquiry`)).text();
+    expect(form).toContain('name="formToken"');
+    for (const id of [makeId('a1C', 999_999), '0058d0000000002AAA']) {
+      const path = `/reps/${id}/inquiry`;
+      const page = await fetch(`${server.baseUrl}${path}`);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const html = await page.text();
+      expect(html).toContain('<title>Page not found</title>');
+      expect(html).toContain('<h1');
+      expect(html).not.toContain('name="formToken"');
+      const before = await caseCount();
+      const posted = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl },
+        body: new URLSearchParams({ ...(await filledForm()), representativeId: id }),
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(404);
+      expect(await posted.text()).toContain('<title>Page not found</title>');
+      expect(await caseCount()).toBe(before);
+    }
   });
 
   it('answers the first result to the same key sent again, and saves one Case', async () => {

@@ -1,6 +1,6 @@
 /**
- * A representative's files, over real HTTP on every test database: its vCard (/reps/{recordId}/vcard), and the
- * sitemap that lists every representative's page.
+ * A representative's files, over real HTTP on every test database: its vCard (/reps/{recordId}/vcard), the
+ * sitemap that lists every representative's page, and /robots.txt, which names the sitemap.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,19 @@ describe.each(databases())('a representative’s files on %s', (kind) => {
       const urls = await urlsOf('/sitemap.xml');
       expect(urls).not.toContain(`${server.baseUrl}/reps/${gone.id}`);
       expect(urls).toHaveLength(all.length + 1);
+    });
+
+    it('is named by /robots.txt, which allows every page, at its absolute URL on the request’s origin', async () => {
+      const other = server.baseUrl.replace('127.0.0.1', 'localhost');
+      for (const base of [server.baseUrl, other]) {
+        const response = await fetch(`${base}/robots.txt`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        const lines = (await response.text()).split('\n');
+        expect(lines).toEqual(['User-agent: *', 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, '']);
+        const sitemap = lines.find((line) => line.startsWith('Sitemap: '))!.slice('Sitemap: '.length);
+        expect(await urlsOf(new URL(sitemap).pathname, new URL(sitemap).origin)).toEqual(expected(base));
+      }
     });
 
     describe('past the URLs one file holds', () => {

@@ -6,18 +6,19 @@ import { StorePage } from './components/layout/StorePage';
 import { TextBlock } from './components/layout/TextBlock';
 import { usePageContent } from './content';
 import { useLocation } from './location';
-import { SIGN_IN_PATH } from '../../common/sign-in';
-import { SignInPage } from './login/SignInPage';
 import { NotFoundPage } from './NotFoundPage';
 import { replayEarlyInput } from './early-input';
 import { useEffect } from 'react';
 
-/** The Contact Us page, the sign-in page at its own path, or the page for an address the site does not have. */
+/**
+ * The Contact Us page, or the page for an address the site does not have. The sign-in page is given to Root in
+ * the app's place (web/ssr/render.tsx, main.tsx), so that the browser loads its code at its own address only.
+ */
 export function App() {
   const { pathname } = useLocation();
   // Once the page is hydrated: what the visitor pressed or typed before then.
   useEffect(replayEarlyInput, []);
-  return pathname === '/' ? <ContactUsPage /> : pathname === SIGN_IN_PATH ? <SignInPage /> : <NotFoundPage />;
+  return pathname === '/' ? <ContactUsPage /> : <NotFoundPage />;
 }
 
 /** The Contact Us page, top to bottom: banner; heading and default contact; the locator; hidden regions. */

@@ -12,10 +12,11 @@ import { serverMarkup } from './server-markup.ts';
 import { inquiryRecordIdOf, representativeIdOf, representativePath } from '../../common/pages.ts';
 import { RepresentativePage } from '../src/representative/RepresentativePage.tsx';
 import { InquiryPage } from '../src/inquiry/InquiryPage.tsx';
+import { SignInPage } from '../src/login/SignInPage.tsx';
 import { localBusinessJsonLd, representativeHead, representativeQuery } from '../src/representative/representative.ts';
 import { escapeHtml, serializeForScript } from './serialize.ts';
 import { isApiError } from '../../client/errors.ts';
-import { getContactQuery, getInquiryFormQuery } from '../../client/react.ts';
+import { getInquiryFormQuery } from '../../client/react.ts';
 import { INQUIRY_POST_KEY, type InquiryPostState } from '../src/inquiry/inquiry-state.ts';
 
 /** Where the page lives instead: the address that says what it shows (a page past the end, say). */
@@ -26,7 +27,10 @@ interface RedirectedPage {
 interface RenderedPage {
   /** Whether every query succeeded: a page that shows a default for a failed one is not to be kept. */
   complete: boolean;
-  /** 404: the page not found, or a representative's page whose Id names none; 400: an inquiry form posted wrong. */
+  /**
+   * 404: the page not found, or a representative's page or inquiry form whose Id names none; 400: an inquiry form
+   * posted wrong.
+   */
   status: 200 | 400 | 404;
   appHtml: string;
   /** The queries for the browser to hydrate with; none for a page the app does not hydrate (a representative's). */
@@ -50,7 +54,7 @@ const INQUIRY_HEAD: HeadTags = {
 /** The inquiry form's queries: its representative and, for a new form, its key and token. */
 async function prefetchInquiry(queryClient: QueryClient, api: ApiClient, recordId: string, newForm: boolean) {
   await Promise.all([
-    queryClient.prefetchQuery(getContactQuery(api, { query: { methodParams: JSON.stringify({ recordId }) } })),
+    queryClient.prefetchQuery(representativeQuery(api, recordId)),
     newForm ? queryClient.prefetchQuery(getInquiryFormQuery(api)) : undefined,
   ]);
 }
@@ -86,17 +90,18 @@ export async function renderPage(
     if (typeof canonical === 'string') return { redirect: url.pathname + canonical };
     const seoKey = pageSeoQuery(api).queryKey;
     const representative = recordId ? representativeState(queryClient, api, url, recordId) : undefined;
+    const found = recordId
+      ? representative?.found
+      : inquiryOf
+        ? representativeFound(queryClient, api, inquiryOf)
+        : contactUsPage || url.pathname === SIGN_IN_PATH;
     // 400: the inquiry form posted without JavaScript, shown again with what was wrong.
-    const status = posted
-      ? 400
-      : (recordId ? representative?.found : contactUsPage || url.pathname === SIGN_IN_PATH || inquiryOf)
-        ? 200
-        : 404;
+    const status = !found ? 404 : posted ? 400 : 200;
     const head = contactUsPage
       ? headFromSeo(queryClient.getQueryData(seoKey))
       : url.pathname === SIGN_IN_PATH
         ? SIGN_IN_HEAD
-        : (representative?.head ?? (inquiryOf ? INQUIRY_HEAD : NOT_FOUND_HEAD));
+        : (representative?.head ?? (inquiryOf && found ? INQUIRY_HEAD : NOT_FOUND_HEAD));
     const seoHash = hashKey(seoKey);
     // Set now, as the page renders: kept by nothing, a query's data set earlier is gone by now (gcTime 0).
     if (posted) queryClient.setQueryData(INQUIRY_POST_KEY, posted);
@@ -113,10 +118,17 @@ export async function renderPage(
       <Root
         queryClient={queryClient}
         api={api}
-        dehydratedState={state}
         requestUrl={url.href}
         serverMarkup={serverMarkup}
-        page={recordId ? <RepresentativePage recordId={recordId} /> : inquiryOf ? <InquiryPage /> : undefined}
+        page={
+          recordId ? (
+            <RepresentativePage recordId={recordId} />
+          ) : inquiryOf ? (
+            <InquiryPage />
+          ) : url.pathname === SIGN_IN_PATH ? (
+            <SignInPage />
+          ) : undefined
+        }
       />,
     );
     // A representative's page and an inquiry form are complete as the server makes them: no app hydrates them.
@@ -127,9 +139,18 @@ export async function renderPage(
 }
 
 /**
- * A representative's page: found or not (an Id of none is a 400 or a 404 of getContact: the page not found), and
- * its head, its own title and description, its canonical URL on the request's origin and its LocalBusiness as
- * JSON-LD. A failure of another kind (the database, say) is neither: the page shows it, and is not kept.
+ * Whether the Id names a representative, by getContact's answer: its 400 or 404 (an Id of none, or of a record
+ * that is no representative) makes the page the page not found. A failure of another kind (the database, say) is
+ * not: the page shows it, and is not kept.
+ */
+function representativeFound(queryClient: QueryClient, api: ApiClient, recordId: string): boolean {
+  const { data, error } = queryClient.getQueryState(representativeQuery(api, recordId).queryKey) ?? {};
+  return data !== undefined || !(isApiError(error) && (error.status === 400 || error.status === 404));
+}
+
+/**
+ * A representative's page: found or not (representativeFound), and its head, its own title and description, its
+ * canonical URL on the request's origin and its LocalBusiness as JSON-LD.
  */
 function representativeState(
   queryClient: QueryClient,
@@ -137,9 +158,8 @@ function representativeState(
   url: URL,
   recordId: string,
 ): { found: boolean; head?: HeadTags } {
-  const { queryKey } = representativeQuery(api, recordId);
-  const { data, error } = queryClient.getQueryState(queryKey) ?? {};
-  if (!data) return { found: !(isApiError(error) && (error.status === 400 || error.status === 404)) };
+  const data = queryClient.getQueryData(representativeQuery(api, recordId).queryKey);
+  if (!data) return { found: representativeFound(queryClient, api, recordId) };
   const pageUrl = new URL(representativePath(data.Id), url.origin).href;
   const { title, description } = representativeHead(data);
   return {

@@ -1,22 +1,22 @@
 /**
  * The inquiry form of a representative (/reps/{recordId}/inquiry): who it goes to (the representative's
- * company, place and brands, from getContact), and a plain form that posts to its own address, which works
- * without JavaScript (web/ssr/inquiry-post.ts answers 303 to the confirmation, or this page again with the field
- * errors and the values sent). With JavaScript the same form is sent with the typed client and its answer shown in
- * place; that code (send-inquiry.ts) loads when the form is first sent. The form's idempotency key and token come
- * from getInquiryForm, run for each render: the page is never kept in the guests' page cache.
+ * company, place and brands, from getContact; an Id that names no representative is the page not found, which the
+ * server answers with 404, web/ssr/render.tsx), and a plain form that posts to its own address (web/ssr/index.ts
+ * answers 303 to the confirmation, or this page again with the field errors and the values sent). The page is
+ * rendered on the server alone, and no app hydrates it. The form's idempotency key and token come from
+ * getInquiryForm, run for each render: the page is never kept in the guests' page cache.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { getContactQuery, getInquiryFormQuery } from '../../../client/react';
+import { getInquiryFormQuery } from '../../../client/react';
 import { useApiClient } from '../api-client';
-import { useSession } from '../session/SessionProvider';
-import { navigate, useLocation } from '../location';
+import { useLocation } from '../location';
 import { Section } from '../components/layout/Section';
 import { StorePage } from '../components/layout/StorePage';
 import { usePageContent } from '../content';
 import { INQUIRY_LIMITS } from '../../../common/inquiry';
 import { inquiryRecordIdOf } from '../../../common/pages';
+import { NotFoundPage } from '../NotFoundPage';
+import { representativeQuery } from '../representative/representative';
 import { INQUIRY_POST_KEY, type InquiryPostState, type InquiryValues } from './inquiry-state';
 
 const FIELDS: {
@@ -38,7 +38,9 @@ export function InquiryPage() {
   const sent = new URLSearchParams(search).get('sent');
   const { banner } = usePageContent();
   const api = useApiClient();
-  const contact = useQuery(getContactQuery(api, { query: { methodParams: JSON.stringify({ recordId }) } }));
+  // Rendered on the server alone, from the query the server ran: a failed one stays failed.
+  const contact = useQuery({ ...representativeQuery(api, recordId), retryOnMount: false });
+  if (contact.isError) return <NotFoundPage />;
   const rep = contact.data;
   const heading = rep ? `Contact ${rep.APT_Company_Name__c}` : 'Contact a representative';
   const place = rep
@@ -54,11 +56,7 @@ export function InquiryPage() {
             columnKey: 'inquiry',
             columnName: 'Inquiry',
             columnWidth: 12,
-            children: contact.error ? (
-              <p>
-                There is no representative at this address. <a href="/">Go to the Contact Us page</a>.
-              </p>
-            ) : (
+            children: (
               <>
                 {rep && (
                   <dl className="inquiry__to" data-testid="inquiry-representative">
@@ -89,13 +87,9 @@ export function InquiryPage() {
 }
 
 function Confirmation({ caseNumber }: { caseNumber: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="inquiry__sent" aria-labelledby="inquiry-sent" data-testid="inquiry-sent">
-      <h2 id="inquiry-sent" tabIndex={-1} ref={heading}>
-        Your inquiry was sent
-      </h2>
+      <h2 id="inquiry-sent">Your inquiry was sent</h2>
       <p>
         Its reference is <strong>{caseNumber}</strong>. The representative&apos;s team will answer you; no e-mail is
         sent to you by this site.
@@ -109,48 +103,24 @@ function Confirmation({ caseNumber }: { caseNumber: string }) {
 
 function InquiryForm({ recordId }: { recordId: string }) {
   const api = useApiClient();
-  const { session } = useSession();
   const queryClient = useQueryClient();
-  // The answer of a post without JavaScript, rendered by the server: the values sent and what was wrong.
+  // The answer of a post the server could not save, rendered by it: the values sent and what was wrong.
   const posted = queryClient.getQueryData<InquiryPostState>(INQUIRY_POST_KEY);
-  // One key and token per render of the form, kept for its life (never fetched again in the browser).
-  const form = useQuery({ ...getInquiryFormQuery(api), staleTime: Infinity, enabled: !posted });
-  const [state, setState] = useState<Omit<InquiryPostState, 'values'>>({
-    fieldErrors: posted?.fieldErrors ?? {},
-    errorMessage: posted?.errorMessage,
-  });
-  const [sending, setSending] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
+  // A new form's key and token; a form posted again keeps those it was sent with.
+  const form = useQuery({ ...getInquiryFormQuery(api), enabled: !posted });
+  const fieldErrors = posted?.fieldErrors ?? {};
   const values: Partial<InquiryValues> = posted?.values ?? {};
   const idempotencyKey = posted?.values.idempotencyKey ?? form.data?.idempotencyKey ?? '';
   const formToken = posted?.values.formToken ?? form.data?.formToken ?? '';
-  const problems = Object.entries(state.fieldErrors);
-  useEffect(() => {
-    if (state.errorMessage) summary.current?.focus();
-  }, [state]);
+  const problems = Object.entries(fieldErrors);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as unknown as InquiryValues;
-    try {
-      const { sendInquiry } = await import('./send-inquiry');
-      const answer = await sendInquiry(api, data, session?.isGuest !== false);
-      if (answer.ok) navigate(`${window.location.pathname}?sent=${encodeURIComponent(answer.caseNumber)}`);
-      else setState({ fieldErrors: answer.fieldErrors, errorMessage: answer.errorMessage });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const errorOf = (name: string) => state.fieldErrors[name]?.[0];
+  const errorOf = (name: string) => fieldErrors[name]?.[0];
   return (
-    <form className="inquiry__form" method="post" noValidate onSubmit={onSubmit} aria-describedby="inquiry-note">
-      <div ref={summary} tabIndex={-1} role="alert" className="inquiry__summary" data-testid="inquiry-errors">
-        {state.errorMessage && (
+    <form className="inquiry__form" method="post" noValidate aria-describedby="inquiry-note">
+      <div role="alert" className="inquiry__summary" data-testid="inquiry-errors">
+        {posted?.errorMessage && (
           <>
-            <p>{state.errorMessage}</p>
+            <p>{posted.errorMessage}</p>
             {problems.length > 0 && (
               <ul>
                 {problems.map(([name, messages]) => (
@@ -217,8 +187,8 @@ function InquiryForm({ recordId }: { recordId: string }) {
         <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <p>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? 'Sending…' : 'Send inquiry'}
+        <button type="submit" className="button">
+          Send inquiry
         </button>
       </p>
     </form>

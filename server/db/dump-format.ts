@@ -53,10 +53,17 @@ export const NOT_DUMPED: ReadonlySet<string> = new Set([
  * Triggers a restore turns off while it loads a table (in its transaction). record_search_document_write
  * (migration 013) would write each record's search document anew from sobject_field; the words' positions it
  * gives, which ts_rank weighs, follow the order in which sobject_field's rows happen to be stored (its
- * string_agg has no ORDER BY), which a load does not keep. The documents load as they were instead.
+ * string_agg has no ORDER BY), which a load does not keep. The documents load as they were instead. The
+ * field history triggers (migration 027) would write a "created" row for every record loaded: the history
+ * loads as it was.
  */
 export const TRIGGERS_OFF_WHILE_LOADING: Readonly<Record<string, readonly string[]>> = {
-  record: ['record_search_document_write'],
+  record: [
+    'record_search_document_write',
+    'record_history_inserted',
+    'record_history_updated',
+    'record_history_deleted',
+  ],
 };
 
 /**

@@ -69,7 +69,8 @@ async function countRows(tx: Queryable, tables: string[]): Promise<Record<string
 /**
  * Moves the sequences of serial and identity columns of the tables loaded past the largest value loaded, so
  * that the next row the application inserts does not take a loaded row's value. (The schema has none today:
- * record ids come from id_sequence, a table the dump carries.)
+ * record ids come from id_sequence, a table the dump carries.) The sequence of history rows' ids is moved past
+ * the history ids loaded.
  */
 async function advanceSequences(tx: Queryable, tables: string[]): Promise<void> {
   const { rows } = await tx.query<{ table: string; column: string; sequence: string }>(
@@ -88,6 +89,11 @@ async function advanceSequences(tx: Queryable, tables: string[]): Promise<void> 
       [sequence],
     );
   }
+  // History rows' ids come from a sequence of their own (migration 027), which no column owns.
+  const { rows: history } = await tx.query<{ found: boolean }>(
+    `SELECT to_regproc('advance_record_history_sequence') IS NOT NULL AS found`,
+  );
+  if (history[0].found && tables.includes('record')) await tx.query('SELECT advance_record_history_sequence()');
 }
 
 /**

@@ -179,6 +179,23 @@ describe('dump and restore', () => {
       expect(before.documents.length).toBeGreaterThan(40);
       expect(await derived(middle)).toEqual(before);
       expect(await derived(last)).toEqual(before);
+
+      // The field history loaded as it was, and the next change's history takes ids past it (migration 027).
+      const historyIds = async (db: Database) =>
+        (
+          await db.query<{ id: string }>(
+            `SELECT id FROM record WHERE object_api_name = 'APT_Contact_Us__History' ORDER BY id`,
+          )
+        ).rows.map((row) => row.id);
+      const loaded = await historyIds(last);
+      expect(loaded.length).toBeGreaterThanOrEqual(40);
+      expect(loaded).toEqual(await historyIds(server.db));
+      await last.query(
+        `UPDATE record SET fields = fields || '{"APT_City__c": "Restored"}' WHERE id = (SELECT min(id) FROM record WHERE object_api_name = 'APT_Contact_Us__c')`,
+      );
+      const after = await historyIds(last);
+      expect(after.slice(0, -1)).toEqual(loaded);
+      expect(after.at(-1)! > loaded.at(-1)!).toBe(true);
     } finally {
       await middle.close();
       await last.close();

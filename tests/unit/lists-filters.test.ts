@@ -312,7 +312,9 @@ describe("the org's list-view files", () => {
     .map((name) => JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as ListViewFile);
 
   it('has one file per object, each with All, Recently Viewed, My and a view with filters and filter logic', () => {
-    expect(files.map((file) => file.objectApiName).sort()).toEqual(objects.map((o) => o.apiName).sort());
+    // A field history object has no list views, on the platform either: its rows are read as a related list.
+    const listed = objects.filter((object) => !object.apiName.endsWith('__History'));
+    expect(files.map((file) => file.objectApiName).sort()).toEqual(listed.map((o) => o.apiName).sort());
     for (const file of files) {
       const object = org.objects.get(file.objectApiName)!;
       const views = listViewsOfFile(file);

@@ -276,6 +276,11 @@ export async function deleteRow(
   if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable)
     throw insufficientAccess(`delete ${object.definition.labelPlural}`);
   if (!canDeleteRecord(principal, object, row)) throw noRightsOnRecord();
+  // Who deleted it and when, for its "deleted" history row (migration 027): a deleted row names neither.
+  await q.query(`SELECT set_config('app.user_id', $1, true), set_config('app.changed_at', $2, true)`, [
+    principal.userId,
+    now.toISOString(),
+  ]);
   for (const child of org.objects.values()) {
     for (const field of child.fields) {
       if (

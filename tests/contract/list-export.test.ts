@@ -157,6 +157,24 @@ describe.each(databases())('the CSV export of a list view on %s', (kind) => {
     }
   });
 
+  it('reads the Recently Viewed list in chunks too, most recent first', async () => {
+    const { rows } = await server.db.query<{ id: string }>(
+      `SELECT id FROM record WHERE object_api_name = $1 ORDER BY id LIMIT 2100`,
+      [CONTACT_US],
+    );
+    // Used one a second apart in an order unlike the ids', some at the same moment (ties broken by Id).
+    await server.db.query(
+      `INSERT INTO mru_record (user_id, record_id, object_api_name, used_at)
+       SELECT $1, id, $2, timestamptz '2026-01-01' + ((n * 7919) % 1500) * interval '1 second'
+       FROM unnest($3::text[]) WITH ORDINALITY AS used(id, n)`,
+      [admin.userId, CONTACT_US, rows.map((row) => row.id)],
+    );
+    const [, ...records] = await rowsOf(CONTACT_US, '?filterName=__Recent', admin);
+    expect(records).toHaveLength(rows.length);
+    const page = ok<ListRecords>(await api.mruRecords(CONTACT_US, '?pageSize=2000', admin));
+    expect(records.slice(0, 2000).map((record) => record[0])).toEqual(page.records.map((record) => record.id));
+  });
+
   it('sends a guest to sign in, and comes back to the export', async () => {
     const response = await download(CONTACT_US, '?filterName=AllContactUs', null);
     expect(response.status).toBe(302);

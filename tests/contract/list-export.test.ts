@@ -12,7 +12,7 @@ import { errorOf, listApi, ok, type ListInfo, type ListRecords } from '../suppor
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 
-/** Contact Us records added past the demo ones, so that the export takes several chunks of 1,000. */
+/** Contact Us records added past the demo ones, so that the export takes several chunks. */
 const EXTRA_CONTACTS = 2_100;
 
 describe.each(databases())('the CSV export of a list view on %s', (kind) => {

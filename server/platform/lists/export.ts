@@ -15,8 +15,12 @@ import { listContext } from './context.ts';
 import { CSV_BOM, csvRows, type CellValue } from './csv.ts';
 import { listQueryPlan } from './records.ts';
 
-/** Records read per statement: one chunk's rows and representations are all the export holds at once. */
-const CHUNK_ROWS = 1000;
+/**
+ * Records read per statement: one chunk's rows and representations are all the export holds at once. Exporting
+ * 1,000,000 records on PostgreSQL in process, the peak RSS grew by 152 MB with chunks of 1,000, 80 MB with 500,
+ * 69 MB with 250 and 50 MB with 100, in 40, 31, 34 and 44 s.
+ */
+const CHUNK_ROWS = 250;
 
 interface ListExportRequest {
   sortBy?: string | null;

@@ -142,6 +142,8 @@ export async function adminSessionCookie(db: Database): Promise<string> {
 
 export interface Server {
   baseUrl: string;
+  /** The child's process id (for its memory, /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -173,6 +175,7 @@ export async function startServer(script: string, env: NodeJS.ProcessEnv): Promi
     });
     return {
       baseUrl: `http://127.0.0.1:${port}`,
+      pid: child.pid!,
       async stop() {
         child.kill('SIGTERM');
         const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);

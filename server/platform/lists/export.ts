@@ -17,10 +17,10 @@ import { listQueryPlan } from './records.ts';
 
 /**
  * Records read per statement: one chunk's rows and representations are all the export holds at once. Exporting
- * 1,000,000 records on PostgreSQL in process, the peak RSS grew by 152 MB with chunks of 1,000, 80 MB with 500,
- * 69 MB with 250 and 50 MB with 100, in 40, 31, 34 and 44 s.
+ * 1,000,000 records on PostgreSQL (npm run bench:import), the server's RSS grew by 164 MB with chunks of 1,000,
+ * 156 MB with 250 and 84 MB with 100, in 44, 24 and 21 s; on PGlite by 26 MB with 100, in 40 s.
  */
-const CHUNK_ROWS = 250;
+const CHUNK_ROWS = 100;
 
 interface ListExportRequest {
   sortBy?: string | null;

@@ -1,8 +1,9 @@
 /**
  * The CSV export of a list view (/lightning/o/{objectApiName}/list/export.csv?filterName=…) over real HTTP, on
  * every test database: its headers and BOM, the same records in the same order as the list's pages (filters,
- * scope, search term, sort), across several chunks, only the fields the caller may read, values that survive a
- * CSV reader unchanged, and the answers to a guest, an unknown list and a missing list name.
+ * scope, search term, sort), across several chunks, no chunk read past what the client takes, only the fields
+ * the caller may read, values that survive a CSV reader unchanged, and the answers to a guest, an unknown list
+ * and a missing list name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeId } from '../../server/platform/core/ids.ts';
@@ -173,6 +174,34 @@ describe.each(databases())('the CSV export of a list view on %s', (kind) => {
     expect(records).toHaveLength(rows.length);
     const page = ok<ListRecords>(await api.mruRecords(CONTACT_US, '?pageSize=2000', admin));
     expect(records.slice(0, 2000).map((record) => record[0])).toEqual(page.records.map((record) => record.id));
+  });
+
+  it('reads no more records once the client goes away', async () => {
+    // Counted in process (app.fetch), where no socket buffer takes parts the client has not asked for.
+    let chunks = 0;
+    const query = server.db.query;
+    server.db.query = ((...args: Parameters<typeof query>) => {
+      if (args[0].includes('position_0')) chunks++;
+      return query.apply(server.db, args);
+    }) as typeof query;
+    try {
+      const request = () =>
+        server.app.fetch(
+          new Request(exportUrl(CONTACT_US, '?filterName=AllContactUs'), { headers: { Cookie: admin.cookie } }),
+        );
+      await (await request()).arrayBuffer();
+      const whole = chunks;
+      expect(whole).toBeGreaterThan(20);
+      chunks = 0;
+      const reader = (await request()).body!.getReader();
+      await reader.read();
+      await reader.read();
+      await reader.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(chunks).toBeLessThanOrEqual(2);
+    } finally {
+      server.db.query = query;
+    }
   });
 
   it('sends a guest to sign in, and comes back to the export', async () => {

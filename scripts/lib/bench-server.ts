@@ -144,6 +144,8 @@ export async function adminSessionCookie(db: Database): Promise<string> {
 
 export interface Server {
   baseUrl: string;
+  /** The child's process id (for its memory, /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -175,6 +177,7 @@ export async function startServer(script: string, env: NodeJS.ProcessEnv): Promi
     });
     return {
       baseUrl: `http://127.0.0.1:${port}`,
+      pid: child.pid!,
       async stop() {
         child.kill('SIGTERM');
         const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);

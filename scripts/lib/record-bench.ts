@@ -28,7 +28,7 @@ export interface RecordBench {
 }
 
 /** The database the environment names: DATABASE_URL, or PGlite in DATA_DIR (default .data-bench, shared). */
-function benchSettings(): DatabaseSettings {
+export function benchSettings(): DatabaseSettings {
   return { ...settingsFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR || '.data-bench' }), demoContacts: 0 };
 }
 

@@ -10,7 +10,8 @@ import type { Database } from '../db/connection.ts';
 import { representativeIdOf, representativePath, REPRESENTATIVE_PREFIX } from '../../common/pages.ts';
 import { getContact } from '../storefront/locator.ts';
 import { ApexError } from '../storefront/apex-error.ts';
-import { representativeVcard, vcardDisposition } from '../storefront/vcard.ts';
+import { representativeVcard } from '../storefront/vcard.ts';
+import { attachmentDisposition } from '../http/answers/attachment.ts';
 import {
   representativeCount,
   SITEMAP_MAX_URLS,
@@ -72,7 +73,7 @@ export function siteFileRoutes(db: Database, { sitemapMaxUrls = SITEMAP_MAX_URLS
     const pageUrl = new URL(representativePath(representative.Id), c.req.url).href;
     return c.body(representativeVcard(representative, pageUrl), 200, {
       'Content-Type': 'text/vcard; charset=utf-8',
-      'Content-Disposition': vcardDisposition(representative.APT_Company_Name__c),
+      'Content-Disposition': attachmentDisposition(representative.APT_Company_Name__c, 'vcf', 'representative'),
       // Made from the record at each request: a browser asks again rather than keep an old copy.
       'Cache-Control': 'no-cache',
     });

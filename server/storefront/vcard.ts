@@ -113,26 +113,3 @@ export function representativeVcard(representative: Representative, pageUrl: str
       .join('\r\n') + '\r\n'
   );
 }
-
-/**
- * The Content-Disposition of the download (RFC 6266): an ASCII file name for every client, and the name in
- * UTF-8 (RFC 8187's filename*) for those that read it.
- */
-export function vcardDisposition(companyName: string): string {
-  const base =
-    companyName
-      .normalize('NFC')
-      // Characters no file system takes, or that end the quoted string, and control characters.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 100)
-      .trim() || 'representative';
-  const ascii = base.replace(/[^\x20-\x7e]+/g, '_');
-  const encoded = encodeURIComponent(`${base}.vcf`).replace(
-    /['()*!]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}.vcf"; filename*=UTF-8''${encoded}`;
-}

@@ -3,12 +3,15 @@
  * back office is first among the Recently Viewed, which says so when there is none; a list view created with
  * its name, given a filter (whose rows then match it), renamed, and deleted after a question; column widths
  * (by pointer and by keyboard) and wrapping kept as the user's preferences across a reload; no edit offered on
- * a view the user may not change; axe on each dialog; the controls by keyboard alone; 390 px.
+ * a view the user may not change; the list view shown exported as CSV; axe on each dialog; the controls by
+ * keyboard alone; 390 px.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
+import { readCsv, unescapeCell } from '../support/csv.ts';
 import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
@@ -357,6 +360,27 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     await expect
       .poll(() => header(page, 'City').getByRole('button', { name: 'Wrap text' }).getAttribute('aria-pressed'))
       .toBe('false');
+  });
+
+  it('exports the list view shown as CSV, in the order shown, from the keyboard', async () => {
+    await signedIn();
+    await page.goto(`${server.baseUrl}${LIST}&sortBy=-Name`);
+    await listShown(page);
+    const shown = await rowNames(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // Reached with Tab from the controls beside it, and followed with Enter.
+    await page.getByRole('button', { name: 'List view controls' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ what: 'a: Export All Contact Us as CSV', outlined: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`All Contact Us ${today}.csv`);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [heading, ...records] = readCsv(bytes.toString('utf8').slice(1));
+    expect(heading).toEqual(['Id', 'Name', 'APT_Company_Name__c', 'APT_City__c', 'APT_UI_Country__c']);
+    expect(records).toHaveLength(CONTACTS);
+    expect(records.slice(0, shown.length).map((record) => unescapeCell(record[1]))).toEqual(shown);
   });
 
   it('offers no edit of a list view the user may not change, and no Public view to a Standard User', async () => {

@@ -28,7 +28,7 @@ import {
   withField,
   type ListObjectColumn,
 } from '../../web/src/lightning/list/filters.ts';
-import { listHref, routeOf } from '../../web/src/lightning/routes.ts';
+import { listExportHref, listHref, routeOf } from '../../web/src/lightning/routes.ts';
 
 const column = (overrides: Partial<ListObjectColumn> & Pick<ListObjectColumn, 'fieldApiName'>): ListObjectColumn => ({
   label: overrides.fieldApiName,
@@ -78,6 +78,17 @@ describe('the Recently Viewed list’s address', () => {
     });
     expect(routeOf('/lightning/o/Account/list', '?filterName=__Other')).toMatchObject({ filterName: undefined });
     expect(listHref('Account', '__Recent')).toBe('/lightning/o/Account/list?filterName=__Recent');
+  });
+});
+
+describe('a list view’s export address', () => {
+  it('is the list’s with /export.csv after list, in the order shown and no page', () => {
+    expect(listExportHref('APT_Contact_Us__c', 'AllContactUs')).toBe(
+      '/lightning/o/APT_Contact_Us__c/list/export.csv?filterName=AllContactUs',
+    );
+    expect(listExportHref('Account', '__Recent', { sortBy: '-Name,Industry' })).toBe(
+      '/lightning/o/Account/list/export.csv?filterName=__Recent&sortBy=-Name%2CIndustry',
+    );
   });
 });
 

@@ -246,6 +246,52 @@ describe.each(DATABASES)('compiled queries on %s', (_name, open) => {
     });
   });
 
+  /** Every id of a list read in keyset chunks of `size`, each chunk after the last row's position. */
+  async function keysetIds(input: Partial<ListQueryInput>, size: number) {
+    const found: string[] = [];
+    let after: (string | null)[] | null = null;
+    for (;;) {
+      const query = buildListQuery({
+        target: targetOf(ACCOUNT),
+        now: NOW,
+        defaultPageSize: 50,
+        ...input,
+        pageSize: size,
+        keyset: { after },
+      });
+      const chunk = await db.query<Record<string, string | null>>(query.rows.text, query.rows.values);
+      found.push(...chunk.rows.map((row) => row.id as string));
+      if (chunk.rows.length < size) return found;
+      const last = chunk.rows[chunk.rows.length - 1];
+      after = query.positionColumns.map((column) => last[column]);
+    }
+  }
+
+  it('reads in keyset chunks the same records in the same order as pages, nulls and ties included', async () => {
+    const orders = [
+      'Name',
+      '-Name',
+      'Industry',
+      '-Industry',
+      'AnnualRevenue',
+      '-AnnualRevenue',
+      ['-Industry', '-Name'],
+      ['IsPartner__c', '-CreatedDate'],
+      'Founded__c',
+      '-Founded__c',
+      '-Id',
+    ];
+    for (const sortBy of orders) {
+      const expected = await ids({ sortBy });
+      for (const size of [1, 2, 3])
+        expect(await keysetIds({ sortBy }, size), `${String(sortBy)} by ${size}`).toEqual(expected);
+    }
+    const contactsByAccount = { target: targetOf(CONTACT), sortBy: '-Account.Name' };
+    expect(await keysetIds(contactsByAccount, 1)).toEqual(await contacts({ sortBy: '-Account.Name' }));
+    const energy = { where: '{ Industry: { eq: "Energy" } }', searchTerm: 'a' };
+    expect(await keysetIds(energy, 1)).toEqual(await ids(energy));
+  });
+
   it("shows only the caller's own records of a private object", async () => {
     expect(await list({ target: targetOf(ACCOUNT, testAccess({ ownAccountsOnly: STANDARD_ID })) })).toMatchObject({
       ids: [A2, A4],

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'vcard4';
-import { foldLine, representativeVcard, vcardDisposition } from '../../server/storefront/vcard.ts';
+import { foldLine, representativeVcard } from '../../server/storefront/vcard.ts';
+import { attachmentDisposition } from '../../server/http/answers/attachment.ts';
 import type { Schemas } from '../../generated/types.ts';
 
 const PAGE = 'https://shop.example/reps/a1C8d0000000002EAA';
@@ -106,7 +107,9 @@ describe('foldLine', () => {
   });
 });
 
-describe('vcardDisposition', () => {
+describe('attachmentDisposition', () => {
+  const vcardDisposition = (name: string) => attachmentDisposition(name, 'vcf', 'representative');
+
   it('gives an ASCII file name and the UTF-8 one (RFC 6266, RFC 8187)', () => {
     expect(vcardDisposition('Électricité Québec')).toBe(
       `attachment; filename="_lectricit_ Qu_bec.vcf"; filename*=UTF-8''%C3%89lectricit%C3%A9%20Qu%C3%A9bec.vcf`,

@@ -8,10 +8,10 @@
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { pageLinks, LIST_RECORDS_PAGE_SIZE, splitLookahead } from '../query/page-token.ts';
-import { buildListQuery } from '../query/select.ts';
+import { buildListQuery, type ListQueryInput } from '../query/select.ts';
 import { ownedBy } from '../query/target.ts';
 import { canSeeRecord } from '../records/access.ts';
-import { parseFieldLists, selectFields } from '../records/field-paths.ts';
+import { parseFieldLists, selectFields, type ObjectSelection } from '../records/field-paths.ts';
 import { buildRecords } from '../records/rows.ts';
 import type { RecordRow } from '../records/representation.ts';
 import type { ListContext } from './context.ts';
@@ -41,20 +41,21 @@ export function qualified(objectApiName: string, path: string): string {
     : `${objectApiName}.${path}`;
 }
 
+/** What a list's records are read with: the query core's input, and the fields each record carries. */
+interface ListQueryPlan {
+  input: ListQueryInput;
+  selection: ObjectSelection;
+  /** The display columns the caller may read, as paths (`Name`, `Owner.Name`). */
+  columns: string[];
+}
+
 /**
- * The page of records. `basePath` is the resource the page URLs name (list-records by name or id, or
- * mru-list-records); `listInfoETag` the eTag of the list's info as the caller sees it.
+ * The query of a list's records as the caller may read them: the list view's scope and filters, the request's
+ * `where` and `searchTerm` (over the view's searchable columns), its order (else the caller's, else the
+ * view's), and the view's columns, Id and the fields asked for. Used by the pages and by the export alike.
  */
-export async function listRecords(
-  db: Queryable,
-  context: ListContext,
-  request: ListRecordsRequest,
-  basePath: string,
-  listInfoETag: string,
-  now: Date,
-): Promise<ListRecordCollection> {
+export function listQueryPlan(context: ListContext, request: ListRecordsRequest, now: Date): ListQueryPlan {
   const { org, object, principal, target, view, preferences } = context;
-  const mru = isMruList(view);
   const fields = request.fields ?? [];
   const optionalFields = request.optionalFields ?? [];
   const columns = displayColumns(context).map((column) => column.fieldApiName);
@@ -67,7 +68,7 @@ export async function listRecords(
   const defaultSortBy = effectiveOrder(view, preferences)
     .filter((key) => readablePath(target, key.fieldApiName))
     .map((key) => `${key.isAscending ? '' : '-'}${key.fieldApiName}`);
-  const query = buildListQuery({
+  const input: ListQueryInput = {
     target,
     now,
     conditions: view.definition.scope === 'mine' ? [ownedBy(principal.userId)] : [],
@@ -80,8 +81,28 @@ export async function listRecords(
     pageSize: request.pageSize,
     defaultPageSize: LIST_RECORDS_PAGE_SIZE,
     pageToken: request.pageToken,
-    source: mru ? mruSource(principal.userId, object.apiName) : undefined,
-  });
+    source: isMruList(view) ? mruSource(principal.userId, object.apiName) : undefined,
+  };
+  return { input, selection, columns };
+}
+
+/**
+ * The page of records. `basePath` is the resource the page URLs name (list-records by name or id, or
+ * mru-list-records); `listInfoETag` the eTag of the list's info as the caller sees it.
+ */
+export async function listRecords(
+  db: Queryable,
+  context: ListContext,
+  request: ListRecordsRequest,
+  basePath: string,
+  listInfoETag: string,
+  now: Date,
+): Promise<ListRecordCollection> {
+  const { object, principal, view } = context;
+  const fields = request.fields ?? [];
+  const optionalFields = request.optionalFields ?? [];
+  const { input, selection } = listQueryPlan(context, request, now);
+  const query = buildListQuery(input);
   const { rows } = await db.query<RecordRow>(query.rows.text, query.rows.values);
   const page = splitLookahead(rows, query.pageSize);
   // The query saw only visible records; the same rule again, so that a record is never shown by mistake.

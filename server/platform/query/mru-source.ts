@@ -7,5 +7,6 @@ export function mruSource(userId: string, objectApiName: string): JoinedSource {
     join: (alias, parameters) =>
       `JOIN mru_record m ON m.record_id = ${alias}.id AND m.user_id = ${parameters.add(userId, 'text')} AND m.object_api_name = ${parameters.add(objectApiName, 'text')}`,
     orderBy: 'm.used_at DESC',
+    keys: [{ value: 'm.used_at', descending: true, type: 'timestamptz' }],
   };
 }

@@ -7,7 +7,15 @@
 import { RECORD_COLUMNS } from '../records/representation.ts';
 import { parsePageSize, parsePageToken } from './page-token.ts';
 import { searchTermCondition } from './search-term.ts';
-import { orderByClause, parseSortBy, type SortOrder } from './sort.ts';
+import {
+  afterPosition,
+  orderByClause,
+  orderByList,
+  orderTerms,
+  parseSortBy,
+  type OrderTerm,
+  type SortOrder,
+} from './sort.ts';
 import { SqlParameters, type RowCondition, type SqlQuery } from './sql.ts';
 import type { QueryTarget } from './target.ts';
 import { whereCondition, type WhereInput } from './where.ts';
@@ -29,6 +37,8 @@ export interface JoinedSource {
    * the order sorts by (the rank).
    */
   candidates?: { limit: number; key: string; descending: boolean };
+  /** The order's terms (without the Id tie-break), for keyset paging in the source's order. */
+  keys?: OrderTerm[];
 }
 
 export interface ListQueryInput {
@@ -59,6 +69,12 @@ export interface ListQueryInput {
    * the count statement then reads no more rows than that, however many match.
    */
   countAtMost?: number;
+  /**
+   * Keyset paging rather than page tokens, for reading every record a chunk at a time (an export): the rows
+   * after this position in the order (null: from the first), pageSize of them, each with its own position in
+   * the columns ListQuery.positionColumns. Its cost does not grow with the position, as an offset's does.
+   */
+  keyset?: { after: readonly (string | null)[] | null };
 }
 
 export interface ListQuery {
@@ -71,6 +87,8 @@ export interface ListQuery {
   sort: SortOrder;
   /** Whether the rows are in the source's order (no sort named a field): the platform then echoes no sortBy. */
   sourceOrder: boolean;
+  /** With keyset paging, the columns of each row that hold its position (text or null), in order. */
+  positionColumns: string[];
 }
 
 const ALIAS = 'r';
@@ -108,6 +126,7 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
     values: [...parameters.values],
   };
   const sourceOrder = input.source !== undefined && sort.keys.length === 0;
+  if (input.keyset) return keysetQuery(input, input.keyset.after, { matching, parameters, count, pageSize, sort });
   const candidates = sourceOrder ? input.source!.candidates : undefined;
   if (candidates) {
     const inner = `SELECT ${COLUMNS}, ${candidates.key} AS source_key ${matching} LIMIT ${parameters.add(candidates.limit, 'int')}`;
@@ -118,7 +137,7 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
       text: `SELECT ${COLUMNS} FROM (${inner}) ${ALIAS} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
       values: parameters.values,
     };
-    return { rows, count, offset, pageSize, sort, sourceOrder };
+    return { rows, count, offset, pageSize, sort, sourceOrder, positionColumns: [] };
   }
   const order = sourceOrder
     ? `${input.source!.orderBy}, ${ALIAS}.id ASC`
@@ -129,5 +148,35 @@ export function buildListQuery(input: ListQueryInput): ListQuery {
     text: `SELECT ${COLUMNS} ${matching} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     values: parameters.values,
   };
-  return { rows, count, offset, pageSize, sort, sourceOrder };
+  return { rows, count, offset, pageSize, sort, sourceOrder, positionColumns: [] };
+}
+
+/** The statement of a chunk of rows after a position, with the position of each row (buildListQuery's keyset). */
+function keysetQuery(
+  input: ListQueryInput,
+  after: readonly (string | null)[] | null,
+  built: { matching: string; parameters: SqlParameters; count: SqlQuery; pageSize: number; sort: SortOrder },
+): ListQuery {
+  const { matching, parameters, count, pageSize, sort } = built;
+  const sourceOrder = input.source !== undefined && sort.keys.length === 0;
+  let terms: OrderTerm[];
+  let order: string;
+  if (sourceOrder) {
+    const keys = input.source!.keys;
+    if (!keys) throw new Error('This source of records has no keys to page by');
+    terms = [...keys, { value: `${ALIAS}.id`, descending: false, type: 'text', tieBreak: true }];
+    order = `${input.source!.orderBy}, ${ALIAS}.id ASC`;
+  } else {
+    terms = orderTerms(sort, input.target, ALIAS, parameters);
+    order = orderByList(terms);
+  }
+  const positionColumns = terms.map((_, i) => `position_${i}`);
+  const positions = terms.map((term, i) => `(${term.value})::text AS ${positionColumns[i]}`).join(', ');
+  const where = after ? ` AND ${afterPosition(terms, after, parameters)}` : '';
+  const limit = parameters.add(pageSize, 'int');
+  const rows = {
+    text: `SELECT ${COLUMNS}, ${positions} ${matching}${where} ORDER BY ${order} LIMIT ${limit}`,
+    values: parameters.values,
+  };
+  return { rows, count, offset: 0, pageSize, sort, sourceOrder, positionColumns };
 }

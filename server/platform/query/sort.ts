@@ -5,8 +5,8 @@
  * Nulls sort as in SOQL: first ascending, last descending. Text sorts without regard to case.
  */
 import { illegalValue, notSortable } from './errors.ts';
-import { isSortable, resolvePath, rootScope, valueKindOf } from './fields.ts';
-import { SqlParameters } from './sql.ts';
+import { isSortable, resolvePath, rootScope, valueKindOf, type ValueKind } from './fields.ts';
+import { allOf, anyOf, SqlParameters, type SqlType } from './sql.ts';
 import type { QueryTarget } from './target.ts';
 
 export const MAX_SORT_FIELDS = 5;
@@ -65,15 +65,91 @@ export function parseSortBy(
   return { keys, sortBy: sortByList.join(','), sortByList };
 }
 
-/** The ORDER BY list (without the keywords) of a checked order, for the queried object's row named alias. */
-export function orderByClause(order: SortOrder, target: QueryTarget, alias: string, parameters: SqlParameters): string {
+/** One term of an order as SQL: the value sorted by, its direction, and the type of a value compared with it. */
+export interface OrderTerm {
+  value: string;
+  descending: boolean;
+  type: SqlType;
+  /** The Id tie-break, never null: written plain ASC, as the derived indexes have it. */
+  tieBreak?: true;
+}
+
+const TYPE_BY_KIND: Record<ValueKind, SqlType> = {
+  text: 'text',
+  id: 'text',
+  multipicklist: 'text',
+  number: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+};
+
+/** The terms of a checked order (the SQL of ORDER BY and of keyset positions) for the queried object's row named alias, the Id tie-break last. */
+export function orderTerms(
+  order: SortOrder,
+  target: QueryTarget,
+  alias: string,
+  parameters: SqlParameters,
+): OrderTerm[] {
   const root = rootScope(target.object, alias);
-  const terms = order.keys.map((key) => {
+  const terms = order.keys.map((key): OrderTerm => {
     const { scope, field } = resolvePath(target, key.path, parameters, root);
     const value = scope.value(field);
-    const sorted = valueKindOf(field) === 'text' ? `lower(${value})` : value;
-    return key.descending ? `${sorted} DESC NULLS LAST` : `${sorted} ASC NULLS FIRST`;
+    const kind = valueKindOf(field) ?? 'text';
+    return { value: kind === 'text' ? `lower(${value})` : value, descending: key.descending, type: TYPE_BY_KIND[kind] };
   });
-  if (!order.keys.some((key) => key.path === 'Id')) terms.push(`${alias}.id ASC`);
-  return terms.join(', ');
+  if (!order.keys.some((key) => key.path === 'Id'))
+    terms.push({ value: `${alias}.id`, descending: false, type: 'text', tieBreak: true });
+  return terms;
+}
+
+/** The ORDER BY list (without the keywords) of terms: nulls first ascending, last descending. */
+export const orderByList = (terms: OrderTerm[]) =>
+  terms
+    .map((term) => `${term.value} ${term.tieBreak ? 'ASC' : term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
+    .join(', ');
+
+/** The ORDER BY list (without the keywords) of a checked order, for the queried object's row named alias. */
+export function orderByClause(order: SortOrder, target: QueryTarget, alias: string, parameters: SqlParameters): string {
+  return orderByList(orderTerms(order, target, alias, parameters));
+}
+
+/**
+ * The rows that come after a position in an order (keyset paging): `after` holds the terms' values of the last
+ * row read, as text (null for SQL null), in the terms' order, which must end with a unique term (the Id). The
+ * first term is also bounded on its own, so that an index of the order can start the scan at the position
+ * rather than at the first row.
+ */
+export function afterPosition(
+  terms: OrderTerm[],
+  after: readonly (string | null)[],
+  parameters: SqlParameters,
+): string {
+  if (after.length !== terms.length) throw new Error(`A position of ${after.length} values for ${terms.length} terms`);
+  const placeholders = after.map((value, i) => (value === null ? null : parameters.add(value, terms[i].type)));
+  const equal = (i: number) =>
+    placeholders[i] === null ? `${terms[i].value} IS NULL` : `${terms[i].value} = ${placeholders[i]}`;
+  // Strictly after in the term's own order: nulls come first ascending and last descending.
+  const beyond = (i: number): string | null => {
+    const { value, descending } = terms[i];
+    const placeholder = placeholders[i];
+    if (placeholder === null) return descending ? null : `${value} IS NOT NULL`;
+    return descending ? `(${value} < ${placeholder} OR ${value} IS NULL)` : `${value} > ${placeholder}`;
+  };
+  const branches: string[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const step = beyond(i);
+    if (step === null) continue;
+    branches.push(allOf([...Array.from({ length: i }, (_, j) => equal(j)), step]));
+  }
+  const [first] = terms;
+  const bound =
+    placeholders[0] === null
+      ? first.descending
+        ? `${first.value} IS NULL`
+        : null
+      : first.descending
+        ? `(${first.value} <= ${placeholders[0]} OR ${first.value} IS NULL)`
+        : `${first.value} >= ${placeholders[0]}`;
+  return allOf([...(bound ? [bound] : []), anyOf(branches)]);
 }

@@ -149,6 +149,20 @@ export function listHref(
   return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/list?${query}`;
 }
 
+/**
+ * The address of a list view's CSV export (a download the server answers, not a screen): the list's address
+ * with `/export.csv` after `list`, in the order shown.
+ */
+export function listExportHref(
+  objectApiName: string,
+  filterName: string,
+  { sortBy }: { sortBy?: string } = {},
+): string {
+  const query = new URLSearchParams({ filterName });
+  if (sortBy) query.set('sortBy', sortBy);
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/list/export.csv?${query}`;
+}
+
 /** The address of a record's page. */
 export function recordHref(objectApiName: string, recordId: string): string {
   return `${BACK_OFFICE_PATH}/r/${encodeURIComponent(objectApiName)}/${encodeURIComponent(recordId)}/view`;

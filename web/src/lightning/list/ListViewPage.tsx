@@ -2,8 +2,8 @@
  * An object's home and its list views (/lightning/o/{objectApiName}/list?filterName=…): the picker of the
  * object's list views (getListInfosByObjectName, and the Recently Viewed list: getMruListInfo, `__Recent`) and
  * the chosen one's records, with New where the user may create the object's records (its New among
- * getObjectCreateActions) and the list view controls (ListViewControls). Without a filterName, the object's
- * first list view.
+ * getObjectCreateActions), the list view controls (ListViewControls) and Export, a link to the view's CSV export
+ * in the order shown (listExportHref). Without a filterName, the object's first list view.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
-import { newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
+import { listExportHref, newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { ListViewPicker } from './ListViewPicker';
 import { ListViewControls } from './ListViewControls';
@@ -67,6 +67,15 @@ export function ListViewPage({ route }: { route: ListRoute }) {
           objectApiName={objectApiName}
           listViewApiName={current.apiName}
         />
+        {/* A download, not a screen: a plain link the browser saves, named by the server's answer. */}
+        <a
+          className="bo-button"
+          href={listExportHref(objectApiName, current.apiName, { sortBy: route.sortBy })}
+          download
+          aria-label={`Export ${current.label} as CSV`}
+        >
+          Export
+        </a>
         {mayCreate && (
           <PageLink className="bo-button bo-button--brand" href={newRecordHref(objectApiName)}>
             New

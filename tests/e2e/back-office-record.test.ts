@@ -338,12 +338,9 @@ describe.each(databases())('A record’s highlights, sections and related lists 
 
   it('says when a record has no related lists, and when a related list does not exist', async () => {
     const session = await signedIn();
-    const contactUs = await fetch(
-      `${server.baseUrl}/services/data/v65.0/ui-api/list-records/APT_Contact_Us__c/AllContactUs?pageSize=1`,
-      { headers: session.headers },
-    );
-    const [first] = ((await contactUs.json()) as { records: { id: string }[] }).records;
-    await page.goto(`${server.baseUrl}/lightning/r/APT_Contact_Us__c/${first.id}/view`);
+    // A Case's layout has no related lists (a Contact Us record has its History).
+    const caseId = await created(session, 'Case', { Subject: 'A case with no related lists', Status: 'New' });
+    await page.goto(`${server.baseUrl}/lightning/r/Case/${caseId}/view`);
     await page.getByText('This record has no related lists.').waitFor();
 
     await page.goto(`${server.baseUrl}/lightning/r/Account/${accountId}/related/Opportunities/view`);

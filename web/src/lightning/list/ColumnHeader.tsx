@@ -12,7 +12,7 @@ import { getListPreferencesQuery, updateListPreferencesMutation } from '../../..
 import type { Schemas } from '../../../../generated/types';
 import { useApiClient } from '../../api-client';
 import { navigate } from '../../location';
-import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, widthAfterKey } from './column-widths';
+import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, widthAfterKey, widthOf } from './column-widths';
 import { ariaSortOf, nextSortBy, type ColumnSort } from './sorting';
 
 type Column = Schemas['ListColumnRepresentation'];
@@ -42,6 +42,8 @@ export function useColumnPreferences(objectApiName: string, listViewApiName: str
   };
   return {
     ready: queryClient.getQueryData(queryKey) !== undefined,
+    /** A column's width as last set, which a second key pressed before the page renders again starts from. */
+    widthNow: (fieldApiName: string) => widthOf(queryClient.getQueryData(queryKey), fieldApiName),
     saveError: save.error,
     setWidth(fieldApiName: string, width: number) {
       change((current) => ({ ...current, columnWidths: { ...current.columnWidths, [fieldApiName]: width } }));
@@ -96,10 +98,11 @@ export function ColumnHeader({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
     if (!preferences.ready) return;
-    const next = widthAfterKey(width, event.key, event.shiftKey);
+    const now = preferences.widthNow(fieldApiName);
+    const next = widthAfterKey(now, event.key, event.shiftKey);
     if (next === undefined) return;
     event.preventDefault();
-    if (next === width) return;
+    if (next === now) return;
     preferences.setWidth(fieldApiName, next);
     preferences.saveWidth(fieldApiName, next);
   };

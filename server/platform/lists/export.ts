@@ -67,6 +67,7 @@ export async function exportListRecords(
     now,
   );
   const paths = ['Id', ...columns.filter((column) => column !== 'Id')];
+  const names = paths.map((path) => path.split('.'));
   const chunkAfter = (after: readonly (string | null)[] | null) => buildListQuery({ ...input, keyset: { after } });
   const first = chunkAfter(null);
   async function* parts(): AsyncGenerator<string> {
@@ -80,7 +81,6 @@ export async function exportListRecords(
         rows.filter((row) => canSeeRecord(principal, context.object, row)),
         selection,
       );
-      const names = paths.map((path) => path.split('.'));
       if (records.length > 0) yield csvRows(records.map((record) => names.map((path) => valueAt(record, path))));
       if (rows.length < CHUNK_ROWS) return;
       const last = rows[rows.length - 1];

@@ -276,11 +276,6 @@ export async function deleteRow(
   if (!objectPermissions(principal, object.apiName).delete || !object.definition.flags?.deletable)
     throw insufficientAccess(`delete ${object.definition.labelPlural}`);
   if (!canDeleteRecord(principal, object, row)) throw noRightsOnRecord();
-  // Who deleted it and when, for its "deleted" history row (migration 027): a deleted row names neither.
-  await q.query(`SELECT set_config('app.user_id', $1, true), set_config('app.changed_at', $2, true)`, [
-    principal.userId,
-    now.toISOString(),
-  ]);
   for (const child of org.objects.values()) {
     for (const field of child.fields) {
       if (
@@ -297,7 +292,13 @@ export async function deleteRow(
       );
     }
   }
-  await q.query('DELETE FROM record WHERE id = $1', [id]);
+  // Who deleted it and when, for its "deleted" history row (migration 027), since a deleted row names neither: set
+  // for the transaction by the statement itself, before its row goes (the condition is evaluated for the row).
+  await q.query(
+    `DELETE FROM record WHERE id = $1
+       AND (SELECT set_config('app.user_id', $2, true) || set_config('app.changed_at', $3, true)) IS NOT NULL`,
+    [id, principal.userId, now.toISOString()],
+  );
 }
 
 export const nowOf = (options: WriteOptions) => new Date(options.clock?.now() ?? Date.now());

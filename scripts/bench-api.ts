@@ -58,6 +58,7 @@ import {
 } from './lib/bench-server.ts';
 import { hasWrk, runLoad, runWrkMix, type MixedRequest, type Slice } from './lib/load-generator.ts';
 import { memoryLines, residentBytes, sampleResident, startBuiltServer } from './lib/server-memory.ts';
+import { ascending, percentile } from './lib/percentile.ts';
 
 /**
  * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
@@ -312,8 +313,8 @@ async function benchOne(
     await waitForLoad(options);
     load(`the mixed load (${mixed.connections} connections, ${mixed.seconds} s)`);
     const slice = await runWrkMix(cached.baseUrl, mixed.seconds, mixed.connections, requests);
-    const latencies = slice.latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    const latencies = ascending(slice.latencies);
+    const at = (q: number) => percentile(latencies, q);
     mix = {
       rps: slice.requests / slice.seconds,
       p50: at(0.5),
@@ -513,8 +514,7 @@ async function benchContention(
 function summarize(slices: Slice[]): { rps: number; p99: number; failed: number } {
   const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
   const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
-  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? NaN;
+  const p99 = percentile(ascending(slices.flatMap((slice) => slice.latencies)), 0.99);
   const failed = slices.reduce((sum, slice) => sum + slice.non2xx + slice.errors, 0);
   return { rps: requests / seconds, p99, failed };
 }

@@ -27,6 +27,7 @@ import { openDatabase } from '../server/bootstrap.ts';
 import { settingsFromEnv } from '../server/db/settings.ts';
 import { adminSessionCookie, topUpContacts } from './lib/bench-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
+import { ascending, percentile } from './lib/percentile.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OBJECT = 'APT_Contact_Us__c';
@@ -74,14 +75,10 @@ interface Figures {
   recordShown: number[];
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
 /** The median and p95 of the loads that gave a time (a tab may report no first contentful paint), and how many did. */
 function summary(times: number[]): { median: number; p95: number; count: number } {
-  const sorted = times.filter(Number.isFinite).sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), count: sorted.length };
+  const sorted = ascending(times.filter(Number.isFinite));
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), count: sorted.length };
 }
 
 function databaseUrl(name: string): string {

@@ -15,6 +15,7 @@ import { openMigratedDatabase } from '../server/db/open.ts';
 import { getDuplicates } from '../server/platform/duplicates/operations.ts';
 import { loadOrgMetadata } from '../server/platform/metadata.ts';
 import { ADMIN_USER_ID, profileNamed, type Principal } from '../server/platform/core/principal.ts';
+import { percentile } from './lib/percentile.ts';
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '1000000' }, calls: { type: 'string', default: '2000' } },
@@ -98,7 +99,7 @@ for (let i = 0; i < calls; i++) {
   if (answer.matches.length > 0) matched++;
 }
 times.sort((a, b) => a - b);
-const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+const at = (q: number) => percentile(times, q).toFixed(2);
 console.log(
   `predupe on PostgreSQL, ${records} Contact Us records, ${calls} calls one at a time (${matched} with duplicates)`,
 );

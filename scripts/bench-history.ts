@@ -17,6 +17,7 @@ import { openDatabase } from '../server/bootstrap.ts';
 import { enforceDuplicateRules } from '../server/platform/duplicates/match.ts';
 import { ADMIN_USER_ID, profileNamed, type Principal } from '../server/platform/core/principal.ts';
 import { updateRecord } from '../server/platform/records/update.ts';
+import { ascending, percentile } from './lib/percentile.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,9 +47,6 @@ async function opened(kind: string): Promise<{ db: Database; drop: () => Promise
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:', demoContacts: 2400 });
   return { db, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
-
-const percentile = (times: number[], p: number) =>
-  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))];
 
 for (const kind of values.databases.split(',')) {
   const { db, drop } = await opened(kind);
@@ -83,7 +81,7 @@ for (const kind of values.databases.split(',')) {
   }
   await db.exec(TRIGGERS.map((name) => `ALTER TABLE record ENABLE TRIGGER ${name};`).join('\n'));
   for (const setting of ['off', 'on'] as const) {
-    const list = times[setting];
+    const list = ascending(times[setting]);
     const mean = list.reduce((sum, time) => sum + time, 0) / list.length;
     console.log(
       `${kind}, history ${setting}: ${list.length} updates, mean ${mean.toFixed(2)} ms, p50 ${percentile(list, 0.5).toFixed(2)} ms, p99 ${percentile(list, 0.99).toFixed(2)} ms`,

@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/connection.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
 import { ADMIN_USER_ID } from '../../server/platform/core/principal.ts';
 import { runLoad, type LoadClient, type LoadRequest, type Slice } from './load-generator.ts';
+import { ascending, percentile } from './percentile.ts';
 
 export const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
@@ -252,8 +253,8 @@ async function cpuOf(baseUrl: string): Promise<number> {
 export function sliceTotals(slices: Slice[]) {
   const total = (of: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + of(slice), 0);
   const requests = total((slice) => slice.requests);
-  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const latencies = ascending(slices.flatMap((slice) => slice.latencies));
+  const at = (q: number) => percentile(latencies, q);
   return {
     requests,
     rps: requests / total((slice) => slice.seconds),

@@ -377,15 +377,19 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
           )
         ).rows[0].count,
       );
+    // Settled once no batch has been written for 2 s (a batch of 200 takes well under a second here); a second
+    // import started while the first still writes would race it.
     let settled = await written();
-    for (let wait = 0; wait < 50; wait++) {
+    for (let quiet = 0, wait = 0; quiet < 20 && wait < 300; wait++) {
       await new Promise((done) => setTimeout(done, 100));
       const now = await written();
-      if (now === settled) break;
+      quiet = now === settled ? quiet + 1 : 0;
       settled = now;
     }
     expect(settled).toBeGreaterThan(0);
     expect(settled).toBeLessThan(1_000);
+    // Each batch is a transaction of its own: what stays is whole batches.
+    expect(settled % 200).toBe(0);
     const rest = reportOf(await commit(file));
     expect(rest.totals.created).toBe(1_000 - settled);
     expect(await written()).toBe(1_000);

@@ -12,6 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../generated/types.ts';
 import { recordImportPath, type RecordImportStep } from '../../common/pages.ts';
@@ -21,6 +23,7 @@ import { MAX_FILE_BYTES } from '../../server/platform/import/parse.ts';
 import { CONTACT_US, UI_API, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { readCsv } from '../support/csv.ts';
+import { databaseImage } from '../support/database-image.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
@@ -402,11 +405,18 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    const command = (...args: string[]) =>
+    const command = (...args: string[]) => commandWith({}, ...args);
+    const commandWith = (env: Record<string, string>, ...args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+        const { DATABASE_URL: _none, ...inherited } = process.env;
         const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
           cwd: ROOT,
-          env: { ...process.env, IMPORT_USERNAME: DEMO_USERS.admin.username, IMPORT_PASSWORD: server.passwords.admin },
+          env: {
+            ...inherited,
+            IMPORT_USERNAME: DEMO_USERS.admin.username,
+            IMPORT_PASSWORD: server.passwords.admin,
+            ...env,
+          },
         });
         let stdout = '';
         let stderr = '';
@@ -438,6 +448,29 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
       const again = await command(join(dir, 'contacts.csv'), '--commit', '--server', server.baseUrl, '--all-or-none');
       expect(again.stdout).toContain('0 new');
     });
+
+    it.skipIf(kind !== 'pglite')(
+      'imports directly into a PGlite data directory, as its administrator, without a server',
+      async () => {
+        // A data directory of its own, from the run's image of a seeded database (no contacts).
+        const image = await databaseImage();
+        const dataDir = join(dir, 'data');
+        const made = await PGlite.create(dataDir, { loadDataDir: image!.image, extensions: { pg_trgm } });
+        await made.close();
+        const file = join(dir, 'direct.csv');
+        writeFileSync(file, csv(row('Direct Relays', 'direct@relays.example')));
+        const committed = await commandWith({ DATA_DIR: dataDir }, file, '--commit');
+        expect(committed.code, committed.stderr).toBe(0);
+        expect(committed.stdout).toContain('Written: 1 created, 0 updated, 0 failed; 1 history row.');
+        const written = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+        const { rows } = await written.query<{ owner: string; creator: string }>(
+          `SELECT fields ->> 'OwnerId' AS owner, created_by_id AS creator FROM record WHERE fields ->> 'APT_Email__c' = $1`,
+          ['direct@relays.example'],
+        );
+        await written.close();
+        expect(rows).toEqual([{ owner: DEMO_USERS.admin.userId, creator: DEMO_USERS.admin.userId }]);
+      },
+    );
 
     it('refuses bad arguments with exit code 1', async () => {
       const run = await command('--dry-run', '--commit', 'a.csv');

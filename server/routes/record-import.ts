@@ -123,9 +123,9 @@ type CommitLine =
 class ClientGone extends Error {}
 
 /**
- * Runs a commit and answers it as NDJSON once its first batch is under way. An error before that (the file, the
- * mapping, the match key) is thrown, so that the client gets the same 4xx answer as for a dry run; an error
- * after it is the last line. When the client goes away, the commit stops at the end of the batch it is writing:
+ * Runs a commit and answers it as NDJSON once its first batch is written (or, with nothing to write, once it
+ * ends). An error before that (the file, the mapping, the match key) is thrown, so that the client gets the same
+ * 4xx answer as for a dry run; an error after it is the last line. When the client goes away, the commit stops at the end of the batch it is writing:
  * the batches written stay (or, all or nothing, none does), and the same file imported again finishes the rest.
  */
 async function commitAnswer(

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeText,
+  keepHowMapped,
   mappingOf,
   ndjsonReader,
   pageOf,
@@ -68,6 +69,23 @@ describe('the review’s rows', () => {
         { header: 'Notes', field: null, by: null, readOnly: false },
       ]),
     ).toEqual({ Company: 'APT_Company_Name__c', Notes: null });
+  });
+});
+
+describe('how each column was mapped', () => {
+  it('keeps how a column was first mapped while its field stays, and says chosen once the user changes it', () => {
+    const first = [
+      { header: 'Company', field: 'APT_Company_Name__c', by: 'label' as const, readOnly: false },
+      { header: 'Town', field: null, by: null, readOnly: false },
+      { header: 'Mail', field: 'APT_Email__c', by: 'saved' as const, readOnly: false },
+    ];
+    const again = [
+      { header: 'Company', field: 'APT_Company_Name__c', by: 'chosen' as const, readOnly: false },
+      { header: 'Town', field: 'APT_City__c', by: 'chosen' as const, readOnly: false },
+      { header: 'Mail', field: 'APT_Phone__c', by: 'chosen' as const, readOnly: false },
+    ];
+    expect(keepHowMapped(first, again).map((column) => column.by)).toEqual(['label', 'chosen', 'chosen']);
+    expect(keepHowMapped(null, again)).toBe(again);
   });
 });
 

@@ -13,7 +13,14 @@ import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { objectHomeHref, type Route } from '../routes';
 import { commitImport, dryRunImport, dryRunReportCsv, ImportRequestError, saveMapping } from './import-api';
-import { mappingOf, type ImportColumn, type ImportField, type ImportOptions, type ImportReport } from './import-report';
+import {
+  keepHowMapped,
+  mappingOf,
+  type ImportColumn,
+  type ImportField,
+  type ImportOptions,
+  type ImportReport,
+} from './import-report';
 import { ImportMapping } from './ImportMapping';
 import { ImportProgress, ImportResult } from './ImportResult';
 import { ImportReview } from './ImportReview';
@@ -106,7 +113,7 @@ export function ImportPage({ route }: { route: ImportRoute }) {
     try {
       const report = await dryRunImport(api, objectApiName, file, options);
       // The table and the match key show what the server made of the file; sent back, they ask for the same.
-      const nextColumns = report.columns;
+      const nextColumns = keepHowMapped(columns, report.columns);
       const nextMatchKey = report.matchKey;
       setColumns(nextColumns);
       setMatchKey(nextMatchKey);

@@ -134,6 +134,21 @@ export function mappingOf(columns: readonly ImportColumn[]): Record<string, stri
   return Object.fromEntries(columns.map((column) => [column.header, column.field]));
 }
 
+/**
+ * The columns of a new review, each saying how it was mapped as the user knows it: once the screen sends every
+ * column's field, the server takes them all as chosen, but a field the user did not change keeps the way it
+ * was first found (by label, by API name, saved).
+ */
+export function keepHowMapped(previous: readonly ImportColumn[] | null, next: ImportColumn[]): ImportColumn[] {
+  if (!previous) return next;
+  return next.map((column, index) => {
+    const before = previous[index];
+    return column.by === 'chosen' && before?.header === column.header && before.field === column.field && before.by
+      ? { ...column, by: before.by }
+      : column;
+  });
+}
+
 /** How many rows a commit would write: the new and the changed ones (unchanged and invalid rows are not). */
 export function rowsToWrite(report: ImportReport): number {
   return report.totals.new + report.totals.changed;

@@ -26,6 +26,12 @@ export function ImportProgress({ done, total, finished }: { done: number; total:
   );
 }
 
+/** The history's transactions, one per batch: the first few by id, the rest counted. */
+function transactionsText(ids: string[]): string {
+  if (ids.length <= 3) return `transaction${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
+  return `transactions ${ids.slice(0, 3).join(', ')} and ${(ids.length - 3).toLocaleString('en-US')} more`;
+}
+
 export function ImportResult({
   report,
   objectApiName,
@@ -61,8 +67,8 @@ export function ImportResult({
       {report.history && report.history.rows > 0 && (
         <p>
           The import recorded {report.history.rows.toLocaleString('en-US')} field{' '}
-          {report.history.rows === 1 ? 'change' : 'changes'} in the records’ history (transaction{' '}
-          {report.history.transactionIds.join(', ')}).
+          {report.history.rows === 1 ? 'change' : 'changes'} in the records’ history (
+          {transactionsText(report.history.transactionIds)}).
         </p>
       )}
       {failed.length > 0 && (

@@ -74,6 +74,28 @@ export function ImportReview({
         ))}
       </dl>
       {report.message && <p>{report.message}</p>}
+      <div className="bo-import__actions">
+        <button type="button" className="bo-button" disabled={busy} onClick={onDownload}>
+          {downloading ? 'Preparing the report…' : 'Download report (CSV)'}
+        </button>
+        <button
+          type="button"
+          className={`bo-button bo-button--brand${blocked ? ' bo-button--blocked' : ''}`}
+          disabled={busy}
+          aria-disabled={blocked ? true : undefined}
+          aria-describedby={blocked ? 'bo-import-blocked' : undefined}
+          onClick={() => {
+            if (!blocked) onCommit();
+          }}
+        >
+          Import {rowCount(toWrite)}
+        </button>
+      </div>
+      {blocked && (
+        <p id="bo-import-blocked" className="bo-import__note">
+          {blocked}
+        </p>
+      )}
 
       <div className="bo-form-field bo-import__filter">
         <label className="bo-form-field__label" htmlFor="bo-import-filter">
@@ -144,29 +166,6 @@ export function ImportReview({
           </button>
         </nav>
       )}
-
-      <div className="bo-import__actions">
-        <button type="button" className="bo-button" disabled={busy} onClick={onDownload}>
-          {downloading ? 'Preparing the report…' : 'Download report (CSV)'}
-        </button>
-        <button
-          type="button"
-          className={`bo-button bo-button--brand${blocked ? ' bo-button--blocked' : ''}`}
-          disabled={busy}
-          aria-disabled={blocked ? true : undefined}
-          aria-describedby={blocked ? 'bo-import-blocked' : undefined}
-          onClick={() => {
-            if (!blocked) onCommit();
-          }}
-        >
-          Import {rowCount(toWrite)}
-        </button>
-      </div>
-      {blocked && (
-        <p id="bo-import-blocked" className="bo-import__note">
-          {blocked}
-        </p>
-      )}
     </section>
   );
 }
@@ -200,6 +199,7 @@ function RowOfReport({ row, objectApiName }: { row: ImportRow; objectApiName: st
           </ul>
         )}
         {row.status === 'unchanged' && row.warnings.length === 0 && 'No change.'}
+        {row.status === 'new' && row.changes.length === 0 && row.warnings.length === 0 && 'A new record.'}
       </td>
     </tr>
   );

@@ -1,6 +1,6 @@
 /** The cells and rows of a list's CSV export (server/platform/lists/csv.ts): RFC 4180 and the escaping rule. */
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvRows, escapeText } from '../../server/platform/lists/csv.ts';
+import { CSV_BOM, csvRows, escapeText, unescapeText } from '../../server/platform/lists/csv.ts';
 
 describe('escapeText', () => {
   it("puts a ' before text that a spreadsheet would run as a formula", () => {
@@ -15,6 +15,18 @@ describe('escapeText', () => {
 
   it('leaves other text alone, a formula character past the first included', () => {
     for (const text of ['', 'Acme', 'a=b', ' =1', '1-2', 'Ünïcødé', '"=1"']) expect(escapeText(text)).toBe(text);
+  });
+});
+
+describe('unescapeText', () => {
+  it("takes off the ' that escapeText put, giving back every text", () => {
+    for (const text of ['=1+1', '-1', '@x', '\tx', '\rx', '＝1', "'", "'=1", "''x", 'Acme', "it's", ''])
+      expect(unescapeText(escapeText(text)), JSON.stringify(text)).toBe(text);
+  });
+
+  it("keeps a ' that escapeText would not have put there", () => {
+    expect(unescapeText("'quoted")).toBe("'quoted");
+    expect(unescapeText("'")).toBe("'");
   });
 });
 

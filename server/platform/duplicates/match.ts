@@ -67,7 +67,10 @@ export function meetsFilters(
 }
 
 interface Condition {
-  sql: (param: (value: unknown) => string, trigram: string) => string;
+  /** The record's value the condition compares (as text: a phone's digits). */
+  value: string;
+  /** The condition on a stored record, given the SQL of that value (a parameter, or a column of the rows compared). */
+  sql: (value: string, param: (value: unknown) => string, trigram: string) => string;
 }
 
 /** The condition one match field puts on a record; null when the record's value is blank (blank matches nothing). */
@@ -85,16 +88,17 @@ function conditionFor(
   if (matchField.method === 'Fuzzy') {
     const threshold = matchField.threshold ?? 0.5;
     return {
-      sql: (param, trigram) =>
-        `${trigram}.similarity(lower(${column}), lower(${param(text)}::text)) >= ${param(threshold)}::real`,
+      value: text,
+      sql: (value, param, trigram) =>
+        `${trigram}.similarity(lower(${column}), lower(${value})) >= ${param(threshold)}::real`,
     };
   }
   if (field.dataType === 'Phone') {
     const digits = digitsOf(text);
     if (digits === '') return null;
-    return { sql: (param) => `regexp_replace(${column}, '[^0-9]', '', 'g') = ${param(digits)}::text` };
+    return { value: digits, sql: (value) => `regexp_replace(${column}, '[^0-9]', '', 'g') = ${value}` };
   }
-  return { sql: (param) => `lower(${column}) = lower(${param(text)}::text)` };
+  return { value: text, sql: (value) => `lower(${column}) = lower(${value})` };
 }
 
 /** The records one matching rule finds for the values, that the caller may see, besides the record itself. */
@@ -114,7 +118,7 @@ async function runMatchRule(
     return `$${params.length}`;
   };
   const trigram = match.fields.some((field) => field.method === 'Fuzzy') ? await trigramSchema(q) : '';
-  const where = conditions.map((condition) => condition!.sql(param, trigram));
+  const where = conditions.map((condition) => condition!.sql(`${param(condition!.value)}::text`, param, trigram));
   if (excludeId) where.push(`id <> ${param(excludeId)}`);
   const { rows } = await q.query<Pick<RecordRow, 'id' | 'fields' | 'created_by_id'>>(
     `SELECT id, fields, created_by_id FROM record WHERE object_api_name = $1 AND ${where.join(' AND ')} ORDER BY id LIMIT ${MAX_MATCHES * 2}`,
@@ -124,6 +128,86 @@ async function runMatchRule(
     .filter((row) => canSeeRecord(principal, object, row))
     .slice(0, MAX_MATCHES)
     .map((row) => row.id);
+}
+
+/** A record about to be written, as findDuplicates takes it: for findDuplicatesInBulk. */
+export interface DuplicateCheck {
+  kind: WriteKind;
+  values: Record<string, FieldValue>;
+  excludeId?: string;
+  changedFields?: string[];
+}
+
+/** Records compared per statement by findDuplicatesInBulk. */
+const BULK_RECORDS = 5000;
+
+/**
+ * findDuplicates for many records at once (an import's dry run): each matching rule of each active duplicate
+ * rule is one statement per BULK_RECORDS records, joining their values (unnest of one array per match field)
+ * with the stored records under the same conditions as runMatchRule, instead of one statement per record. The
+ * duplicates of each record, in the checks' order, as findDuplicates gives them.
+ */
+export async function findDuplicatesInBulk(
+  q: Queryable,
+  principal: Principal,
+  object: DescribedObject,
+  checks: DuplicateCheck[],
+): Promise<RuleMatch[][]> {
+  const found = checks.map((): RuleMatch[] => []);
+  const rules = rulesOf(object);
+  for (const rule of rules.duplicateRules) {
+    if (!rule.active) continue;
+    for (const match of matchRulesOf(rules, rule)) {
+      const compared: { index: number; conditions: Condition[]; excludeId: string | null }[] = [];
+      for (const [index, check] of checks.entries()) {
+        if (!meetsFilters(object, rule, check.values)) continue;
+        if (check.changedFields && !match.fields.some((field) => check.changedFields!.includes(field.field))) continue;
+        const conditions = match.fields.map((field) => conditionFor(object, field, check.values));
+        if (conditions.some((condition) => condition === null)) continue;
+        compared.push({ index, conditions: conditions as Condition[], excludeId: check.excludeId ?? null });
+      }
+      if (compared.length === 0) continue;
+      const trigram = match.fields.some((field) => field.method === 'Fuzzy') ? await trigramSchema(q) : '';
+      for (let start = 0; start < compared.length; start += BULK_RECORDS) {
+        const part = compared.slice(start, start + BULK_RECORDS);
+        const params: unknown[] = [
+          object.apiName,
+          part.map((one) => one.index),
+          part.map((one) => one.excludeId),
+          ...match.fields.map((_field, position) => part.map((one) => one.conditions[position].value)),
+        ];
+        const param = (value: unknown) => {
+          params.push(value);
+          return `$${params.length}`;
+        };
+        const names = match.fields.map((_field, position) => `value_${position}`);
+        const where = part[0].conditions.map((condition, position) =>
+          condition.sql(`v.${names[position]}`, param, trigram),
+        );
+        const arrays = match.fields.map((_field, position) => `$${position + 4}::text[]`);
+        const { rows } = await q.query<Pick<RecordRow, 'id' | 'fields' | 'created_by_id'> & { index: number }>(
+          `SELECT v.n AS index, r.id, r.fields, r.created_by_id
+           FROM unnest($2::int[], $3::text[], ${arrays.join(', ')}) AS v(n, exclude_id, ${names.join(', ')})
+           JOIN record r ON r.object_api_name = $1 AND ${where.join(' AND ')} AND r.id IS DISTINCT FROM v.exclude_id
+           ORDER BY v.n, r.id`,
+          params,
+        );
+        const byIndex = new Map<number, string[]>();
+        for (const row of rows) {
+          if (!canSeeRecord(principal, object, row)) continue;
+          let ids = byIndex.get(row.index);
+          if (!ids) byIndex.set(row.index, (ids = []));
+          if (ids.length < MAX_MATCHES) ids.push(row.id);
+        }
+        for (const [index, recordIds] of byIndex) {
+          const blocks = (checks[index].kind === 'create' ? rule.actionOnInsert : rule.actionOnUpdate) === 'Block';
+          found[index].push({ rule, match, recordIds, blocks });
+        }
+      }
+    }
+  }
+  for (const matches of found) matches.sort((a, b) => Number(b.blocks) - Number(a.blocks));
+  return found;
 }
 
 /**

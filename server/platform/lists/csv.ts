@@ -8,8 +8,9 @@
  * The escaping rule, which an import undoes: a text value that begins with `=`, `+`, `-`, `@`, a tab, a carriage
  * return (or the full-width ＝ ＋ － ＠, which some spreadsheets read as the same), or with `'`, is written with a
  * `'` before it, so that a spreadsheet shows it as text rather than running it as a formula. An import removes
- * one leading `'` from every text field that begins with one; since every value beginning with `'` was given one
- * more, nothing else changes. Numbers are never escaped (-5 is a number, not a formula). Pure.
+ * that one leading `'` (unescapeText): since every value beginning with `'` was given one more, nothing else
+ * changes, and a `'` the rule would not have put there (a `'quoted` value typed by hand) is kept. Numbers are
+ * never escaped (-5 is a number, not a formula). Pure.
  */
 import { stringify } from 'csv-stringify/sync';
 
@@ -21,6 +22,11 @@ const FORMULA_START = /^[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A text value as written: with a `'` before it when it begins like a formula or with `'` (see above). */
 export function escapeText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text an escaped value stands for: escapeText's inverse, one leading `'` taken off where it put one. */
+export function unescapeText(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /** A field value of the record API as the cell's value (a string; empty for no value). */

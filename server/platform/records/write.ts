@@ -93,6 +93,44 @@ export async function valueContext(
   return (await everyContext(db, org))(object, recordTypeId);
 }
 
+/** The ids a record's reference fields name. */
+export function referencedIds(object: DescribedObject, values: Record<string, FieldValue>): string[] {
+  return Object.entries(values).flatMap(([name, value]) =>
+    object.fieldsByName.get(name)?.dataType === 'Reference' && typeof value === 'string' ? [value] : [],
+  );
+}
+
+/**
+ * The errors of the reference fields that do not name a record of the right object that the caller may see,
+ * by field; `targets` holds the records named that exist, by id.
+ */
+export function referenceErrors(
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  values: Record<string, FieldValue>,
+  targets: Map<string, RecordRow>,
+): Record<string, RecordExceptionError[]> {
+  const fieldErrors: Record<string, RecordExceptionError[]> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = object.fieldsByName.get(name);
+    if (field?.dataType !== 'Reference' || typeof value !== 'string') continue;
+    const row = targets.get(value);
+    const target = row ? org.objects.get(row.object_api_name) : undefined;
+    if (
+      !row ||
+      !target ||
+      !(field.referenceTo ?? []).includes(target.apiName) ||
+      !canSeeRecord(principal, target, row)
+    ) {
+      fieldErrors[name] = [
+        recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field),
+      ];
+    }
+  }
+  return fieldErrors;
+}
+
 /** References must name records that exist, of the right object, that the caller may see. */
 export async function checkReferences(
   q: Queryable,
@@ -101,23 +139,12 @@ export async function checkReferences(
   object: DescribedObject,
   values: Record<string, FieldValue>,
 ): Promise<void> {
-  const fieldErrors: Record<string, RecordExceptionError[]> = {};
-  for (const [name, value] of Object.entries(values)) {
-    const field = object.fieldsByName.get(name);
-    if (field?.dataType !== 'Reference' || typeof value !== 'string') continue;
-    const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [value]);
-    const target = rows[0] ? org.objects.get(rows[0].object_api_name) : undefined;
-    if (
-      !rows[0] ||
-      !target ||
-      !(field.referenceTo ?? []).includes(target.apiName) ||
-      !canSeeRecord(principal, target, rows[0])
-    ) {
-      fieldErrors[name] = [
-        recordError('INVALID_CROSS_REFERENCE_KEY', `${field.label}: id value of incorrect type: ${value}`, field),
-      ];
-    }
+  const targets = new Map<string, RecordRow>();
+  for (const id of referencedIds(object, values)) {
+    const { rows } = await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM record WHERE id = $1`, [id]);
+    if (rows[0]) targets.set(id, rows[0]);
   }
+  const fieldErrors = referenceErrors(org, principal, object, values, targets);
   if (Object.keys(fieldErrors).length > 0)
     throw new RecordWriteError({
       enhancedErrorType: 'RecordError',
@@ -147,6 +174,29 @@ export function objectToCreate(
 }
 
 /**
+ * The values a create stores, its fields checked (checkWrite) with the record type's picklist defaults, a
+ * checkbox not given false and the caller as the owner when none is given; throws RecordWriteError. Pure: the
+ * references and the duplicate rules are checked apart (insertRecord; an import's dry run, in bulk).
+ */
+export function createValues(
+  principal: Principal,
+  object: DescribedObject,
+  fields: Record<string, FieldValue>,
+  context: ValueContext,
+): Record<string, FieldValue> {
+  const defaults = picklistDefaults(object, fields, context);
+  // The defaults count as the record's values for the required-field and dependency checks.
+  const { values } = checkWrite(principal, object, 'create', fields, context, defaults);
+  for (const [name, value] of Object.entries(defaults)) if (!(name in values)) values[name] = value;
+  for (const field of object.fields) {
+    if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula)
+      values[field.apiName] = false;
+  }
+  if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
+  return values;
+}
+
+/**
  * Creates a record of a record type inside a transaction; returns its id. The caller checked the object
  * (objectToCreate), chose the record type and took RecordTypeId out of the fields (recordTypeForCreate), and
  * read the record type's value context.
@@ -164,15 +214,7 @@ export async function insertRecord(
 ): Promise<string> {
   if ('Id' in fields)
     throw recordWriteError('INVALID_FIELD_FOR_INSERT_UPDATE', 'A record to create must not have an Id');
-  const defaults = picklistDefaults(object, fields, context);
-  // The defaults count as the record's values for the required-field and dependency checks.
-  const { values } = checkWrite(principal, object, 'create', fields, context, defaults);
-  for (const [name, value] of Object.entries(defaults)) if (!(name in values)) values[name] = value;
-  for (const field of object.fields) {
-    if (field.dataType === 'Boolean' && !(field.apiName in values) && !field.calculated && !field.formula)
-      values[field.apiName] = false;
-  }
-  if (object.fieldsByName.has('OwnerId') && !values.OwnerId) values.OwnerId = principal.userId;
+  const values = createValues(principal, object, fields, context);
   await checkReferences(q, org, principal, object, values);
   await check.beforeWrite(q, principal, object, 'create', values, check);
   const { rows } = await q.query<{ last_value: string | number }>(
@@ -340,7 +382,7 @@ export async function createRecord(
 
 /** The value contexts of the objects and record types of some records, read before a transaction. */
 export async function contextsFor(
-  db: Database,
+  db: Queryable,
   org: OrgDescribe,
   rows: Iterable<RecordRow>,
 ): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {

@@ -1,0 +1,610 @@
+/**
+ * An import's dry run: what a CSV file of records would do, writing nothing. Each row is matched to a record of
+ * the object (by its Id, or else by the match key's fields), compared with it field by field, and checked as
+ * the record writes check it (records/write.ts createValues, write-rules.ts checkWrite, the references, the
+ * duplicate rules), so that a row the dry run finds valid is one the commit can write. The records are read in
+ * bulk: one statement per chunk of rows for the matching, the references and each matching rule of the
+ * duplicate rules, never one per row. commit.ts writes what the plan says.
+ */
+import type { Database, Queryable } from '../../db/connection.ts';
+import type { FieldDefinition } from '../core/definitions.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
+import { PlatformError } from '../core/errors.ts';
+import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
+import { fieldPermissions, objectPermissions, type Principal } from '../core/principal.ts';
+import { findDuplicatesInBulk, type DuplicateCheck } from '../duplicates/match.ts';
+import { matchRulesOf, rulesOf, type MatchRuleDefinition } from '../duplicates/rules.ts';
+import { unescapeText } from '../lists/csv.ts';
+import { canEditRecord, canSeeRecord } from '../records/access.ts';
+import { RECORD_COLUMNS, type RecordRow } from '../records/representation.ts';
+import { derivedValues, normaliseValue, type FieldValue } from '../records/values.ts';
+import { createValues, everyContext, referencedIds, referenceErrors } from '../records/write.ts';
+import {
+  checkWrite,
+  recordTypeForCreate,
+  RecordWriteError,
+  type RecordExceptionError,
+} from '../records/write-rules.ts';
+import { ImportError } from './errors.ts';
+import {
+  importObject,
+  isReadOnly,
+  mapColumns,
+  mappableFields,
+  type ColumnChoices,
+  type ImportColumn,
+} from './mapping.ts';
+import { parseCsv, type ParsedRow } from './parse.ts';
+
+interface ImportOptions {
+  /**
+   * CSV header → field API name, or null to skip the column. Columns absent here are mapped automatically (label
+   * or API name, case-insensitive); when absent entirely, the user's saved mapping is used first.
+   */
+  mapping?: ColumnChoices;
+  /**
+   * Fields whose values together find the existing record of a row without an Id. Default: the fields of the
+   * object's first matching rule (duplicate-rules metadata). [] matches rows without an Id to no record.
+   */
+  matchKey?: string[];
+  /** Nothing is written if any row is invalid or any write fails (one transaction for the whole commit). */
+  allOrNone?: boolean;
+}
+
+interface Problem {
+  field: string | null;
+  message: string;
+}
+
+interface Change {
+  field: string;
+  label: string;
+  old: string;
+  new: string;
+}
+
+type RowStatus = 'new' | 'changed' | 'unchanged' | 'invalid';
+type RowOutcome = 'created' | 'updated' | 'unchanged' | 'failed' | 'not written';
+
+interface ImportRowReport {
+  line: number;
+  status: RowStatus;
+  recordId: string | null;
+  changes: Change[];
+  errors: Problem[];
+  warnings: Problem[];
+  outcome: RowOutcome | null;
+}
+
+export interface ImportReport {
+  objectApiName: string;
+  columns: ImportColumn[];
+  fields: { apiName: string; label: string; required: boolean }[];
+  matchKey: string[];
+  allOrNone: boolean;
+  committed: boolean;
+  totals: {
+    rows: number;
+    new: number;
+    changed: number;
+    unchanged: number;
+    invalid: number;
+    created: number;
+    updated: number;
+    failed: number;
+  };
+  rows: ImportRowReport[];
+  history?: { transactionIds: string[]; rows: number };
+  message?: string;
+}
+
+/** What the commit writes for a valid row that is new or changed: the fields as a create or an update takes them. */
+interface RowWrite {
+  kind: 'create' | 'update';
+  /** The row's fields (an update's: its Id and the fields that change). */
+  fields: Record<string, FieldValue>;
+}
+
+interface ImportPlan {
+  report: ImportReport;
+  /** The object's API name as the org spells it. */
+  objectApiName: string;
+  /** The write of each row of the report, in its order (undefined for rows unchanged or invalid). */
+  writes: (RowWrite | undefined)[];
+}
+
+/** Ids or keys read per statement when rows are matched to records. */
+const MATCH_CHUNK = 5000;
+
+const NUMBER_TYPES = new Set(['Int', 'Double', 'Currency', 'Percent']);
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const TRUE = new Set(['true', '1', 'yes']);
+const FALSE = new Set(['false', '0', 'no']);
+
+/**
+ * A cell's text as the value a write of the field takes: the export's escaping undone (lists/csv.ts), checkboxes
+ * from true/false (or 1/0, yes/no), numbers as numbers, an empty cell as null. Text that is none of these is
+ * left as it is, for the write's checks to refuse.
+ */
+export function cellValue(field: FieldDefinition, cell: string): FieldValue {
+  if (NUMBER_TYPES.has(field.dataType)) {
+    const text = cell.trim();
+    if (text === '') return null;
+    return NUMBER.test(text) ? Number(text) : cell;
+  }
+  if (field.dataType === 'Boolean') {
+    const text = cell.trim().toLowerCase();
+    if (text === '') return null;
+    if (TRUE.has(text)) return true;
+    if (FALSE.has(text)) return false;
+    return cell;
+  }
+  if (cell === '') return null;
+  if (field.dataType === 'Reference') return cell.trim();
+  return unescapeText(cell);
+}
+
+/** A value as the report shows it: text, "" for none. */
+export function displayText(value: FieldValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+}
+
+/** Whether a stored value and a normalised new one are the same value of the field (a multi-select's in any order). */
+export function sameValue(field: FieldDefinition, stored: FieldValue | undefined, next: FieldValue): boolean {
+  const before = stored === undefined || stored === '' ? null : stored;
+  if (field.dataType === 'Boolean') return (before ?? false) === (next ?? false);
+  if (before === null || next === null) return before === next;
+  if (field.dataType === 'MultiPicklist') {
+    const values = (value: FieldValue) => String(value).split(';').sort().join(';');
+    return values(before) === values(next);
+  }
+  if (NUMBER_TYPES.has(field.dataType)) return Number(before) === Number(next);
+  if (field.dataType === 'DateTime') return new Date(String(before)).getTime() === new Date(String(next)).getTime();
+  if (field.dataType === 'Reference') return toId18(String(before)) === next;
+  return before === next;
+}
+
+/** The problems of a write that failed its checks, as the report lists them. */
+function problemsOf(error: unknown): Problem[] {
+  if (error instanceof RecordWriteError) {
+    const problems: Problem[] = error.body.output.errors.map((one) => ({ field: one.field, message: one.message }));
+    for (const [field, errors] of Object.entries(error.body.output.fieldErrors))
+      for (const one of errors) problems.push({ field, message: one.message });
+    return problems;
+  }
+  if (error instanceof PlatformError) return [{ field: null, message: error.message }];
+  throw error;
+}
+
+const fieldProblems = (errors: Record<string, RecordExceptionError[]>): Problem[] =>
+  Object.entries(errors).flatMap(([field, list]) => list.map((one) => ({ field, message: one.message })));
+
+/** The match key's fields, checked: readable fields of the object, each named once, in the org's spelling. */
+function matchKeyOf(principal: Principal, object: DescribedObject, given: string[] | undefined): FieldDefinition[] {
+  const names = given ?? rulesOf(object).matchRules[0]?.fields.map((field) => field.field) ?? [];
+  if (!Array.isArray(names) || names.length > 10)
+    throw new ImportError('INVALID_MATCH_KEY', 'A match key is a list of at most 10 field API names.');
+  const fields = mappableFields(principal, object);
+  const key: FieldDefinition[] = [];
+  for (const name of names) {
+    const field =
+      typeof name === 'string' ? fields.find((one) => one.apiName.toLowerCase() === name.toLowerCase()) : undefined;
+    if (!field || field.apiName === 'Id')
+      throw new ImportError(
+        'INVALID_MATCH_KEY',
+        `The match key names ${JSON.stringify(name).slice(0, 80)}, which is not a field of ${object.definition.label}.`,
+      );
+    if (!key.includes(field)) key.push(field);
+  }
+  return key;
+}
+
+/** One row of the file on its way through the dry run. */
+interface Row {
+  parsed: ParsedRow;
+  report: ImportRowReport;
+  /** The mapped fields the user may write, by API name, as a write takes them. */
+  input: Record<string, FieldValue>;
+  /** The record the row names by its Id or finds by its key. */
+  record?: RecordRow;
+  /** The key of a row without Id (its fields' texts, lower-cased), when none is blank. */
+  key?: string[];
+  /** The values as the write would store them (for the duplicate rules). */
+  values?: Record<string, FieldValue>;
+  changedFields?: string[];
+  write?: RowWrite;
+}
+
+const invalid = (row: Row, field: string | null, message: string) => {
+  row.report.status = 'invalid';
+  row.report.errors.push({ field, message });
+};
+
+/** Reads records by id, a chunk at a time: those of the object, by id. */
+async function recordsById(q: Queryable, objectApiName: string, ids: string[]): Promise<Map<string, RecordRow>> {
+  const found = new Map<string, RecordRow>();
+  for (let start = 0; start < ids.length; start += MATCH_CHUNK) {
+    const { rows } = await q.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[]) AND object_api_name = $2`,
+      [ids.slice(start, start + MATCH_CHUNK), objectApiName],
+    );
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/**
+ * Reads the records whose key fields hold the keys given (lower-cased texts, compared with the stored values
+ * lower-cased), a chunk of keys per statement; by the key's JSON.
+ */
+async function recordsByKey(
+  q: Queryable,
+  object: DescribedObject,
+  keyFields: FieldDefinition[],
+  keys: string[][],
+): Promise<Map<string, RecordRow[]>> {
+  const found = new Map<string, RecordRow[]>();
+  const names = keyFields.map((_field, position) => `key_${position}`);
+  const arrays = keyFields.map((_field, position) => `$${position + 2}::text[]`);
+  const where = keyFields.map(
+    (field, position) => `lower(r.fields ->> '${field.apiName.replace(/'/g, "''")}') = k.${names[position]}`,
+  );
+  for (let start = 0; start < keys.length; start += MATCH_CHUNK) {
+    const part = keys.slice(start, start + MATCH_CHUNK);
+    const { rows } = await q.query<RecordRow & { key: string[] }>(
+      `SELECT ${RECORD_COLUMNS.split(', ')
+        .map((column) => `r.${column}`)
+        .join(', ')}, ARRAY[${names.map((name) => `k.${name}`).join(', ')}] AS key
+       FROM (SELECT DISTINCT * FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})) AS k
+       JOIN record r ON r.object_api_name = $1 AND ${where.join(' AND ')}`,
+      [object.apiName, ...keyFields.map((_field, position) => part.map((key) => key[position]))],
+    );
+    for (const row of rows) {
+      const text = JSON.stringify(row.key);
+      found.set(text, [...(found.get(text) ?? []), row]);
+    }
+  }
+  return found;
+}
+
+/** The key of a matching rule's fields in a record's values, as a rule compares them (null: a field is blank). */
+function ruleKey(
+  object: DescribedObject,
+  match: MatchRuleDefinition,
+  values: Record<string, FieldValue>,
+): string | null {
+  const parts: string[] = [];
+  for (const { field: name } of match.fields) {
+    const text = displayText(values[name]).trim();
+    const part = object.fieldsByName.get(name)?.dataType === 'Phone' ? text.replace(/[^0-9]/g, '') : text.toLowerCase();
+    if (part === '') return null;
+    parts.push(part);
+  }
+  return JSON.stringify(parts);
+}
+
+/**
+ * Rows of the file that the object's duplicate rules would find duplicates of each other, once the earlier is
+ * written: a later row that a blocking rule refuses is invalid, one an alerting rule finds gets a warning. Values
+ * are compared as the exact rules compare them (case-insensitively, phones by their digits); a fuzzy field is
+ * compared exactly here, its stored records by the rule's own similarity.
+ */
+function duplicatesWithinFile(object: DescribedObject, rows: Row[]): void {
+  const rules = rulesOf(object);
+  for (const rule of rules.duplicateRules) {
+    if (!rule.active) continue;
+    for (const match of matchRulesOf(rules, rule)) {
+      const first = new Map<string, number>();
+      for (const row of rows) {
+        if (!row.write || row.report.status === 'invalid' || !row.values) continue;
+        const key = ruleKey(object, match, row.values);
+        if (key === null) continue;
+        const earlier = first.get(key);
+        const runs =
+          row.write.kind === 'create' || match.fields.some((field) => row.changedFields?.includes(field.field));
+        if (earlier !== undefined && runs) {
+          const blocks = (row.write.kind === 'create' ? rule.actionOnInsert : rule.actionOnUpdate) === 'Block';
+          const message = `${rule.alertText} (a duplicate within the file: line ${earlier})`;
+          if (blocks) invalid(row, null, message);
+          else row.report.warnings.push({ field: null, message });
+        } else if (earlier === undefined) first.set(key, row.parsed.line);
+      }
+    }
+  }
+}
+
+/** The plan of an import: the dry run's report, and what the commit would write for each row. */
+async function planImport(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  file: Uint8Array,
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const object = await importObject(db, principal, objectApiName);
+  const parsed = await parseCsv(file);
+  const saved = options.mapping
+    ? {}
+    : ((
+        await db.query<{ mapping: ColumnChoices }>(
+          'SELECT mapping FROM import_mapping WHERE user_id = $1 AND object_api_name = $2',
+          [principal.userId, object.apiName],
+        )
+      ).rows[0]?.mapping ?? {});
+  const columns = mapColumns(principal, object, parsed.header, options.mapping, saved);
+  const keyFields = matchKeyOf(principal, object, options.matchKey);
+  const idColumn = columns.findIndex((column) => column.field === 'Id');
+  const keyColumns = keyFields.map((field) => columns.findIndex((column) => column.field === field.apiName));
+  if (idColumn < 0 && keyFields.length > 0 && keyColumns.some((index) => index < 0)) {
+    const missing = keyFields.filter((_field, position) => keyColumns[position] < 0).map((field) => field.label);
+    throw new ImportError(
+      'INVALID_MATCH_KEY',
+      `The file has no Id column, and no column for ${missing.join(', ')} of the match key: its rows could not be matched to records.`,
+    );
+  }
+  const org = await describeOrg(db);
+  const contextOf = await everyContext(db, org);
+  const writable = columns.flatMap((column, index) =>
+    column.field && !column.readOnly ? [{ index, field: object.fieldsByName.get(column.field)! }] : [],
+  );
+
+  const rows: Row[] = parsed.rows.map((one) => {
+    const input: Record<string, FieldValue> = {};
+    for (const { index, field } of writable) input[field.apiName] = cellValue(field, one.values[index]);
+    return {
+      parsed: one,
+      input,
+      report: {
+        line: one.line,
+        status: 'new',
+        recordId: null,
+        changes: [],
+        errors: [],
+        warnings: [],
+        outcome: null,
+      },
+    };
+  });
+
+  // Matching: by Id, else by the key.
+  const keyLabel = keyFields.map((field) => field.label).join(' + ');
+  const wanted = new Set<string>();
+  for (const row of rows) {
+    const idText = idColumn < 0 ? '' : row.parsed.values[idColumn].trim();
+    if (idText !== '') {
+      const id = toId18(idText);
+      if (!id || !id.startsWith(object.definition.keyPrefix))
+        invalid(row, 'Id', `Id ${idText.slice(0, 40)} is not the Id of a ${object.definition.label} record`);
+      else {
+        row.report.recordId = id;
+        wanted.add(id);
+      }
+      continue;
+    }
+    if (keyFields.length === 0) continue;
+    const texts = keyFields.map((field, position) =>
+      displayText(cellValue(field, row.parsed.values[keyColumns[position]] ?? '')),
+    );
+    const blank = keyFields.filter((_field, position) => texts[position].trim() === '');
+    if (blank.length > 0)
+      invalid(
+        row,
+        null,
+        `The match key ${keyLabel} is blank (${blank.map((field) => field.label).join(', ')}): the row has no Id to match it by either`,
+      );
+    else row.key = texts.map((text) => text.toLowerCase());
+  }
+  const byId = await recordsById(db, object.apiName, [...wanted]);
+  const keyed = rows.filter((row) => row.key);
+  const byKey =
+    keyed.length > 0
+      ? await recordsByKey(
+          db,
+          object,
+          keyFields,
+          keyed.map((row) => row.key!),
+        )
+      : new Map();
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    if (row.report.status === 'invalid') continue;
+    let identity: string | undefined;
+    if (row.report.recordId) {
+      const record = byId.get(row.report.recordId);
+      if (!record || !canSeeRecord(principal, object, record)) {
+        invalid(row, 'Id', `No ${object.definition.label} record has the Id ${row.report.recordId}`);
+        row.report.recordId = null;
+        continue;
+      }
+      row.record = record;
+      identity = record.id;
+    } else if (row.key) {
+      const found = (byKey.get(JSON.stringify(row.key)) ?? []).filter((record: RecordRow) =>
+        canSeeRecord(principal, object, record),
+      );
+      if (found.length > 1) {
+        invalid(
+          row,
+          null,
+          `The match key ${keyLabel} finds ${found.length} records (${found
+            .slice(0, 5)
+            .map((record: RecordRow) => record.id)
+            .join(', ')}): give the row an Id`,
+        );
+        continue;
+      }
+      if (found.length === 1) {
+        row.record = found[0];
+        row.report.recordId = found[0].id;
+        identity = found[0].id;
+      } else identity = `key:${JSON.stringify(row.key)}`;
+    }
+    if (identity === undefined) continue;
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) invalid(row, null, `A duplicate within the file (line ${earlier})`);
+    else seen.set(identity, row.parsed.line);
+  }
+
+  // The changes of matched rows, and the checks of every row to write.
+  const mayCreate = objectPermissions(principal, object.apiName).create && object.definition.flags?.createable;
+  const mayEdit = objectPermissions(principal, object.apiName).edit && object.definition.flags?.updateable;
+  for (const row of rows) {
+    if (row.report.status === 'invalid') continue;
+    if (row.record) {
+      const record = row.record;
+      const context = contextOf(object, record.record_type_id ?? MASTER_RECORD_TYPE_ID);
+      const changed: Record<string, FieldValue> = {};
+      for (const { field } of writable) {
+        const raw = row.input[field.apiName];
+        const checked = normaliseValue(field, raw, context);
+        const next = 'error' in checked ? raw : checked.value;
+        if ('value' in checked && sameValue(field, record.fields[field.apiName], next)) continue;
+        changed[field.apiName] = raw;
+        row.report.changes.push({
+          field: field.apiName,
+          label: field.label,
+          old: displayText(record.fields[field.apiName]),
+          new: displayText(next),
+        });
+      }
+      if (row.report.changes.length === 0) {
+        row.report.status = 'unchanged';
+        continue;
+      }
+      row.report.status = 'changed';
+      try {
+        if (!mayEdit)
+          throw new PlatformError(
+            403,
+            'INSUFFICIENT_ACCESS_OR_READONLY',
+            `You may not edit ${object.definition.labelPlural}.`,
+          );
+        if (!canEditRecord(principal, object, record))
+          throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', 'You may not edit this record.');
+        const { values } = checkWrite(principal, object, 'update', changed, context, record.fields);
+        const merged = { ...record.fields, ...values };
+        Object.assign(merged, derivedValues(object.fields, merged));
+        row.values = merged;
+        row.changedFields = Object.keys(values).filter((name) => values[name] !== record.fields[name]);
+        row.write = { kind: 'update', fields: { Id: record.id, ...changed } };
+      } catch (error) {
+        row.report.status = 'invalid';
+        row.report.errors.push(...problemsOf(error));
+      }
+    } else {
+      // A blank cell is no value: the record type's defaults apply, as to a new record's fields not given.
+      const fields = Object.fromEntries(Object.entries(row.input).filter(([, value]) => value !== null));
+      try {
+        if (!mayCreate)
+          throw new PlatformError(
+            403,
+            'INSUFFICIENT_ACCESS_OR_READONLY',
+            `You may not create ${object.definition.labelPlural}.`,
+          );
+        const { recordTypeId, fields: rest } = recordTypeForCreate(object, fields);
+        row.values = createValues(principal, object, rest, contextOf(object, recordTypeId));
+        row.write = { kind: 'create', fields };
+      } catch (error) {
+        row.report.status = 'invalid';
+        row.report.errors.push(...problemsOf(error));
+      }
+    }
+  }
+
+  const toWrite = rows.filter((row) => row.write && row.report.status !== 'invalid');
+  await checkReferencesInBulk(db, org, principal, object, toWrite);
+  duplicatesWithinFile(object, toWrite);
+  const checked = toWrite.filter((row) => row.report.status !== 'invalid');
+  const found = await findDuplicatesInBulk(
+    db,
+    principal,
+    object,
+    checked.map((row): DuplicateCheck =>
+      row.write!.kind === 'create'
+        ? { kind: 'create', values: row.values! }
+        : { kind: 'update', values: row.values!, excludeId: row.record!.id, changedFields: row.changedFields },
+    ),
+  );
+  for (const [index, matches] of found.entries()) {
+    const row = checked[index];
+    for (const match of matches) {
+      const message = `${match.rule.alertText} (${match.recordIds.length === 1 ? 'record' : 'records'} ${match.recordIds.slice(0, 5).join(', ')})`;
+      if (match.blocks) invalid(row, null, message);
+      else if (!row.report.warnings.some((warning) => warning.message === message))
+        row.report.warnings.push({ field: null, message });
+    }
+  }
+
+  const reports = rows.map((row) => row.report);
+  const count = (status: RowStatus) => reports.filter((report) => report.status === status).length;
+  const required = (field: FieldDefinition) =>
+    field.required === true && !isReadOnly(principal, object, field) && field.createable !== false;
+  return {
+    objectApiName: object.apiName,
+    writes: rows.map((row) => (row.report.status === 'invalid' ? undefined : row.write)),
+    report: {
+      objectApiName: object.apiName,
+      columns,
+      fields: mappableFields(principal, object)
+        .filter((field) => fieldPermissions(principal, object.apiName, field.apiName).read)
+        .map((field) => ({ apiName: field.apiName, label: field.label, required: required(field) })),
+      matchKey: keyFields.map((field) => field.apiName),
+      allOrNone: options.allOrNone === true,
+      committed: false,
+      totals: {
+        rows: reports.length,
+        new: count('new'),
+        changed: count('changed'),
+        unchanged: count('unchanged'),
+        invalid: count('invalid'),
+        created: 0,
+        updated: 0,
+        failed: 0,
+      },
+      rows: reports,
+    },
+  };
+}
+
+/** The references of the rows to write, checked as a write checks them, their records read in one statement per chunk. */
+async function checkReferencesInBulk(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  object: DescribedObject,
+  rows: Row[],
+): Promise<void> {
+  const written = (row: Row) => (row.write!.kind === 'create' ? row.values! : pick(row.values!, row.changedFields!));
+  const ids = new Set(rows.flatMap((row) => referencedIds(object, written(row))));
+  if (ids.size === 0) return;
+  const targets = new Map<string, RecordRow>();
+  const list = [...ids];
+  for (let start = 0; start < list.length; start += MATCH_CHUNK) {
+    const { rows: found } = await q.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`,
+      [list.slice(start, start + MATCH_CHUNK)],
+    );
+    for (const row of found) targets.set(row.id, row);
+  }
+  for (const row of rows) {
+    const problems = fieldProblems(referenceErrors(org, principal, object, written(row), targets));
+    if (problems.length === 0) continue;
+    row.report.status = 'invalid';
+    row.report.errors.push(...problems);
+  }
+}
+
+const pick = (values: Record<string, FieldValue>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, values[name]]));
+
+/** The dry run of an import: its report, nothing written. Throws ImportError for a file or options it refuses. */
+export async function dryRunImport(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  file: Uint8Array,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  return (await planImport(db, principal, objectApiName, file, options)).report;
+}

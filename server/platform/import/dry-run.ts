@@ -36,7 +36,7 @@ import {
 } from './mapping.ts';
 import { parseCsv, type ParsedRow } from './parse.ts';
 
-interface ImportOptions {
+export interface ImportOptions {
   /**
    * CSV header → field API name, or null to skip the column. Columns absent here are mapped automatically (label
    * or API name, case-insensitive); when absent entirely, the user's saved mapping is used first.
@@ -66,7 +66,7 @@ interface Change {
 type RowStatus = 'new' | 'changed' | 'unchanged' | 'invalid';
 type RowOutcome = 'created' | 'updated' | 'unchanged' | 'failed' | 'not written';
 
-interface ImportRowReport {
+export interface ImportRowReport {
   line: number;
   status: RowStatus;
   recordId: string | null;
@@ -99,7 +99,7 @@ export interface ImportReport {
 }
 
 /** What the commit writes for a valid row that is new or changed: the fields as a create or an update takes them. */
-interface RowWrite {
+export interface RowWrite {
   kind: 'create' | 'update';
   /** The row's fields (an update's: its Id and the fields that change). */
   fields: Record<string, FieldValue>;
@@ -315,7 +315,7 @@ function duplicatesWithinFile(object: DescribedObject, rows: Row[]): void {
 }
 
 /** The plan of an import: the dry run's report, and what the commit would write for each row. */
-async function planImport(
+export async function planImport(
   db: Database,
   principal: Principal,
   objectApiName: string,

@@ -2,10 +2,11 @@
  * Batch writes (POST /records/batch): creates, updates and deletes of up to 200 records in all, in order,
  * one result per record. With allOrNone, one failure rolls every write back and the other records report
  * ALL_OR_NONE_OPERATION_ROLLED_BACK; without it, each record is written (or not) on its own, and the whole
- * request is still one transaction, so that a defect half-way commits nothing.
+ * request is still one transaction, so that a defect half-way commits nothing. executeBatchIn writes a batch the
+ * same way inside a transaction of the caller's (an import's batches, server/platform/import).
  */
 import type { Schemas } from '../../../generated/types.ts';
-import type { Database } from '../../db/connection.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
 import { describeOrg, type DescribedObject } from '../core/describe.ts';
 import { PlatformError } from '../core/errors.ts';
 import { toId18 } from '../core/ids.ts';
@@ -119,18 +120,33 @@ export function batchItems(input: BatchInput): Item[] {
   return items;
 }
 
-export async function executeBatch(
+type BatchOptions = WriteOptions & Pick<WriteCheck, 'beforeWrite'>;
+
+/** The items of a batch and what became of each: 'written', or the result of its failure. */
+interface BatchRun {
+  items: Item[];
+  outcomes: (BatchItemResult | 'written')[];
+}
+
+/**
+ * Checks and writes a batch's items. The org's metadata and value contexts are read from `db` (kept per
+ * database), the records through `q`; `inTransaction` runs the writes in one transaction (executeBatch: a
+ * transaction of its own; executeBatchIn: a savepoint of the caller's).
+ */
+async function runBatch(
   db: Database,
+  q: Queryable,
   principal: Principal,
   input: BatchInput,
-  options: WriteOptions & Pick<WriteCheck, 'beforeWrite'>,
-): Promise<Schemas['BatchOperationResultsRepresentation']> {
+  options: BatchOptions,
+  inTransaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
+): Promise<BatchRun> {
   const items = batchItems(input);
   const org = await describeOrg(db);
   const now = new Date(options.clock?.now() ?? Date.now());
   const ids = items.flatMap((item) => (item.id ? [item.id] : []));
   const { rows } = ids.length
-    ? await db.query<RecordRow>(
+    ? await q.query<RecordRow>(
         'SELECT id, object_api_name, record_type_id, fields, created_by_id FROM record WHERE id = ANY($1::text[])',
         [ids],
       )
@@ -151,7 +167,7 @@ export async function executeBatch(
       item.error = resultOfError(error);
     }
   }
-  const writeOne = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], item: Item) => {
+  const writeOne = async (tx: Queryable, item: Item) => {
     if (item.error) throw new ItemFailed(item.error);
     if (item.type === 'CREATE')
       item.id = await insertRecord(
@@ -181,7 +197,7 @@ export async function executeBatch(
     let failedAt = -1;
     let failed: BatchItemResult | undefined;
     try {
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx) => {
         for (const [index, item] of items.entries()) {
           try {
             await writeOne(tx, item);
@@ -211,7 +227,7 @@ export async function executeBatch(
     // One transaction, a savepoint per item: an item that fails is undone on its own and reported, and the
     // items reported written are exactly the ones committed; an unexpected error (resultOfError rethrows it)
     // rolls the whole request back before it answers 500.
-    await db.transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       for (const item of items) {
         if (item.error) {
           outcomes.push(item.error);
@@ -230,7 +246,16 @@ export async function executeBatch(
       }
     });
   }
+  return { items, outcomes };
+}
 
+export async function executeBatch(
+  db: Database,
+  principal: Principal,
+  input: BatchInput,
+  options: BatchOptions,
+): Promise<Schemas['BatchOperationResultsRepresentation']> {
+  const { items, outcomes } = await runBatch(db, db, principal, input, options, (fn) => db.transaction(fn));
   const results: BatchItemResult[] = [];
   for (const [index, item] of items.entries()) {
     const outcome = outcomes[index];
@@ -243,6 +268,41 @@ export async function executeBatch(
       });
   }
   return { hasErrors: results.some((result) => result.statusCode >= 400), results };
+}
+
+/** What became of one record of a batch written by executeBatchIn: its id once written, or its errors. */
+export type BatchWriteOutcome = { id: string; errors: null } | { id: string | null; errors: ErrorItem[] };
+
+/**
+ * A batch written inside the caller's transaction `tx`, as executeBatch writes it (the same checks, order and
+ * allOrNone), without reading the records back: each record's id or errors. Its writes are in a savepoint, so
+ * that an allOrNone batch that fails undoes its own writes and leaves `tx` usable; the caller decides whether
+ * `tx` commits. Metadata is read from `db`, records through `tx`.
+ */
+export async function executeBatchIn(
+  db: Database,
+  tx: Queryable,
+  principal: Principal,
+  input: BatchInput,
+  options: BatchOptions,
+): Promise<BatchWriteOutcome[]> {
+  const { items, outcomes } = await runBatch(db, tx, principal, input, options, async (fn) => {
+    await tx.query('SAVEPOINT batch');
+    try {
+      const result = await fn(tx);
+      await tx.query('RELEASE SAVEPOINT batch');
+      return result;
+    } catch (error) {
+      await tx.query('ROLLBACK TO SAVEPOINT batch');
+      throw error;
+    }
+  });
+  return items.map((item, index) => {
+    const outcome = outcomes[index];
+    return outcome === 'written'
+      ? { id: item.id!, errors: null }
+      : { id: item.id ?? null, errors: outcome.result as ErrorItem[] };
+  });
 }
 
 /** An item that failed before any write: carries its result through the transaction's rollback. */

@@ -1,0 +1,174 @@
+/**
+ * An import's commit: the dry run again (dry-run.ts, against the data as it is now), then the valid new and
+ * changed rows written through the records' batch operation (records/batch.ts executeBatchIn) in batches of
+ * 200, as POST /records/batch writes them (the same checks, the duplicate rules enforced; an alerting rule's
+ * duplicates, which the dry run reported as warnings, saved). Each batch is a transaction of its own: an import
+ * cut short keeps the batches written, and run again finds those rows unchanged and writes the rest. With
+ * allOrNone, nothing is written when a row is invalid, and every batch is in one transaction that a failure
+ * rolls back whole. The report names the history the writes made (migration 027): each batch's transaction id,
+ * which its history rows carry in TransactionId.
+ */
+import type { Database, Queryable } from '../../db/connection.ts';
+import type { Principal } from '../core/principal.ts';
+import { enforceDuplicateRules } from '../duplicates/match.ts';
+import { executeBatchIn, type BatchWriteOutcome } from '../records/batch.ts';
+import type { ErrorItem } from '../records/read.ts';
+import type { RecordInput, WriteOptions } from '../records/write.ts';
+import { planImport, type ImportOptions, type ImportReport, type ImportRowReport, type RowWrite } from './dry-run.ts';
+
+/** Records per batch: the most one batch operation takes. */
+const BATCH_RECORDS = 200;
+
+interface Pending {
+  row: ImportRowReport;
+  write: RowWrite;
+}
+
+/** The batch operation's input for some rows, in their order. */
+function batchInput(objectApiName: string, pending: Pending[], allOrNone: boolean) {
+  return {
+    allOrNone,
+    operations: pending.map(({ write }) => ({
+      type: write.kind === 'create' ? 'CREATE' : 'UPDATE',
+      records: [
+        {
+          ...(write.kind === 'create' ? { apiName: objectApiName } : {}),
+          fields: write.fields,
+          allowSaveOnDuplicate: true,
+        } satisfies RecordInput,
+      ],
+    })),
+  };
+}
+
+/** The field a batch item's error is about, when it names one (a record write's field errors do). */
+const fieldOf = (error: ErrorItem) => (error as ErrorItem & { fields?: string[] }).fields?.[0] ?? null;
+
+/** Sets each row's outcome from the batch's. */
+function noteOutcomes(pending: Pending[], outcomes: BatchWriteOutcome[], report: ImportReport): void {
+  for (const [index, { row, write }] of pending.entries()) {
+    const outcome = outcomes[index];
+    if (outcome.errors === null) {
+      row.outcome = write.kind === 'create' ? 'created' : 'updated';
+      if (write.kind === 'create') {
+        row.recordId = outcome.id;
+        report.totals.created++;
+      } else report.totals.updated++;
+    } else {
+      row.outcome = 'failed';
+      row.errors.push(...outcome.errors.map((error) => ({ field: fieldOf(error), message: error.message })));
+      report.totals.failed++;
+    }
+  }
+}
+
+/** The transaction's id as its history rows carry it, when it has written (null when it has not). */
+async function transactionId(tx: Queryable): Promise<string | null> {
+  const { rows } = await tx.query<{ id: string | null }>('SELECT pg_current_xact_id_if_assigned()::text AS id');
+  return rows[0].id;
+}
+
+/** How many history rows carry these transaction ids. */
+async function historyRows(db: Queryable, transactionIds: string[]): Promise<number> {
+  if (transactionIds.length === 0) return 0;
+  // History rows are the records whose ids have the history key prefix (migration 027).
+  const { rows } = await db.query<{ count: string | number }>(
+    `SELECT count(*) AS count FROM record WHERE id LIKE '017%' AND fields ->> 'TransactionId' = ANY($1::text[])`,
+    [transactionIds],
+  );
+  return Number(rows[0].count);
+}
+
+/** A failure that ends an all-or-nothing commit: its transaction is rolled back. */
+class RolledBack extends Error {
+  constructor(readonly failedLine: number) {
+    super('an import row failed');
+  }
+}
+
+/**
+ * Commits an import: its report, every row with its outcome. `onProgress(done, total)` is called after each
+ * batch with the rows written (or failed) so far and the rows to write. Throws ImportError as the dry run does.
+ */
+export async function commitImport(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  file: Uint8Array,
+  options: ImportOptions & { onProgress?: (done: number, total: number) => void },
+  writeOptions: WriteOptions = {},
+): Promise<ImportReport> {
+  const plan = await planImport(db, principal, objectApiName, file, options);
+  const { report } = plan;
+  report.committed = true;
+  report.history = { transactionIds: [], rows: 0 };
+  const pending: Pending[] = [];
+  for (const [index, row] of report.rows.entries()) {
+    const write = plan.writes[index];
+    if (write) pending.push({ row, write });
+    row.outcome = row.status === 'unchanged' ? 'unchanged' : 'not written';
+  }
+  const batches: Pending[][] = [];
+  for (let start = 0; start < pending.length; start += BATCH_RECORDS)
+    batches.push(pending.slice(start, start + BATCH_RECORDS));
+  const check = { ...writeOptions, beforeWrite: enforceDuplicateRules };
+  const total = pending.length;
+
+  if (options.allOrNone) {
+    if (report.totals.invalid > 0) {
+      report.message = `Nothing was written: ${report.totals.invalid} ${report.totals.invalid === 1 ? 'row is' : 'rows are'} invalid, and the import is all or nothing.`;
+      return report;
+    }
+    let transactionIdOfAll: string | null = null;
+    const written: [Pending[], BatchWriteOutcome[]][] = [];
+    try {
+      await db.transaction(async (tx) => {
+        let done = 0;
+        for (const batch of batches) {
+          const outcomes = await executeBatchIn(db, tx, principal, batchInput(plan.objectApiName, batch, true), check);
+          const failedAt = outcomes.findIndex(
+            (outcome) =>
+              outcome.errors !== null &&
+              !outcome.errors.every((error) => error.errorCode === 'ALL_OR_NONE_OPERATION_ROLLED_BACK'),
+          );
+          if (failedAt >= 0) {
+            const row = batch[failedAt].row;
+            row.outcome = 'failed';
+            row.errors.push(
+              ...outcomes[failedAt].errors!.map((error) => ({
+                field: fieldOf(error),
+                message: error.message,
+              })),
+            );
+            throw new RolledBack(row.line);
+          }
+          written.push([batch, outcomes]);
+          done += batch.length;
+          options.onProgress?.(done, total);
+        }
+        transactionIdOfAll = await transactionId(tx);
+      });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      report.totals.failed = 1;
+      report.message = `Nothing was written: line ${error.failedLine} failed, and the import is all or nothing.`;
+      return report;
+    }
+    for (const [batch, outcomes] of written) noteOutcomes(batch, outcomes, report);
+    if (transactionIdOfAll) report.history.transactionIds.push(transactionIdOfAll);
+  } else {
+    let done = 0;
+    for (const batch of batches) {
+      const txid = await db.transaction(async (tx) => {
+        const outcomes = await executeBatchIn(db, tx, principal, batchInput(plan.objectApiName, batch, false), check);
+        noteOutcomes(batch, outcomes, report);
+        return transactionId(tx);
+      });
+      if (txid) report.history.transactionIds.push(txid);
+      done += batch.length;
+      options.onProgress?.(done, total);
+    }
+  }
+  report.history.rows = await historyRows(db, report.history.transactionIds);
+  return report;
+}

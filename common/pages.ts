@@ -46,3 +46,14 @@ export const BACK_OFFICE_PATH = '/lightning';
 export function isBackOfficePath(pathname: string): boolean {
   return pathname === BACK_OFFICE_PATH || pathname.startsWith(`${BACK_OFFICE_PATH}/`);
 }
+
+/** The CSV import of an object's records (server/routes/record-import.ts), beside the object's list view. */
+export const RECORD_IMPORT_ROUTE = `${BACK_OFFICE_PATH}/o/:objectApiName/import`;
+
+/** The import's steps: the dry run and the commit (POST, multipart), the user's saved mapping (GET and PUT). */
+export type RecordImportStep = 'dry-run' | 'commit' | 'mapping';
+
+/** The address of one step of an object's import. */
+export function recordImportPath(objectApiName: string, step: RecordImportStep): string {
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/import/${step}`;
+}

@@ -40,6 +40,7 @@ import { themeRoutes } from './routes/themes.ts';
 import { BACK_OFFICE_PATH, INQUIRY_ROUTE, REPRESENTATIVE_PREFIX } from '../common/pages.ts';
 import { siteFileRoutes } from './routes/site-files.ts';
 import { listExportRoutes } from './routes/list-export.ts';
+import { recordImportRoutes } from './routes/record-import.ts';
 import { SIGN_IN_PATH } from '../common/sign-in.ts';
 import { locatorReplay, storefrontRoutes } from './routes/storefront.ts';
 import { locatorResultCache, publicPageChanges } from './cache/result-cache.ts';
@@ -90,8 +91,9 @@ export function createApp(db: Database, options: AppOptions = {}) {
   app.route('/', relatedListRoutes(db, options));
   app.route('/', searchRoutes(db, options));
   app.route('/', siteFileRoutes(db, { sitemapMaxUrls: options.sitemapMaxUrls }));
-  // Before the back office's pages, whose addresses it shares.
+  // Before the back office's pages, whose addresses they share.
   app.route('/', listExportRoutes(db, options));
+  app.route('/', recordImportRoutes(db, options));
   // Last: whatever the areas above do not implement answers 501.
   const implementedOperations = operationIdsOf(app);
   app.route('/', notImplementedRoutes(implementedOperations));

@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from '@hono/zod-openapi';
 import { NOT_FOUND_MESSAGE, PlatformError } from '../platform/core/errors.ts';
 import { RecordWriteError } from '../platform/records/write-rules.ts';
+import { ImportError } from '../platform/import/errors.ts';
 import { ApexError } from '../storefront/apex-error.ts';
 import type { NodeEnv } from './connections/request-header.ts';
 
@@ -87,6 +88,8 @@ export function errorHandler(error: Error, c: Context) {
   // A record write that failed on its fields answers with the record-error output.
   if (error instanceof RecordWriteError) return c.json(error.body, 400);
   if (error instanceof PlatformError) return errorResponse(c, error.status, error.errorCode, error.message);
+  // The CSV import's refusal of a file or of its options (server/routes/record-import.ts).
+  if (error instanceof ImportError) return errorResponse(c, error.status, error.errorCode, error.message);
   if (error instanceof ApexError) {
     if (error.fieldErrors && c.req.path.startsWith(APEX_PREFIX))
       return c.json({ errorMessage: error.message, fieldErrors: error.fieldErrors }, error.status);

@@ -1,7 +1,7 @@
 /**
  * Request limits: a body-size limit on every request with a body (larger only for the content-version
- * uploads), and per-address rate limits on what a guest may call and, stricter, on sign-in. Answers 413 and
- * 429 in the called path's error shape. Which operation a request calls is found once per route (the
+ * uploads and the CSV import's files), and per-address rate limits on what a guest may call and, stricter, on
+ * sign-in. Answers 413 and 429 in the called path's error shape. Which operation a request calls is found once per route (the
  * router's own match), so a request costs one WeakMap lookup and, when limited, one Map lookup.
  */
 import { METHODS } from 'node:http';
@@ -12,13 +12,14 @@ import { operationTable, type OperationId } from '../../../generated/operations.
 import { routes } from '../../../generated/routes.ts';
 import { systemClock, type AppOptions, type Clock, type LimitOptions } from '../../app-options.ts';
 import { SIGN_IN_PATH } from '../../../common/sign-in.ts';
-import { INQUIRY_ROUTE } from '../../../common/pages.ts';
+import { INQUIRY_ROUTE, RECORD_IMPORT_ROUTE } from '../../../common/pages.ts';
 import { errorResponse, plainPage } from '../errors.ts';
 import { honoPath } from '../operations/operation.ts';
 import { incomingHeader, type NodeEnv } from '../connections/request-header.ts';
 import type { Database } from '../../db/connection.ts';
 import { SharedWindowLimiter } from './shared-limiter.ts';
 import { closeIfBodyUnread } from '../answers/response-headers.ts';
+import { MAX_FILE_BYTES } from '../../platform/import/parse.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
 type RateLimiter = FixedWindowLimiter | SharedWindowLimiter;
@@ -32,6 +33,10 @@ export const DEFAULT_LIMITS: LimitOptions = {
 
 /** 10 MB of file data in base64 (the contract's maxLength, 13,981,016 characters) and the JSON around it. */
 export const UPLOAD_MAX_BODY_BYTES = 13_981_016 + 64 * 1024;
+/** The import's multipart body: the file (25 MB at most), and 64 KiB for the parts' framing and the options. */
+export const IMPORT_MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024;
+/** The import's routes whose bodies carry the file (server/routes/record-import.ts). */
+const IMPORT_UPLOAD_ROUTES = new Set([`POST ${RECORD_IMPORT_ROUTE}/dry-run`, `POST ${RECORD_IMPORT_ROUTE}/commit`]);
 /** The operations whose bodies carry a file. */
 const UPLOAD_OPERATIONS: OperationId[] = ['createContentDocumentAndVersion', 'createContentVersion'];
 /** The server-rendered pages. */
@@ -212,6 +217,22 @@ function tooLarge(maxBytes: number) {
   };
 }
 
+/**
+ * The import's refusal of a file over its limit (413 FILE_TOO_LARGE), from Content-Length before any of the body
+ * is read, or as soon as a body sent without one passes the limit: a larger body is never held whole.
+ */
+function fileTooLarge(c: Context) {
+  const response = errorResponse(
+    c,
+    413,
+    'FILE_TOO_LARGE',
+    `The file is larger than the import's limit of 25 MB (${MAX_FILE_BYTES} bytes).`,
+  );
+  // As for any body refused unread: the connection cannot carry another request.
+  response.headers.set('Connection', 'close');
+  return response;
+}
+
 function tooManyRequests(c: Context, limiter: RateLimiter, retryAfterSeconds: number, page: boolean): Response {
   const message = `Too many requests from this address: try again in ${retryAfterSeconds} seconds.`;
   const response = page
@@ -271,6 +292,9 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
   const uploadBody =
     limits.maxBodyBytes > 0 ? bodyCheck(Math.max(limits.maxBodyBytes, UPLOAD_MAX_BODY_BYTES)) : undefined;
 
+  // The import's own limit, whatever the general one: the file's size is a rule of the import, not of the server.
+  const importBody = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES, onError: fileTooLarge });
+
   const guestRoutes = guestOperationsOf();
   const uploadRoutes = new Set(UPLOAD_OPERATIONS.map(routeKeyOf));
   // An operation without a request body never reads one, so it has no size to refuse (nor a 413 to declare).
@@ -294,7 +318,13 @@ export function requestLimits(options: AppOptions = {}, db?: Database): RequestL
           : guestRoutes.has(key)
             ? publicLimiter
             : undefined,
-    body: uploadRoutes.has(key) ? uploadBody : bodylessRoutes.has(key) ? undefined : defaultBody,
+    body: uploadRoutes.has(key)
+      ? uploadBody
+      : IMPORT_UPLOAD_ROUTES.has(key)
+        ? importBody
+        : bodylessRoutes.has(key)
+          ? undefined
+          : defaultBody,
     page: pageRoutes.has(key) || key === INQUIRY_PAGE_ROUTE,
   });
   const defaultPolicy: RoutePolicy = { body: defaultBody };

@@ -1,0 +1,160 @@
+/**
+ * The CSV import of an object's records, in the back office and outside the contract (as the list export is):
+ * - POST /lightning/o/{objectApiName}/import/dry-run: multipart/form-data with `file` (the CSV) and `options`
+ *   (the JSON text of ImportOptions); answers the report as JSON, or with ?format=csv as a CSV attachment;
+ * - GET and PUT …/import/mapping: the user's saved mapping of the object's CSV headers to its fields.
+ * The domain is server/platform/import/. A guest is sent to sign in, as for every back-office address; the writes
+ * pass the gate's CSRF rules like every write. The file's size is checked by the limits middleware (25 MB, from
+ * Content-Length or as the body arrives: server/http/limits/limits.ts) before this reads it.
+ */
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppOptions } from '../app-options.ts';
+import type { Database } from '../db/connection.ts';
+import { errorResponse } from '../http/errors.ts';
+import { attachmentDisposition } from '../http/answers/attachment.ts';
+import { principalOf, sessionOf, type AppEnv } from '../http/sessions/principal.ts';
+import { objectPermissions, type Principal } from '../platform/core/principal.ts';
+import type { DescribedObject } from '../platform/core/describe.ts';
+import { insufficientAccess } from '../platform/records/write.ts';
+import { dryRunImport } from '../platform/import/dry-run.ts';
+import { importObject, readSavedMapping, saveMapping } from '../platform/import/mapping.ts';
+import { importReportCsv } from '../platform/import/report-csv.ts';
+import { RECORD_IMPORT_ROUTE } from '../../common/pages.ts';
+import { signInHref } from '../../common/sign-in.ts';
+
+/** ImportOptions as the `options` part gives them; anything else is refused. */
+const IMPORT_OPTIONS = z.strictObject({
+  mapping: z.record(z.string(), z.string().nullable()).optional(),
+  matchKey: z.array(z.string()).optional(),
+  allOrNone: z.boolean().optional(),
+});
+type ImportOptions = z.infer<typeof IMPORT_OPTIONS>;
+
+/** The body of a PUT of the saved mapping, the GET's answer. */
+const SAVED_MAPPING = z.strictObject({ mapping: z.record(z.string(), z.string().nullable()) });
+
+/** What the import routes read from a request: the file's bytes and the options. */
+interface Upload {
+  file: Uint8Array;
+  options: ImportOptions;
+}
+
+/** A guest's request: the back office's 302 to sign in, back to the object's list afterwards. */
+function signInFirst(c: Context): Response {
+  const url = new URL(c.req.url);
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(signInHref(url.pathname.replace(/\/import\/[^/]+$/, '/list'), ''), 302);
+}
+
+/**
+ * The object named by the address: one the caller may not read does not exist for it (404, as the record API
+ * answers); one it may not create and edit records of is refused (403, as a create is), before any of the body is
+ * read.
+ */
+async function importableObject(db: Database, principal: Principal, objectApiName: string): Promise<DescribedObject> {
+  const object = await importObject(db, principal, objectApiName);
+  const permissions = objectPermissions(principal, object.apiName);
+  if (!permissions.create || !permissions.edit || !object.definition.flags?.createable)
+    throw insufficientAccess(`import ${object.definition.labelPlural}`);
+  return object;
+}
+
+/** The file and options of a dry run or commit, or the 4xx answer to a body that does not hold them. */
+async function readUpload(c: Context): Promise<Upload | Response> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    return errorResponse(
+      c,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The request body must be multipart/form-data with the CSV file as its file part, not ${type || 'no Content-Type'}`,
+    );
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    return errorResponse(c, 400, 'INVALID_MULTIPART', 'The request body is not valid multipart/form-data');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File))
+    return errorResponse(c, 400, 'MISSING_ARGUMENT', 'The request has no file: send the CSV file as the file part');
+  const optionsText = form.get('options');
+  let options: ImportOptions = {};
+  if (optionsText !== null) {
+    const parsed = typeof optionsText === 'string' ? parseJson(optionsText) : undefined;
+    const checked = IMPORT_OPTIONS.safeParse(parsed);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      return errorResponse(
+        c,
+        400,
+        'INVALID_INPUT',
+        `The options part must be the JSON text of the import's options${where}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    options = checked.data;
+  }
+  return { file: new Uint8Array(await file.arrayBuffer()), options };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function recordImportRoutes(db: Database, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const now = () => new Date(options.clock?.now() ?? Date.now());
+
+  app.post(`${RECORD_IMPORT_ROUTE}/dry-run`, async (c) => {
+    if (!sessionOf(c)) return signInFirst(c);
+    const principal = principalOf(c);
+    const object = await importableObject(db, principal, c.req.param('objectApiName'));
+    const upload = await readUpload(c);
+    if (upload instanceof Response) return upload;
+    const report = await dryRunImport(db, principal, object.apiName, upload.file, upload.options);
+    c.header('Cache-Control', 'no-store');
+    if (c.req.query('format') !== 'csv') return c.json(report);
+    const date = now().toISOString().slice(0, 10);
+    return c.body(importReportCsv(report), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': attachmentDisposition(
+        `${object.definition.label} import report ${date}`,
+        'csv',
+        'import report',
+      ),
+    });
+  });
+
+  app.get(`${RECORD_IMPORT_ROUTE}/mapping`, async (c) => {
+    if (!sessionOf(c)) return signInFirst(c);
+    const principal = principalOf(c);
+    const { apiName } = await importableObject(db, principal, c.req.param('objectApiName'));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ mapping: await readSavedMapping(db, principal, apiName) });
+  });
+
+  app.put(`${RECORD_IMPORT_ROUTE}/mapping`, async (c) => {
+    if (!sessionOf(c)) return signInFirst(c);
+    const principal = principalOf(c);
+    const { apiName } = await importableObject(db, principal, c.req.param('objectApiName'));
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+      return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json');
+    const checked = SAVED_MAPPING.safeParse(parseJson(await c.req.text()));
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      return errorResponse(c, 400, 'INVALID_INPUT', `Invalid request body${where}: ${issue?.message ?? 'invalid'}`);
+    }
+    await saveMapping(db, principal, apiName, checked.data.mapping);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -2,6 +2,8 @@
  * The CSV import of an object's records, in the back office and outside the contract (as the list export is):
  * - POST /lightning/o/{objectApiName}/import/dry-run: multipart/form-data with `file` (the CSV) and `options`
  *   (the JSON text of ImportOptions); answers the report as JSON, or with ?format=csv as a CSV attachment;
+ * - POST …/import/commit: the same body; answers NDJSON, a `progress` line as each batch is written, then one
+ *   `report` line (or, when the commit fails once under way, one `error` line);
  * - GET and PUT …/import/mapping: the user's saved mapping of the object's CSV headers to its fields.
  * The domain is server/platform/import/. A guest is sent to sign in, as for every back-office address; the writes
  * pass the gate's CSRF rules like every write. The file's size is checked by the limits middleware (25 MB, from
@@ -16,9 +18,12 @@ import { errorResponse } from '../http/errors.ts';
 import { attachmentDisposition } from '../http/answers/attachment.ts';
 import { principalOf, sessionOf, type AppEnv } from '../http/sessions/principal.ts';
 import { objectPermissions, type Principal } from '../platform/core/principal.ts';
+import { PlatformError } from '../platform/core/errors.ts';
 import type { DescribedObject } from '../platform/core/describe.ts';
 import { insufficientAccess } from '../platform/records/write.ts';
+import { commitImport } from '../platform/import/commit.ts';
 import { dryRunImport } from '../platform/import/dry-run.ts';
+import { ImportError } from '../platform/import/errors.ts';
 import { importObject, readSavedMapping, saveMapping } from '../platform/import/mapping.ts';
 import { importReportCsv } from '../platform/import/report-csv.ts';
 import { RECORD_IMPORT_ROUTE } from '../../common/pages.ts';
@@ -108,9 +113,77 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A line of the commit's answer. */
+type CommitLine =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'error'; errorCode: string; message: string }
+  | ({ type: 'report' } & Awaited<ReturnType<typeof commitImport>>);
+
+/** Why a commit stopped at a batch's end: its client went away, and nobody is left to read the report. */
+class ClientGone extends Error {}
+
+/**
+ * Runs a commit and answers it as NDJSON once its first batch is under way. An error before that (the file, the
+ * mapping, the match key) is thrown, so that the client gets the same 4xx answer as for a dry run; an error
+ * after it is the last line. When the client goes away, the commit stops at the end of the batch it is writing:
+ * the batches written stay (or, all or nothing, none does), and the same file imported again finishes the rest.
+ */
+async function commitAnswer(
+  c: Context,
+  run: (onProgress: (done: number, total: number) => void) => Promise<Awaited<ReturnType<typeof commitImport>>>,
+): Promise<Response> {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let gone = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel() {
+      gone = true;
+    },
+  });
+  const send = (line: CommitLine) => {
+    if (!gone) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+  };
+  let begin!: () => void;
+  const begun = new Promise<void>((resolve) => (begin = resolve));
+  const running = run((done, total) => {
+    if (gone) throw new ClientGone('The client went away: the import stopped after the batch it had written.');
+    send({ type: 'progress', done, total });
+    begin();
+  });
+  // Whichever comes first: the first batch (the answer begins), or the end of the commit (a report or an error).
+  await Promise.race([begun, running]);
+  running.then(
+    (report) => {
+      send({ type: 'report', ...report });
+      if (!gone) controller.close();
+    },
+    (error: unknown) => {
+      if (error instanceof ClientGone) return;
+      const known = error instanceof PlatformError || error instanceof ImportError;
+      if (!known) console.error('The import failed after it began:', error);
+      send({
+        type: 'error',
+        errorCode: known ? error.errorCode : 'UNKNOWN_EXCEPTION',
+        message: known ? error.message : 'The import stopped on an unexpected error; import the file again.',
+      });
+      if (!gone) controller.close();
+    },
+  );
+  return c.body(body, 200, {
+    'Content-Type': 'application/x-ndjson; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // Each line as soon as it is written, through any proxy that would otherwise hold the answer back.
+    'X-Accel-Buffering': 'no',
+  });
+}
+
 export function recordImportRoutes(db: Database, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const now = () => new Date(options.clock?.now() ?? Date.now());
+  const writeOptions = { clock: options.clock };
 
   app.post(`${RECORD_IMPORT_ROUTE}/dry-run`, async (c) => {
     if (!sessionOf(c)) return signInFirst(c);
@@ -130,6 +203,17 @@ export function recordImportRoutes(db: Database, options: AppOptions = {}) {
         'import report',
       ),
     });
+  });
+
+  app.post(`${RECORD_IMPORT_ROUTE}/commit`, async (c) => {
+    if (!sessionOf(c)) return signInFirst(c);
+    const principal = principalOf(c);
+    const { apiName } = await importableObject(db, principal, c.req.param('objectApiName'));
+    const upload = await readUpload(c);
+    if (upload instanceof Response) return upload;
+    return commitAnswer(c, (onProgress) =>
+      commitImport(db, principal, apiName, upload.file, { ...upload.options, onProgress }, writeOptions),
+    );
   });
 
   app.get(`${RECORD_IMPORT_ROUTE}/mapping`, async (c) => {

@@ -1,22 +1,32 @@
 /**
  * The CSV import of records over real HTTP (server/routes/record-import.ts), on every test database: the dry
- * run's report, as JSON and as a CSV attachment; each bad input answered with its error and nothing written (an
- * empty file, a file that is not CSV, no mappable column, a file too large by Content-Length and as it arrives,
- * 10,000 columns, too many rows); an unknown object, one that cannot be created, a guest, a write with no CSRF
- * token; the saved mapping.
+ * run's report, as JSON and as a CSV attachment; the commit's NDJSON (progress lines, then the report), after
+ * which the records and their history read back through the record API (checked against the contract), and a
+ * second import of the same file creates nothing; each bad input answered with its error and nothing written
+ * (an empty file, a file that is not CSV, no mappable column, a file too large by Content-Length and as it
+ * arrives, 10,000 columns, too many rows); an unknown object, one that cannot be created, a guest, a write with
+ * no CSRF token; the saved mapping; a client that goes away during a commit.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../generated/types.ts';
 import { recordImportPath, type RecordImportStep } from '../../common/pages.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../server/http/limits/limits.ts';
 import type { ImportReport } from '../../server/platform/import/dry-run.ts';
 import { MAX_FILE_BYTES } from '../../server/platform/import/parse.ts';
-import { CONTACT_US } from '../support/api.ts';
+import { CONTACT_US, UI_API, type RecordRep } from '../support/api.ts';
+import { callOperation } from '../support/contract.ts';
 import { readCsv } from '../support/csv.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
-import { signIn, type TestSession } from '../support/session.ts';
+import { DEMO_USERS, signIn, type TestSession } from '../support/session.ts';
 
+type RelatedPage = Schemas['RelatedListRecordCollectionRepresentation'];
 type ErrorBody = { errorCode: string; message: string }[];
+type CommitLine =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'error'; errorCode: string; message: string }
+  | ({ type: 'report' } & ImportReport);
+
 const HISTORY = 'APT_Contact_Us__History';
 const HEADER = 'Company Name,Email,City,Country,Primary State/Province,Phone,Brand';
 
@@ -40,7 +50,7 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
     return form;
   };
   const upload = (
-    step: 'dry-run',
+    step: 'dry-run' | 'commit',
     file: string | Uint8Array<ArrayBuffer>,
     { options, session = admin, object = CONTACT_US, query = '', signal } = {} as {
       options?: unknown;
@@ -61,6 +71,24 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
     const response = await upload('dry-run', file, { options });
     expect(response.status, await response.clone().text()).toBe(200);
     return (await response.json()) as ImportReport;
+  };
+  /** The commit's answer, line by line. */
+  const commit = async (file: string, options?: unknown): Promise<CommitLine[]> => {
+    const response = await upload('commit', file, { options });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    const text = await response.text();
+    expect(text.endsWith('\n')).toBe(true);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as CommitLine);
+  };
+  const reportOf = (lines: CommitLine[]): ImportReport => {
+    const last = lines.at(-1)!;
+    expect(last.type).toBe('report');
+    const { type: _type, ...report } = last as { type: 'report' } & ImportReport;
+    return report;
   };
   /** How many records the database holds (Contact Us and their history): a refused import changes neither. */
   const counts = async () =>
@@ -129,6 +157,62 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
     expect(rows[1][4]).toContain('Foo');
   });
 
+  it('commits the valid rows with progress lines, then the report; the records and history read back', async () => {
+    const rows = Array.from({ length: 450 }, (_, i) => row(`Commit Relays ${i}`, `commit${i}@relays.example`));
+    const file = csv(...rows, row('Commit Brands', 'cb@relays.example', 'Foo'));
+    const lines = await commit(file);
+    const progress = lines.slice(0, -1);
+    expect(progress.length).toBeGreaterThan(1);
+    for (const [index, line] of progress.entries()) {
+      expect(line).toEqual({ type: 'progress', done: expect.any(Number), total: 450 });
+      if (index > 0)
+        expect((line as { done: number }).done).toBeGreaterThan((progress[index - 1] as { done: number }).done);
+    }
+    expect(progress.at(-1)).toEqual({ type: 'progress', done: 450, total: 450 });
+    const report = reportOf(lines);
+    expect(report.committed).toBe(true);
+    expect(report.totals).toMatchObject({ rows: 451, new: 450, invalid: 1, created: 450, updated: 0, failed: 0 });
+    expect(report.rows.at(-1)).toMatchObject({ status: 'invalid', outcome: 'not written' });
+    expect(report.history?.transactionIds.length).toBeGreaterThan(0);
+    expect(report.history?.rows).toBe(450);
+
+    // Through the record API, as any client reads them.
+    const created = report.rows[0];
+    expect(created.outcome).toBe('created');
+    const record = await callOperation<RecordRep>(
+      'getRecord',
+      `${server.baseUrl}${UI_API}/records/${created.recordId}?fields=${CONTACT_US}.APT_Company_Name__c,${CONTACT_US}.APT_Email__c`,
+      { headers: admin.headers },
+    );
+    expect(record.status).toBe(200);
+    expect(record.body.fields.APT_Company_Name__c.value).toBe('Commit Relays 0');
+    expect(record.body.fields.APT_Email__c.value).toBe('commit0@relays.example');
+    const history = await callOperation<RelatedPage>(
+      'getRelatedListRecords',
+      `${server.baseUrl}${UI_API}/related-list-records/${created.recordId}/Histories`,
+      {
+        method: 'POST',
+        headers: { ...admin.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fields: [`${HISTORY}.Field`, `${HISTORY}.CreatedById`], pageSize: 10 }),
+      },
+    );
+    expect(history.status).toBe(200);
+    expect(history.body.records.map((found) => [found.fields.Field.value, found.fields.CreatedById.value])).toEqual([
+      ['created', DEMO_USERS.admin.userId],
+    ]);
+    const { rows: transactions } = await server.db.query<{ transaction_id: string }>(
+      `SELECT DISTINCT fields ->> 'TransactionId' AS transaction_id FROM record WHERE object_api_name = $1 AND fields ->> 'ParentId' = $2`,
+      [HISTORY, created.recordId],
+    );
+    expect(report.history?.transactionIds).toContain(transactions[0].transaction_id);
+
+    // The same file again: every row found by its match key, nothing created.
+    const before = await counts();
+    const again = reportOf(await commit(file));
+    expect(again.totals).toMatchObject({ new: 0, unchanged: 450, invalid: 1, created: 0, updated: 0 });
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses each bad input with its error, and writes nothing', async () => {
     const before = await counts();
     const wide = `${Array.from({ length: 10_000 }, (_, i) => `Column ${i}`).join(',')}\r\n${',x'.repeat(9_999)}\r\n`;
@@ -142,7 +226,7 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
       ['50,001 rows', long, 400, 'TOO_MANY_ROWS'],
     ];
     for (const [name, file, status, errorCode] of cases) {
-      for (const step of ['dry-run'] as const) {
+      for (const step of ['dry-run', 'commit'] as const) {
         const response = await upload(step, file);
         expect(response.headers.get('content-type'), `${name} (${step})`).toMatch(/^application\/json/);
         await expectError(response, status, errorCode);
@@ -168,14 +252,14 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
       'MISSING_ARGUMENT',
     );
     for (const options of [{ allOrNone: 'yes' }, { matchKey: 'APT_Email__c' }, { unknown: true }])
-      await expectError(await upload('dry-run', csv(row('A', 'a@a.example')), { options }), 400, 'INVALID_INPUT');
+      await expectError(await upload('commit', csv(row('A', 'a@a.example')), { options }), 400, 'INVALID_INPUT');
   });
 
   it('answers 413 FILE_TOO_LARGE to a file over 25 MB, from Content-Length or as it arrives, without reading it whole', async () => {
     const before = await counts();
     // 100 MB announced: refused before any of it is read (what was sent by then is what the sockets' buffers
     // took, well below the limit).
-    const announced = await rawUpload(urlOf(CONTACT_US, 'dry-run'), admin, 100 * 1024 * 1024);
+    const announced = await rawUpload(urlOf(CONTACT_US, 'commit'), admin, 100 * 1024 * 1024);
     expect(announced.sent).toBeLessThan(MAX_FILE_BYTES / 2);
     expect(announced.status).toBe(413);
     expect(JSON.parse(announced.body)).toEqual([{ errorCode: 'FILE_TOO_LARGE', message: expect.any(String) }]);
@@ -195,12 +279,12 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
     const file = csv(row('A', 'a@a.example'));
     // As the record API answers an object the caller may not see: like one that does not exist.
     await expectError(await upload('dry-run', file, { object: 'No_Such_Object__c' }), 404, 'INSUFFICIENT_ACCESS');
-    await expectError(await upload('dry-run', file, { object: 'User' }), 403, 'INSUFFICIENT_ACCESS_OR_READONLY');
+    await expectError(await upload('commit', file, { object: 'User' }), 403, 'INSUFFICIENT_ACCESS_OR_READONLY');
     await expectError(await upload('dry-run', file, { object: HISTORY }), 403, 'INSUFFICIENT_ACCESS_OR_READONLY');
   });
 
   it('sends a guest to sign in', async () => {
-    for (const step of ['dry-run'] as const) {
+    for (const step of ['dry-run', 'commit'] as const) {
       const response = await upload(step, csv(row('Guest', 'guest@x.example')), { session: null });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe(
@@ -214,13 +298,13 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
   it('refuses a write with the session cookie but no CSRF token (nor the browser’s word), like every write', async () => {
     const before = await counts();
     const file = csv(row('No Token', 'notoken@x.example'));
-    const refused = await fetch(urlOf(CONTACT_US, 'dry-run'), {
+    const refused = await fetch(urlOf(CONTACT_US, 'commit'), {
       method: 'POST',
       headers: { Cookie: admin.cookie },
       body: formOf(file),
     });
     await expectError(refused, 403, 'CSRF_TOKEN_INVALID');
-    const wrongToken = await fetch(urlOf(CONTACT_US, 'dry-run'), {
+    const wrongToken = await fetch(urlOf(CONTACT_US, 'commit'), {
       method: 'POST',
       headers: { Cookie: admin.cookie, 'X-CSRF-Token': standard.csrfToken },
       body: formOf(file),
@@ -267,6 +351,39 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
       body: JSON.stringify({ mapping: { Firm: 5 } }),
     });
     await expectError(bad, 400, 'INVALID_INPUT');
+  });
+
+  it('stops a commit whose client goes away at the end of a batch; the same file again finishes the rest', async () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => row(`Gone Relays ${i}`, `gone${i}@relays.example`));
+    const file = csv(...rows);
+    const aborted = new AbortController();
+    const response = await upload('commit', file, { signal: aborted.signal });
+    expect(response.status).toBe(200);
+    // The first progress line, then the client goes away.
+    await response.body!.getReader().read();
+    aborted.abort();
+    // The server is not stuck: it answers at once, and the commit has stopped writing.
+    const written = async () =>
+      Number(
+        (
+          await server.db.query<{ count: string }>(
+            `SELECT count(*) FROM record WHERE object_api_name = $1 AND fields ->> 'APT_Company_Name__c' LIKE 'Gone Relays %'`,
+            [CONTACT_US],
+          )
+        ).rows[0].count,
+      );
+    let settled = await written();
+    for (let wait = 0; wait < 50; wait++) {
+      await new Promise((done) => setTimeout(done, 100));
+      const now = await written();
+      if (now === settled) break;
+      settled = now;
+    }
+    expect(settled).toBeGreaterThan(0);
+    expect(settled).toBeLessThan(1_000);
+    const rest = reportOf(await commit(file));
+    expect(rest.totals.created).toBe(1_000 - settled);
+    expect(await written()).toBe(1_000);
   });
 });
 

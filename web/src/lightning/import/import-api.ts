@@ -7,7 +7,7 @@
  * session noticed on a 401, the error-shape check of every 4xx/5xx answer.
  */
 import { isErrorList, type ApiClient } from '../../../../client/index';
-import { BACK_OFFICE_PATH } from '../../../../common/pages';
+import { recordImportPath } from '../../../../common/pages';
 import { ndjsonReader, type ImportOptions, type ImportReport } from './import-report';
 
 /** The client's request for a path the contract does not type (as client/call.ts calls it). */
@@ -25,10 +25,6 @@ export class ImportRequestError extends Error {
   ) {
     super(errors.map((error) => error.message).join(' '));
   }
-}
-
-function importPath(objectApiName: string, rest: string): string {
-  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/import${rest}`;
 }
 
 /** The call, or an ImportRequestError for a refusal, or for no answer at all (status 0). */
@@ -73,7 +69,7 @@ export async function dryRunImport(
   file: File,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const { data } = await call(api, 'POST', importPath(objectApiName, '/dry-run'), {
+  const { data } = await call(api, 'POST', recordImportPath(objectApiName, 'dry-run'), {
     body: bodyOf(file, options),
     parseAs: 'json',
   });
@@ -87,7 +83,7 @@ export async function dryRunReportCsv(
   file: File,
   options: ImportOptions,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { data, response } = await call(api, 'POST', importPath(objectApiName, '/dry-run'), {
+  const { data, response } = await call(api, 'POST', recordImportPath(objectApiName, 'dry-run'), {
     params: { query: { format: 'csv' } },
     body: bodyOf(file, options),
     parseAs: 'blob',
@@ -116,7 +112,7 @@ export async function commitImport(
   options: ImportOptions,
   onProgress: (done: number, total: number) => void,
 ): Promise<ImportReport> {
-  const { data, response } = await call(api, 'POST', importPath(objectApiName, '/commit'), {
+  const { data, response } = await call(api, 'POST', recordImportPath(objectApiName, 'commit'), {
     body: bodyOf(file, options),
     parseAs: 'stream',
   });
@@ -167,5 +163,5 @@ export async function saveMapping(
   objectApiName: string,
   mapping: Record<string, string | null>,
 ): Promise<void> {
-  await call(api, 'PUT', importPath(objectApiName, '/mapping'), { body: { mapping }, parseAs: 'json' });
+  await call(api, 'PUT', recordImportPath(objectApiName, 'mapping'), { body: { mapping }, parseAs: 'json' });
 }

@@ -187,7 +187,17 @@ export function ImportPage({ route }: { route: ImportRoute }) {
       focus('result');
     } catch (error) {
       setProgress(null);
-      fail('The import did not finish.', error);
+      // Refused before any write (a 4xx), nothing was written; stopped under way, each batch written stays
+      // unless all or nothing, and the same file imported again finishes the rest without duplicates.
+      const underWay = !(error instanceof ImportRequestError && error.status >= 400);
+      fail(
+        !underWay
+          ? 'Nothing was imported.'
+          : allOrNone
+            ? 'The import did not finish: all or nothing, so no row was written.'
+            : 'The import did not finish: the rows written before it stopped stay. Import the same file again to finish the rest.',
+        error,
+      );
     } finally {
       setBusy(null);
     }

@@ -193,6 +193,40 @@ describe.each(databases())('the dry run of an import on %s', (kind) => {
     await expect(readSavedMapping(db, admin, 'NoSuchObject')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('matches the key without regard to case, and reports the new case as a change', async () => {
+    const [acme] = await seed([{ APT_Company_Name__c: 'Acme', APT_Email__c: 'a@acme.example' }]);
+    const report = await dryRunImport(db, admin, OBJECT, csv(['Company Name,Email', 'ACME,A@Acme.example']));
+    expect(report.rows[0]).toMatchObject({ status: 'changed', recordId: acme });
+    expect(report.rows[0].changes.map((change) => [change.old, change.new])).toEqual([
+      ['Acme', 'ACME'],
+      ['a@acme.example', 'A@Acme.example'],
+    ]);
+  });
+
+  it('maps a field the user may not edit as read-only: neither compared nor written', async () => {
+    const [acme] = await seed([{ APT_Company_Name__c: 'Acme', APT_Email__c: 'a@acme.example', APT_City__c: 'Austin' }]);
+    const report = await dryRunImport(
+      db,
+      standard,
+      OBJECT,
+      csv([
+        'Id,Company Name,Email,City,Default Contact',
+        `${acme},Acme,a@acme.example,Dallas,true`,
+        ',Bolt,b@bolt.example,Boston,true',
+      ]),
+    );
+    expect(report.columns.map((column) => [column.field, column.readOnly])).toEqual([
+      ['Id', true],
+      ['APT_Company_Name__c', false],
+      ['APT_Email__c', false],
+      ['APT_City__c', false],
+      ['APT_Default_Contact__c', true],
+    ]);
+    // Contact Us records are read and written by every user who may edit the object.
+    expect(statuses(report)).toEqual(['changed', 'new']);
+    expect(report.rows[0].changes).toEqual([{ field: 'APT_City__c', label: 'City', old: 'Austin', new: 'Dallas' }]);
+  });
+
   it('refuses a file with no column it can import', async () => {
     await expect(dryRunImport(db, admin, OBJECT, csv(['Foo,Bar', '1,2']))).rejects.toMatchObject({
       errorCode: 'NO_MAPPABLE_COLUMN',

@@ -75,6 +75,13 @@ describe('mapColumns', () => {
     );
   });
 
+  it('refuses a mapping that is not one', () => {
+    for (const chosen of [[], 'Company', { Email: 5 }, { Email: { field: 'APT_Email__c' } }])
+      expect(() => mapped(['Email'], chosen as unknown as Record<string, string>)).toThrow(
+        'A mapping is an object of column headers and field API names or null.',
+      );
+  });
+
   it('refuses a header with no column it may write', () => {
     expect(() => mapped(['Foo', 'Bar'])).toThrow(/^No column of the file goes to a field/);
     expect(() => mapped(['Id', 'Name', 'CreatedDate'])).toThrow(/^No column of the file goes to a field/);

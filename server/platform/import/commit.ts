@@ -114,7 +114,7 @@ export async function commitImport(
   const check = { ...writeOptions, beforeWrite: enforceDuplicateRules };
   const total = pending.length;
 
-  if (options.allOrNone) {
+  if (options.allOrNone === true) {
     if (report.totals.invalid > 0) {
       report.message = `Nothing was written: ${report.totals.invalid} ${report.totals.invalid === 1 ? 'row is' : 'rows are'} invalid, and the import is all or nothing.`;
       return report;

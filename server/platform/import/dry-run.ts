@@ -18,7 +18,15 @@ import { unescapeText } from '../lists/csv.ts';
 import { canEditRecord, canSeeRecord } from '../records/access.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/representation.ts';
 import { derivedValues, normaliseValue, type FieldValue } from '../records/values.ts';
-import { createValues, everyContext, referencedIds, referenceErrors } from '../records/write.ts';
+import {
+  createValues,
+  everyContext,
+  insufficientAccess,
+  noRightsOnRecord,
+  objectToCreate,
+  referencedIds,
+  referenceErrors,
+} from '../records/write.ts';
 import {
   checkWrite,
   recordTypeForCreate,
@@ -208,7 +216,7 @@ interface Row {
   input: Record<string, FieldValue>;
   /** The record the row names by its Id or finds by its key. */
   record?: RecordRow;
-  /** The key of a row without Id (its fields' texts, lower-cased), when none is blank. */
+  /** The key of a row without Id (its fields' texts), when none is blank. */
   key?: string[];
   /** The values as the write would store them (for the duplicate rules). */
   values?: Record<string, FieldValue>;
@@ -235,8 +243,8 @@ async function recordsById(q: Queryable, objectApiName: string, ids: string[]): 
 }
 
 /**
- * Reads the records whose key fields hold the keys given (lower-cased texts, compared with the stored values
- * lower-cased), a chunk of keys per statement; by the key's JSON.
+ * Reads the records whose key fields hold the keys given, compared lower-cased by the database on both sides
+ * (as the duplicate rules compare), a chunk of keys per statement; by the key's JSON.
  */
 async function recordsByKey(
   q: Queryable,
@@ -248,7 +256,7 @@ async function recordsByKey(
   const names = keyFields.map((_field, position) => `key_${position}`);
   const arrays = keyFields.map((_field, position) => `$${position + 2}::text[]`);
   const where = keyFields.map(
-    (field, position) => `lower(r.fields ->> '${field.apiName.replace(/'/g, "''")}') = k.${names[position]}`,
+    (field, position) => `lower(r.fields ->> '${field.apiName.replace(/'/g, "''")}') = lower(k.${names[position]})`,
   );
   for (let start = 0; start < keys.length; start += MATCH_CHUNK) {
     const part = keys.slice(start, start + MATCH_CHUNK);
@@ -393,7 +401,7 @@ export async function planImport(
         null,
         `The match key ${keyLabel} is blank (${blank.map((field) => field.label).join(', ')}): the row has no Id to match it by either`,
       );
-    else row.key = texts.map((text) => text.toLowerCase());
+    else row.key = texts;
   }
   const byId = await recordsById(db, object.apiName, [...wanted]);
   const keyed = rows.filter((row) => row.key);
@@ -438,7 +446,7 @@ export async function planImport(
         row.record = found[0];
         row.report.recordId = found[0].id;
         identity = found[0].id;
-      } else identity = `key:${JSON.stringify(row.key)}`;
+      } else identity = `key:${JSON.stringify(row.key).toLowerCase()}`;
     }
     if (identity === undefined) continue;
     const earlier = seen.get(identity);
@@ -447,7 +455,6 @@ export async function planImport(
   }
 
   // The changes of matched rows, and the checks of every row to write.
-  const mayCreate = objectPermissions(principal, object.apiName).create && object.definition.flags?.createable;
   const mayEdit = objectPermissions(principal, object.apiName).edit && object.definition.flags?.updateable;
   for (const row of rows) {
     if (row.report.status === 'invalid') continue;
@@ -474,14 +481,9 @@ export async function planImport(
       }
       row.report.status = 'changed';
       try {
-        if (!mayEdit)
-          throw new PlatformError(
-            403,
-            'INSUFFICIENT_ACCESS_OR_READONLY',
-            `You may not edit ${object.definition.labelPlural}.`,
-          );
-        if (!canEditRecord(principal, object, record))
-          throw new PlatformError(403, 'INSUFFICIENT_ACCESS_OR_READONLY', 'You may not edit this record.');
+        // The update's checks (records/update.ts planUpdate), with its errors.
+        if (!mayEdit) throw insufficientAccess(`edit ${object.definition.labelPlural}`);
+        if (!canEditRecord(principal, object, record)) throw noRightsOnRecord();
         const { values } = checkWrite(principal, object, 'update', changed, context, record.fields);
         const merged = { ...record.fields, ...values };
         Object.assign(merged, derivedValues(object.fields, merged));
@@ -496,12 +498,7 @@ export async function planImport(
       // A blank cell is no value: the record type's defaults apply, as to a new record's fields not given.
       const fields = Object.fromEntries(Object.entries(row.input).filter(([, value]) => value !== null));
       try {
-        if (!mayCreate)
-          throw new PlatformError(
-            403,
-            'INSUFFICIENT_ACCESS_OR_READONLY',
-            `You may not create ${object.definition.labelPlural}.`,
-          );
+        objectToCreate(org, principal, object.apiName);
         const { recordTypeId, fields: rest } = recordTypeForCreate(object, fields);
         row.values = createValues(principal, object, rest, contextOf(object, recordTypeId));
         row.write = { kind: 'create', fields };

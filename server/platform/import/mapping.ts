@@ -64,6 +64,14 @@ export function mapColumns(
   chosen: ColumnChoices | undefined,
   saved: ColumnChoices,
 ): ImportColumn[] {
+  if (
+    chosen !== undefined &&
+    (typeof chosen !== 'object' ||
+      chosen === null ||
+      Array.isArray(chosen) ||
+      Object.values(chosen).some((name) => name !== null && typeof name !== 'string'))
+  )
+    throw new ImportError('INVALID_MAPPING', 'A mapping is an object of column headers and field API names or null.');
   const fields = mappableFields(principal, object);
   const byApiName = new Map(fields.map((field) => [key(field.apiName), field]));
   const byLabel = new Map<string, FieldDefinition>();

@@ -5,9 +5,13 @@
  * second import of the same file creates nothing; each bad input answered with its error and nothing written
  * (an empty file, a file that is not CSV, no mappable column, a file too large by Content-Length and as it
  * arrives, 10,000 columns, too many rows); an unknown object, one that cannot be created, a guest, a write with
- * no CSRF token; the saved mapping; a client that goes away during a commit.
+ * no CSRF token; the saved mapping; a client that goes away during a commit; and `npm run import` itself.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../generated/types.ts';
 import { recordImportPath, type RecordImportStep } from '../../common/pages.ts';
@@ -27,6 +31,7 @@ type CommitLine =
   | { type: 'error'; errorCode: string; message: string }
   | ({ type: 'report' } & ImportReport);
 
+const ROOT = resolve(import.meta.dirname, '../..');
 const HISTORY = 'APT_Contact_Us__History';
 const HEADER = 'Company Name,Email,City,Country,Primary State/Province,Phone,Brand';
 
@@ -372,18 +377,73 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
           )
         ).rows[0].count,
       );
+    // Settled once no batch has been written for 2 s (a batch of 200 takes well under a second here); a second
+    // import started while the first still writes would race it.
     let settled = await written();
-    for (let wait = 0; wait < 50; wait++) {
+    for (let quiet = 0, wait = 0; quiet < 20 && wait < 300; wait++) {
       await new Promise((done) => setTimeout(done, 100));
       const now = await written();
-      if (now === settled) break;
+      quiet = now === settled ? quiet + 1 : 0;
       settled = now;
     }
     expect(settled).toBeGreaterThan(0);
     expect(settled).toBeLessThan(1_000);
+    // Each batch is a transaction of its own: what stays is whole batches.
+    expect(settled % 200).toBe(0);
     const rest = reportOf(await commit(file));
     expect(rest.totals.created).toBe(1_000 - settled);
     expect(await written()).toBe(1_000);
+  });
+
+  describe('npm run import', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'import-command-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    const command = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+          cwd: ROOT,
+          env: { ...process.env, IMPORT_USERNAME: DEMO_USERS.admin.username, IMPORT_PASSWORD: server.passwords.admin },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+        child.on('error', fail);
+        child.on('close', (code) => done({ code, stdout, stderr }));
+      });
+
+    it('dry-runs through the server, writes the report and says why rows are invalid (exit code 2)', async () => {
+      const file = join(dir, 'contacts.csv');
+      const report = join(dir, 'report.csv');
+      writeFileSync(
+        file,
+        csv(row('Command Relays', 'command@relays.example'), row('Command Brands', 'c@x.example', 'Foo')),
+      );
+      const before = await counts();
+      const run = await command(file, '--server', server.baseUrl, '--report', report);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain('2 rows: 1 new, 0 changed, 0 unchanged, 1 invalid.');
+      expect(run.stdout).toMatch(/line 3: .*Foo/);
+      expect(readCsv(readFileSync(report, 'utf8').slice(1))[0][0]).toBe('Line');
+      expect(await counts()).toEqual(before);
+
+      const committed = await command(file, '--commit', '--server', server.baseUrl);
+      expect(committed.code).toBe(2);
+      expect(committed.stdout).toContain('Written: 1 created, 0 updated, 0 failed');
+      const again = await command(join(dir, 'contacts.csv'), '--commit', '--server', server.baseUrl, '--all-or-none');
+      expect(again.stdout).toContain('0 new');
+    });
+
+    it('refuses bad arguments with exit code 1', async () => {
+      const run = await command('--dry-run', '--commit', 'a.csv');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('Usage: npm run import');
+    });
   });
 });
 

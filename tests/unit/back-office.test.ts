@@ -7,7 +7,14 @@ import type { components } from '../../generated/types.ts';
 import { displayText, fieldAt, recordName, type RecordRepresentation } from '../../web/src/lightning/fields.ts';
 import { ariaSortOf, nextSortBy, sortOf } from '../../web/src/lightning/list/sorting.ts';
 import { lookupNamePaths, recordPageOf, sectionsOf } from '../../web/src/lightning/record/layout.ts';
-import { cloneHref, listHref, objectHomeHref, recordHref, routeOf } from '../../web/src/lightning/routes.ts';
+import {
+  cloneHref,
+  importHref,
+  listHref,
+  objectHomeHref,
+  recordHref,
+  routeOf,
+} from '../../web/src/lightning/routes.ts';
 
 type RecordUi = components['schemas']['RecordUiRepresentation'];
 type Layout = components['schemas']['RecordLayoutRepresentation'];
@@ -62,6 +69,15 @@ describe('back office addresses', () => {
     expect(routeOf(href, '')).toEqual({ kind: 'clone', objectApiName: 'APT_Contact_Us__c', recordId: ID });
     expect(routeOf(`${href}/more`, '')).toEqual({ kind: 'unknown' });
     expect(routeOf('/lightning/r/APT_Contact_Us__c/not-an-id/clone', '')).toEqual({ kind: 'unknown' });
+  });
+
+  it('reads an object’s import screen, and builds its address', () => {
+    const href = importHref('APT_Contact_Us__c');
+    expect(href).toBe('/lightning/o/APT_Contact_Us__c/import');
+    expect(routeOf(href, '')).toEqual({ kind: 'import', objectApiName: 'APT_Contact_Us__c' });
+    // The routes of the import's calls are no screen.
+    expect(routeOf(`${href}/dry-run`, '')).toEqual({ kind: 'unknown' });
+    expect(routeOf('/lightning/r/APT_Contact_Us__c/import', '')).toEqual({ kind: 'unknown' });
   });
 
   it('takes /lightning alone as the start, and anything else as unknown', () => {

@@ -18,6 +18,9 @@ const CloneRecordPage = lazy(() =>
   import('./form/CloneRecordPage').then((module) => ({ default: module.CloneRecordPage })),
 );
 
+// Loaded apart too: an import is seldom, and its screen is the back office's own.
+const ImportPage = lazy(() => import('./import/ImportPage').then((module) => ({ default: module.ImportPage })));
+
 export function App() {
   const { pathname, search } = useLocation();
   const route = routeOf(pathname, search);
@@ -40,6 +43,11 @@ export function App() {
       )}
       {route.kind === 'new' && (
         <NewRecordPage key={`${route.objectApiName} ${route.recordTypeId ?? ''}`} route={route} />
+      )}
+      {route.kind === 'import' && (
+        <Suspense fallback={<Loading what="the import" />}>
+          <ImportPage key={route.objectApiName} route={route} />
+        </Suspense>
       )}
       {route.kind === 'search' && <SearchPage searchTerm={route.searchTerm} />}
       {route.kind === 'start' && <StartPage />}

@@ -1,7 +1,7 @@
 /**
  * The back office's addresses, in the platform's URL forms for page references (docs/product-spec.md §3):
  * an object's home and list views (/lightning/o/{objectApiName}/home, /list?filterName=…, __Recent for the recently viewed records), a new record's form
- * (/lightning/o/{objectApiName}/new), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
+ * (/lightning/o/{objectApiName}/new), the import of a CSV file of its records (/lightning/o/{objectApiName}/import), record pages (/lightning/r/{objectApiName}/{recordId}/view) and a record's
  * edit form (…/{recordId}/edit) and the form that clones it (…/{recordId}/clone), a record's related list (…/{recordId}/related/{relationshipApiName}/view, the
  * record relationship page, with its order and page as a list view's), and the search results
  * (/lightning/search?searchTerm=…: the platform's search page reference has no URL form of its own in the record
@@ -46,6 +46,8 @@ export type Route =
       /** The record type of the new record (recordTypeId in the address); undefined for the user's default. */
       recordTypeId?: string;
     }
+  /** The import of a CSV file of the object's records. */
+  | { kind: 'import'; objectApiName: string }
   | {
       kind: 'search';
       /** The search term as the address holds it, untrimmed; '' when the address has none. */
@@ -103,6 +105,7 @@ export function routeOf(pathname: string, search: string): Route {
       recordTypeId: recordTypeId && ID.test(recordTypeId) ? recordTypeId : undefined,
     };
   }
+  if (type === 'o' && segments.length === 3 && third === 'import') return { kind: 'import', objectApiName };
   if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'view')
     return { kind: 'record', objectApiName, recordId: third };
   if (type === 'r' && segments.length === 4 && third && ID.test(third) && fourth === 'edit')
@@ -161,6 +164,11 @@ export function listExportHref(
   const query = new URLSearchParams({ filterName });
   if (sortBy) query.set('sortBy', sortBy);
   return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/list/export.csv?${query}`;
+}
+
+/** The address of the screen that imports a CSV file of an object's records. */
+export function importHref(objectApiName: string): string {
+  return `${BACK_OFFICE_PATH}/o/${encodeURIComponent(objectApiName)}/import`;
 }
 
 /** The address of a record's page. */

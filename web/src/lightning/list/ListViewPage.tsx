@@ -3,7 +3,8 @@
  * object's list views (getListInfosByObjectName, and the Recently Viewed list: getMruListInfo, `__Recent`) and
  * the chosen one's records, with New where the user may create the object's records (its New among
  * getObjectCreateActions), the list view controls (ListViewControls) and Export, a link to the view's CSV export
- * in the order shown (listExportHref). Without a filterName, the object's first list view.
+ * in the order shown (listExportHref), and Import, where the user may create records, the screen that imports a
+ * CSV file of them (importHref). Without a filterName, the object's first list view.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../../../generated/queries';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
-import { listExportHref, newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
+import { importHref, listExportHref, newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
 import { LoadError, Loading, Message } from '../states';
 import { ListViewPicker } from './ListViewPicker';
 import { ListViewControls } from './ListViewControls';
@@ -76,6 +77,11 @@ export function ListViewPage({ route }: { route: ListRoute }) {
         >
           Export
         </a>
+        {mayCreate && (
+          <PageLink className="bo-button" href={importHref(objectApiName)}>
+            Import
+          </PageLink>
+        )}
         {mayCreate && (
           <PageLink className="bo-button bo-button--brand" href={newRecordHref(objectApiName)}>
             New

@@ -11,7 +11,7 @@
 import type { Database, Queryable } from '../../db/connection.ts';
 import type { Principal } from '../core/principal.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
-import { executeBatchIn, type BatchWriteOutcome } from '../records/batch.ts';
+import { batchMetadata, executeBatchIn, type BatchWriteOutcome } from '../records/batch.ts';
 import type { ErrorItem } from '../records/read.ts';
 import type { RecordInput, WriteOptions } from '../records/write.ts';
 import { planImport, type ImportOptions, type ImportReport, type ImportRowReport, type RowWrite } from './dry-run.ts';
@@ -112,6 +112,8 @@ export async function commitImport(
   for (let start = 0; start < pending.length; start += BATCH_RECORDS)
     batches.push(pending.slice(start, start + BATCH_RECORDS));
   const check = { ...writeOptions, beforeWrite: enforceDuplicateRules };
+  // Read before any of the commit's transactions begins (batchMetadata says why).
+  const metadata = await batchMetadata(db);
   const total = pending.length;
 
   if (options.allOrNone === true) {
@@ -125,7 +127,13 @@ export async function commitImport(
       await db.transaction(async (tx) => {
         let done = 0;
         for (const batch of batches) {
-          const outcomes = await executeBatchIn(db, tx, principal, batchInput(plan.objectApiName, batch, true), check);
+          const outcomes = await executeBatchIn(
+            metadata,
+            tx,
+            principal,
+            batchInput(plan.objectApiName, batch, true),
+            check,
+          );
           const failedAt = outcomes.findIndex(
             (outcome) =>
               outcome.errors !== null &&
@@ -160,7 +168,13 @@ export async function commitImport(
     let done = 0;
     for (const batch of batches) {
       const txid = await db.transaction(async (tx) => {
-        const outcomes = await executeBatchIn(db, tx, principal, batchInput(plan.objectApiName, batch, false), check);
+        const outcomes = await executeBatchIn(
+          metadata,
+          tx,
+          principal,
+          batchInput(plan.objectApiName, batch, false),
+          check,
+        );
         noteOutcomes(batch, outcomes, report);
         return transactionId(tx);
       });

@@ -7,23 +7,23 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
-import { describeOrg, type DescribedObject } from '../core/describe.ts';
+import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
 import { PlatformError } from '../core/errors.ts';
 import { toId18 } from '../core/ids.ts';
 import type { Principal } from '../core/principal.ts';
 import type { ErrorItem } from './read.ts';
 import type { RecordRepresentation, RecordRow } from './representation.ts';
 import {
-  contextsFor,
   deleteRow,
+  everyContext,
   insertRecord,
   objectToCreate,
   readWritten,
-  valueContext,
   type RecordInput,
   type WriteOptions,
 } from './write.ts';
 import { updateRow } from './update.ts';
+import type { ValueContext } from './values.ts';
 import { recordTypeForCreate, RecordWriteError, type WriteCheck } from './write-rules.ts';
 
 const MAX_BATCH_RECORDS = 200;
@@ -47,7 +47,7 @@ interface Item {
   id?: string;
   object?: DescribedObject;
   /** A create's record type and its fields without RecordTypeId. */
-  create?: { recordTypeId: string; fields: RecordInput['fields']; context: Awaited<ReturnType<typeof valueContext>> };
+  create?: { recordTypeId: string; fields: RecordInput['fields']; context: ValueContext };
   error?: BatchItemResult;
 }
 
@@ -128,13 +128,28 @@ interface BatchRun {
   outcomes: (BatchItemResult | 'written')[];
 }
 
+/** The org's metadata a batch is checked against: its describe and every value context. */
+interface BatchMetadata {
+  org: OrgDescribe;
+  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext;
+}
+
 /**
- * Checks and writes a batch's items. The org's metadata and value contexts are read from `db` (kept per
- * database), the records through `q`; `inTransaction` runs the writes in one transaction (executeBatch: a
- * transaction of its own; executeBatchIn: a savepoint of the caller's).
+ * Reads a batch's metadata (kept per database). It is read before the batch's transaction: on PGlite, one
+ * session, a query on `db` while a transaction is open waits for that transaction to end.
+ */
+export async function batchMetadata(db: Database): Promise<BatchMetadata> {
+  const org = await describeOrg(db);
+  return { org, contextOf: await everyContext(db, org) };
+}
+
+/**
+ * Checks and writes a batch's items against `metadata`, reading the records through `q`; `inTransaction` runs
+ * the writes in one transaction (executeBatch: a transaction of its own; executeBatchIn: a savepoint of the
+ * caller's).
  */
 async function runBatch(
-  db: Database,
+  { org, contextOf }: BatchMetadata,
   q: Queryable,
   principal: Principal,
   input: BatchInput,
@@ -142,7 +157,6 @@ async function runBatch(
   inTransaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
 ): Promise<BatchRun> {
   const items = batchItems(input);
-  const org = await describeOrg(db);
   const now = new Date(options.clock?.now() ?? Date.now());
   const ids = items.flatMap((item) => (item.id ? [item.id] : []));
   const { rows } = ids.length
@@ -151,14 +165,13 @@ async function runBatch(
         [ids],
       )
     : { rows: [] };
-  const contextOf = await contextsFor(db, org, rows);
   for (const item of items) {
     if (item.error) continue;
     try {
       if (item.type === 'CREATE') {
         item.object = objectToCreate(org, principal, item.input.apiName);
         const { recordTypeId, fields } = recordTypeForCreate(item.object, item.input.fields);
-        item.create = { recordTypeId, fields, context: await valueContext(db, org, item.object, recordTypeId) };
+        item.create = { recordTypeId, fields, context: contextOf(item.object, recordTypeId) };
       } else {
         const row = rows.find((candidate) => candidate.id === item.id);
         item.object = row ? org.objects.get(row.object_api_name) : undefined;
@@ -255,7 +268,9 @@ export async function executeBatch(
   input: BatchInput,
   options: BatchOptions,
 ): Promise<Schemas['BatchOperationResultsRepresentation']> {
-  const { items, outcomes } = await runBatch(db, db, principal, input, options, (fn) => db.transaction(fn));
+  const { items, outcomes } = await runBatch(await batchMetadata(db), db, principal, input, options, (fn) =>
+    db.transaction(fn),
+  );
   const results: BatchItemResult[] = [];
   for (const [index, item] of items.entries()) {
     const outcome = outcomes[index];
@@ -277,16 +292,16 @@ export type BatchWriteOutcome = { id: string; errors: null } | { id: string | nu
  * A batch written inside the caller's transaction `tx`, as executeBatch writes it (the same checks, order and
  * allOrNone), without reading the records back: each record's id or errors. Its writes are in a savepoint, so
  * that an allOrNone batch that fails undoes its own writes and leaves `tx` usable; the caller decides whether
- * `tx` commits. Metadata is read from `db`, records through `tx`.
+ * `tx` commits. `metadata` is batchMetadata's, which the caller reads before its transaction begins.
  */
 export async function executeBatchIn(
-  db: Database,
+  metadata: BatchMetadata,
   tx: Queryable,
   principal: Principal,
   input: BatchInput,
   options: BatchOptions,
 ): Promise<BatchWriteOutcome[]> {
-  const { items, outcomes } = await runBatch(db, tx, principal, input, options, async (fn) => {
+  const { items, outcomes } = await runBatch(metadata, tx, principal, input, options, async (fn) => {
     await tx.query('SAVEPOINT batch');
     try {
       const result = await fn(tx);

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
 import { describeOrg, type DescribedObject, type OrgDescribe } from '../core/describe.ts';
 import { notFound, PlatformError } from '../core/errors.ts';
-import { makeId, MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
+import { makeId, toId18 } from '../core/ids.ts';
 import { noteRecordUsed } from './mru.ts';
 import { objectPermissions, type Principal } from '../core/principal.ts';
 import { canDeleteRecord, canSeeRecord } from './access.ts';
@@ -379,26 +379,6 @@ export async function createRecord(
     }),
   );
   return readWritten(db, principal, id, object, Object.keys(input.fields), options);
-}
-
-/** The value contexts of the objects and record types of some records, read before a transaction. */
-export async function contextsFor(
-  db: Queryable,
-  org: OrgDescribe,
-  rows: Iterable<RecordRow>,
-): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
-  const known = new Map<string, ValueContext>();
-  for (const row of rows) {
-    const object = org.objects.get(row.object_api_name);
-    const recordTypeId = row.record_type_id ?? MASTER_RECORD_TYPE_ID;
-    if (object) known.set(`${object.apiName}/${recordTypeId}`, await valueContext(db, org, object, recordTypeId));
-  }
-  return (object, recordTypeId) => {
-    const context = known.get(`${object.apiName}/${recordTypeId}`);
-    // The record moved to another object or record type between the two reads: check it as having no picklist rules would be wrong.
-    if (!context) throw new PlatformError(409, 'CONFLICT', 'The record changed while it was being saved; try again.');
-    return context;
-  };
 }
 
 export function recordIdOf(id: string): string {

@@ -26,6 +26,7 @@ import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts
 import { adminSessionCookie, serveForBench, startServer, topUpContacts, type Server } from './lib/bench-server.ts';
 import { benchSettings, openBenchDatabase } from './lib/record-bench.ts';
 import { residentBytes } from './lib/server-memory.ts';
+import type { ImportTotals } from '../common/import-report.ts';
 
 const MB = 1024 * 1024;
 const OBJECT = 'APT_Contact_Us__c';
@@ -174,17 +175,6 @@ const exportSection: Section = {
     ];
   },
 };
-
-interface ImportTotals {
-  rows: number;
-  new: number;
-  changed: number;
-  unchanged: number;
-  invalid: number;
-  created: number;
-  updated: number;
-  failed: number;
-}
 
 /** Posts the file to the import's route; its time, the server's peak RSS meanwhile, and the answer's body. */
 async function postImport(server: Server, cookie: string, step: 'dry-run' | 'commit', csv: string) {

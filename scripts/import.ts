@@ -19,7 +19,8 @@ import { openDatabase, settingsFromEnv } from '../server/bootstrap.ts';
 import { PlatformError } from '../server/platform/core/errors.ts';
 import { ADMIN_USER_ID, type Principal } from '../server/platform/core/principal.ts';
 import { commitImport } from '../server/platform/import/commit.ts';
-import { dryRunImport, type ImportReport } from '../server/platform/import/dry-run.ts';
+import { dryRunImport } from '../server/platform/import/dry-run.ts';
+import type { CommitLine, ImportOptions, ImportReport } from '../common/import-report.ts';
 import { ImportError } from '../server/platform/import/errors.ts';
 import { importReportCsv } from '../server/platform/import/report-csv.ts';
 import { principalOfUser } from '../server/platform/users.ts';
@@ -29,8 +30,6 @@ const USAGE = `Usage: npm run import -- file.csv [--dry-run | --commit] [--objec
   [--server http://127.0.0.1:3000 [--username name] [--password secret]]`;
 /** How many invalid rows a run lists with their reasons (the report file has them all). */
 const INVALID_ROWS_SHOWN = 10;
-
-type ImportOptions = NonNullable<Parameters<typeof dryRunImport>[4]>;
 
 /** Bad input: the message is shown with the usage, and the run ends with exit code 1. */
 class InputError extends Error {}
@@ -197,10 +196,7 @@ async function runOnServer(
   let report: ImportReport | undefined;
   const readLine = (line: string) => {
     if (!line.trim()) return;
-    const parsed = JSON.parse(line) as
-      | { type: 'progress'; done: number; total: number }
-      | { type: 'error'; errorCode: string; message: string }
-      | ({ type: 'report' } & ImportReport);
+    const parsed = JSON.parse(line) as CommitLine;
     if (parsed.type === 'progress') onProgress(parsed.done, parsed.total);
     else if (parsed.type === 'error') throw new Error(`The import stopped: ${parsed.message} (${parsed.errorCode})`);
     else {

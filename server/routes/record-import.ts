@@ -28,6 +28,7 @@ import { importObject, readSavedMapping, saveMapping } from '../platform/import/
 import { importReportCsv } from '../platform/import/report-csv.ts';
 import { RECORD_IMPORT_ROUTE } from '../../common/pages.ts';
 import { signInHref } from '../../common/sign-in.ts';
+import type { CommitLine, ImportOptions, ImportReport } from '../../common/import-report.ts';
 
 /** ImportOptions as the `options` part gives them; anything else is refused. */
 const IMPORT_OPTIONS = z.strictObject({
@@ -35,7 +36,6 @@ const IMPORT_OPTIONS = z.strictObject({
   matchKey: z.array(z.string()).optional(),
   allOrNone: z.boolean().optional(),
 });
-type ImportOptions = z.infer<typeof IMPORT_OPTIONS>;
 
 /** The body of a PUT of the saved mapping, the GET's answer. */
 const SAVED_MAPPING = z.strictObject({ mapping: z.record(z.string(), z.string().nullable()) });
@@ -113,12 +113,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A line of the commit's answer. */
-type CommitLine =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'error'; errorCode: string; message: string }
-  | ({ type: 'report' } & Awaited<ReturnType<typeof commitImport>>);
-
 /** Why a commit stopped at a batch's end: its client went away, and nobody is left to read the report. */
 class ClientGone extends Error {}
 
@@ -130,7 +124,7 @@ class ClientGone extends Error {}
  */
 async function commitAnswer(
   c: Context,
-  run: (onProgress: (done: number, total: number) => void) => Promise<Awaited<ReturnType<typeof commitImport>>>,
+  run: (onProgress: (done: number, total: number) => void) => Promise<ImportReport>,
 ): Promise<Response> {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;

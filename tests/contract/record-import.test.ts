@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../generated/types.ts';
 import { recordImportPath, type RecordImportStep } from '../../common/pages.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../server/http/limits/limits.ts';
-import type { ImportReport } from '../../server/platform/import/dry-run.ts';
+import type { ImportReport } from '../../common/import-report.ts';
 import { MAX_FILE_BYTES } from '../../server/platform/import/parse.ts';
 import { CONTACT_US, UI_API, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';

@@ -13,17 +13,15 @@ import {
   rowCount,
   rowsOf,
   rowsToWrite,
-  type ImportReport,
-  type ImportRow,
-  type RowStatus,
 } from '../../web/src/lightning/import/import-report.ts';
+import type { ImportReport, ImportRowReport, ImportRowStatus } from '../../common/import-report.ts';
 
-function row(line: number, status: RowStatus): ImportRow {
+function row(line: number, status: ImportRowStatus): ImportRowReport {
   return { line, status, recordId: null, changes: [], errors: [], warnings: [], outcome: null };
 }
 
 describe('the review’s rows', () => {
-  const statuses: RowStatus[] = ['new', 'changed', 'unchanged', 'invalid'];
+  const statuses: ImportRowStatus[] = ['new', 'changed', 'unchanged', 'invalid'];
   const rows = Array.from({ length: 50_000 }, (_, index) => row(index + 2, statuses[index % 4]));
 
   it('pages 50,000 rows 100 at a time, and keeps a page within them', () => {
@@ -49,8 +47,8 @@ describe('the review’s rows', () => {
     expect(changeText({ field: 'APT_Phone__c', label: 'Phone', old: '555 0100', new: '555 0199' })).toBe(
       'Phone: 555 0100 → 555 0199',
     );
-    expect(changeText({ field: 'APT_City__c', label: 'City', old: null, new: 'Sitka' })).toBe('City: (blank) → Sitka');
-    expect(changeText({ field: 'APT_Active__c', label: '', old: true, new: false })).toBe(
+    expect(changeText({ field: 'APT_City__c', label: 'City', old: '', new: 'Sitka' })).toBe('City: (blank) → Sitka');
+    expect(changeText({ field: 'APT_Active__c', label: '', old: 'true', new: 'false' })).toBe(
       'APT_Active__c: true → false',
     );
   });
@@ -65,8 +63,8 @@ describe('the review’s rows', () => {
   it('sends back every column’s field as the table shows it, null for a column left out', () => {
     expect(
       mappingOf([
-        { header: 'Company', field: 'APT_Company_Name__c', by: 'label', readOnly: false },
-        { header: 'Notes', field: null, by: null, readOnly: false },
+        { header: 'Company', field: 'APT_Company_Name__c', fieldLabel: null, by: 'label', readOnly: false },
+        { header: 'Notes', field: null, fieldLabel: null, by: null, readOnly: false },
       ]),
     ).toEqual({ Company: 'APT_Company_Name__c', Notes: null });
   });
@@ -75,14 +73,14 @@ describe('the review’s rows', () => {
 describe('how each column was mapped', () => {
   it('keeps how a column was first mapped while its field stays, and says chosen once the user changes it', () => {
     const first = [
-      { header: 'Company', field: 'APT_Company_Name__c', by: 'label' as const, readOnly: false },
-      { header: 'Town', field: null, by: null, readOnly: false },
-      { header: 'Mail', field: 'APT_Email__c', by: 'saved' as const, readOnly: false },
+      { header: 'Company', field: 'APT_Company_Name__c', fieldLabel: null, by: 'label' as const, readOnly: false },
+      { header: 'Town', field: null, fieldLabel: null, by: null, readOnly: false },
+      { header: 'Mail', field: 'APT_Email__c', fieldLabel: null, by: 'saved' as const, readOnly: false },
     ];
     const again = [
-      { header: 'Company', field: 'APT_Company_Name__c', by: 'chosen' as const, readOnly: false },
-      { header: 'Town', field: 'APT_City__c', by: 'chosen' as const, readOnly: false },
-      { header: 'Mail', field: 'APT_Phone__c', by: 'chosen' as const, readOnly: false },
+      { header: 'Company', field: 'APT_Company_Name__c', fieldLabel: null, by: 'chosen' as const, readOnly: false },
+      { header: 'Town', field: 'APT_City__c', fieldLabel: null, by: 'chosen' as const, readOnly: false },
+      { header: 'Mail', field: 'APT_Phone__c', fieldLabel: null, by: 'chosen' as const, readOnly: false },
     ];
     expect(keepHowMapped(first, again).map((column) => column.by)).toEqual(['label', 'chosen', 'chosen']);
     expect(keepHowMapped(null, again)).toBe(again);

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { ADMIN_USER_ID, STANDARD_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
-import { dryRunImport, type ImportReport } from '../../server/platform/import/dry-run.ts';
+import { dryRunImport } from '../../server/platform/import/dry-run.ts';
+import type { ImportReport } from '../../common/import-report.ts';
 import { ImportError } from '../../server/platform/import/errors.ts';
 import { readSavedMapping, saveMapping } from '../../server/platform/import/mapping.ts';
 import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts';

@@ -14,7 +14,8 @@ import { enforceDuplicateRules } from '../duplicates/match.ts';
 import { batchMetadata, executeBatchIn, type BatchWriteOutcome } from '../records/batch.ts';
 import type { ErrorItem } from '../records/read.ts';
 import type { RecordInput, WriteOptions } from '../records/write.ts';
-import { planImport, type ImportOptions, type ImportReport, type ImportRowReport, type RowWrite } from './dry-run.ts';
+import { planImport, type RowWrite } from './dry-run.ts';
+import type { ImportOptions, ImportReport, ImportRowReport } from '../../../common/import-report.ts';
 
 /** Records per batch: the most one batch operation takes. */
 const BATCH_RECORDS = 200;

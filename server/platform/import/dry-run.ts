@@ -34,77 +34,16 @@ import {
   type RecordExceptionError,
 } from '../records/write-rules.ts';
 import { ImportError } from './errors.ts';
-import {
-  importObject,
-  isReadOnly,
-  mapColumns,
-  mappableFields,
-  type ColumnChoices,
-  type ImportColumn,
-} from './mapping.ts';
+import { importObject, isReadOnly, mapColumns, mappableFields } from './mapping.ts';
 import { parseCsv, type ParsedRow } from './parse.ts';
-
-export interface ImportOptions {
-  /**
-   * CSV header → field API name, or null to skip the column. Columns absent here are mapped automatically (label
-   * or API name, case-insensitive); when absent entirely, the user's saved mapping is used first.
-   */
-  mapping?: ColumnChoices;
-  /**
-   * Fields whose values together find the existing record of a row without an Id. Default: the fields of the
-   * object's first matching rule (duplicate-rules metadata). [] matches rows without an Id to no record.
-   */
-  matchKey?: string[];
-  /** Nothing is written if any row is invalid or any write fails (one transaction for the whole commit). */
-  allOrNone?: boolean;
-}
-
-interface Problem {
-  field: string | null;
-  message: string;
-}
-
-interface Change {
-  field: string;
-  label: string;
-  old: string;
-  new: string;
-}
-
-type RowStatus = 'new' | 'changed' | 'unchanged' | 'invalid';
-type RowOutcome = 'created' | 'updated' | 'unchanged' | 'failed' | 'not written';
-
-export interface ImportRowReport {
-  line: number;
-  status: RowStatus;
-  recordId: string | null;
-  changes: Change[];
-  errors: Problem[];
-  warnings: Problem[];
-  outcome: RowOutcome | null;
-}
-
-export interface ImportReport {
-  objectApiName: string;
-  columns: ImportColumn[];
-  fields: { apiName: string; label: string; required: boolean }[];
-  matchKey: string[];
-  allOrNone: boolean;
-  committed: boolean;
-  totals: {
-    rows: number;
-    new: number;
-    changed: number;
-    unchanged: number;
-    invalid: number;
-    created: number;
-    updated: number;
-    failed: number;
-  };
-  rows: ImportRowReport[];
-  history?: { transactionIds: string[]; rows: number };
-  message?: string;
-}
+import type {
+  ColumnChoices,
+  ImportOptions,
+  ImportProblem,
+  ImportReport,
+  ImportRowReport,
+  ImportRowStatus,
+} from '../../../common/import-report.ts';
 
 /** What the commit writes for a valid row that is new or changed: the fields as a create or an update takes them. */
 export interface RowWrite {
@@ -174,9 +113,12 @@ export function sameValue(field: FieldDefinition, stored: FieldValue | undefined
 }
 
 /** The problems of a write that failed its checks, as the report lists them. */
-function problemsOf(error: unknown): Problem[] {
+function problemsOf(error: unknown): ImportProblem[] {
   if (error instanceof RecordWriteError) {
-    const problems: Problem[] = error.body.output.errors.map((one) => ({ field: one.field, message: one.message }));
+    const problems: ImportProblem[] = error.body.output.errors.map((one) => ({
+      field: one.field,
+      message: one.message,
+    }));
     for (const [field, errors] of Object.entries(error.body.output.fieldErrors))
       for (const one of errors) problems.push({ field, message: one.message });
     return problems;
@@ -185,7 +127,7 @@ function problemsOf(error: unknown): Problem[] {
   throw error;
 }
 
-const fieldProblems = (errors: Record<string, RecordExceptionError[]>): Problem[] =>
+const fieldProblems = (errors: Record<string, RecordExceptionError[]>): ImportProblem[] =>
   Object.entries(errors).flatMap(([field, list]) => list.map((one) => ({ field, message: one.message })));
 
 /** The match key's fields, checked: readable fields of the object, each named once, in the org's spelling. */
@@ -558,7 +500,7 @@ export async function planImport(
   }
 
   const reports = rows.map((row) => row.report);
-  const count = (status: RowStatus) => reports.filter((report) => report.status === status).length;
+  const count = (status: ImportRowStatus) => reports.filter((report) => report.status === status).length;
   const required = (field: FieldDefinition) =>
     field.required === true && !isReadOnly(principal, object, field) && field.createable !== false;
   return {

@@ -14,22 +14,7 @@ import { fieldPermissions, type Principal } from '../core/principal.ts';
 import { writableBy } from '../records/write-rules.ts';
 import { ImportError } from './errors.ts';
 import { MAX_COLUMNS } from './parse.ts';
-
-/** CSV header → field API name, or null for a column left out. */
-export type ColumnChoices = Record<string, string | null>;
-
-/** How a column was mapped: by the field's label or API name, the user's saved mapping, the request's choice. */
-type MappedBy = 'label' | 'apiName' | 'saved' | 'chosen';
-
-export interface ImportColumn {
-  header: string;
-  /** The field's API name; null for a column not mapped. */
-  field: string | null;
-  fieldLabel: string | null;
-  by: MappedBy | null;
-  /** Mapped to a field the user may neither create nor update: reported, never written. */
-  readOnly: boolean;
-}
+import type { ColumnChoices, ImportColumn, MappedBy } from '../../../common/import-report.ts';
 
 /** The longest header a saved mapping keeps. */
 const MAX_HEADER_LENGTH = 255;

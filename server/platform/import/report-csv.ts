@@ -6,7 +6,7 @@
  * Pure: the dry-run route's ?format=csv and `npm run import -- --report` both write it.
  */
 import { CSV_BOM, csvRows, type CellValue } from '../lists/csv.ts';
-import type { ImportReport } from './dry-run.ts';
+import type { ImportReport } from '../../../common/import-report.ts';
 
 const HEADER = ['Line', 'Status', 'Record Id', 'Changes', 'Errors', 'Warnings', 'Outcome'];
 

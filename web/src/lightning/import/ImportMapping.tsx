@@ -4,7 +4,7 @@
  * mapping, chosen here), and Save mapping, which keeps it as the user's for the next file; then the match key,
  * the fields whose values find the existing record of a row without an Id.
  */
-import type { ImportColumn, ImportField } from './import-report';
+import type { ImportColumn, ImportField } from '../../../../common/import-report';
 
 const HOW: Record<NonNullable<ImportColumn['by']>, string> = {
   label: 'By its label',

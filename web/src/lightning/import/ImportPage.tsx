@@ -13,14 +13,8 @@ import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { objectHomeHref, type Route } from '../routes';
 import { commitImport, dryRunImport, dryRunReportCsv, ImportRequestError, saveMapping } from './import-api';
-import {
-  keepHowMapped,
-  mappingOf,
-  type ImportColumn,
-  type ImportField,
-  type ImportOptions,
-  type ImportReport,
-} from './import-report';
+import { keepHowMapped, mappingOf } from './import-report';
+import type { ImportColumn, ImportField, ImportOptions, ImportReport } from '../../../../common/import-report';
 import { ImportMapping } from './ImportMapping';
 import { ImportProgress, ImportResult } from './ImportResult';
 import { ImportReview } from './ImportReview';

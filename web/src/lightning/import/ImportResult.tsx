@@ -5,7 +5,8 @@
  */
 import { PageLink } from '../../location';
 import { objectHomeHref } from '../routes';
-import { rowCount, type ImportReport } from './import-report';
+import { rowCount } from './import-report';
+import type { ImportReport } from '../../../../common/import-report';
 
 export function ImportProgress({ done, total, finished }: { done: number; total: number; finished: boolean }) {
   return (

@@ -8,25 +8,16 @@
 import { useMemo, useState } from 'react';
 import { PageLink } from '../../location';
 import { recordHref } from '../routes';
-import {
-  changeText,
-  pageOf,
-  rowCount,
-  rowsOf,
-  rowsToWrite,
-  type ImportReport,
-  type ImportRow,
-  type RowFilter,
-  type RowStatus,
-} from './import-report';
+import { changeText, pageOf, rowCount, rowsOf, rowsToWrite, type RowFilter } from './import-report';
+import type { ImportReport, ImportRowReport, ImportRowStatus } from '../../../../common/import-report';
 
-const STATUS_LABELS: Record<RowStatus, string> = {
+const STATUS_LABELS: Record<ImportRowStatus, string> = {
   new: 'New',
   changed: 'Changed',
   unchanged: 'Unchanged',
   invalid: 'Invalid',
 };
-const STATUSES: RowStatus[] = ['new', 'changed', 'unchanged', 'invalid'];
+const STATUSES: ImportRowStatus[] = ['new', 'changed', 'unchanged', 'invalid'];
 
 export function ImportReview({
   report,
@@ -119,7 +110,7 @@ export function ImportReview({
       </div>
 
       {shown.length === 0 ? (
-        <p>No row is {filter === 'all' ? 'in the file' : STATUS_LABELS[filter as RowStatus].toLowerCase()}.</p>
+        <p>No row is {filter === 'all' ? 'in the file' : STATUS_LABELS[filter as ImportRowStatus].toLowerCase()}.</p>
       ) : (
         <div className="bo-table-scroll">
           <table className="bo-table bo-import__rows">
@@ -170,7 +161,7 @@ export function ImportReview({
   );
 }
 
-function RowOfReport({ row, objectApiName }: { row: ImportRow; objectApiName: string }) {
+function RowOfReport({ row, objectApiName }: { row: ImportRowReport; objectApiName: string }) {
   return (
     <tr className={`bo-import__row bo-import__row--${row.status}`}>
       <th scope="row">{row.line}</th>

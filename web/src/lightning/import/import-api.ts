@@ -8,7 +8,8 @@
  */
 import { isErrorList, type ApiClient } from '../../../../client/index';
 import { recordImportPath } from '../../../../common/pages';
-import { ndjsonReader, type ImportOptions, type ImportReport } from './import-report';
+import { ndjsonReader } from './import-report';
+import type { ImportOptions, ImportReport } from '../../../../common/import-report';
 
 /** The client's request for a path the contract does not type (as client/call.ts calls it). */
 type AnyRequest = (

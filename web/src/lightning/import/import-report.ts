@@ -1,93 +1,25 @@
 /**
- * The import's report as the routes answer it (docs: the CSV import's interface), and the pure parts of the
- * screen that shows it: the rows of one status, a page of them, a change as text, the options sent, and the
- * lines of the commit's NDJSON answer as they arrive.
+ * The pure parts of the screen that shows the import's report (its types: common/import-report.ts): the rows of
+ * one status, a page of them, a change as text, the options sent, and the lines of the commit's NDJSON answer as
+ * they arrive.
  */
-
-export type RowStatus = 'new' | 'changed' | 'unchanged' | 'invalid';
-
-export interface ImportColumn {
-  header: string;
-  field: string | null;
-  fieldLabel?: string | null;
-  by: 'label' | 'apiName' | 'saved' | 'chosen' | null;
-  readOnly: boolean;
-}
-
-export interface ImportField {
-  apiName: string;
-  label: string;
-  required: boolean;
-}
-
-export interface ImportChange {
-  field: string;
-  label: string;
-  old: unknown;
-  new: unknown;
-}
-
-export interface ImportProblem {
-  field: string | null;
-  message: string;
-}
-
-export interface ImportRow {
-  line: number;
-  status: RowStatus;
-  recordId: string | null;
-  changes: ImportChange[];
-  errors: ImportProblem[];
-  warnings: ImportProblem[];
-  outcome: 'created' | 'updated' | 'unchanged' | 'failed' | 'not written' | null;
-}
-
-export interface ImportReport {
-  objectApiName: string;
-  columns: ImportColumn[];
-  fields: ImportField[];
-  matchKey: string[];
-  allOrNone: boolean;
-  committed: boolean;
-  totals: {
-    rows: number;
-    new: number;
-    changed: number;
-    unchanged: number;
-    invalid: number;
-    created: number;
-    updated: number;
-    failed: number;
-  };
-  rows: ImportRow[];
-  history?: { transactionIds: string[]; rows: number };
-  message?: string;
-}
-
-/** What the dry run and the commit are told besides the file. */
-export interface ImportOptions {
-  mapping?: Record<string, string | null>;
-  matchKey?: string[];
-  allOrNone?: boolean;
-}
-
-/**
- * A line of the commit's answer: progress as batches are written, then the report; or, when the commit fails
- * once under way, an error in its place.
- */
-export type CommitLine =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'error'; errorCode: string; message: string }
-  | ({ type: 'report' } & ImportReport);
+import type {
+  CommitLine,
+  ImportChange,
+  ImportColumn,
+  ImportReport,
+  ImportRowReport,
+  ImportRowStatus,
+} from '../../../../common/import-report';
 
 /** The rows shown for a choice of status: every row for 'all'. */
-export type RowFilter = RowStatus | 'all';
+export type RowFilter = ImportRowStatus | 'all';
 
 /** How many rows a page of the review shows: enough to read, few enough that 50,000 rows never hang the page. */
 export const ROWS_PER_PAGE = 100;
 
 /** The rows of a status, in file order. */
-export function rowsOf(rows: readonly ImportRow[], filter: RowFilter): readonly ImportRow[] {
+export function rowsOf(rows: readonly ImportRowReport[], filter: RowFilter): readonly ImportRowReport[] {
   return filter === 'all' ? rows : rows.filter((row) => row.status === filter);
 }
 
@@ -115,10 +47,7 @@ export function rowCount(count: number): string {
 }
 
 /** A value of a change as the user reads it: nothing as "(blank)". */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(blank)';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+const valueText = (value: string): string => (value === '' ? '(blank)' : value);
 
 /** A change as "Phone: 555 0100 → 555 0199". */
 export function changeText(change: ImportChange): string {

@@ -1,9 +1,6 @@
 /** The pure parts of duplicate rules: filters, whether a write is refused, and the answers built from matches. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DescribedObject } from '../../server/platform/core/describe.ts';
-import type { FieldDefinition, ObjectDefinition } from '../../server/platform/core/definitions.ts';
+import { contactUs } from '../support/contact-us-object.ts';
 import {
   duplicateErrors,
   duplicatesRepresentation,
@@ -17,17 +14,6 @@ import {
   type DuplicateRuleDefinition,
 } from '../../server/platform/duplicates/rules.ts';
 
-const definition = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../server/platform/metadata/objects/APT_Contact_Us__c.json'), 'utf8'),
-) as ObjectDefinition;
-const contactUs: DescribedObject = {
-  apiName: definition.apiName,
-  definition,
-  fields: definition.fields,
-  fieldsByName: new Map<string, FieldDefinition>(definition.fields.map((field) => [field.apiName, field])),
-  recordTypes: [],
-  childRelationships: [],
-};
 const rules = rulesOf(contactUs);
 const [alert, block] = rules.duplicateRules;
 const matchOf = (rule: DuplicateRuleDefinition, recordIds: string[], blocks: boolean): RuleMatch => ({

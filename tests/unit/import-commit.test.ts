@@ -5,27 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { ADMIN_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { commitImport } from '../../server/platform/import/commit.ts';
 import { dryRunImport } from '../../server/platform/import/dry-run.ts';
 import { exportListRecords } from '../../server/platform/lists/export.ts';
 import { createListInfo } from '../../server/platform/lists/write.ts';
+import { admin, bytes, contactCount, csv, HEADER, OBJECT } from '../support/import.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
-
-const OBJECT = 'APT_Contact_Us__c';
-const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profileNamed('System Administrator') };
-
-const bytes = (text: string) => new TextEncoder().encode(text);
-const csv = (lines: string[]) => bytes(lines.join('\r\n') + '\r\n');
-const HEADER = 'Company Name,Email,Phone,Country,Primary State/Province,Brand,Default Contact,City';
-
-async function contactCount(db: Database): Promise<number> {
-  const { rows } = await db.query<{ count: string | number }>(
-    'SELECT count(*) AS count FROM record WHERE object_api_name = $1',
-    [OBJECT],
-  );
-  return Number(rows[0].count);
-}
 
 /** A file of `count` new contacts, each with its own company, e-mail and phone. */
 function newContacts(count: number, prefix: string): Uint8Array {

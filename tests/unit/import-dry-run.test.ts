@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { ADMIN_USER_ID, STANDARD_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
+import { STANDARD_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { dryRunImport } from '../../server/platform/import/dry-run.ts';
 import type { ImportReport } from '../../common/import-report.ts';
 import { ImportError } from '../../server/platform/import/errors.ts';
@@ -13,23 +13,10 @@ import { readSavedMapping, saveMapping } from '../../server/platform/import/mapp
 import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts';
 import type { FieldValue } from '../../server/platform/records/values.ts';
 import { createRecord } from '../../server/platform/records/write.ts';
+import { admin, contactCount, csv, HEADER, OBJECT } from '../support/import.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
-const OBJECT = 'APT_Contact_Us__c';
-const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profileNamed('System Administrator') };
 const standard: Principal = { userId: STANDARD_USER_ID, isGuest: false, profile: profileNamed('Standard User') };
-
-const bytes = (text: string) => new TextEncoder().encode(text);
-const csv = (lines: string[]) => bytes(lines.join('\r\n') + '\r\n');
-const HEADER = 'Company Name,Email,Phone,Country,Primary State/Province,Brand,Default Contact,City';
-
-async function contactCount(db: Database): Promise<number> {
-  const { rows } = await db.query<{ count: string | number }>(
-    'SELECT count(*) AS count FROM record WHERE object_api_name = $1',
-    [OBJECT],
-  );
-  return Number(rows[0].count);
-}
 
 const statuses = (report: ImportReport) => report.rows.map((row) => row.status);
 const messages = (report: ImportReport, line: number) =>

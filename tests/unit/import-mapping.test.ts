@@ -2,28 +2,14 @@
  * The pure parts of the import: columns mapped to fields (server/platform/import/mapping.ts), cells read as
  * field values and compared with stored ones (dry-run.ts), the export's escaping undone (lists/csv.ts).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinition, ObjectDefinition } from '../../server/platform/core/definitions.ts';
-import type { DescribedObject } from '../../server/platform/core/describe.ts';
-import { ADMIN_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
+import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
 import { cellValue, displayText, sameValue } from '../../server/platform/import/dry-run.ts';
 import { mapColumns } from '../../server/platform/import/mapping.ts';
 import { escapeText, unescapeText } from '../../server/platform/lists/csv.ts';
+import { contactUs } from '../support/contact-us-object.ts';
+import { admin } from '../support/import.ts';
 
-const definition = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../server/platform/metadata/objects/APT_Contact_Us__c.json'), 'utf8'),
-) as ObjectDefinition;
-const contactUs: DescribedObject = {
-  apiName: definition.apiName,
-  definition,
-  fields: definition.fields,
-  fieldsByName: new Map(definition.fields.map((field) => [field.apiName, field])),
-  recordTypes: [],
-  childRelationships: [],
-};
-const admin: Principal = { userId: ADMIN_USER_ID, isGuest: false, profile: profileNamed('System Administrator') };
 const field = (apiName: string): FieldDefinition => contactUs.fieldsByName.get(apiName)!;
 
 const mapped = (header: string[], chosen?: Record<string, string | null>, saved: Record<string, string | null> = {}) =>

@@ -1,0 +1,24 @@
+/** What the tests of the CSV import over a database share: the object, the administrator, files and a count. */
+import type { Database } from '../../server/db/connection.ts';
+import { ADMIN_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
+
+export const OBJECT = 'APT_Contact_Us__c';
+export const admin: Principal = {
+  userId: ADMIN_USER_ID,
+  isGuest: false,
+  profile: profileNamed('System Administrator'),
+};
+
+export const bytes = (text: string) => new TextEncoder().encode(text);
+/** A CSV file of these lines, each ending with CRLF. */
+export const csv = (lines: string[]) => bytes(lines.join('\r\n') + '\r\n');
+export const HEADER = 'Company Name,Email,Phone,Country,Primary State/Province,Brand,Default Contact,City';
+
+/** How many Contact Us records the database holds. */
+export async function contactCount(db: Database): Promise<number> {
+  const { rows } = await db.query<{ count: string | number }>(
+    'SELECT count(*) AS count FROM record WHERE object_api_name = $1',
+    [OBJECT],
+  );
+  return Number(rows[0].count);
+}

@@ -1,10 +1,10 @@
 /**
  * The pure parts of the import: columns mapped to fields (server/platform/import/mapping.ts), cells read as
- * field values and compared with stored ones (dry-run.ts), the export's escaping undone (lists/csv.ts).
+ * field values and compared with stored ones (cells.ts), the export's escaping undone (lists/csv.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../server/platform/core/definitions.ts';
-import { cellValue, displayText, sameValue } from '../../server/platform/import/dry-run.ts';
+import { cellValue, displayText, sameValue } from '../../server/platform/import/cells.ts';
 import { mapColumns } from '../../server/platform/import/mapping.ts';
 import { escapeText, unescapeText } from '../../server/platform/lists/csv.ts';
 import { contactUs } from '../support/contact-us-object.ts';

@@ -14,7 +14,6 @@ import { MASTER_RECORD_TYPE_ID, toId18 } from '../core/ids.ts';
 import { fieldPermissions, objectPermissions, type Principal } from '../core/principal.ts';
 import { findDuplicatesInBulk, type DuplicateCheck } from '../duplicates/match.ts';
 import { matchRulesOf, rulesOf, type MatchRuleDefinition } from '../duplicates/rules.ts';
-import { unescapeText } from '../lists/csv.ts';
 import { canEditRecord, canSeeRecord } from '../records/access.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/representation.ts';
 import { derivedValues, normaliseValue, type FieldValue } from '../records/values.ts';
@@ -35,6 +34,8 @@ import {
 } from '../records/write-rules.ts';
 import { ImportError } from './errors.ts';
 import { importObject, isReadOnly, mapColumns, mappableFields } from './mapping.ts';
+import { cellValue, displayText, sameValue } from './cells.ts';
+import { MATCH_CHUNK, matchKeyOf, recordsById, recordsByKey } from './matching.ts';
 import { parseCsv, type ParsedRow } from './parse.ts';
 import type {
   ColumnChoices,
@@ -60,59 +61,6 @@ interface ImportPlan {
   writes: (RowWrite | undefined)[];
 }
 
-/** Ids or keys read per statement when rows are matched to records. */
-const MATCH_CHUNK = 5000;
-
-const NUMBER_TYPES = new Set(['Int', 'Double', 'Currency', 'Percent']);
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-const TRUE = new Set(['true', '1', 'yes']);
-const FALSE = new Set(['false', '0', 'no']);
-
-/**
- * A cell's text as the value a write of the field takes: the export's escaping undone (lists/csv.ts), checkboxes
- * from true/false (or 1/0, yes/no), numbers as numbers, an empty cell as null. Text that is none of these is
- * left as it is, for the write's checks to refuse.
- */
-export function cellValue(field: FieldDefinition, cell: string): FieldValue {
-  if (NUMBER_TYPES.has(field.dataType)) {
-    const text = cell.trim();
-    if (text === '') return null;
-    return NUMBER.test(text) ? Number(text) : cell;
-  }
-  if (field.dataType === 'Boolean') {
-    const text = cell.trim().toLowerCase();
-    if (text === '') return null;
-    if (TRUE.has(text)) return true;
-    if (FALSE.has(text)) return false;
-    return cell;
-  }
-  if (cell === '') return null;
-  if (field.dataType === 'Reference') return cell.trim();
-  return unescapeText(cell);
-}
-
-/** A value as the report shows it: text, "" for none. */
-export function displayText(value: FieldValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-}
-
-/** Whether a stored value and a normalised new one are the same value of the field (a multi-select's in any order). */
-export function sameValue(field: FieldDefinition, stored: FieldValue | undefined, next: FieldValue): boolean {
-  const before = stored === undefined || stored === '' ? null : stored;
-  if (field.dataType === 'Boolean') return (before ?? false) === (next ?? false);
-  if (before === null || next === null) return before === next;
-  if (field.dataType === 'MultiPicklist') {
-    const values = (value: FieldValue) => String(value).split(';').sort().join(';');
-    return values(before) === values(next);
-  }
-  if (NUMBER_TYPES.has(field.dataType)) return Number(before) === Number(next);
-  if (field.dataType === 'DateTime') return new Date(String(before)).getTime() === new Date(String(next)).getTime();
-  if (field.dataType === 'Reference') return toId18(String(before)) === next;
-  return before === next;
-}
-
-/** The problems of a write that failed its checks, as the report lists them. */
 function problemsOf(error: unknown): ImportProblem[] {
   if (error instanceof RecordWriteError) {
     const problems: ImportProblem[] = error.body.output.errors.map((one) => ({
@@ -129,26 +77,6 @@ function problemsOf(error: unknown): ImportProblem[] {
 
 const fieldProblems = (errors: Record<string, RecordExceptionError[]>): ImportProblem[] =>
   Object.entries(errors).flatMap(([field, list]) => list.map((one) => ({ field, message: one.message })));
-
-/** The match key's fields, checked: readable fields of the object, each named once, in the org's spelling. */
-function matchKeyOf(principal: Principal, object: DescribedObject, given: string[] | undefined): FieldDefinition[] {
-  const names = given ?? rulesOf(object).matchRules[0]?.fields.map((field) => field.field) ?? [];
-  if (!Array.isArray(names) || names.length > 10)
-    throw new ImportError('INVALID_MATCH_KEY', 'A match key is a list of at most 10 field API names.');
-  const fields = mappableFields(principal, object);
-  const key: FieldDefinition[] = [];
-  for (const name of names) {
-    const field =
-      typeof name === 'string' ? fields.find((one) => one.apiName.toLowerCase() === name.toLowerCase()) : undefined;
-    if (!field || field.apiName === 'Id')
-      throw new ImportError(
-        'INVALID_MATCH_KEY',
-        `The match key names ${JSON.stringify(name).slice(0, 80)}, which is not a field of ${object.definition.label}.`,
-      );
-    if (!key.includes(field)) key.push(field);
-  }
-  return key;
-}
 
 /** One row of the file on its way through the dry run. */
 interface Row {
@@ -170,77 +98,6 @@ const invalid = (row: Row, field: string | null, message: string) => {
   row.report.status = 'invalid';
   row.report.errors.push({ field, message });
 };
-
-/** Reads records by id, a chunk at a time: those of the object, by id. */
-async function recordsById(q: Queryable, objectApiName: string, ids: string[]): Promise<Map<string, RecordRow>> {
-  const found = new Map<string, RecordRow>();
-  for (let start = 0; start < ids.length; start += MATCH_CHUNK) {
-    const { rows } = await q.query<RecordRow>(
-      `SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[]) AND object_api_name = $2`,
-      [ids.slice(start, start + MATCH_CHUNK), objectApiName],
-    );
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
-
-/**
- * Whether the record table has an index on a field's value lower-cased, as the match key compares it (the
- * duplicate rules' e-mail fields have one, migration 014).
- */
-async function hasLowerCaseIndex(q: Queryable, field: FieldDefinition): Promise<boolean> {
-  const { rows } = await q.query<{ found: boolean }>(
-    `SELECT EXISTS (SELECT FROM pg_indexes WHERE tablename = 'record' AND schemaname = current_schema()
-       AND indexdef LIKE '%' || $1 || '%') AS found`,
-    [`(lower((fields ->> '${field.apiName.replace(/'/g, "''")}'::text)))`],
-  );
-  return rows[0].found;
-}
-
-/**
- * Reads the records whose key fields hold the keys given, compared lower-cased by the database on both sides
- * (as the duplicate rules compare), a chunk of keys per statement; by the key's JSON. When a key field has an
- * index, each key looks its records up through it (a lateral subquery, kept from being merged into a join by
- * OFFSET 0); else one join compares the chunk's keys with the object's records. As a join, the planner, which
- * cannot tell how many records a key matches, sorted every record of the object for each chunk even with an
- * index: 1.9 to 2.4 s per 5,000 keys at 1,000,000 records on PostgreSQL.
- */
-async function recordsByKey(
-  q: Queryable,
-  object: DescribedObject,
-  keyFields: FieldDefinition[],
-  keys: string[][],
-): Promise<Map<string, RecordRow[]>> {
-  const found = new Map<string, RecordRow[]>();
-  const names = keyFields.map((_field, position) => `key_${position}`);
-  const arrays = keyFields.map((_field, position) => `$${position + 2}::text[]`);
-  const where = keyFields.map(
-    (field, position) => `lower(r.fields ->> '${field.apiName.replace(/'/g, "''")}') = lower(k.${names[position]})`,
-  );
-  const columns = RECORD_COLUMNS.split(', ').map((column) => `r.${column}`);
-  let indexed = false;
-  for (const field of keyFields) indexed ||= await hasLowerCaseIndex(q, field);
-  const keysWithRecords = `FROM (SELECT DISTINCT * FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})) AS k`;
-  const sql = indexed
-    ? `SELECT r.*, ARRAY[${names.map((name) => `k.${name}`).join(', ')}] AS key ${keysWithRecords}
-       CROSS JOIN LATERAL (
-         SELECT ${columns.join(', ')} FROM record r WHERE r.object_api_name = $1 AND ${where.join(' AND ')} OFFSET 0
-       ) AS r`
-    : `SELECT ${columns.join(', ')}, ARRAY[${names.map((name) => `k.${name}`).join(', ')}] AS key ${keysWithRecords}
-       JOIN record r ON r.object_api_name = $1 AND ${where.join(' AND ')}`;
-  for (let start = 0; start < keys.length; start += MATCH_CHUNK) {
-    const part = keys.slice(start, start + MATCH_CHUNK);
-    const { rows } = await q.query<RecordRow & { key: string[] }>(sql, [
-      object.apiName,
-      ...keyFields.map((_field, position) => part.map((key) => key[position])),
-    ]);
-    for (const row of rows) {
-      const text = JSON.stringify(row.key);
-      found.set(text, [...(found.get(text) ?? []), row]);
-    }
-  }
-  return found;
-}
 
 /** The key of a matching rule's fields in a record's values, as a rule compares them (null: a field is blank). */
 function ruleKey(

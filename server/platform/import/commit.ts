@@ -115,6 +115,8 @@ export async function commitImport(
   const check = { ...writeOptions, beforeWrite: enforceDuplicateRules };
   // Read before any of the commit's transactions begins (batchMetadata says why).
   const metadata = await batchMetadata(db);
+  const writeBatch = (tx: Queryable, batch: Pending[], allOrNone: boolean) =>
+    executeBatchIn(metadata, tx, principal, batchInput(plan.objectApiName, batch, allOrNone), check);
   const total = pending.length;
 
   if (options.allOrNone === true) {
@@ -128,13 +130,7 @@ export async function commitImport(
       await db.transaction(async (tx) => {
         let done = 0;
         for (const batch of batches) {
-          const outcomes = await executeBatchIn(
-            metadata,
-            tx,
-            principal,
-            batchInput(plan.objectApiName, batch, true),
-            check,
-          );
+          const outcomes = await writeBatch(tx, batch, true);
           const failedAt = outcomes.findIndex(
             (outcome) =>
               outcome.errors !== null &&
@@ -169,13 +165,7 @@ export async function commitImport(
     let done = 0;
     for (const batch of batches) {
       const txid = await db.transaction(async (tx) => {
-        const outcomes = await executeBatchIn(
-          metadata,
-          tx,
-          principal,
-          batchInput(plan.objectApiName, batch, false),
-          check,
-        );
+        const outcomes = await writeBatch(tx, batch, false);
         noteOutcomes(batch, outcomes, report);
         return transactionId(tx);
       });

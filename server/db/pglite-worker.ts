@@ -9,10 +9,10 @@
  * it, so the server's thread hears it before that write returns, as it did with PGlite in its own thread.
  */
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Database, QueryOptions, Queryable } from './database.ts';
 import { namedStatementsOf, preparedSession, type WithSession } from './named-statements.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 
 /** PGlite's engine, compiled, and its file-system bundle: what each worker would otherwise read and compile. */
 export interface PgliteArtifacts {
@@ -87,11 +87,10 @@ async function startPglite(
   dataDir: string | undefined,
   image: Blob | undefined,
 ): Promise<Database> {
-  // pg_trgm: the trigram similarity of fuzzy duplicate matching (CREATE EXTENSION in a migration).
   const db = await PGlite.create(dataDir, {
     ...artifacts,
     ...(image && dataDir === undefined ? { loadDataDir: image } : {}),
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const named = await namedStatementsOf((sql) => db.query(sql));

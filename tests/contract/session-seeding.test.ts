@@ -8,7 +8,9 @@ import { openDatabase } from '../../server/bootstrap.ts';
 import { authenticate, seedDemoUsers } from '../../server/platform/users.ts';
 import { DEMO_USERS } from '../support/session.ts';
 
-describe('demo users', () => {
+// Each test opens a new database: migrations and the places, 17 s on a quiet machine, past the default 30 s
+// when it is busy.
+describe('demo users', { timeout: 120_000 }, () => {
   let db: Database | undefined;
   const saved = { admin: process.env.DEMO_ADMIN_PASSWORD, standard: process.env.DEMO_USER_PASSWORD };
   afterEach(async () => {

@@ -8,11 +8,11 @@
  * Vitest globalSetup: names the run's image directory (TEST_PGLITE_IMAGE) and removes it at the run's end.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/bootstrap.ts';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-extensions.ts';
 import { generatePassword, type DemoPasswords } from '../../server/platform/users.ts';
 
 const IMAGE_VARIABLE = 'TEST_PGLITE_IMAGE';
@@ -46,7 +46,7 @@ export async function databaseImage(): Promise<DatabaseImage | undefined> {
     const passwords = { admin: generatePassword(), standard: generatePassword() };
     const db = await openDatabase({ dataDir, demoContacts: 0 }, { demoPasswords: passwords, log: () => {} });
     await db.close();
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
     const image = await pglite.dumpDataDir('none');
     await pglite.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,25 +1,25 @@
 /**
- * Distances for the nearest search (common/distance.ts): the great-circle distance, the bounds that must hold
- * every point within a distance (or the search's growing radius would miss a nearer contact, and order them
- * wrongly), and the unit a country writes distances in.
+ * Distances for the nearest search (common/distance.ts): the great-circle distance, the straight-line distance
+ * through the unit sphere that the server's index of places measures (which must hold every point within a
+ * distance, or the search would miss a nearer contact, and order points as the great-circle distance does), and
+ * the unit a country writes distances in.
  */
-import { describe, expect, it } from 'vitest';
-import {
-  boundsAround,
-  distanceKm,
-  distanceUnitFor,
-  FARTHEST_KM,
-  formatDistance,
-  type Bounds,
-} from '../../common/distance.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { chordLength, distanceKm, distanceUnitFor, FARTHEST_KM, formatDistance } from '../../common/distance.ts';
 
-const within = (bounds: Bounds, latitude: number, longitude: number) => {
-  if (latitude < bounds.south || latitude > bounds.north) return false;
-  if (bounds.west === null || bounds.east === null) return true;
-  return bounds.west <= bounds.east
-    ? longitude >= bounds.west && longitude <= bounds.east
-    : longitude >= bounds.west || longitude <= bounds.east;
-};
+/** A point's position on the unit sphere, as migration 029 writes each place's. */
+function position(latitude: number, longitude: number): [number, number, number] {
+  const lat = (latitude * Math.PI) / 180;
+  const lng = (longitude * Math.PI) / 180;
+  return [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
+}
+
+/** The straight-line distance between two points' positions. */
+function straight(latitude1: number, longitude1: number, latitude2: number, longitude2: number): number {
+  const a = position(latitude1, longitude1);
+  const b = position(latitude2, longitude2);
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
 
 /** A seeded generator, so that a failure is found again. */
 function random(seed: number): () => number {
@@ -54,18 +54,16 @@ describe('distanceKm', () => {
   });
 });
 
-describe('boundsAround', () => {
-  it('holds every point within the radius, wherever the point is', () => {
+describe('chordLength', () => {
+  it('is the straight-line distance of points that far apart, wherever they are, so a box of it holds them', () => {
     const next = random(39);
     for (let run = 0; run < 20_000; run++) {
       const latitude = next() * 180 - 90;
       const longitude = next() * 360 - 180;
-      const radius = [20, 80, 320, 1280, 5120][run % 5];
-      const bounds = boundsAround(latitude, longitude, radius);
-      if (bounds === null) throw new Error('a radius below half the circumference has bounds');
-      // A point at the radius (or just within) in a random direction.
+      const radius = [20, 80, 320, 1280, 5120, 19_000][run % 6];
+      // A point at the radius in a random direction.
       const bearing = next() * 2 * Math.PI;
-      const angle = (radius * 0.999999) / 6371.0088;
+      const angle = radius / 6371.0088;
       const lat1 = (latitude * Math.PI) / 180;
       const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(bearing));
       const lng2 =
@@ -76,27 +74,21 @@ describe('boundsAround', () => {
         );
       const pointLatitude = (lat2 * 180) / Math.PI;
       const pointLongitude = (((((lng2 * 180) / Math.PI + 540) % 360) + 360) % 360) - 180;
-      expect(distanceKm(latitude, longitude, pointLatitude, pointLongitude)).toBeLessThanOrEqual(radius);
-      if (!within(bounds, pointLatitude, pointLongitude))
-        throw new Error(
-          `${pointLatitude},${pointLongitude} is outside the bounds of ${latitude},${longitude} at ${radius} km`,
-        );
+      const km = distanceKm(latitude, longitude, pointLatitude, pointLongitude);
+      expect(km).toBeCloseTo(radius, 6);
+      expect(straight(latitude, longitude, pointLatitude, pointLongitude)).toBeCloseTo(chordLength(km), 9);
+      // In the box of half side chordLength around the point: no coordinate differs by more.
+      const [a, b] = [position(latitude, longitude), position(pointLatitude, pointLongitude)];
+      for (const axis of [0, 1, 2])
+        expect(Math.abs(a[axis] - b[axis])).toBeLessThanOrEqual(chordLength(radius) + 1e-12);
     }
   });
 
-  it('is narrow where it can be: a city 300 km away is outside the 20 km bounds', () => {
-    const bounds = boundsAround(30.26715, -97.74306, 20)!;
-    expect(within(bounds, 32.78306, -96.80667)).toBe(false);
-    expect(bounds.north - bounds.south).toBeCloseTo((2 * 20) / 111.195, 2);
-  });
-
-  it('wraps across the 180th meridian, opens to every longitude near a pole, and is null for the whole Earth', () => {
-    const fiji = boundsAround(-17.7, 179.9, 100)!;
-    expect(fiji.west! > fiji.east!).toBe(true);
-    expect(within(fiji, -17.7, -179.8)).toBe(true);
-    expect(within(fiji, -17.7, 0)).toBe(false);
-    expect(boundsAround(89.5, 0, 100)).toMatchObject({ west: null, east: null });
-    expect(boundsAround(0, 0, FARTHEST_KM)).toBeNull();
+  it('grows with the distance, up to the diameter at half the circumference', () => {
+    expect(chordLength(0)).toBe(0);
+    expect(chordLength(20)).toBeLessThan(chordLength(21));
+    expect(chordLength(FARTHEST_KM)).toBeCloseTo(2, 12);
+    expect(chordLength(FARTHEST_KM * 2)).toBeCloseTo(2, 12);
   });
 });
 
@@ -114,5 +106,18 @@ describe('distanceUnitFor and formatDistance', () => {
     expect(formatDistance(16.09344, 'mi')).toBe('10 mi');
     expect(formatDistance(1609.344, 'mi')).toBe('1,000 mi');
     expect(formatDistance(1234.4, 'km')).toBe('1,234 km');
+    expect(formatDistance(999.6, 'km')).toBe('1,000 km');
+    expect(formatDistance(12_345.5, 'km')).toBe('12,346 km');
+    expect(formatDistance(20_015.087, 'km')).toBe('20,015 km');
+  });
+
+  it('writes the thousands without toLocaleString, whose first call in a page costs a slow phone 50 ms', () => {
+    const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      expect(formatDistance(1234.4, 'km')).toBe('1,234 km');
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      toLocaleString.mockRestore();
+    }
   });
 });

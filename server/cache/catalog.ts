@@ -95,7 +95,8 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
   {
     name: 'org metadata',
     file: 'server/cache/per-database.ts',
-    keeps: "the org describe, layouts by object, picklist rules and labels, pg_trgm's schema (oncePerDatabase)",
+    keeps:
+      "the org describe, layouts by object, picklist rules and labels, pg_trgm's schema, the record table's index definitions (oncePerDatabase)",
     key: 'the database handle',
     bound: 'one value each',
     channels: ['org_metadata_changed'],

@@ -13,13 +13,13 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../generated/types.ts';
 import { recordImportPath, type RecordImportStep } from '../../common/pages.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../server/http/limits/limits.ts';
 import type { ImportReport } from '../../common/import-report.ts';
 import { MAX_FILE_BYTES } from '../../server/platform/import/parse.ts';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite-extensions.ts';
 import { CONTACT_US, UI_API, type RecordRep } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
 import { readCsv } from '../support/csv.ts';
@@ -455,14 +455,14 @@ describe.each(databases())('the CSV import of records on %s', (kind) => {
         // A data directory of its own, from the run's image of a seeded database (no contacts).
         const image = await databaseImage();
         const dataDir = join(dir, 'data');
-        const made = await PGlite.create(dataDir, { loadDataDir: image!.image, extensions: { pg_trgm } });
+        const made = await PGlite.create(dataDir, { loadDataDir: image!.image, extensions: PGLITE_EXTENSIONS });
         await made.close();
         const file = join(dir, 'direct.csv');
         writeFileSync(file, csv(row('Direct Relays', 'direct@relays.example')));
         const committed = await commandWith({ DATA_DIR: dataDir }, file, '--commit');
         expect(committed.code, committed.stderr).toBe(0);
         expect(committed.stdout).toContain('Written: 1 created, 0 updated, 0 failed; 1 history row.');
-        const written = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+        const written = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
         const { rows } = await written.query<{ owner: string; creator: string }>(
           `SELECT fields ->> 'OwnerId' AS owner, created_by_id AS creator FROM record WHERE fields ->> 'APT_Email__c' = $1`,
           ['direct@relays.example'],

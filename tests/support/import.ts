@@ -1,5 +1,7 @@
 /** What the tests of the CSV import over a database share: the object, the administrator, files and a count. */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
+import { startTestServer, type DatabaseKind, type TestServer } from './server.ts';
 import { ADMIN_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 
 export const OBJECT = 'APT_Contact_Us__c';
@@ -21,4 +23,20 @@ export async function contactCount(db: Database): Promise<number> {
     [OBJECT],
   );
   return Number(rows[0].count);
+}
+
+/**
+ * The set-up every import test file shares: a test server on the database kind, with no Contact Us records
+ * before each test. Returns the server's database, read once the server has started.
+ */
+export function useImportDatabase(kind: DatabaseKind): () => Database {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, demoContacts: 0 });
+  });
+  afterAll(() => server?.close());
+  beforeEach(async () => {
+    await server!.db.query(`DELETE FROM record WHERE object_api_name = $1`, [OBJECT]);
+  });
+  return () => server!.db;
 }

@@ -3,14 +3,14 @@
  * cut short and run again, all or nothing, an alerting duplicate rule's records saved; and the export of a list
  * view imported back with no change.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { commitImport } from '../../server/platform/import/commit.ts';
+import { commitImport, HISTORY_ROWS_SQL } from '../../server/platform/import/commit.ts';
 import { dryRunImport } from '../../server/platform/import/dry-run.ts';
 import { exportListRecords } from '../../server/platform/lists/export.ts';
 import { createListInfo } from '../../server/platform/lists/write.ts';
-import { admin, bytes, contactCount, csv, HEADER, OBJECT } from '../support/import.ts';
-import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { admin, bytes, contactCount, csv, HEADER, OBJECT, useImportDatabase } from '../support/import.ts';
+import { databases } from '../support/server.ts';
 
 /** A file of `count` new contacts, each with its own company, e-mail and phone. */
 function newContacts(count: number, prefix: string): Uint8Array {
@@ -23,16 +23,10 @@ function newContacts(count: number, prefix: string): Uint8Array {
 }
 
 describe.each(databases())('the commit of an import on %s', (kind) => {
-  let server: TestServer;
+  const database = useImportDatabase(kind);
   let db: Database;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 0 });
-    db = server.db;
-  });
-  afterAll(() => server?.close());
-  beforeEach(async () => {
-    await db.query(`DELETE FROM record WHERE object_api_name = $1`, [OBJECT]);
+  beforeAll(() => {
+    db = database();
   });
 
   it('creates nothing when the same file is imported twice, and names the history it wrote', async () => {
@@ -54,6 +48,37 @@ describe.each(databases())('the commit of an import on %s', (kind) => {
     const second = await commitImport(db, admin, OBJECT, file, {});
     expect(second.totals).toMatchObject({ unchanged: 450, created: 0, updated: 0 });
     expect(second.history).toEqual({ transactionIds: [], rows: 0 });
+    expect(await contactCount(db)).toBe(450);
+  });
+
+  it('counts the history it wrote through the index of history rows by transaction', async () => {
+    let plan = '';
+    // Among 5,000 history rows of as many transactions (rolled back), the plan the index allows.
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`INSERT INTO record (id, object_api_name, fields, created_date, last_modified_date, system_modstamp)
+          SELECT record_id_of('017', 900000 + n), 'APT_Contact_Us__History', jsonb_build_object('TransactionId', n::text), now(), now(), now()
+          FROM generate_series(1, 5000) AS n`);
+        await tx.query('ANALYZE record');
+        await tx.query('SET LOCAL enable_seqscan = off');
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${HISTORY_ROWS_SQL}`, [['1', '2']]);
+        plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rolled back') throw error;
+      });
+    expect(plan).toContain('record_history_transaction');
+  });
+
+  it("commits one import of an object at a time: a second commit of the same file finds the first one's rows", async () => {
+    const file = newContacts(450, 'Same');
+    const [first, second] = await Promise.all([
+      commitImport(db, admin, OBJECT, file, {}),
+      commitImport(db, admin, OBJECT.toLowerCase(), file, {}),
+    ]);
+    expect(first.totals).toMatchObject({ new: 450, created: 450 });
+    expect(second.totals).toMatchObject({ new: 0, unchanged: 450, created: 0 });
     expect(await contactCount(db)).toBe(450);
   });
 

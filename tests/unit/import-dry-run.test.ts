@@ -3,7 +3,8 @@
  * statuses, changes and reasons, the duplicate rules in the database and within the file, the saved mapping.
  * The commit's tests are import-commit.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CACHES_ON } from '../../server/cache/switch.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { STANDARD_USER_ID, profileNamed, type Principal } from '../../server/platform/core/principal.ts';
 import { dryRunImport } from '../../server/platform/import/dry-run.ts';
@@ -13,8 +14,8 @@ import { readSavedMapping, saveMapping } from '../../server/platform/import/mapp
 import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts';
 import type { FieldValue } from '../../server/platform/records/values.ts';
 import { createRecord } from '../../server/platform/records/write.ts';
-import { admin, contactCount, csv, HEADER, OBJECT } from '../support/import.ts';
-import { databases, startTestServer, type TestServer } from '../support/server.ts';
+import { admin, contactCount, csv, HEADER, OBJECT, useImportDatabase } from '../support/import.ts';
+import { databases } from '../support/server.ts';
 
 const standard: Principal = { userId: STANDARD_USER_ID, isGuest: false, profile: profileNamed('Standard User') };
 
@@ -40,15 +41,9 @@ async function seed(records: Record<string, FieldValue>[]): Promise<string[]> {
 let db: Database;
 
 describe.each(databases())('the dry run of an import on %s', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ database: kind, demoContacts: 0 });
-    db = server.db;
-  });
-  afterAll(() => server?.close());
-  beforeEach(async () => {
-    await db.query(`DELETE FROM record WHERE object_api_name = $1`, [OBJECT]);
+  const database = useImportDatabase(kind);
+  beforeAll(() => {
+    db = database();
   });
 
   it('reports new, changed, unchanged and invalid rows, with every reason', async () => {
@@ -213,6 +208,24 @@ describe.each(databases())('the dry run of an import on %s', (kind) => {
     // Contact Us records are read and written by every user who may edit the object.
     expect(statuses(report)).toEqual(['changed', 'new']);
     expect(report.rows[0].changes).toEqual([{ field: 'APT_City__c', label: 'City', old: 'Austin', new: 'Dallas' }]);
+  });
+
+  it("reads the record table's indexes once for the match key, not at every dry run", async () => {
+    const statements: string[] = [];
+    const counting = new Proxy(db, {
+      get(target, name) {
+        if (name === 'query')
+          return (sql: string, params?: unknown[]) => {
+            statements.push(sql);
+            return target.query(sql, params);
+          };
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const file = csv([HEADER, 'Acme,a@acme.example,1,United States,Texas,,false,']);
+    for (let run = 0; run < 3; run++) expect((await dryRunImport(counting, admin, OBJECT, file)).totals.new).toBe(1);
+    expect(statements.filter((sql) => sql.includes('pg_indexes'))).toHaveLength(CACHES_ON ? 1 : 3);
   });
 
   it('refuses a file with no column it can import', async () => {

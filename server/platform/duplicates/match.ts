@@ -40,7 +40,7 @@ export interface RuleMatch {
 }
 
 /** The schema pg_trgm is installed in (migration 014 puts it in public), quoted for SQL. */
-const trigramSchema = oncePerDatabase(async (db) => {
+export const trigramSchema = oncePerDatabase(async (db) => {
   const { rows } = await db.query<{ schema: string }>(
     `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
   );
@@ -138,17 +138,84 @@ export interface DuplicateCheck {
   changedFields?: string[];
 }
 
+/** Values compared in bulk: the index of their check, its match fields' conditions, and the record it updates. */
+export interface ComparedValues {
+  index: number;
+  conditions: Condition[];
+  excludeId: string | null;
+}
+
+/**
+ * The checks that one matching rule of a rule compares, with their conditions: those in the rule's filters, that
+ * change one of its fields (a create, or an update naming them) and have a value for each. skip leaves out
+ * others (by index) that its caller need not compare.
+ */
+export function comparedValues(
+  object: DescribedObject,
+  rule: DuplicateRuleDefinition,
+  match: MatchRuleDefinition,
+  checks: readonly DuplicateCheck[],
+  skip: (index: number) => boolean = () => false,
+): ComparedValues[] {
+  const compared: ComparedValues[] = [];
+  for (const [index, check] of checks.entries()) {
+    if (skip(index) || !meetsFilters(object, rule, check.values)) continue;
+    if (check.changedFields && !match.fields.some((field) => check.changedFields!.includes(field.field))) continue;
+    const conditions = match.fields.map((field) => conditionFor(object, field, check.values));
+    if (conditions.some((condition) => condition === null)) continue;
+    compared.push({ index, conditions: conditions as Condition[], excludeId: check.excludeId ?? null });
+  }
+  return compared;
+}
+
+/**
+ * The stored records one matching rule finds for each of the values (at most BULK_RECORDS), in one statement:
+ * each with the index of its values. Each values' conditions look up the records through the rule's index, one
+ * values at a time (a lateral subquery, kept from being merged into a join by OFFSET 0: as a join the planner,
+ * which cannot tell how many records a value matches, sorted or scanned every record of the object for each
+ * statement, 4 to 5 s per 5,000 rows at 1,000,000 records on PostgreSQL, against 0.7 to 1.4 s this way).
+ */
+export async function matchingRecords(
+  q: Queryable,
+  object: DescribedObject,
+  match: MatchRuleDefinition,
+  part: ComparedValues[],
+  trigram: string,
+): Promise<(Pick<RecordRow, 'id' | 'fields' | 'created_by_id'> & { index: number })[]> {
+  const params: unknown[] = [
+    object.apiName,
+    part.map((one) => one.index),
+    part.map((one) => one.excludeId),
+    ...match.fields.map((_field, position) => part.map((one) => one.conditions[position].value)),
+  ];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const names = match.fields.map((_field, position) => `value_${position}`);
+  const where = part[0].conditions.map((condition, position) => condition.sql(`v.${names[position]}`, param, trigram));
+  const arrays = match.fields.map((_field, position) => `$${position + 4}::text[]`);
+  const { rows } = await q.query<Pick<RecordRow, 'id' | 'fields' | 'created_by_id'> & { index: number }>(
+    `SELECT v.n AS index, r.id, r.fields, r.created_by_id
+     FROM unnest($2::int[], $3::text[], ${arrays.join(', ')}) AS v(n, exclude_id, ${names.join(', ')})
+     CROSS JOIN LATERAL (
+       SELECT r.id, r.fields, r.created_by_id FROM record r
+       WHERE r.object_api_name = $1 AND ${where.join(' AND ')} AND r.id IS DISTINCT FROM v.exclude_id
+       OFFSET 0
+     ) AS r
+     ORDER BY v.n, r.id`,
+    params,
+  );
+  return rows;
+}
+
 /** Records compared per statement by findDuplicatesInBulk. */
 const BULK_RECORDS = 5000;
 
 /**
  * findDuplicates for many records at once (an import's dry run): each matching rule of each active duplicate
- * rule is one statement per BULK_RECORDS records instead of one per record. Each record's values (unnest of one
- * array per match field) look up the stored records under the same conditions as runMatchRule, one record at a
- * time through the rule's index (a lateral subquery, kept from being merged into a join by OFFSET 0: as a join
- * the planner, which cannot tell how many records a value matches, sorted or scanned every record of the object
- * for each statement, 4 to 5 s per 5,000 rows at 1,000,000 records on PostgreSQL, against 0.7 to 1.4 s this
- * way). The duplicates of each record, in the checks' order, as findDuplicates gives them.
+ * rule is one statement per BULK_RECORDS records instead of one per record (matchingRecords), under the same
+ * conditions as runMatchRule. The duplicates of each record, in the checks' order, as findDuplicates gives them.
  */
 export async function findDuplicatesInBulk(
   q: Queryable,
@@ -161,44 +228,11 @@ export async function findDuplicatesInBulk(
   for (const rule of rules.duplicateRules) {
     if (!rule.active) continue;
     for (const match of matchRulesOf(rules, rule)) {
-      const compared: { index: number; conditions: Condition[]; excludeId: string | null }[] = [];
-      for (const [index, check] of checks.entries()) {
-        if (!meetsFilters(object, rule, check.values)) continue;
-        if (check.changedFields && !match.fields.some((field) => check.changedFields!.includes(field.field))) continue;
-        const conditions = match.fields.map((field) => conditionFor(object, field, check.values));
-        if (conditions.some((condition) => condition === null)) continue;
-        compared.push({ index, conditions: conditions as Condition[], excludeId: check.excludeId ?? null });
-      }
+      const compared = comparedValues(object, rule, match, checks);
       if (compared.length === 0) continue;
       const trigram = match.fields.some((field) => field.method === 'Fuzzy') ? await trigramSchema(q) : '';
       for (let start = 0; start < compared.length; start += BULK_RECORDS) {
-        const part = compared.slice(start, start + BULK_RECORDS);
-        const params: unknown[] = [
-          object.apiName,
-          part.map((one) => one.index),
-          part.map((one) => one.excludeId),
-          ...match.fields.map((_field, position) => part.map((one) => one.conditions[position].value)),
-        ];
-        const param = (value: unknown) => {
-          params.push(value);
-          return `$${params.length}`;
-        };
-        const names = match.fields.map((_field, position) => `value_${position}`);
-        const where = part[0].conditions.map((condition, position) =>
-          condition.sql(`v.${names[position]}`, param, trigram),
-        );
-        const arrays = match.fields.map((_field, position) => `$${position + 4}::text[]`);
-        const { rows } = await q.query<Pick<RecordRow, 'id' | 'fields' | 'created_by_id'> & { index: number }>(
-          `SELECT v.n AS index, r.id, r.fields, r.created_by_id
-           FROM unnest($2::int[], $3::text[], ${arrays.join(', ')}) AS v(n, exclude_id, ${names.join(', ')})
-           CROSS JOIN LATERAL (
-             SELECT r.id, r.fields, r.created_by_id FROM record r
-             WHERE r.object_api_name = $1 AND ${where.join(' AND ')} AND r.id IS DISTINCT FROM v.exclude_id
-             OFFSET 0
-           ) AS r
-           ORDER BY v.n, r.id`,
-          params,
-        );
+        const rows = await matchingRecords(q, object, match, compared.slice(start, start + BULK_RECORDS), trigram);
         const byIndex = new Map<number, string[]>();
         for (const row of rows) {
           if (!canSeeRecord(principal, object, row)) continue;

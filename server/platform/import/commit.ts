@@ -1,20 +1,25 @@
 /**
  * An import's commit: the dry run again (dry-run.ts, against the data as it is now), then the valid new and
- * changed rows written through the records' batch operation (records/batch.ts executeBatchIn) in batches of
- * 200, as POST /records/batch writes them (the same checks, the duplicate rules enforced; an alerting rule's
- * duplicates, which the dry run reported as warnings, saved). Each batch is a transaction of its own: an import
- * cut short keeps the batches written, and run again finds those rows unchanged and writes the rest. With
- * allOrNone, nothing is written when a row is invalid, and every batch is in one transaction that a failure
- * rolls back whole. The report names the history the writes made (migration 027): each batch's transaction id,
+ * changed rows written in batches of 200 with the checks of POST /records/batch (the duplicate rules enforced;
+ * an alerting rule's duplicates, which the dry run reported as warnings, saved): in bulk, a few statements per
+ * batch (records/bulk-write.ts), when no row of the batch can fail, else through the batch operation
+ * (records/batch.ts executeBatchIn), one record at a time (writeBatch says why). Each batch is a transaction of
+ * its own: an import cut short keeps the batches written, and run again finds those rows unchanged and writes the
+ * rest. With allOrNone, nothing is written when a row is invalid, and every batch is in one transaction that a
+ * failure rolls back whole. The report names the history the writes made (migration 027): each batch's transaction id,
  * which its history rows carry in TransactionId.
  */
 import type { Database, Queryable } from '../../db/connection.ts';
 import type { Principal } from '../core/principal.ts';
+import { mayRefuseDuplicates } from '../duplicates/in-batch.ts';
 import { enforceDuplicateRules } from '../duplicates/match.ts';
-import { batchMetadata, executeBatchIn, type BatchWriteOutcome } from '../records/batch.ts';
+import { batchMetadata, executeBatchIn, type BatchMetadata, type BatchWriteOutcome } from '../records/batch.ts';
+import { writeInBulk } from '../records/bulk-write.ts';
 import type { ErrorItem } from '../records/read.ts';
 import type { RecordInput, WriteOptions } from '../records/write.ts';
-import { planImport, type RowWrite } from './dry-run.ts';
+import { oneCommitAtATime } from './commit-lock.ts';
+import { planImport } from './dry-run.ts';
+import type { RowWrite } from './plan-row.ts';
 import type { ImportOptions, ImportReport, ImportRowReport } from '../../../common/import-report.ts';
 
 /** Records per batch: the most one batch operation takes. */
@@ -40,6 +45,39 @@ function batchInput(objectApiName: string, pending: Pending[], allOrNone: boolea
       ],
     })),
   };
+}
+
+/**
+ * Writes a batch: in bulk (records/bulk-write.ts: a few statements for the whole batch) when every row passes its
+ * checks, as the rows the dry run found valid do unless the records changed since; else through the batch
+ * operation, one record at a time, which reports each row's failure. The bulk path is the import's alone: the
+ * batch operation answers each record as saved and takes any check of the caller's, and a batch of the API is
+ * a few records, where statements per record cost little; a commit writes up to 50,000.
+ */
+async function writeBatch(
+  metadata: BatchMetadata,
+  tx: Queryable,
+  principal: Principal,
+  objectApiName: string,
+  batch: Pending[],
+  allOrNone: boolean,
+  check: WriteOptions & { beforeWrite: typeof enforceDuplicateRules },
+): Promise<BatchWriteOutcome[]> {
+  const object = metadata.org.objects.get(objectApiName)!;
+  const ids = await writeInBulk(
+    tx,
+    principal,
+    object,
+    batch.map((one) => one.write),
+    {
+      ...metadata,
+      now: new Date(check.clock?.now() ?? Date.now()),
+      allowSaveOnDuplicate: true,
+      mayRefuseDuplicates,
+    },
+  );
+  if (ids) return ids.map((id) => ({ id, errors: null }));
+  return executeBatchIn(metadata, tx, principal, batchInput(objectApiName, batch, allOrNone), check);
 }
 
 /** The field a batch item's error is about, when it names one (a record write's field errors do). */
@@ -69,14 +107,16 @@ async function transactionId(tx: Queryable): Promise<string | null> {
   return rows[0].id;
 }
 
+/**
+ * The count of the history rows that carry some transaction ids ($1): the records whose ids have the history key
+ * prefix (migration 027), through their index by transaction id (migration 030).
+ */
+export const HISTORY_ROWS_SQL = `SELECT count(*) AS count FROM record WHERE id LIKE '017%' AND fields ->> 'TransactionId' = ANY($1::text[])`;
+
 /** How many history rows carry these transaction ids. */
 async function historyRows(db: Queryable, transactionIds: string[]): Promise<number> {
   if (transactionIds.length === 0) return 0;
-  // History rows are the records whose ids have the history key prefix (migration 027).
-  const { rows } = await db.query<{ count: string | number }>(
-    `SELECT count(*) AS count FROM record WHERE id LIKE '017%' AND fields ->> 'TransactionId' = ANY($1::text[])`,
-    [transactionIds],
-  );
+  const { rows } = await db.query<{ count: string | number }>(HISTORY_ROWS_SQL, [transactionIds]);
   return Number(rows[0].count);
 }
 
@@ -91,13 +131,27 @@ class RolledBack extends Error {
  * Commits an import: its report, every row with its outcome. `onProgress(done, total)` is called after each
  * batch with the rows written (or failed) so far and the rows to write. Throws ImportError as the dry run does.
  */
-export async function commitImport(
+export function commitImport(
   db: Database,
   principal: Principal,
   objectApiName: string,
   file: Uint8Array,
   options: ImportOptions & { onProgress?: (done: number, total: number) => void },
   writeOptions: WriteOptions = {},
+): Promise<ImportReport> {
+  // Planned and written while no other commit of the object is (commit-lock.ts says why).
+  return oneCommitAtATime(db, objectApiName.toLowerCase(), () =>
+    planAndWrite(db, principal, objectApiName, file, options, writeOptions),
+  );
+}
+
+async function planAndWrite(
+  db: Database,
+  principal: Principal,
+  objectApiName: string,
+  file: Uint8Array,
+  options: ImportOptions & { onProgress?: (done: number, total: number) => void },
+  writeOptions: WriteOptions,
 ): Promise<ImportReport> {
   const plan = await planImport(db, principal, objectApiName, file, options);
   const { report } = plan;
@@ -115,8 +169,8 @@ export async function commitImport(
   const check = { ...writeOptions, beforeWrite: enforceDuplicateRules };
   // Read before any of the commit's transactions begins (batchMetadata says why).
   const metadata = await batchMetadata(db);
-  const writeBatch = (tx: Queryable, batch: Pending[], allOrNone: boolean) =>
-    executeBatchIn(metadata, tx, principal, batchInput(plan.objectApiName, batch, allOrNone), check);
+  const write = (tx: Queryable, batch: Pending[], allOrNone: boolean) =>
+    writeBatch(metadata, tx, principal, plan.objectApiName, batch, allOrNone, check);
   const total = pending.length;
 
   if (options.allOrNone === true) {
@@ -130,7 +184,7 @@ export async function commitImport(
       await db.transaction(async (tx) => {
         let done = 0;
         for (const batch of batches) {
-          const outcomes = await writeBatch(tx, batch, true);
+          const outcomes = await write(tx, batch, true);
           const failedAt = outcomes.findIndex(
             (outcome) =>
               outcome.errors !== null &&
@@ -165,7 +219,7 @@ export async function commitImport(
     let done = 0;
     for (const batch of batches) {
       const txid = await db.transaction(async (tx) => {
-        const outcomes = await writeBatch(tx, batch, false);
+        const outcomes = await write(tx, batch, false);
         noteOutcomes(batch, outcomes, report);
         return transactionId(tx);
       });

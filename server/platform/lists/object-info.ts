@@ -25,11 +25,11 @@ export async function getListObjectInfo(
     [object.apiName, MASTER_RECORD_TYPE_ID],
   );
   const picklists = new Map<string, { apiName: string; label: string }[]>();
-  for (const row of rows)
-    picklists.set(row.field_api_name, [
-      ...(picklists.get(row.field_api_name) ?? []),
-      { apiName: row.value, label: row.label },
-    ]);
+  for (const row of rows) {
+    let values = picklists.get(row.field_api_name);
+    if (!values) picklists.set(row.field_api_name, (values = []));
+    values.push({ apiName: row.value, label: row.label });
+  }
   const columns = object.fields
     .filter((field) => valueKindOf(field) !== null && target.access.canReadField(object, field))
     .map((field) => {

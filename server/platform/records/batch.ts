@@ -21,6 +21,7 @@ import {
   readWritten,
   type RecordInput,
   type WriteOptions,
+  type ValueContextOf,
 } from './write.ts';
 import { updateRow } from './update.ts';
 import type { ValueContext } from './values.ts';
@@ -129,9 +130,9 @@ interface BatchRun {
 }
 
 /** The org's metadata a batch is checked against: its describe and every value context. */
-interface BatchMetadata {
+export interface BatchMetadata {
   org: OrgDescribe;
-  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext;
+  contextOf: ValueContextOf;
 }
 
 /**

@@ -13,7 +13,7 @@ import { canEditRecord } from './access.ts';
 import { fieldNamed } from './field-paths.ts';
 import { fetchRows } from './rows.ts';
 import { RECORD_COLUMNS, type RecordRepresentation, type RecordRow } from './representation.ts';
-import { derivedValues, type FieldValue, type ValueContext } from './values.ts';
+import { derivedValues, type FieldValue } from './values.ts';
 import {
   checkWrite,
   recordError,
@@ -36,6 +36,7 @@ import {
   recordIdOf,
   type RecordInput,
   type WriteOptions,
+  type ValueContextOf,
 } from './write.ts';
 
 /** What an update writes, every check passed: the record as checked, its object, and its fields as they will be. */
@@ -45,20 +46,28 @@ interface PlannedUpdate {
   merged: Record<string, FieldValue>;
 }
 
+/** An update's checks on the record as it is, made without the database: its fields as written and as they will be. */
+interface CheckedUpdate {
+  /** The fields the update writes, checked (checkWrite's values). */
+  values: Record<string, FieldValue>;
+  /** The record's fields once updated, derived values included. */
+  merged: Record<string, FieldValue>;
+  /** The fields whose value changes, which decide the matching rules that run. */
+  changedFields: string[];
+}
+
 /**
- * Checks an update of a record as it is (the row given, of an object the caller may see: visibleRecord) and makes the
- * fields it writes; throws what a check finds.
+ * The checks of an update that need no query (permissions, the Id, the record type, the fields' own rules) on a
+ * record the caller may see (visibleRecord); throws what a check finds. The references and the duplicate rules
+ * are checked apart (planUpdate; an import's batches, in bulk).
  */
-async function planUpdate(
-  q: Queryable,
-  org: OrgDescribe,
+export function checkUpdate(
   principal: Principal,
   { row, object }: { row: RecordRow; object: DescribedObject },
   fields: Record<string, FieldValue>,
-  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
-  ifUnmodifiedSince: Date | undefined,
-  check: WriteCheck,
-): Promise<PlannedUpdate> {
+  contextOf: ValueContextOf,
+  ifUnmodifiedSince?: Date,
+): CheckedUpdate {
   if (!objectPermissions(principal, object.apiName).edit || !object.definition.flags?.updateable)
     throw insufficientAccess(`edit ${object.definition.labelPlural}`);
   if (!canEditRecord(principal, object, row)) throw noRightsOnRecord();
@@ -96,11 +105,35 @@ async function planUpdate(
     contextOf(object, recordTypeId),
     row.fields,
   );
-  await checkReferences(q, org, principal, object, values);
   const merged = { ...row.fields, ...values };
   Object.assign(merged, derivedValues(object.fields, merged));
-  // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   const changedFields = Object.keys(values).filter((name) => values[name] !== row.fields[name]);
+  return { values, merged, changedFields };
+}
+
+/**
+ * Checks an update of a record as it is (the row given, of an object the caller may see: visibleRecord) and makes the
+ * fields it writes; throws what a check finds.
+ */
+async function planUpdate(
+  q: Queryable,
+  org: OrgDescribe,
+  principal: Principal,
+  { row, object }: { row: RecordRow; object: DescribedObject },
+  fields: Record<string, FieldValue>,
+  contextOf: ValueContextOf,
+  ifUnmodifiedSince: Date | undefined,
+  check: WriteCheck,
+): Promise<PlannedUpdate> {
+  const { values, merged, changedFields } = checkUpdate(
+    principal,
+    { row, object },
+    fields,
+    contextOf,
+    ifUnmodifiedSince,
+  );
+  await checkReferences(q, org, principal, object, values);
+  // The duplicate rules run on the record as it will be, for the matching rules whose fields change.
   await check.beforeWrite(q, principal, object, 'update', merged, {
     allowSaveOnDuplicate: check.allowSaveOnDuplicate,
     excludeId: row.id,
@@ -154,7 +187,7 @@ export async function updateRow(
   principal: Principal,
   id: string,
   fields: Record<string, FieldValue>,
-  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
+  contextOf: ValueContextOf,
   now: Date,
   ifUnmodifiedSince: Date | undefined,
   options: WriteCheck & {
@@ -260,7 +293,7 @@ async function updateAsExpected(
   id: string,
   fields: Record<string, FieldValue>,
   check: WriteCheck,
-  contextOf: (object: DescribedObject, recordTypeId: string) => ValueContext,
+  contextOf: ValueContextOf,
   now: Date,
   turn: WriteTurn,
 ): Promise<{ object: DescribedObject; row: RecordRow } | undefined> {

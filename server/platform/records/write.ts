@@ -68,14 +68,14 @@ const picklistRules = oncePerDatabase(async (db) => {
   return byRecordType;
 });
 
+/** The value context of each object and record type, as everyContext gives it. */
+export type ValueContextOf = (object: DescribedObject, recordTypeId: string) => ValueContext;
+
 /**
  * The picklist values and key prefixes writes of each object and record type are checked against, from the
  * picklist rules kept per database (no query once they are read).
  */
-export async function everyContext(
-  db: Queryable,
-  org: OrgDescribe,
-): Promise<(object: DescribedObject, recordTypeId: string) => ValueContext> {
+export async function everyContext(db: Queryable, org: OrgDescribe): Promise<ValueContextOf> {
   const rules = await picklistRules(db);
   return (object, recordTypeId) => ({
     picklists: rules.get(`${object.apiName}/${recordTypeId}`) ?? new Map<string, PicklistRule>(),

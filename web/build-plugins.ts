@@ -26,12 +26,11 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /**
  * Each entry's initial-JS budget, gzipped, in kB: the storefront's (its entry and the app it fetches) and the
- * back office's (tests/package/initial-js-budget.test.ts). The storefront's was 103 kB (102.5 used); with the
- * sign-in page loaded at its own address (the app's chunking, appChunk, keeping that from costing more than it
- * saves) and the server's queries hydrated without a component, it uses 101.35 kB, and the budget is 102 kB.
- * Issue 39 asks for 100 kB.
+ * back office's (tests/package/initial-js-budget.test.ts). The storefront's is issue 39's 100 kB: it used 101.35 kB
+ * until the page's content came made by the server (web/src/content.ts: the code that makes it, 1.95 kB, is loaded
+ * only when the browser makes it again), and uses 99.4 kB.
  */
-export const INITIAL_JS_BUDGETS_KB = { storefront: 102, backOffice: 150 } as const;
+export const INITIAL_JS_BUDGETS_KB = { storefront: 100, backOffice: 150 } as const;
 
 export type EntryName = keyof typeof INITIAL_JS_BUDGETS_KB;
 

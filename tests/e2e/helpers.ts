@@ -202,6 +202,10 @@ export async function routeDevelopmentBuild(
 ): Promise<void> {
   const devEntry = build.entry.split('/').pop()!;
   let pageEntry = devEntry;
+  // A chunk loaded on demand preloads the stylesheets it names, at the build's own base.
+  await page.route(/\/assets-dev\/assets\/[\w-]+\.css$/, (route) =>
+    route.fulfill(build.read(`assets/${new URL(route.request().url()).pathname.split('/').pop()!}`)),
+  );
   await page.route(/\/assets\/[\w-]+\.js$/, (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop()!;
     if (name.startsWith('index-')) {

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
+import type { LoadedPageContent } from '../../web/src/content.ts';
 import {
   cards,
   choose,
@@ -62,17 +63,20 @@ describe('Server-rendered page', () => {
     const { queries } = JSON.parse(state!) as {
       queries: { queryKey: [string, unknown]; state: { status: string; data: unknown } }[];
     };
-    // The SEO properties are in the head, not in the state: no part of the page reads them.
+    // The SEO properties are in the head, not in the state: no part of the page reads them. The content
+    // travels as the page shows it (pageContent), not as content delivery's answers.
     expect(queries.map((query) => query.queryKey[0]).sort()).toEqual([
       'getContacts',
       'getDefaultContacts',
       'getDependentStatePicklistsValues',
-      'getManagedContentForSite',
-      'getManagedContentsForSite',
       'getObjectInfo',
       'getPicklistValues',
       'getSession',
+      'pageContent',
     ]);
+    const content = queries.find((query) => query.queryKey[0] === 'pageContent')!.state.data as LoadedPageContent;
+    expect(content.complete).toBe(true);
+    expect(content.content.heading).toBe('Connect with an authorized sales representative in your area');
     // Only the contacts of the page shown and the next one travel with the page, not the whole chunk.
     const contacts = queries.find((query) => query.queryKey[0] === 'getContacts')!.state.data as {
       pages: { contacts: unknown[] }[];

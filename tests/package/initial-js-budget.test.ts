@@ -1,6 +1,6 @@
 /**
  * Each page's initial-JS budget: what the browser loads for the page to run, gzipped. The storefront's (the
- * entry and the app it fetches) at most 102 kB; the back office's (under /lightning/) at most 150 kB. The build
+ * entry and the app it fetches) at most 100 kB; the back office's (under /lightning/) at most 150 kB. The build
  * measures each entry on its own and writes its figure to dist/web (web/build-plugins.ts); a budget fails here,
  * in npm test and CI, and never stops npm run build or npm start.
  */

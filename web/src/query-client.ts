@@ -21,6 +21,13 @@ export function queryDefaults<T extends QueryOptions>(defaults: T): Readonly<T> 
   return Object.freeze(defaults);
 }
 
+/**
+ * The meta of a query whose answer the server's page does not carry in its query state (web/ssr/render.tsx):
+ * one that no part of the page reads in the browser, such as content delivery's answers (the page carries
+ * pageContent, made of them) and the SEO properties (already in the head).
+ */
+export const NOT_CARRIED = { carried: false } as const;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

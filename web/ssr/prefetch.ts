@@ -11,7 +11,7 @@ import { countryStatesQuery as countryStatesQueryOf, type ContactsChunks } from 
 import { getDefaultContactsQuery } from '../../client/react.ts';
 import { CONTACTS_PER_PAGE } from '../src/constants.ts';
 import { memoByObject } from '../src/lib/memo.ts';
-import { bannerImageKey, bannerImageQuery, pageContentsQuery } from '../src/content.ts';
+import { pageContentQuery } from '../src/content.ts';
 import { brandPicklistQuery, brandRecordTypeId, contactsQuery, contactUsObjectInfoQuery } from '../src/locator-data.ts';
 import {
   canonicalSearch,
@@ -77,12 +77,12 @@ function firstViewStates(countryStates: CountryStatesMap, country: string | null
 }
 const firstViewsOf = memoByObject((_map: CountryStatesMap) => new Map<string | null, CountryStatesMap>());
 
-/** The banner, heading and support-lines texts, then the image item the banner names (the sign-in page's banner shows it too). */
+/**
+ * The page's content: the banner, heading and support-lines texts, then the image item the banner names (the
+ * sign-in page's banner shows it too), made into what the page shows (the pageContent query).
+ */
 export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
-  const contentsQuery = pageContentsQuery(api);
-  await queryClient.prefetchQuery(contentsQuery);
-  const imageKey = bannerImageKey(queryClient.getQueryData(contentsQuery.queryKey));
-  if (imageKey) await queryClient.prefetchQuery(bannerImageQuery(api, imageKey));
+  await queryClient.prefetchQuery(pageContentQuery(api));
 }
 
 /** The brand picklist, which needs the object's default record type first; its values once loaded. */

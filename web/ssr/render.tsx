@@ -1,4 +1,4 @@
-import { dehydrate, hashKey, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import type { ApiClient } from '../../client/index.ts';
 import { sessionQuery } from '../src/session/session-query.ts';
@@ -102,13 +102,13 @@ export async function renderPage(
       : url.pathname === SIGN_IN_PATH
         ? SIGN_IN_HEAD
         : (representative?.head ?? (inquiryOf && found ? INQUIRY_HEAD : NOT_FOUND_HEAD));
-    const seoHash = hashKey(seoKey);
     // Set now, as the page renders: kept by nothing, a query's data set earlier is gone by now (gcTime 0).
     if (posted) queryClient.setQueryData(INQUIRY_POST_KEY, posted);
-    // Failed queries travel too: the browser then renders the same empty block the server did. The SEO
-    // properties do not: they are in the head already, and no part of the page reads them.
+    // Failed queries travel too: the browser then renders the same empty block the server did. A query that
+    // no part of the page reads in the browser does not (its meta is NOT_CARRIED, web/src/query-client.ts): the
+    // SEO properties, in the head already, and content delivery's answers, of which the page carries pageContent.
     const state = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryHash !== seoHash,
+      shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.meta?.carried !== false,
     });
     const complete = queryClient
       .getQueryCache()

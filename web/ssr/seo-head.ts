@@ -10,6 +10,7 @@ import type { RecordSeoProperties } from '../../client/queries.ts';
 import { getRecordSeoPropertiesQuery } from '../../client/react.ts';
 import { API_VERSION } from '../../common/platform.ts';
 import { PAGE } from '../src/page-config.ts';
+import { NOT_CARRIED } from '../src/query-client.ts';
 import { DEFAULT_HEAD, type HeadTags } from './document.ts';
 import { isLanguageTag, safeHeadUrl, sanitizeHeadTags } from './head-tags.ts';
 import { escapeHtml } from './serialize.ts';
@@ -19,9 +20,13 @@ import { escapeHtml } from './serialize.ts';
  * by its view name.
  */
 export function pageSeoQuery(api: ApiClient) {
-  return getRecordSeoPropertiesQuery(api, {
-    path: { apiVersion: API_VERSION, communityId: PAGE.communityId, recordId: PAGE.recordId || PAGE.view },
-  });
+  return {
+    ...getRecordSeoPropertiesQuery(api, {
+      path: { apiVersion: API_VERSION, communityId: PAGE.communityId, recordId: PAGE.recordId || PAGE.view },
+    }),
+    // In the head already, and read by no part of the page.
+    meta: NOT_CARRIED,
+  };
 }
 
 /** An absolute http(s) URL (search engines ignore relative canonical and alternate links); null for anything else. */

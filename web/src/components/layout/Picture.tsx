@@ -1,14 +1,14 @@
 /**
- * A responsive image (docs/product-spec.md §3, Image data): one <source> per device with its srcset
- * checked entry by entry, a bad entry skipped (lib/srcset.ts), then the fallback <img> with its own srcset
- * and sizes. Unsafe URLs render nothing.
+ * A responsive image (docs/product-spec.md §3, Image data): one <source> per device, then the fallback <img>
+ * with its own srcset and sizes. The srcsets come checked entry by entry, a bad entry skipped (lib/srcset.ts, by
+ * the content that makes the picture: page-content.ts); an unsafe URL of the <img> renders nothing.
  */
 import { MEDIA_QUERIES, type FormFactor } from '../../lib/breakpoints';
 import { safeImageUrl } from '../../lib/links';
-import { sanitizeSrcset } from '../../lib/srcset';
 
 export interface PictureSource {
   formFactor: FormFactor;
+  /** Valid entries only (sanitizeSrcset); a source without any is not shown. */
   srcset: string;
   /** Defaults to the device's breakpoint. */
   media?: string;
@@ -21,7 +21,7 @@ export interface PictureData {
   url: string;
   altText?: string;
   sources?: readonly PictureSource[];
-  /** The <img>'s own srcset and sizes, for a viewport no source matches. */
+  /** The <img>'s own srcset (valid entries only) and sizes, for a viewport no source matches. */
   srcset?: string;
   sizes?: string;
   width?: number;
@@ -42,12 +42,12 @@ export function Picture({ picture, className, loading = 'eager', fetchPriority }
   const sources = (picture.sources ?? [])
     .map((source) => ({
       media: source.media ?? MEDIA_QUERIES[source.formFactor],
-      srcSet: sanitizeSrcset(source.srcset),
+      srcSet: source.srcset,
       width: source.width,
       height: source.height,
     }))
     .filter((source) => source.srcSet);
-  const srcSet = picture.srcset ? sanitizeSrcset(picture.srcset) : '';
+  const srcSet = picture.srcset ?? '';
   return (
     <picture className={className}>
       {sources.map((source) => (

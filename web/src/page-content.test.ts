@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../client/index';
 import type { ManagedContentCollection, ManagedContentDocument } from '../../client/queries';
-import { bannerImageKey, bannerPicture, DEFAULT_CONTENT, pageContentFrom } from './content';
+import { DEFAULT_CONTENT, pageContentQuery, pageContentsQuery } from './content';
+import { bannerImageKey, bannerImageQuery, bannerPicture, loadPageContent, pageContentFrom } from './page-content';
 import { CONTENT_KEYS } from './page-config';
 
 const IMAGE_KEY = 'MCAIDH4NVWIOWEHB75VOW2AB6CJI';
@@ -38,7 +41,7 @@ describe('pageContentFrom', () => {
     const page = pageContentFrom(loaded(contents), loaded(image));
     expect(page.banner.heading).toBe('Talk to us');
     expect(page.banner.intro).toBe('We answer within a day.');
-    expect(page.heading).toBe('Find your <b>representative</b>');
+    expect(page.heading).toBe('Find your representative');
     expect(page.supportRows).toEqual([
       { label: 'US', value: '1' },
       { label: 'Intl', value: '2' },
@@ -60,6 +63,20 @@ describe('pageContentFrom', () => {
     expect(page.heading).toBe(DEFAULT_CONTENT.heading);
     expect(page.supportRows).toEqual([]);
     expect(page.banner.picture?.url).toBe('/cdn-cgi/image/width=1920,format=auto/sfsites/c/img/contact-us-banner.jpg');
+  });
+
+  it('makes the texts plain, and a text of tags alone shows nothing rather than the default', () => {
+    const tagged = {
+      contents: [
+        item(CONTENT_KEYS.banner, {
+          heading: '<script>alert(1)</script><i>Talk</i> &amp; <b>listen</b>',
+          intro: '<br>',
+        }),
+      ],
+    } as unknown as ManagedContentCollection;
+    const page = pageContentFrom(loaded(tagged), pending);
+    expect(page.banner.heading).toBe('Talk & listen');
+    expect(page.banner.intro).toBe('');
   });
 
   it('fills what an item lacks with the defaults', () => {
@@ -94,5 +111,61 @@ describe('bannerPicture', () => {
     const picture = bannerPicture(loaded(contents), loaded(external))!;
     expect(picture.url).toBe('https://cdn.example/banner.jpg');
     expect(picture.sources).toBeUndefined();
+  });
+});
+
+describe('loadPageContent', () => {
+  /** An API client whose every call is answered by answer(), counted. */
+  function clientAnswering(answer: (request: Request) => Response) {
+    const calls: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1',
+      fetch: async (request) => {
+        calls.push(new URL(request.url).pathname);
+        return answer(request);
+      },
+    });
+    return { api, calls };
+  }
+
+  it('makes the content from what the query client holds, asking for nothing it has fresh', async () => {
+    const { api, calls } = clientAnswering(() => new Response('{}', { status: 500 }));
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(pageContentsQuery(api).queryKey, contents);
+    queryClient.setQueryData(bannerImageQuery(api, IMAGE_KEY).queryKey, image);
+    const loaded = await loadPageContent(queryClient, api);
+    expect(calls).toEqual([]);
+    expect(loaded.complete).toBe(true);
+    expect(loaded.content.heading).toBe('Find your representative');
+    expect(loaded.content.banner.picture?.altText).toBe('Power lines at dusk');
+  });
+
+  it('shows the defaults and says it is not complete when content delivery fails', async () => {
+    const { api, calls } = clientAnswering(
+      () => new Response('[{"errorCode":"NOT_FOUND","message":"gone"}]', { status: 404 }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const loaded = await queryClient.fetchQuery(pageContentQuery(api));
+    expect(calls).toHaveLength(1);
+    expect(loaded.complete).toBe(false);
+    expect(loaded.content.heading).toBe(DEFAULT_CONTENT.heading);
+    expect(loaded.content.banner.picture?.url).toContain('/sfsites/c/img/contact-us-banner.jpg');
+  });
+
+  it('is asked for again when mounted after a part failed, and not when complete and fresh', async () => {
+    const { api, calls } = clientAnswering(() => Response.json(contents));
+    for (const [complete, expected] of [
+      [false, 1],
+      [true, 0],
+    ] as const) {
+      calls.length = 0;
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(pageContentQuery(api).queryKey, { content: DEFAULT_CONTENT, complete });
+      const observer = new QueryObserver(queryClient, pageContentQuery(api));
+      const unsubscribe = observer.subscribe(() => {});
+      await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+      unsubscribe();
+      expect(calls.filter((path) => path.endsWith('/cms/delivery/contents'))).toHaveLength(expected);
+    }
   });
 });

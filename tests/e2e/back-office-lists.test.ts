@@ -96,6 +96,29 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(name);
   }
 
+  it('asks for the named view’s records beside its list of views, not after it', async () => {
+    await signedIn();
+    // The list of views (list-info/{object}?pageSize=…) held back until the view's records have been asked for.
+    let recordsAsked!: () => void;
+    const asked = new Promise<void>((done) => (recordsAsked = done));
+    page.on('request', (request) => {
+      if (request.url().includes(`/list-records/${OBJECT}/AllContactUs`)) recordsAsked();
+    });
+    let heldBack = false;
+    const listOfViews = (url: URL) => url.pathname.endsWith(`/list-info/${OBJECT}`);
+    await page.route(listOfViews, async (route) => {
+      heldBack = await Promise.race([
+        asked.then(() => true),
+        new Promise<boolean>((late) => setTimeout(late, 5000, false)),
+      ]);
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}${LIST}`);
+    await listShown(page);
+    expect(heldBack, 'the records were asked for while the list of views was still on its way').toBe(true);
+    await page.unroute(listOfViews);
+  });
+
   it('shows a record just opened first among the Recently Viewed, and says when there is none', async () => {
     await signedIn('standard');
     await page.goto(`${server.baseUrl}${RECENT}`);
@@ -229,6 +252,18 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     // Gone on the server too.
     await page.goto(`${server.baseUrl}/lightning/o/${OBJECT}/list?filterName=Contacts_to_rename`);
     await page.getByRole('heading', { name: 'List view not found' }).waitFor();
+    // The address names the view, so the page asks for it beside the list of views: each answers 404.
+    await expect.poll(() => watched.problems.length).toBe(6);
+    const answered = watched.problems.filter((problem) => problem.startsWith('404 '));
+    expect(answered.map((problem) => new URL(problem.slice(4)).pathname).sort()).toEqual(
+      ['list-info', 'list-preferences', 'list-records'].map(
+        (path) => `/services/data/v65.0/ui-api/${path}/${OBJECT}/Contacts_to_rename`,
+      ),
+    );
+    expect(watched.problems.filter((problem) => !answered.includes(problem))).toEqual(
+      Array(3).fill('error: Failed to load resource: the server responded with a status of 404 (Not Found)'),
+    );
+    watched.problems.length = 0;
   });
 
   it('keeps column widths, set by pointer and by keyboard, across a reload', async () => {

@@ -6,7 +6,8 @@
  * in the order shown (listExportHref), and Import, where the user may create records, the screen that imports a
  * CSV file of them (importHref). Without a filterName, the object's first list view.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   getListInfosByObjectNameQuery,
   getMruListInfoQuery,
@@ -18,7 +19,7 @@ import { importHref, listExportHref, newRecordHref, RECENT_LIST_VIEW, type Route
 import { LoadError, Loading, Message } from '../states';
 import { ListViewPicker } from './ListViewPicker';
 import { ListViewControls } from './ListViewControls';
-import { ListViewTable, useListInfo } from './ListViewTable';
+import { ListViewTable, prefetchNamedView, useListInfo } from './ListViewTable';
 
 type ListRoute = Extract<Route, { kind: 'list' }>;
 
@@ -35,6 +36,13 @@ export function ListViewPage({ route }: { route: ListRoute }) {
     getObjectCreateActionsQuery(api, { path: { objectApiName }, query: { formFactor: 'Large' } }),
   );
   const recent = useQuery(getMruListInfoQuery(api, { path: { objectApiName } }));
+  // The view the address names starts loading beside the list of views, whose answer the table waits for.
+  const queryClient = useQueryClient();
+  const { filterName, sortBy, pageToken } = route;
+  useEffect(() => {
+    if (!filterName || filterName === RECENT_LIST_VIEW) return;
+    prefetchNamedView(queryClient, api, { objectApiName, listViewApiName: filterName, sortBy, pageToken });
+  }, [api, queryClient, objectApiName, filterName, sortBy, pageToken]);
   const mayCreate = createActions.data?.actions[objectApiName]?.actions.some((action) => action.apiName === 'New');
   if (lists.isPending) return <Loading what="the list views" />;
   if (lists.isError) return <LoadError what="The list views" error={lists.error} />;

@@ -6,7 +6,7 @@
  * another page or order loads, the page shown stays, marked busy. Each column's width and wrapping are the
  * user's list preferences (ColumnHeader).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   getListInfoByNameQuery,
   getListPreferencesQuery,
@@ -14,6 +14,7 @@ import {
   getMruListInfoQuery,
   getMruListRecordsQuery,
 } from '../../../../generated/queries';
+import type { ApiClient } from '../../../../client/index';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { displayText, fieldAt } from '../fields';
@@ -35,6 +36,23 @@ interface ListViewTableProps {
   pageToken?: string;
 }
 
+/** A page of the view's records in the order asked: the query string of either list records operation. */
+function recordsPage({ sortBy, pageToken }: ListViewTableProps) {
+  return { pageSize: LIST_PAGE_SIZE, ...(pageToken && { pageToken }), ...(sortBy && { sortBy }) };
+}
+
+/**
+ * Starts the queries of a named view's first screen (its metadata, the page of records, the user's preferences),
+ * for the page to ask for them beside its list of views: the table, which the page shows once that list is in,
+ * would ask a round trip later.
+ */
+export function prefetchNamedView(queryClient: QueryClient, api: ApiClient, view: ListViewTableProps): void {
+  const path = { objectApiName: view.objectApiName, listViewApiName: view.listViewApiName };
+  void queryClient.prefetchQuery(getListInfoByNameQuery(api, { path }));
+  void queryClient.prefetchQuery(getListRecordsByApiNameQuery(api, { path, query: recordsPage(view) }));
+  void queryClient.prefetchQuery(getListPreferencesQuery(api, { path }));
+}
+
 /** The list view's metadata: the MRU list's for Recently Viewed, else the named view's. */
 export function useListInfo(objectApiName: string, listViewApiName: string) {
   const api = useApiClient();
@@ -47,12 +65,13 @@ export function useListInfo(objectApiName: string, listViewApiName: string) {
   return recent ? mru : named;
 }
 
-export function ListViewTable({ objectApiName, listViewApiName, sortBy, pageToken }: ListViewTableProps) {
+export function ListViewTable(props: ListViewTableProps) {
+  const { objectApiName, listViewApiName, sortBy } = props;
   const api = useApiClient();
-  const recent = listViewApiName === RECENT_LIST_VIEW;
   const path = { objectApiName, listViewApiName };
-  const query = { pageSize: LIST_PAGE_SIZE, ...(pageToken && { pageToken }), ...(sortBy && { sortBy }) };
   const info = useListInfo(objectApiName, listViewApiName);
+  const recent = listViewApiName === RECENT_LIST_VIEW;
+  const query = recordsPage(props);
   const namedRecords = useQuery({
     ...getListRecordsByApiNameQuery(api, { path, query }),
     placeholderData: keepPreviousData,

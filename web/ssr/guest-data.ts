@@ -30,6 +30,16 @@ interface Kept {
   updatedAt: number;
 }
 
+/**
+ * The reference data of a guest's page: the object's metadata and picklists, the country-to-states map. They
+ * change only with the org's metadata, and cost the most to fetch and read again (the map is some 100 KB).
+ */
+export const REFERENCE_DATA: ReadonlySet<string> = new Set([
+  'getObjectInfo',
+  'getPicklistValues',
+  'getDependentStatePicklistsValues',
+]);
+
 /** Whether a query's answers may be kept for guests: its key starts with the operationId (client/queries.ts). */
 function keepable(queryKey: QueryKey): boolean {
   if (queryKey[0] === 'getSession') return true;
@@ -43,6 +53,7 @@ export class GuestQueryData {
   readonly #subscribe: ResultCacheOptions['subscribe'];
   readonly #staleKeys: ResultCacheOptions['staleKeys'];
   readonly #maxEntries: number;
+  readonly #only: ReadonlySet<string> | undefined;
   readonly #entries = new Map<string, Kept>();
   /** Bumped by every change: data fetched across one is not kept. */
   #generation = 0;
@@ -55,17 +66,21 @@ export class GuestQueryData {
     subscribe,
     staleKeys,
     maxEntries,
+    only,
   }: {
     enabled: boolean;
     subscribe: ResultCacheOptions['subscribe'];
     /** Which query hashes a change makes stale (null: every one), as ResultCacheOptions.staleKeys. */
     staleKeys?: ResultCacheOptions['staleKeys'];
     maxEntries: number;
+    /** The operations whose queries are kept (REFERENCE_DATA, say); every keepable one when not given. */
+    only?: ReadonlySet<string>;
   }) {
     this.enabled = enabled;
     this.#subscribe = subscribe;
     this.#staleKeys = staleKeys;
     this.#maxEntries = maxEntries;
+    this.#only = only;
   }
 
   get size(): number {
@@ -102,7 +117,8 @@ export class GuestQueryData {
         event.type !== 'updated' ||
         event.action.type !== 'success' ||
         event.action.manual ||
-        !keepable(event.query.queryKey)
+        !keepable(event.query.queryKey) ||
+        (this.#only && !this.#only.has(event.query.queryKey[0] as string))
       )
         return;
       fetched.set(event.query.queryHash, {

@@ -46,7 +46,8 @@ interface PageSetup {
   changes?: ResultCacheOptions['subscribe'];
   /**
    * PAGE_CACHE=off renders every page afresh (the benchmark of uncached renders), from the data kept for
-   * guests; PAGE_CACHE=cold keeps no data either, so every render calls the API for all of it.
+   * guests; PAGE_CACHE=cold keeps the reference data alone (page-cache.ts), so every render calls the API for
+   * the page's own data, as the first render after a change of it does.
    */
   env?: NodeJS.ProcessEnv;
 }

@@ -59,8 +59,8 @@ export const CACHE_CATALOG: readonly CacheRow[] = [
     bound: '1,000 queries, oldest out',
     channels: ['contact_us_changed', 'site_changed'],
     evictedBy:
-      "a Contact Us change: only the queries that read what it touches (web/ssr/query-dependencies.ts), every query when it says `*`; any other change: every query; the query's x-cache-ttl; data fetched across a change is not kept",
-    test: 'tests/contract/page-cache.test.ts',
+      "a Contact Us change: only the queries that read what it touches (web/ssr/query-dependencies.ts), every query when it says `*`; a site change: the queries that read the table it names (siteStaleQueries), every query for object metadata or a table not listed; the query's x-cache-ttl; data fetched across a change is not kept",
+    test: 'tests/contract/page-cache.test.ts, tests/unit/site-changes.test.ts',
   },
   {
     name: 'metadata answers',

@@ -21,8 +21,11 @@ import type { OperationId } from '../../generated/operations.ts';
 
 /** The channel migration 004's triggers notify when Contact Us records or picklist values change. */
 const CONTACT_US_CHANGED = 'contact_us_changed';
-/** The channel migration 016's triggers notify when the site's content, SEO settings or object metadata change. */
-const SITE_CHANGED = 'site_changed';
+/**
+ * The channel migration 017's triggers notify when the site's content, SEO settings or object metadata change; the
+ * payload is the changed table's name.
+ */
+export const SITE_CHANGED = 'site_changed';
 /** How long an answer is kept: 5 minutes, as the platform's server-method result cache keeps it. */
 export const SERVER_METHOD_RESULT_TTL_MS = 300_000;
 

@@ -279,13 +279,27 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect(other.calls).toEqual(['/lwr/apex/v65.0/APT_ContactUsController/getContacts']);
       expect(handler.cache!.stats).toMatchObject({ misses: 3, hits: 0 });
 
-      // A change empties the kept data too: the next render asks again, and shows it.
+      // A change of the content evicts the content's data alone: the next render asks for it again, and shows it.
       const text = `Changed again ${randomBytes(3).toString('hex')}`;
       await CHANGES.content(server.db, text);
       const after = await render(CANADA);
-      expect(after.calls.length).toBeGreaterThan(5);
+      expect(after.calls).toEqual([
+        '/services/data/v65.0/connect/sites/0DM8d0000000001GAA/cms/delivery/contents',
+        expect.stringMatching(
+          /^\/services\/data\/v65\.0\/connect\/sites\/0DM8d0000000001GAA\/cms\/delivery\/contents\/\w+$/,
+        ),
+      ]);
       expect(after.html).toContain(text);
       expect((await render(CANADA)).calls).toEqual([]);
+      // A change of the SEO settings the SEO properties alone.
+      const title = `Title ${randomBytes(3).toString('hex')}`;
+      await CHANGES.seo(server.db, title);
+      const seo = await render(CANADA);
+      expect(seo.calls).toEqual([expect.stringMatching(/\/seo\/properties\/contact_us$/)]);
+      expect(seo.html).toContain(`<title>${title}`);
+      // A change of the object metadata everything.
+      await server.db.query(`UPDATE sobject SET definition = definition WHERE api_name = 'APT_Contact_Us__c'`);
+      expect((await render(CANADA)).calls.length).toBeGreaterThan(5);
     });
 
     it('keeps the reference data alone with PAGE_CACHE=cold, and no data for a signed-in visitor', async () => {

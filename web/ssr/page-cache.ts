@@ -10,9 +10,10 @@ import {
   contactStaleKeys,
   ResultCache,
   SERVER_METHOD_RESULT_TTL_MS,
+  SITE_CHANGED,
   type ResultCacheOptions,
 } from '../../server/cache/result-cache.ts';
-import { pageDependencies, queryDependencies } from './query-dependencies.ts';
+import { pageDependencies, queryDependencies, siteStaleQueries } from './query-dependencies.ts';
 import { CACHES_ON } from '../../server/cache/switch.ts';
 
 export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): ResultCache {
@@ -27,6 +28,8 @@ export function pageCache(subscribe: ResultCacheOptions['subscribe'], env: NodeJ
   });
 }
 
+const contactStale = contactStaleKeys(queryDependencies);
+
 /**
  * The data of guests' queries, kept between renders (guest-data.ts) under the same notifications: a page not
  * kept yet (another address, say) is rendered from it with no API call but the session's. PAGE_CACHE=cold keeps
@@ -39,7 +42,8 @@ export function guestQueryData(subscribe: ResultCacheOptions['subscribe'], env: 
     enabled: CACHES_ON,
     ...(env.PAGE_CACHE === 'cold' ? { only: REFERENCE_DATA } : {}),
     subscribe,
-    staleKeys: contactStaleKeys(queryDependencies),
+    // A site change evicts the queries that read the table it names; a Contact Us change those it touches.
+    staleKeys: (change) => (change.channel === SITE_CHANGED ? siteStaleQueries(change.payload) : contactStale(change)),
     maxEntries: 1_000,
   });
 }

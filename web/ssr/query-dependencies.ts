@@ -33,6 +33,56 @@ const READS_NO_CONTACTS = new Set([
   'getPicklistValues',
 ]);
 
+/** The guests' queries of content delivery: the items, the collections, the media and the pictures. */
+const READS_CONTENT = [
+  'getManagedContentForSite',
+  'getManagedContentForChannel',
+  'getManagedContentsForSite',
+  'getManagedContentsForChannel',
+  'getManagedContentMedia',
+  'getSiteImage',
+  'getResizedManagedContentMedia',
+  'getResizedSiteImage',
+];
+
+/**
+ * The guests' queries that read each table a site change names (migration 017's triggers notify site_changed
+ * with the table's name). The object metadata's tables (sobject, sobject_field, record_type) are not listed:
+ * object info, picklists and the SEO properties' labels all read them, and every query goes with them.
+ */
+const SITE_TABLE_READERS: Record<string, ReadonlySet<string>> = {
+  // The SEO properties are asked for by the site's community.
+  cms_site: new Set([...READS_CONTENT, 'getRecordSeoProperties']),
+  cms_channel: new Set(READS_CONTENT),
+  managed_content: new Set(READS_CONTENT),
+  managed_content_channel: new Set(READS_CONTENT),
+  managed_content_media: new Set(READS_CONTENT),
+  page_seo_setting: new Set(['getRecordSeoProperties']),
+};
+
+/**
+ * The guest queries a site change makes stale, by the table it names: those that read it, or null (every
+ * one) for a table not listed, or a payload missed.
+ */
+export function siteStaleQueries(table: string | null): ((hash: string) => boolean) | null {
+  const readers = table === null ? undefined : SITE_TABLE_READERS[table];
+  if (!readers) return null;
+  return (hash) => {
+    const operationId = operationIdOf(hash);
+    return operationId === undefined || readers.has(operationId);
+  };
+}
+
+/** The operationId a query's hash (the JSON of its key) starts with; undefined if it names none. */
+function operationIdOf(hash: string): string | undefined {
+  try {
+    const key: unknown = JSON.parse(hash);
+    return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A kept page's dependencies, from its key: the built app's script, a space, and the page's whole URL. */
 export function pageDependencies(key: string): ContactDependencies {
   const space = key.indexOf(' ');

@@ -56,20 +56,24 @@ interface ContentRow {
 }
 
 /**
- * The channel that serves a site or is asked for, and the scope with its 18-character id; a malformed id
- * (or one of another kind) is a 400, an unknown one a 404.
+ * The scope with its 18-character id, and the cms_channel column that finds its channel; a malformed id (or one of
+ * another kind) is a 400.
  */
-async function channelOf(db: Queryable, scope: DeliveryScope): Promise<{ channel: ChannelRow; scope: DeliveryScope }> {
+function channelScopeOf(scope: DeliveryScope): { scope: DeliveryScope; column: 'site_id' | 'id' } {
   const prefix = scope.kind === 'site' ? '0DM' : '0ap';
   const parameter = scope.kind === 'site' ? 'siteId' : 'channelId';
   const id = toId18(scope.id);
   if (!id?.startsWith(prefix)) throw invalidId(parameter, scope.id);
-  const column = scope.kind === 'site' ? 'site_id' : 'id';
-  const { rows } = await db.query<ChannelRow>(`SELECT id, name, channel_type FROM cms_channel WHERE ${column} = $1`, [
-    id,
-  ]);
-  if (rows.length === 0) throw notFound();
-  return { channel: rows[0], scope: { kind: scope.kind, id } };
+  return { scope: { kind: scope.kind, id }, column: scope.kind === 'site' ? 'site_id' : 'id' };
+}
+
+/** The channel's columns, beside each content row of a query that finds the channel in the same round trip. */
+const CHANNEL_COLUMNS = 'ch.id AS channel_id, ch.name AS channel_name, ch.channel_type';
+
+type WithChannel<Row> = Row & { channel_id: string; channel_name: string; channel_type: ChannelRow['channel_type'] };
+
+function channelOfRow(row: WithChannel<unknown>): ChannelRow {
+  return { id: row.channel_id, name: row.channel_name, channel_type: row.channel_type };
 }
 
 const CONTENT_COLUMNS = `mc.id, mc.content_key, mc.content_type, mc.content_type_name, mc.title, mc.url_name, mc.language,
@@ -83,6 +87,7 @@ async function contentByKeys(db: Queryable, channelId: string, keys: string[]): 
   const { rows } = await db.query<ContentRow>(
     `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`,
     [channelId, keys],
+    { prepareAs: 'managed_content_by_keys' },
   );
   return rows;
 }
@@ -219,15 +224,22 @@ export async function getManagedContent(
   options: DeliveryOptions = {},
 ): Promise<Schemas['ManagedContentDeliveryDocument']> {
   const presentation = presentationOf(input);
-  const { channel, scope } = await channelOf(db, asked);
+  const { scope, column } = channelScopeOf(asked);
   const byKey = CONTENT_KEY.test(contentKeyOrId);
   const id = byKey ? null : toId18(contentKeyOrId);
   if (!byKey && !id) throw notFound();
-  const { rows } = await db.query<ContentRow>(
-    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE ${byKey ? 'mc.content_key' : 'mc.id'} = $2`,
-    [channel.id, byKey ? contentKeyOrId : id],
+  // The channel and the item in one round trip: no row is a 404 either way (no such channel, or no such item in it).
+  const { rows } = await db.query<WithChannel<ContentRow>>(
+    `SELECT ${CHANNEL_COLUMNS}, ${CONTENT_COLUMNS} FROM cms_channel ch
+     JOIN managed_content_channel cc ON cc.channel_id = ch.id
+     JOIN managed_content mc ON mc.id = cc.managed_content_id
+     LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
+     WHERE ch.${column} = $1 AND ${byKey ? 'mc.content_key' : 'mc.id'} = $2`,
+    [scope.id, byKey ? contentKeyOrId : id],
+    { prepareAs: `managed_content_by_${column}_${byKey ? 'key' : 'id'}` },
   );
   if (rows.length === 0) throw notFound();
+  const channel = channelOfRow(rows[0]);
   const graph = await referenceGraph(db, channel.id, rows, presentation.referenceDepth);
   return documentOf(rows[0], {
     scope,
@@ -247,17 +259,27 @@ export async function getManagedContents(
   options: DeliveryOptions = {},
 ): Promise<Schemas['ManagedContentDeliveryDocumentCollection']> {
   const query = contentQueryOf(input);
-  const { channel, scope } = await channelOf(db, asked);
-  const { rows } = await db.query<ContentRow>(
-    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO}
-     WHERE ($2::text[] IS NULL OR mc.content_key = ANY($2::text[]))
-       AND ($3::text[] IS NULL OR mc.id = ANY($3::text[]))
-       AND ($4::text IS NULL OR mc.content_type = $4::text)
-       AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
-       AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
-     ORDER BY mc.id LIMIT $5 OFFSET $6`,
+  const { scope, column } = channelScopeOf(asked);
+  // The channel and its page of items in one round trip: no row is no such channel (a 404); a channel with no
+  // item on the page is one row whose content columns are null.
+  const { rows: found } = await db.query<WithChannel<ContentRow | { [column in keyof ContentRow]: null }>>(
+    `SELECT ${CHANNEL_COLUMNS}, c.* FROM cms_channel ch
+     LEFT JOIN LATERAL (
+       SELECT ${CONTENT_COLUMNS}
+       FROM managed_content mc
+       JOIN managed_content_channel cc ON cc.managed_content_id = mc.id AND cc.channel_id = ch.id
+       LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
+       WHERE ($2::text[] IS NULL OR mc.content_key = ANY($2::text[]))
+         AND ($3::text[] IS NULL OR mc.id = ANY($3::text[]))
+         AND ($4::text IS NULL OR mc.content_type = $4::text)
+         AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
+         AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
+       ORDER BY mc.id LIMIT $5 OFFSET $6
+     ) c ON true
+     WHERE ch.${column} = $1
+     ORDER BY c.id`,
     [
-      channel.id,
+      scope.id,
       query.contentKeys,
       query.managedContentIds,
       query.contentTypeFQN,
@@ -266,7 +288,11 @@ export async function getManagedContents(
       query.publishStartDate,
       query.publishEndDate,
     ],
+    { prepareAs: `managed_contents_by_${column}` },
   );
+  if (found.length === 0) throw notFound();
+  const channel = channelOfRow(found[0]);
+  const rows = found.filter((row): row is WithChannel<ContentRow> => row.id !== null);
   const hasNext = rows.length > query.pageSize;
   const pageRows = rows.slice(0, query.pageSize);
   const graph = await referenceGraph(db, channel.id, pageRows, query.referenceDepth);

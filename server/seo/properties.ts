@@ -126,11 +126,12 @@ export async function getRecordSeoProperties(db: Queryable, communityId: string,
   const community = toId18(communityId);
   if (!community?.startsWith('0DB')) throw invalidId('communityId', communityId);
   const names = parseFieldNames(fields);
-  const site = await db.query('SELECT 1 FROM cms_site WHERE community_id = $1', [community]);
-  if (site.rows.length === 0) throw notFound();
-
   const id = toId18(recordId);
   if (id) {
+    const site = await db.query('SELECT 1 FROM cms_site WHERE community_id = $1', [community], {
+      prepareAs: 'seo_site',
+    });
+    if (site.rows.length === 0) throw notFound();
     const record = await recordOnPage(db, community, id);
     if (record) {
       return {
@@ -143,11 +144,14 @@ export async function getRecordSeoProperties(db: Queryable, communityId: string,
     }
   }
   if (!PAGE_NAME.test(recordId)) throw notFound();
-  const { rows } = await db.query<PageRow>(
-    `SELECT ${PAGE_COLUMNS} FROM page_seo_setting p WHERE p.community_id = $1 AND p.page_name = $2`,
+  // The page's settings and whether the community has a site, in one round trip: a community without one is a 404.
+  const { rows } = await db.query<PageRow & { site: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM cms_site WHERE community_id = $1) AS site, ${PAGE_COLUMNS}
+     FROM (SELECT 1) one LEFT JOIN page_seo_setting p ON p.community_id = $1 AND p.page_name = $2`,
     [community, recordId],
+    { prepareAs: 'seo_page' },
   );
-  if (rows.length === 0) throw notFound();
+  if (!rows[0].site || rows[0].page_name === null) throw notFound();
   const page = rows[0];
   return {
     fields: {},

@@ -47,10 +47,13 @@ function pickFields<K extends string>(id: string, fields: Fields, names: readonl
 
 export async function getDefaultContacts(db: Queryable): Promise<Schemas['DefaultContactList']> {
   const { rows } = await db.query<{ id: string; fields: Fields }>(
+    // The object's name written in, not a parameter: the one plan of the named statement then uses the partial
+    // index of the default contacts (contact_us_default_idx), whose predicate names it.
     `SELECT id, fields FROM record
-     WHERE object_api_name = $1 AND (fields ->> 'APT_Default_Contact__c') = 'true'
+     WHERE object_api_name = '${CONTACT_US_OBJECT}' AND (fields ->> 'APT_Default_Contact__c') = 'true'
      ORDER BY id`,
-    [CONTACT_US_OBJECT],
+    [],
+    { prepareAs: 'default_contacts' },
   );
   return rows.map((row) => ({
     ...pickFields(row.id, row.fields, DEFAULT_CONTACT_FIELDS),

@@ -15,24 +15,6 @@ import {
 import { hasAnyFilter, parseLocatorSearch } from '../src/locator-params.ts';
 import { representativeIdOf } from '../../common/pages.ts';
 
-/** The guests' queries that read no Contact Us record: content, SEO settings, object info, picklists, session. */
-const READS_NO_CONTACTS = new Set([
-  'getSession',
-  'getDependentStatePicklistsValues',
-  'getPlaceSuggestions',
-  'getManagedContentForSite',
-  'getManagedContentForChannel',
-  'getManagedContentsForSite',
-  'getManagedContentsForChannel',
-  'getManagedContentMedia',
-  'getSiteImage',
-  'getResizedManagedContentMedia',
-  'getResizedSiteImage',
-  'getRecordSeoProperties',
-  'getObjectInfo',
-  'getPicklistValues',
-]);
-
 /** The guests' queries of content delivery: the items, the collections, the media and the pictures. */
 const READS_CONTENT = [
   'getManagedContentForSite',
@@ -44,6 +26,17 @@ const READS_CONTENT = [
   'getResizedManagedContentMedia',
   'getResizedSiteImage',
 ];
+
+/** The guests' queries that read no Contact Us record: content, SEO settings, object info, picklists, session. */
+const READS_NO_CONTACTS = new Set([
+  'getSession',
+  'getDependentStatePicklistsValues',
+  'getPlaceSuggestions',
+  ...READS_CONTENT,
+  'getRecordSeoProperties',
+  'getObjectInfo',
+  'getPicklistValues',
+]);
 
 /**
  * The guests' queries that read each table a site change names (migration 017's triggers notify site_changed

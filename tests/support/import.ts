@@ -17,6 +17,16 @@ export const csv = (lines: string[]) => bytes(lines.join('\r\n') + '\r\n');
 export const HEADER = 'Company Name,Email,Phone,Country,Primary State/Province,Brand,Default Contact,City';
 
 /** How many Contact Us records the database holds. */
+/** A file of `count` new contacts, each with its own company, e-mail and phone. */
+export function newContacts(count: number, prefix: string): Uint8Array {
+  const lines = [HEADER];
+  for (let n = 1; n <= count; n++)
+    lines.push(
+      `${prefix} Company ${n},${prefix.toLowerCase()}${n}@example.com,555 ${String(n).padStart(4, '0')},United States,Texas,Arcline,false,Austin`,
+    );
+  return csv(lines);
+}
+
 export async function contactCount(db: Database): Promise<number> {
   const { rows } = await db.query<{ count: string | number }>(
     'SELECT count(*) AS count FROM record WHERE object_api_name = $1',

@@ -11,18 +11,8 @@ import { enforceDuplicateRules } from '../../server/platform/duplicates/match.ts
 import { commitImport } from '../../server/platform/import/commit.ts';
 import { batchMetadata, executeBatchIn } from '../../server/platform/records/batch.ts';
 import { writeInBulk, type BulkWrite } from '../../server/platform/records/bulk-write.ts';
-import { admin, contactCount, csv, HEADER, OBJECT, useImportDatabase } from '../support/import.ts';
+import { admin, contactCount, newContacts, OBJECT, useImportDatabase } from '../support/import.ts';
 import { databases } from '../support/server.ts';
-
-/** A file of `count` new contacts, each with its own company, e-mail and phone. */
-function newContacts(count: number, prefix: string): Uint8Array {
-  const lines = [HEADER];
-  for (let n = 1; n <= count; n++)
-    lines.push(
-      `${prefix} Company ${n},${prefix.toLowerCase()}${n}@example.com,555 ${String(n).padStart(4, '0')},United States,Texas,Arcline,false,Austin`,
-    );
-  return csv(lines);
-}
 
 /** Rolls a transaction back, carrying what it read. */
 class Undo extends Error {

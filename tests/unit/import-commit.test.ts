@@ -9,18 +9,8 @@ import { commitImport, HISTORY_ROWS_SQL } from '../../server/platform/import/com
 import { dryRunImport } from '../../server/platform/import/dry-run.ts';
 import { exportListRecords } from '../../server/platform/lists/export.ts';
 import { createListInfo } from '../../server/platform/lists/write.ts';
-import { admin, bytes, contactCount, csv, HEADER, OBJECT, useImportDatabase } from '../support/import.ts';
+import { admin, bytes, contactCount, csv, HEADER, newContacts, OBJECT, useImportDatabase } from '../support/import.ts';
 import { databases } from '../support/server.ts';
-
-/** A file of `count` new contacts, each with its own company, e-mail and phone. */
-function newContacts(count: number, prefix: string): Uint8Array {
-  const lines = [HEADER];
-  for (let n = 1; n <= count; n++)
-    lines.push(
-      `${prefix} Company ${n},${prefix.toLowerCase()}${n}@example.com,555 ${String(n).padStart(4, '0')},United States,Texas,Arcline,false,Austin`,
-    );
-  return csv(lines);
-}
 
 describe.each(databases())('the commit of an import on %s', (kind) => {
   const database = useImportDatabase(kind);

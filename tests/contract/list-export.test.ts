@@ -94,6 +94,18 @@ describe.each(databases())('the CSV export of a list view on %s', (kind) => {
     expect(defaults.length).toBeLessThan(30);
   });
 
+  it("writes a parent's field by its path, as the list's pages give it", async () => {
+    const [header, ...rows] = await rowsOf('Contact', '?filterName=AllContacts', admin);
+    expect(header).toEqual(['Id', 'Name', 'Account.Name', 'Title', 'Phone', 'Email']);
+    const page = ok<ListRecords>(await api.recordsGet('Contact', 'AllContacts', '?pageSize=2000', admin));
+    const accountName = (record: ListRecords['records'][number]) => {
+      const account = record.fields.Account?.value as ListRecords['records'][number] | null;
+      return account ? String(account.fields.Name.value) : '';
+    };
+    expect(rows.map((row) => [row[0], row[2]])).toEqual(page.records.map((record) => [record.id, accountName(record)]));
+    expect(rows.filter((row) => row[2] !== '').length).toBeGreaterThan(0);
+  });
+
   it('leaves out a column of a field the caller may not read', async () => {
     ok<ListInfo>(
       await api.create(

@@ -9,14 +9,15 @@ import type { Queryable } from '../../db/connection.ts';
 import type { Principal } from '../core/principal.ts';
 import { buildListQuery } from '../query/select.ts';
 import { canSeeRecord } from '../records/access.ts';
-import { buildRecords } from '../records/rows.ts';
-import type { RecordRepresentation, RecordRow } from '../records/representation.ts';
+import type { ObjectSelection } from '../records/field-paths.ts';
+import { contextFor, loadRelated } from '../records/rows.ts';
+import { storedValue, type BuildContext, type RecordRow } from '../records/representation.ts';
 import { listContext } from './context.ts';
 import { CSV_BOM, csvRows, type CellValue } from './csv.ts';
 import { listQueryPlan } from './records.ts';
 
 /**
- * Records read per statement: one chunk's rows and representations are all the export holds at once. Exporting
+ * Records read per statement: one chunk's rows and cells are all the export holds at once. Exporting
  * 1,000,000 records on PostgreSQL (npm run bench:import), the server's RSS grew by 164 MB with chunks of 1,000,
  * 156 MB with 250 and 84 MB with 100, in 44, 24 and 21 s; on PGlite by 26 MB with 100, in 40 s.
  */
@@ -34,16 +35,32 @@ interface ListExport {
   parts: AsyncGenerator<string>;
 }
 
-/** The value at a path of a record representation (`Name`, `Owner.Name`): null where a parent is missing or hidden. */
-function valueAt(record: RecordRepresentation, names: string[]): CellValue {
-  if (names.length === 1 && names[0] === 'Id') return record.id;
-  let current: RecordRepresentation = record;
+/**
+ * The value at a path of a row (`Name`, `Owner.Name`), as the record's representation (buildRecord) has it in
+ * `value`: null where a parent is missing or one the caller may not see. Read from the rows themselves, since the
+ * export needs no representation: building them, each with its eTag, took 16.7 s of the server's 45.5 s of CPU
+ * in exporting 1,000,000 records on PostgreSQL (67.6 s before, 46.9 s after, the same run).
+ */
+function valueAt(row: RecordRow, selection: ObjectSelection, names: string[], context: BuildContext): CellValue {
+  let current = row;
+  let within = selection;
   for (const name of names.slice(0, -1)) {
-    const parent = current.fields[name]?.value;
-    if (!parent || typeof parent !== 'object') return null;
-    current = parent as RecordRepresentation;
+    const related = within.relationships.get(name);
+    const id = related ? storedValue(current, related.field.apiName) : null;
+    const parent = typeof id === 'string' ? context.related.get(id) : undefined;
+    if (
+      !related ||
+      !parent ||
+      parent.object_api_name !== related.target.apiName ||
+      !context.canSee(parent, related.target)
+    )
+      return null;
+    current = parent;
+    within = related.selection;
   }
-  const value = current.fields[names[names.length - 1]]?.value;
+  const name = names[names.length - 1];
+  if (name !== 'Id' && !within.fields.has(name)) return null;
+  const value = storedValue(current, name);
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
   return value as CellValue;
 }
@@ -75,13 +92,16 @@ export async function exportListRecords(
     let query = first;
     for (;;) {
       const { rows } = await db.query<RecordRow & Record<string, string | null>>(query.rows.text, query.rows.values);
-      const records = await buildRecords(
+      const visible = rows.filter((row) => canSeeRecord(principal, context.object, row));
+      const related = new Map<string, RecordRow>();
+      await loadRelated(
         db,
-        principal,
-        rows.filter((row) => canSeeRecord(principal, context.object, row)),
-        selection,
+        visible.map((row) => ({ row, selection })),
+        related,
       );
-      if (records.length > 0) yield csvRows(records.map((record) => names.map((path) => valueAt(record, path))));
+      const build = contextFor(principal, related, new Map());
+      if (visible.length > 0)
+        yield csvRows(visible.map((row) => names.map((path) => valueAt(row, selection, path, build))));
       if (rows.length < CHUNK_ROWS) return;
       const last = rows[rows.length - 1];
       query = chunkAfter(query.positionColumns.map((column) => last[column]));

@@ -37,7 +37,7 @@ const isoOf = (value: Date | string): string => new Date(value).toISOString();
 export const millisOf = (value: Date | string): number => new Date(value).getTime();
 
 /** The stored value of a field: system fields come from the row's columns, the others from its fields. */
-function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
+export function storedValue(row: RecordRow, fieldApiName: string): FieldValue {
   switch (fieldApiName) {
     case 'Id':
       return row.id;

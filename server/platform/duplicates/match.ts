@@ -6,6 +6,7 @@
  * DUPLICATES_DETECTED). Matches are only records the caller may see.
  */
 import type { Schemas } from '../../../generated/types.ts';
+import { inChunks } from '../../db/chunks.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { DescribedObject } from '../core/describe.ts';
@@ -231,8 +232,8 @@ export async function findDuplicatesInBulk(
       const compared = comparedValues(object, rule, match, checks);
       if (compared.length === 0) continue;
       const trigram = match.fields.some((field) => field.method === 'Fuzzy') ? await trigramSchema(q) : '';
-      for (let start = 0; start < compared.length; start += BULK_RECORDS) {
-        const rows = await matchingRecords(q, object, match, compared.slice(start, start + BULK_RECORDS), trigram);
+      const chunks = await inChunks(compared, BULK_RECORDS, (part) => matchingRecords(q, object, match, part, trigram));
+      for (const rows of chunks) {
         const byIndex = new Map<number, string[]>();
         for (const row of rows) {
           if (!canSeeRecord(principal, object, row)) continue;

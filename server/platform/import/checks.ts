@@ -6,6 +6,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import type { ImportProblem } from '../../../common/import-report.ts';
+import { inChunks } from '../../db/chunks.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { DescribedObject, OrgDescribe } from '../core/describe.ts';
 import { PlatformError } from '../core/errors.ts';
@@ -148,13 +149,14 @@ export async function checkReferencesInBulk(
   if (ids.size === 0) return;
   const targets = new Map<string, RecordRow>();
   const list = [...ids];
-  for (let start = 0; start < list.length; start += MATCH_CHUNK) {
+  const chunks = await inChunks(list, MATCH_CHUNK, async (chunk) => {
     const { rows: found } = await q.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[])`,
-      [list.slice(start, start + MATCH_CHUNK)],
+      [chunk],
     );
-    for (const row of found) targets.set(row.id, row);
-  }
+    return found;
+  });
+  for (const row of chunks.flat()) targets.set(row.id, row);
   for (const row of rows) {
     const problems = fieldProblems(referenceErrors(org, principal, object, written(row), targets));
     if (problems.length === 0) continue;

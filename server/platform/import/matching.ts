@@ -3,6 +3,7 @@
  * matching rule's), the records read in bulk, a chunk of ids or keys per statement.
  */
 import type { ImportColumn } from '../../../common/import-report.ts';
+import { inChunks } from '../../db/chunks.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { oncePerDatabase } from '../../cache/per-database.ts';
 import type { FieldDefinition } from '../core/definitions.ts';
@@ -47,13 +48,14 @@ export function matchKeyOf(
 /** Reads records by id, a chunk at a time: those of the object, by id. */
 async function recordsById(q: Queryable, objectApiName: string, ids: string[]): Promise<Map<string, RecordRow>> {
   const found = new Map<string, RecordRow>();
-  for (let start = 0; start < ids.length; start += MATCH_CHUNK) {
+  const chunks = await inChunks(ids, MATCH_CHUNK, async (chunk) => {
     const { rows } = await q.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM record WHERE id = ANY($1::text[]) AND object_api_name = $2`,
-      [ids.slice(start, start + MATCH_CHUNK), objectApiName],
+      [chunk, objectApiName],
     );
-    for (const row of rows) found.set(row.id, row);
-  }
+    return rows;
+  });
+  for (const row of chunks.flat()) found.set(row.id, row);
   return found;
 }
 
@@ -109,16 +111,16 @@ async function recordsByKey(
        ) AS r`
     : `SELECT ${columns.join(', ')}, ARRAY[${names.map((name) => `k.${name}`).join(', ')}] AS key ${keysWithRecords}
        JOIN record r ON r.object_api_name = $1 AND ${where.join(' AND ')}`;
-  for (let start = 0; start < keys.length; start += MATCH_CHUNK) {
-    const part = keys.slice(start, start + MATCH_CHUNK);
+  const chunks = await inChunks(keys, MATCH_CHUNK, async (part) => {
     const { rows } = await q.query<RecordRow & { key: string[] }>(sql, [
       object.apiName,
       ...keyFields.map((_field, position) => part.map((key) => key[position])),
     ]);
-    for (const row of rows) {
-      const text = JSON.stringify(row.key);
-      found.set(text, [...(found.get(text) ?? []), row]);
-    }
+    return rows;
+  });
+  for (const row of chunks.flat()) {
+    const text = JSON.stringify(row.key);
+    found.set(text, [...(found.get(text) ?? []), row]);
   }
   return found;
 }

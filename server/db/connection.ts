@@ -49,9 +49,29 @@ function notifiedIn(results: pg.QueryResult[]): boolean {
   return results.some((one) => (one.rows?.[0] as { notified?: string | null } | undefined)?.notified === 'on');
 }
 
+/**
+ * The connection settings with JIT compilation off, added to the start-up options the connection string (or
+ * PGOPTIONS) already sends, such as a search_path. The app's statements are index lookups, for which PostgreSQL's
+ * cost estimate (of an array of values unnested, say) passes jit_above_cost while compiling costs more than
+ * running: an import's duplicate check of 200 records at 1,000,000 records took 274 ms with JIT, 241 ms of it
+ * compiling, and 5 ms without.
+ */
+export function withJitOff(connectionString: string): { connectionString: string; options?: string } {
+  const off = '-c jit=off';
+  try {
+    const url = new URL(connectionString);
+    const own = url.searchParams.get('options') ?? process.env.PGOPTIONS;
+    url.searchParams.set('options', own ? `${own} ${off}` : off);
+    return { connectionString: url.toString() };
+  } catch {
+    // Not a URL (key=value pairs): the driver's own options then come from here or PGOPTIONS.
+    return { connectionString, options: process.env.PGOPTIONS ? `${process.env.PGOPTIONS} ${off}` : off };
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new (driver().Pool)({
-    connectionString,
+    ...withJitOff(connectionString),
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // Idle connections are kept: a new one costs its first requests tens of ms (connecting, the record table's
     // catalog entries, each PREPARE), which closing them after 10 s idle (the default) made every lull pay again.

@@ -11,7 +11,7 @@ import { buildListQuery } from '../query/select.ts';
 import { canSeeRecord } from '../records/access.ts';
 import type { ObjectSelection } from '../records/field-paths.ts';
 import { contextFor, loadRelated } from '../records/rows.ts';
-import { storedValue, type BuildContext, type RecordRow } from '../records/representation.ts';
+import { storedValue, visibleParent, type BuildContext, type RecordRow } from '../records/representation.ts';
 import { listContext } from './context.ts';
 import { CSV_BOM, csvRows, type CellValue } from './csv.ts';
 import { listQueryPlan } from './records.ts';
@@ -46,15 +46,8 @@ function valueAt(row: RecordRow, selection: ObjectSelection, names: string[], co
   let within = selection;
   for (const name of names.slice(0, -1)) {
     const related = within.relationships.get(name);
-    const id = related ? storedValue(current, related.field.apiName) : null;
-    const parent = typeof id === 'string' ? context.related.get(id) : undefined;
-    if (
-      !related ||
-      !parent ||
-      parent.object_api_name !== related.target.apiName ||
-      !context.canSee(parent, related.target)
-    )
-      return null;
+    const parent = related ? visibleParent(current, related, context) : undefined;
+    if (!related || !parent) return null;
     current = parent;
     within = related.selection;
   }

@@ -78,7 +78,7 @@ export function parseFieldLists(
   };
 }
 
-interface RelationshipSelection {
+export interface RelationshipSelection {
   /** The reference field that holds the related record's id (AccountId for Account). */
   field: FieldDefinition;
   target: DescribedObject;

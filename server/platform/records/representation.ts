@@ -7,7 +7,7 @@ import type { components } from '../../../generated/types.ts';
 import type { DescribedObject, DescribedRecordType } from '../core/describe.ts';
 import { etagOfJson, keepJson } from '../core/etag.ts';
 import { MASTER_RECORD_TYPE_ID } from '../core/ids.ts';
-import type { ObjectSelection } from './field-paths.ts';
+import type { ObjectSelection, RelationshipSelection } from './field-paths.ts';
 import { displayValueOf, type FieldValue, type PicklistLabelOf } from './values.ts';
 
 /** A row of the record table. */
@@ -152,6 +152,19 @@ function inRepresentationOrder(record: object): boolean {
   return keys.length === KEYS_WITHOUT_ETAG.length && keys.every((key, index) => key === KEYS_WITHOUT_ETAG[index]);
 }
 
+/** The row of the record a relationship of a row reaches, when it is of the relationship's object and the caller may see it. */
+export function visibleParent(
+  row: RecordRow,
+  related: RelationshipSelection,
+  context: BuildContext,
+): RecordRow | undefined {
+  const id = storedValue(row, related.field.apiName);
+  const parent = typeof id === 'string' ? context.related.get(id) : undefined;
+  return parent && parent.object_api_name === related.target.apiName && context.canSee(parent, related.target)
+    ? parent
+    : undefined;
+}
+
 /** Builds the representation of a row with the fields of a selection. */
 export function buildRecord(
   row: RecordRow,
@@ -170,13 +183,8 @@ export function buildRecord(
     fields[name] = { displayValue: displayValueOf(field, value, labelOf), value };
   }
   for (const [relationshipName, related] of selection.relationships) {
-    const id = storedValue(row, related.field.apiName);
-    const relatedRow = typeof id === 'string' ? context.related.get(id) : undefined;
-    if (
-      !relatedRow ||
-      relatedRow.object_api_name !== related.target.apiName ||
-      !context.canSee(relatedRow, related.target)
-    ) {
+    const relatedRow = visibleParent(row, related, context);
+    if (!relatedRow) {
       fields[relationshipName] = { displayValue: null, value: null };
       continue;
     }

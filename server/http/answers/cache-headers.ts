@@ -55,8 +55,10 @@ export function cacheFor(ttlMs: number): MiddlewareHandler {
     // A handler that knows its representation's eTag sets it; otherwise it is a hash of the body.
     let etag = c.res.headers.get('ETag');
     if (!etag) {
-      const body = await c.res.clone().arrayBuffer();
-      etag = `"${createHash('md5').update(new Uint8Array(body)).digest('hex')}"`;
+      // The body is read once and answered from its bytes: a clone would tee its stream, and cost as much again.
+      const body = new Uint8Array(await c.res.arrayBuffer());
+      etag = `"${createHash('md5').update(body).digest('hex')}"`;
+      c.res = new Response(body, c.res);
     }
     // A 304 carries the Vary the 200 would have (RFC 9110 §15.4.5), such as Accept-Encoding. (Hono copies the
     // 200's headers onto the Response that replaces it, so these are set once that is done.)

@@ -16,7 +16,8 @@
  *   - with the caches off (LOCATOR_CACHE=off, PAGE_CACHE=off): the bare endpoint again, the page rendered for
  *     each request (from guests' query data kept between renders), and the locator cold;
  *   - rendered cold (PAGE_CACHE=cold): the page rendered for each request from API calls made for it, only
- *     the reference data kept (the object's metadata and picklists, the country-to-states map);
+ *     the reference data and the guest's session kept (the object's metadata and picklists, the country-to-states
+ *     map: what no change of the page's own data evicts);
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows);
  *   - then, with the caches on, the write storm: a writer updates representatives of one state (STORM_STATE,

@@ -302,22 +302,24 @@ describe.skipIf(!CACHES_ON).each(databases())(
       expect((await render(CANADA)).calls.length).toBeGreaterThan(5);
     });
 
-    it('keeps the reference data alone with PAGE_CACHE=cold, and no data for a signed-in visitor', async () => {
+    it('keeps the reference data and the session alone with PAGE_CACHE=cold, and no data for a signed-in visitor', async () => {
       const { render } = countingHandler({ PAGE_CACHE: 'cold' });
       const first = await render(CANADA);
       const again = await render(CANADA);
-      // The object's metadata, its brand picklist and the country-to-states map are asked for once.
+      // The object's metadata, its brand picklist, the country-to-states map and the guest's session are asked
+      // for once.
       const reference = [
         `/services/data/v65.0/ui-api/object-info/APT_Contact_Us__c`,
         expect.stringMatching(/^\/services\/data\/v65\.0\/ui-api\/object-info\/APT_Contact_Us__c\/picklist-values\//),
         '/lwr/apex/v65.0/APT_ContactUsController/getDependentStatePicklistsValues',
+        '/services/auth/session',
       ];
       expect(first.calls).toEqual(expect.arrayContaining(reference));
       for (const call of reference) expect(again.calls).not.toContainEqual(call);
-      // The page's own data every time: the session, the contacts, the content and the SEO properties.
+      expect(again.html).toContain('"isGuest":true');
+      // The page's own data every time: the contacts, the content and the SEO properties.
       expect(again.calls).toEqual(
         expect.arrayContaining([
-          '/services/auth/session',
           '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts',
           '/lwr/apex/v65.0/APT_ContactUsController/getContacts',
           expect.stringMatching(/\/cms\/delivery\/contents$/),

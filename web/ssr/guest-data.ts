@@ -31,13 +31,16 @@ interface Kept {
 }
 
 /**
- * The reference data of a guest's page: the object's metadata and picklists, the country-to-states map. They
- * change only with the org's metadata, and cost the most to fetch and read again (the map is some 100 KB).
+ * What a render keeps with PAGE_CACHE=cold: what no change of a page's own data (its contacts, content or SEO
+ * settings) evicts. That is the reference data (the object's metadata and picklists, the country-to-states map),
+ * which changes only with the org's metadata and costs the most to fetch and read again (the map is some 100 KB),
+ * and the guest's session, which is every guest's (query-dependencies.ts: no change reads it).
  */
-export const REFERENCE_DATA: ReadonlySet<string> = new Set([
+export const KEPT_WHEN_COLD: ReadonlySet<string> = new Set([
   'getObjectInfo',
   'getPicklistValues',
   'getDependentStatePicklistsValues',
+  'getSession',
 ]);
 
 /** Whether a query's answers may be kept for guests: its key starts with the operationId (client/queries.ts). */
@@ -73,7 +76,7 @@ export class GuestQueryData {
     /** Which query hashes a change makes stale (null: every one), as ResultCacheOptions.staleKeys. */
     staleKeys?: ResultCacheOptions['staleKeys'];
     maxEntries: number;
-    /** The operations whose queries are kept (REFERENCE_DATA, say); every keepable one when not given. */
+    /** The operations whose queries are kept (KEPT_WHEN_COLD, say); every keepable one when not given. */
     only?: ReadonlySet<string>;
   }) {
     this.enabled = enabled;

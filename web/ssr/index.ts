@@ -46,8 +46,8 @@ interface PageSetup {
   changes?: ResultCacheOptions['subscribe'];
   /**
    * PAGE_CACHE=off renders every page afresh (the benchmark of uncached renders), from the data kept for
-   * guests; PAGE_CACHE=cold keeps the reference data alone (page-cache.ts), so every render calls the API for
-   * the page's own data, as the first render after a change of it does.
+   * guests; PAGE_CACHE=cold keeps the reference data and the guest's session alone (page-cache.ts), so every
+   * render calls the API for the page's own data, as the first render after a change of it does.
    */
   env?: NodeJS.ProcessEnv;
 }

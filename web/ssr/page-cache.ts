@@ -5,7 +5,7 @@
  * it changes (migrations 004, 016 and 023): a Contact Us change evicts the pages that show what it touches
  * (query-dependencies.ts), any other change every page; a page being rendered across a change is not kept. Five minutes at most besides, as the locator's answers.
  */
-import { GuestQueryData, REFERENCE_DATA } from './guest-data.ts';
+import { GuestQueryData, KEPT_WHEN_COLD } from './guest-data.ts';
 import {
   contactStaleKeys,
   ResultCache,
@@ -33,14 +33,14 @@ const contactStale = contactStaleKeys(queryDependencies);
 /**
  * The data of guests' queries, kept between renders (guest-data.ts) under the same notifications: a page not
  * kept yet (another address, say) is rendered from it with no API call but the session's. PAGE_CACHE=cold keeps
- * the reference data alone (REFERENCE_DATA): every render asks for the page's own data, as one does after a
- * change of it.
+ * the reference data and the guest's session alone (KEPT_WHEN_COLD): every render asks for the page's own data,
+ * as one does after a change of it.
  */
 export function guestQueryData(subscribe: ResultCacheOptions['subscribe'], env: NodeJS.ProcessEnv): GuestQueryData {
   // The queries of a thousand addresses' contacts; the others are one each.
   return new GuestQueryData({
     enabled: CACHES_ON,
-    ...(env.PAGE_CACHE === 'cold' ? { only: REFERENCE_DATA } : {}),
+    ...(env.PAGE_CACHE === 'cold' ? { only: KEPT_WHEN_COLD } : {}),
     subscribe,
     // A site change evicts the queries that read the table it names; a Contact Us change those it touches.
     staleKeys: (change) => (change.channel === SITE_CHANGED ? siteStaleQueries(change.payload) : contactStale(change)),

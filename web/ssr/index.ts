@@ -23,6 +23,7 @@ import { backOfficeHandler } from './back-office.ts';
 import { inquiryRecordIdOf } from '../../common/pages.ts';
 import { isApiError } from '../../client/index.ts';
 import { submitInquiry } from '../../generated/client.ts';
+import { forwardedHeaders, inProcessApi, type AppFetch } from './in-process-api.ts';
 import { inquiryProblemOf, inquiryValuesOf, type InquiryPostState } from '../src/inquiry/inquiry-state.ts';
 
 /** A page no cache may keep (an inquiry form, with its own key and token; its answers). */
@@ -31,12 +32,6 @@ function uncached(response: Response): Response {
   response.headers.delete('ETag');
   return response;
 }
-
-/** The app's own fetch: a request in, the response the app would send over HTTP out. */
-type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
-
-/** What the visitor's request carries that the API calls made on their behalf need. */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
 interface PageSetup {
   /** The web app's build folder. */
@@ -71,16 +66,7 @@ async function render(
   posted?: InquiryPostState,
 ): Promise<Rendered> {
   const setCookies: string[] = [];
-  const api = createApiClient({
-    baseUrl: url.origin,
-    headers,
-    fetch: async (request) => {
-      const response = await fetchApi(request, env);
-      // A cookie an API call sets (a new session, say) must reach the browser with the page.
-      setCookies.push(...response.headers.getSetCookie());
-      return response;
-    },
-  });
+  const api = inProcessApi(url, headers, fetchApi, env, setCookies);
   // A guest's queries start from the data kept for guests, and what they fetch is kept once the page is made.
   const { queryClient, done } = data ? await data.client() : { queryClient: undefined, done: () => {} };
   try {
@@ -148,11 +134,7 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
     const assets = readAssets();
     if (!assets) return c.text('The web app is not built: run npm run build.', 503);
     const url = new URL(c.req.url);
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = c.req.header(name);
-      if (value) headers[name] = value;
-    }
+    const headers = forwardedHeaders(c);
     // A guest: no session, no credentials. What the server answers a guest depends on nothing else the
     // request carries but its address (host included: links to the site's own host are told apart).
     const guest = !carriesSessionCookie(headers.cookie) && headers.authorization === undefined;

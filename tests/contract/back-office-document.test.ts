@@ -2,7 +2,8 @@
  * The back office's document over real HTTP, on every test database: every address under /lightning/ sends a
  * guest (no cookie, or a cookie whose session is gone) to the sign-in page with the address to come back to,
  * and a signed-in user the back office's own document (its entry, not the storefront's), uncached, with the
- * site's security headers and a policy that lets its script and inline stylesheet run. Needs npm run build.
+ * site's security headers and a policy that lets its script and inline stylesheet run, carrying the answers of
+ * the screen's first queries, asked for as that user. Needs npm run build.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,7 +78,57 @@ describe.each(databases())('the back office’s document on %s', (kind) => {
     expect(policy).toContain(`'sha256-${hash}'`);
   });
 
-  it('answers every address under /lightning/ with the same document, for a Standard User too', async () => {
+  /** The dehydrated queries the document carries: each one's operation and data. */
+  async function carried(path: string, cookie: string) {
+    const html = await (await get(path, { Cookie: cookie })).text();
+    const json = /<script id="query-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(json, path).toBeDefined();
+    const state = JSON.parse(json!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    return state.queries.map((query) => ({ operationId: query.queryKey[0], data: query.state.data }));
+  }
+
+  it('carries the answers of the screen’s first queries, asked for as the user', async () => {
+    const list = await carried(LIST, admin.cookie);
+    expect(list.map((query) => query.operationId).sort()).toEqual([
+      'getListInfoByName',
+      'getListInfosByObjectName',
+      'getListPreferences',
+      'getListRecordsByApiName',
+      'getMruListInfo',
+      'getObjectCreateActions',
+      'getSelectedApp',
+    ]);
+    const page = list.find((query) => query.operationId === 'getListRecordsByApiName')!.data as {
+      records: { id: string }[];
+    };
+    expect(page.records).toHaveLength(10);
+    // A record page its record UI, the record in it.
+    const recordId = page.records[0].id;
+    const record = await carried(`/lightning/r/APT_Contact_Us__c/${recordId}/view`, admin.cookie);
+    expect(record.map((query) => query.operationId)).toEqual(['getSelectedApp', 'getRecordUi']);
+    expect((record[1].data as { records: Record<string, unknown> }).records[recordId]).toBeDefined();
+    // What failed is left out, for the browser to ask for and show: an id of no record; a view of no name.
+    const noRecord = await carried('/lightning/r/APT_Contact_Us__c/a1C8d0000000zzzEAA/view', admin.cookie);
+    expect(noRecord.map((query) => query.operationId)).toEqual(['getSelectedApp']);
+    const unknownView = await carried('/lightning/o/APT_Contact_Us__c/list?filterName=NoSuchView', admin.cookie);
+    expect(unknownView.map((query) => query.operationId)).not.toContain('getListRecordsByApiName');
+    // Other screens ask for their own: the frame's app alone is carried.
+    const form = await carried('/lightning/o/APT_Contact_Us__c/new', admin.cookie);
+    expect(form.map((query) => query.operationId)).toEqual(['getSelectedApp']);
+
+    // A Standard User's document holds what the API answers that user.
+    const user = await signIn(server, 'standard');
+    const actions = (await carried(LIST, user.cookie)).find((query) => query.operationId === 'getObjectCreateActions');
+    const asked = await get(
+      '/services/data/v65.0/ui-api/actions/object/APT_Contact_Us__c/record-create?formFactor=Large',
+      {
+        Cookie: user.cookie,
+      },
+    );
+    expect(actions?.data).toEqual(await asked.json());
+  });
+
+  it('answers every address under /lightning/ with the back office’s document, for a Standard User too', async () => {
     const user = await signIn(server, 'standard');
     for (const path of ['/lightning', '/lightning/', '/lightning/r/Account/001000000000000AAA/view', '/lightning/x']) {
       const response = await get(path, { Cookie: user.cookie });

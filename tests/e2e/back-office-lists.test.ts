@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
 import { signIn, type TestSession } from '../support/session.ts';
 import { readCsv, unescapeCell } from '../support/csv.ts';
-import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
+import { type WatchedPage, usePageSession, axeViolations, openInBackOffice } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/lightning/o/${OBJECT}/list?filterName=AllContactUs`;
@@ -96,8 +96,31 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(name);
   }
 
+  it('shows a list view and a record page from the answers their document carries, asking for none of them', async () => {
+    await signedIn();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}${LIST}`);
+    await listShown(page);
+    const list = [`/list-info/${OBJECT}`, `/list-info/${OBJECT}/AllContactUs`, `/list-records/${OBJECT}/AllContactUs`];
+    for (const path of [...list, `/mru-list-info/${OBJECT}`, `/list-preferences/${OBJECT}/AllContactUs`])
+      expect(
+        asked.filter((one) => one.endsWith(`/ui-api${path}`)),
+        path,
+      ).toEqual([]);
+    const recordId = await page.locator('.bo-table tbody tr a').first().getAttribute('href');
+    asked.length = 0;
+    await page.goto(`${server.baseUrl}${recordId}`);
+    await page.locator('.bo-record .bo-section').first().waitFor();
+    expect(asked.filter((one) => one.includes('/ui-api/record-ui/'))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('asks for the named view’s records beside its list of views, not after it', async () => {
     await signedIn();
+    // Opened from another screen: the view's queries are the browser's to ask for, not in the document.
+    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/a1C8d0000000001EAA/view`);
+    await page.locator('.bo-record .bo-section').first().waitFor();
     // The list of views (list-info/{object}?pageSize=…) held back until the view's records have been asked for.
     let recordsAsked!: () => void;
     const asked = new Promise<void>((done) => (recordsAsked = done));
@@ -113,7 +136,7 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
       ]);
       await route.continue();
     });
-    await page.goto(`${server.baseUrl}${LIST}`);
+    await openInBackOffice(page, LIST);
     await listShown(page);
     expect(heldBack, 'the records were asked for while the list of views was still on its way').toBe(true);
     await page.unroute(listOfViews);

@@ -249,6 +249,7 @@ describe.each(databases())('The back office’s search and app launcher in Chrom
     try {
       await page.goto(`${server.baseUrl}${LIST}`);
       await page.locator('.bo-table tbody tr').first().waitFor();
+      await expect.poll(() => tabLabels(page)).toEqual(['Contact Us', 'Accounts']);
       const reached: string[] = [];
       for (let presses = 0; presses < 7; presses++) {
         await page.keyboard.press('Tab');

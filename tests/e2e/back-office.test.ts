@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { databases, type TestServer } from '../support/server.ts';
 import { DEMO_USERS, SESSION_PATH, signIn, type TestSession } from '../support/session.ts';
-import { type WatchedPage, usePageSession, axeViolations } from './helpers.ts';
+import { type WatchedPage, usePageSession, axeViolations, openInBackOffice } from './helpers.ts';
 
 const OBJECT = 'APT_Contact_Us__c';
 const LIST = `/lightning/o/${OBJECT}/list?filterName=AllContactUs`;
@@ -220,6 +220,9 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
 
   it('says it is loading the records, and why they could not be loaded', async () => {
     await signedIn();
+    // Opened from another screen: the records are the browser's to ask for, not in the document.
+    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/a1C8d0000000001EAA/view`);
+    await page.locator('.bo-record .bo-section').first().waitFor();
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     await page.route('**/ui-api/list-records/**', async (route) => {
@@ -230,7 +233,7 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
         body: JSON.stringify([{ errorCode: 'INVALID_FIELD', message: 'The list cannot be read now.' }]),
       });
     });
-    await page.goto(`${server.baseUrl}${LIST}`);
+    await openInBackOffice(page, LIST);
     await page.getByText('Loading the records…').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('All Contact Us');
     release();
@@ -248,6 +251,9 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
 
   it('says it is loading a record, and why it could not be loaded', async () => {
     await signedIn();
+    // Opened from the list: the record UI is the browser's to ask for, not in the document.
+    await page.goto(`${server.baseUrl}${LIST}`);
+    await listShown(page);
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     await page.route('**/ui-api/record-ui/**', async (route) => {
@@ -258,7 +264,7 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
         body: JSON.stringify([{ errorCode: 'FORBIDDEN', message: 'The record cannot be read now.' }]),
       });
     });
-    await page.goto(`${server.baseUrl}/lightning/r/${OBJECT}/a1C8d0000000001EAA/view`);
+    await openInBackOffice(page, `/lightning/r/${OBJECT}/a1C8d0000000001EAA/view`);
     await page.getByRole('status').filter({ hasText: 'Loading the record…' }).waitFor();
     release();
     await expect

@@ -36,6 +36,17 @@ export const FILTERS = {
   noMatch: '?brand=Gridmark&country=Canada&state=Yukon',
 } as const;
 
+/**
+ * Opens a back-office address in the page that shows the back office, as a link in it would: the screen's first
+ * queries are then asked for by the browser, not answered in the document (web/ssr/back-office.ts).
+ */
+export async function openInBackOffice(page: Page, path: string): Promise<void> {
+  await page.evaluate((href) => {
+    window.history.pushState(null, '', href);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export interface WatchedPage {
   context: BrowserContext;
   page: Page;

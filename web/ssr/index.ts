@@ -90,7 +90,7 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
   const readAssets = clientAssetsReader(webRoot);
   const cache = changes ? pageCache(changes, env) : undefined;
   const data = changes ? guestQueryData(changes, env) : undefined;
-  const backOffice = backOfficeHandler(webRoot);
+  const backOffice = backOfficeHandler(webRoot, fetchApi);
   /**
    * The inquiry form posted without JavaScript: sent with submitInquiry in process, as the visitor (their cookie
    * and their browser's Origin, which the gate checked on this request); 303 to the confirmation, or the form

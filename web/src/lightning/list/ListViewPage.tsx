@@ -13,6 +13,7 @@ import {
   getMruListInfoQuery,
   getObjectCreateActionsQuery,
 } from '../../../../generated/queries';
+import type { ApiClient } from '../../../../client/index';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { importHref, listExportHref, newRecordHref, RECENT_LIST_VIEW, type Route } from '../routes';
@@ -26,16 +27,22 @@ type ListRoute = Extract<Route, { kind: 'list' }>;
 /** Every list view of an object on one page of the picker: the platform allows 2,000 a page. */
 const LIST_VIEWS_PAGE_SIZE = 200;
 
+/** The queries of an object's home: its list views, its create actions (for New), the Recently Viewed list's metadata. */
+export function objectHomeQueries(api: ApiClient, objectApiName: string) {
+  return {
+    lists: getListInfosByObjectNameQuery(api, { path: { objectApiName }, query: { pageSize: LIST_VIEWS_PAGE_SIZE } }),
+    createActions: getObjectCreateActionsQuery(api, { path: { objectApiName }, query: { formFactor: 'Large' } }),
+    recent: getMruListInfoQuery(api, { path: { objectApiName } }),
+  };
+}
+
 export function ListViewPage({ route }: { route: ListRoute }) {
   const api = useApiClient();
   const { objectApiName } = route;
-  const lists = useQuery(
-    getListInfosByObjectNameQuery(api, { path: { objectApiName }, query: { pageSize: LIST_VIEWS_PAGE_SIZE } }),
-  );
-  const createActions = useQuery(
-    getObjectCreateActionsQuery(api, { path: { objectApiName }, query: { formFactor: 'Large' } }),
-  );
-  const recent = useQuery(getMruListInfoQuery(api, { path: { objectApiName } }));
+  const home = objectHomeQueries(api, objectApiName);
+  const lists = useQuery(home.lists);
+  const createActions = useQuery(home.createActions);
+  const recent = useQuery(home.recent);
   // The view the address names starts loading beside the list of views, whose answer the table waits for.
   const queryClient = useQueryClient();
   const { filterName, sortBy, pageToken } = route;

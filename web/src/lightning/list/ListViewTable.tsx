@@ -41,16 +41,25 @@ function recordsPage({ sortBy, pageToken }: ListViewTableProps) {
   return { pageSize: LIST_PAGE_SIZE, ...(pageToken && { pageToken }), ...(sortBy && { sortBy }) };
 }
 
+/** The queries of a named view's first screen: its metadata, the page of records, the user's preferences. */
+export function namedViewQueries(api: ApiClient, view: ListViewTableProps) {
+  const path = { objectApiName: view.objectApiName, listViewApiName: view.listViewApiName };
+  return [
+    getListInfoByNameQuery(api, { path }),
+    getListRecordsByApiNameQuery(api, { path, query: recordsPage(view) }),
+    getListPreferencesQuery(api, { path }),
+  ] as const;
+}
+
 /**
- * Starts the queries of a named view's first screen (its metadata, the page of records, the user's preferences),
- * for the page to ask for them beside its list of views: the table, which the page shows once that list is in,
- * would ask a round trip later.
+ * Starts the queries of a named view's first screen, for the page to ask for them beside its list of views: the
+ * table, which the page shows once that list is in, would ask a round trip later.
  */
 export function prefetchNamedView(queryClient: QueryClient, api: ApiClient, view: ListViewTableProps): void {
-  const path = { objectApiName: view.objectApiName, listViewApiName: view.listViewApiName };
-  void queryClient.prefetchQuery(getListInfoByNameQuery(api, { path }));
-  void queryClient.prefetchQuery(getListRecordsByApiNameQuery(api, { path, query: recordsPage(view) }));
-  void queryClient.prefetchQuery(getListPreferencesQuery(api, { path }));
+  const [info, records, preferences] = namedViewQueries(api, view);
+  void queryClient.prefetchQuery(info);
+  void queryClient.prefetchQuery(records);
+  void queryClient.prefetchQuery(preferences);
 }
 
 /** The list view's metadata: the MRU list's for Recently Viewed, else the named view's. */

@@ -15,6 +15,7 @@ import { lazy, Suspense, useState } from 'react';
 import { getRecordActionsQuery, getRecordUiQuery } from '../../../../generated/queries';
 import { useNoteRecordViewed } from '../list/recent';
 import { useLookupNames } from './lookup-names';
+import type { ApiClient } from '../../../../client/index';
 import { useApiClient } from '../../api-client';
 import { PageLink } from '../../location';
 import { recordName } from '../fields';
@@ -40,12 +41,18 @@ const ChangeOwnerDialog = lazy(() =>
   import('./ChangeOwnerDialog').then((module) => ({ default: module.ChangeOwnerDialog })),
 );
 
+/** The record page's layouts and record: the Full layout for the sections, the Compact one for the highlights. */
+export function recordUiQuery(api: ApiClient, recordId: string) {
+  return getRecordUiQuery(api, {
+    path: { recordIds: recordId },
+    query: { layoutTypes: 'Full,Compact', modes: 'View' },
+  });
+}
+
 export function RecordPage({ route }: { route: RecordRoute }) {
   const api = useApiClient();
   const { objectApiName, recordId } = route;
-  const recordUi = useQuery(
-    getRecordUiQuery(api, { path: { recordIds: recordId }, query: { layoutTypes: 'Full,Compact', modes: 'View' } }),
-  );
+  const recordUi = useQuery(recordUiQuery(api, recordId));
   const shown = recordUi.data ? recordPageOf(recordUi.data, recordId) : undefined;
   useNoteRecordViewed(recordId, shown?.record.apiName);
   const objectInfo = shown && recordUi.data?.objectInfos[shown.record.apiName];

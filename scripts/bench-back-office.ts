@@ -156,16 +156,29 @@ async function startSite(url: string): Promise<{ baseUrl: string; stop: () => Pr
   };
 }
 
-/** One load of `path` in a new tab: the watched times and the first contentful paint. */
+/**
+ * One load of `path` in a new tab: the watched times and the first contentful paint, waited for (up to 5 s) when
+ * the watched element is in the page before anything is painted.
+ */
 async function load(context: BrowserContext, url: string, watched: string): Promise<{ shown: number; fcp: number }> {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction((name) => window.firstShown?.[name] !== undefined, watched, { timeout: 60_000 });
-    return await page.evaluate((name) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      return { shown: window.firstShown[name], fcp: paint ? paint.startTime : NaN };
-    }, watched);
+    return await page.evaluate(
+      (name) =>
+        new Promise<{ shown: number; fcp: number }>((done) => {
+          const shown = window.firstShown[name];
+          const timer = setTimeout(() => done({ shown, fcp: NaN }), 5_000);
+          new PerformanceObserver((entries) => {
+            const paint = entries.getEntriesByName('first-contentful-paint')[0];
+            if (!paint) return;
+            clearTimeout(timer);
+            done({ shown, fcp: paint.startTime });
+          }).observe({ type: 'paint', buffered: true });
+        }),
+      watched,
+    );
   } finally {
     await page.close();
   }

@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 import { isBackOfficePath } from '../common/pages.ts';
 import { bannerJpeg } from '../server/content/banner.ts';
 import { parseImageOptions } from '../server/content/media.ts';
-import { contactsExamples, preferHeaderFor } from './mock-examples.ts';
+import { contactsExamples, preferHeaderFor, recordUiExamples, recordUiPreferHeader } from './mock-examples.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -204,7 +204,8 @@ const CONTRACT = resolve(import.meta.dirname, '../generated/openapi.json');
 /**
  * npm run dev:mock: getContacts asks Prism, before the dev server's proxy, for the contract's example of the
  * country and state chosen (Prefer: example=NAME, web/mock-examples.ts), so that choosing Canada shows
- * contacts in Canada. The page itself sends nothing of the kind: this is the dev server's.
+ * contacts in Canada; getRecordUi for the example in the modes asked, so that the edit form gets its Edit layout.
+ * The page itself sends nothing of the kind: this is the dev server's.
  */
 export function mockExamples(): Plugin {
   return {
@@ -212,9 +213,15 @@ export function mockExamples(): Plugin {
     apply: 'serve',
     configureServer(server) {
       if (process.env.MOCK_EXAMPLES !== '1') return;
-      const examples = contactsExamples(JSON.parse(readFileSync(CONTRACT, 'utf8')) as Record<string, unknown>);
+      const contract = JSON.parse(readFileSync(CONTRACT, 'utf8')) as Record<string, unknown>;
+      const contacts = contactsExamples(contract);
+      const recordUis = recordUiExamples(contract);
       server.middlewares.use((request, _response, next) => {
-        const prefer = request.method === 'GET' ? preferHeaderFor(examples, request.url ?? '') : undefined;
+        const url = request.url ?? '';
+        const prefer =
+          request.method === 'GET'
+            ? (preferHeaderFor(contacts, url) ?? recordUiPreferHeader(recordUis, url))
+            : undefined;
         if (prefer) request.headers.prefer = prefer;
         next();
       });

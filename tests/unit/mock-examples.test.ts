@@ -1,12 +1,20 @@
 /**
  * npm run dev:mock: the example of getContacts the dev server asks Prism for, by the filters chosen
  * (web/mock-examples.ts), read from the contract itself: every place of the mock's country and state lists
- * gets contacts of that place, or none; and the examples agree with one another.
+ * gets contacts of that place, or none; and the examples agree with one another. And the example of getRecordUi
+ * in the modes asked (the edit form's Edit layout).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contactsExampleFor, contactsExamples, GET_CONTACTS_PATH, preferHeaderFor } from '../../web/mock-examples.ts';
+import {
+  contactsExampleFor,
+  contactsExamples,
+  GET_CONTACTS_PATH,
+  preferHeaderFor,
+  recordUiExamples,
+  recordUiPreferHeader,
+} from '../../web/mock-examples.ts';
 
 const contract = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8'),
@@ -75,5 +83,30 @@ describe('the getContacts example for the filters chosen in dev:mock', () => {
     ).toBe('example=none');
     expect(preferHeaderFor(examples, '/lwr/apex/v65.0/APT_ContactUsController/getDefaultContacts')).toBeUndefined();
     expect(preferHeaderFor(examples, `${GET_CONTACTS_PATH}?methodParams=%7Bnot-json`)).toBeUndefined();
+  });
+});
+
+describe('the getRecordUi example for the modes asked in dev:mock', () => {
+  const recordUis = recordUiExamples(contract);
+  const RECORD_UI = '/services/data/v65.0/ui-api/record-ui/a1C8d0000000001EAA';
+
+  it('reads the modes of each example’s layouts', () => {
+    expect(recordUis).toEqual([
+      { name: 'defaultContact', modes: ['View'] },
+      { name: 'defaultContactEdit', modes: ['Edit'] },
+    ]);
+  });
+
+  it('names the example in the modes asked, View when none is, and nothing for other requests', () => {
+    expect(recordUiPreferHeader(recordUis, `${RECORD_UI}?layoutTypes=Full&modes=Edit`)).toBe(
+      'example=defaultContactEdit',
+    );
+    expect(recordUiPreferHeader(recordUis, `${RECORD_UI}?layoutTypes=Full%2CCompact&modes=View`)).toBe(
+      'example=defaultContact',
+    );
+    expect(recordUiPreferHeader(recordUis, RECORD_UI)).toBe('example=defaultContact');
+    // No example has a layout in both modes: Prism's first.
+    expect(recordUiPreferHeader(recordUis, `${RECORD_UI}?modes=View,Edit`)).toBeUndefined();
+    expect(recordUiPreferHeader(recordUis, '/services/data/v65.0/ui-api/records/a1C8d0000000001EAA')).toBeUndefined();
   });
 });

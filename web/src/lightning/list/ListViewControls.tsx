@@ -43,6 +43,8 @@ export function ListViewControls({ objectApiName, info }: { objectApiName: strin
     }
   }, [choice]);
 
+  // Offered once the object's list info is in: a menu whose items came in later would move under the user.
+  if (objectInfo.isPending) return null;
   const offered: { choice: Choice; label: string }[] = [];
   if (objectInfo.data?.createable) offered.push({ choice: 'new', label: 'New' });
   if (info?.updateable)

@@ -8,7 +8,6 @@
  * visitor's page is rendered for each request.
  */
 import type { Context } from 'hono';
-import { createApiClient } from '../../client/index.ts';
 import { QUERY_STATE_ELEMENT_ID } from '../src/constants.ts';
 import { carriesSessionCookie } from '../../server/http/sessions/session.ts';
 import type { ResultCacheOptions } from '../../server/cache/result-cache.ts';
@@ -110,11 +109,8 @@ export function pageHandler({ webRoot, fetchApi, changes, env = process.env }: P
       const value = c.req.header(name);
       if (value) forwarded[name] = value;
     }
-    const api = createApiClient({
-      baseUrl: url.origin,
-      headers: forwarded,
-      fetch: async (request) => fetchApi(request, c.env),
-    });
+    // Cookies the call sets are not kept: the answer is a redirect, or the form rendered again with its own.
+    const api = inProcessApi(url, forwarded, fetchApi, c.env, []);
     const { phone, website, ...required } = values;
     try {
       const result = await submitInquiry(api, {

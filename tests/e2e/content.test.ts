@@ -4,6 +4,8 @@
  * shift), the support lines, the head of the first HTML from the SEO properties, the hidden regions
  * (viewchange event, data layer), and the fallbacks when content delivery fails on the server.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -195,6 +197,41 @@ describe('Page content in Chromium', () => {
         for (const at of appFetchedAt) expect(at).toBeGreaterThan(painted.__lcpAt);
       },
     );
+
+    it('is painted whole when its document arrives in two parts, the second late: no shift', async () => {
+      // A proxy that sends the document up to the banner's heading, then the rest 500 ms later, as a slow
+      // network or a busy server may. The browser must not paint the banner before its texts are in.
+      const proxy = createServer((request, response) => {
+        void (async () => {
+          const upstream = await fetch(server.baseUrl + request.url, {
+            headers: { accept: request.headers.accept ?? '*/*', 'accept-encoding': 'identity' },
+          });
+          const headers = Object.fromEntries(
+            [...upstream.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+          );
+          response.writeHead(upstream.status, headers);
+          const body = Buffer.from(await upstream.arrayBuffer());
+          // After the banner's heading, before its introduction.
+          const cut = request.url === '/' ? body.indexOf('</p>', body.indexOf('class="banner__content"')) + 4 : -1;
+          if (cut < 4) return void response.end(body);
+          response.write(body.subarray(0, cut));
+          await new Promise((done) => setTimeout(done, 500));
+          response.end(body.subarray(cut));
+        })();
+      });
+      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+      try {
+        const page = await open({ viewport: { width: 800, height: 900 } });
+        await page.addInitScript(OBSERVE_PAINT);
+        await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
+        expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      } finally {
+        proxy.closeAllConnections();
+        await new Promise((done) => proxy.close(done));
+      }
+    });
 
     it('comes as WebP or JPEG to a browser that does not name AVIF', async () => {
       const html = await (await fetch(`${server.baseUrl}/`)).text();

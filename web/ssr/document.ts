@@ -70,6 +70,10 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId }:
     preloads +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
     `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` +
+    // The browser may paint a document it has not all parsed. The banner's texts are centred in it, so a
+    // banner painted half-parsed moves as the rest arrives: nothing is painted before the main landmark,
+    // which follows the banner, is in (or the document ends).
+    (appHtml ? '<link rel="expect" href="#main" blocking="render">' : '') +
     '</head>' +
     '<body>' +
     `<div id="root">${appHtml}</div>` +

@@ -305,6 +305,10 @@ describe.each(databases())('The back office in Chromium (%s)', (database) => {
     await signedIn();
     await page.goto(`${server.baseUrl}${LIST}`);
     await listShown(page);
+    // The tabs come with the nav items, the list view controls with the list's object info: both after the rows
+    // may be shown.
+    await page.getByRole('link', { name: 'Accounts', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'List view controls' }).waitFor();
     const reached: string[] = [];
     // The header's search and app launcher; each column's header holds its sort button, its wrap choice and its
     // edge (back-office-lists.test.ts).

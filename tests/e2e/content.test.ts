@@ -385,29 +385,26 @@ describe('Page content in Chromium', () => {
   describe('when content delivery fails on the server', () => {
     const CONTENT_API = /\/connect\/(?:sites|cms)\/.*\/cms\/delivery\/contents|\/connect\/cms\/delivery\/channels\//;
 
-    /** The page as the server renders it when content calls matching `failing` answer 503. */
-    async function renderWithFailing(failing: (url: URL) => boolean): Promise<string> {
+    /** The page as the server renders it with the API's answers given by fetchApi. */
+    async function renderWith(fetchApi: Parameters<typeof pageHandler>[0]['fetchApi']): Promise<string> {
       const app = new Hono();
-      app.get(
-        '/',
-        pageHandler({
-          webRoot: resolve(ROOT, 'dist/web'),
-          fetchApi: (request, env) => {
-            if (!failing(new URL(request.url))) return server.app.fetch(request, env as never);
-            const body = JSON.stringify([
-              { errorCode: 'SERVICE_UNAVAILABLE', message: 'Content delivery is unavailable' },
-            ]);
-            return new globalThis.Response(body, {
-              status: 503,
-              statusText: 'Service Unavailable',
-              headers: { 'Content-Type': 'application/json' },
-            });
-          },
-        }),
-      );
+      app.get('/', pageHandler({ webRoot: resolve(ROOT, 'dist/web'), fetchApi }));
       const response = await app.request(`${server.baseUrl}/`);
       expect(response.status).toBe(200);
       return response.text();
+    }
+
+    /** The page as the server renders it when content calls matching `failing` answer 503. */
+    async function renderWithFailing(failing: (url: URL) => boolean): Promise<string> {
+      return renderWith((request, env) => {
+        if (!failing(new URL(request.url))) return server.app.fetch(request, env as never);
+        const body = JSON.stringify([{ errorCode: 'SERVICE_UNAVAILABLE', message: 'Content delivery is unavailable' }]);
+        return new globalThis.Response(body, {
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'Content-Type': 'application/json' },
+        });
+      });
     }
 
     it('renders the built-in texts and the default picture, and the browser then loads the real content', async () => {
@@ -439,10 +436,14 @@ describe('Page content in Chromium', () => {
         .toContain('?version=1.0');
     });
 
-    it('falls back to the content-key media path when only the picture’s item fails', async () => {
-      const html = await renderWithFailing((url) =>
-        url.pathname.endsWith(`/cms/delivery/contents/${BANNER_IMAGE.key}`),
-      );
+    it('falls back to the content-key media path when the picture’s item is not among the references', async () => {
+      const html = await renderWith(async (request, env) => {
+        const response = await server.app.fetch(request, env as never);
+        if (!new URL(request.url).pathname.endsWith('/cms/delivery/contents')) return response;
+        const collection = (await response.json()) as { references: Record<string, unknown> | null };
+        expect(Object.keys(collection.references ?? {})).toEqual([BANNER_IMAGE.key]);
+        return globalThis.Response.json({ ...collection, references: {} });
+      });
       expect(/<img src="[^"]*"/.exec(html)?.[0]).toBe(
         `<img src="/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${BANNER_IMAGE.key}"`,
       );

@@ -50,6 +50,9 @@ export function pageContentsQuery(api: ApiClient) {
       query: {
         contentKeys: [CONTENT_KEYS.banner, CONTENT_KEYS.heading, CONTENT_KEYS.supportLines].join(','),
         includeContentBody: true,
+        // The picture the banner names comes with its body in the answer's references: no second request.
+        referenceDepth: 1,
+        expandReferences: true,
       },
     }),
     meta: NOT_CARRIED,

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../client/index';
 import type { ManagedContentCollection, ManagedContentDocument } from '../../client/queries';
 import { DEFAULT_CONTENT, pageContentQuery, pageContentsQuery } from './content';
-import { bannerImageKey, bannerImageQuery, bannerPicture, loadPageContent, pageContentFrom } from './page-content';
+import { bannerImageKey, bannerPicture, loadPageContent, pageContentFrom } from './page-content';
 import { CONTENT_KEYS } from './page-config';
 
 const IMAGE_KEY = 'MCAIDH4NVWIOWEHB75VOW2AB6CJI';
@@ -12,25 +12,31 @@ function item(contentKey: string, contentBody: Record<string, unknown>): Managed
   return { contentKey, contentBody } as unknown as ManagedContentDocument;
 }
 
-const contents = {
-  contents: [
-    item(CONTENT_KEYS.banner, {
-      heading: 'Talk to us',
-      intro: 'We answer within a day.',
-      backgroundImage: { contentKey: IMAGE_KEY, managedContentId: '20Y8d0000000001EAA' },
-    }),
-    item(CONTENT_KEYS.heading, { text: 'Find your <b>representative</b>' }),
-    item(CONTENT_KEYS.supportLines, { text: '1|2|3|4|US|Intl|Tech|Web' }),
-  ],
-} as unknown as ManagedContentCollection;
-
-const image = item(IMAGE_KEY, {
+const IMAGE_BODY = {
   altText: 'Power lines at dusk',
   'sfdc_cms:media': {
     url: `/cms/delivery/media/${IMAGE_KEY}?version=1.0`,
     source: { type: 'file', mimeType: 'image/jpeg', size: 1, fileName: 'b.jpg', width: 2400, height: 800 },
   },
-});
+};
+
+/** The collection as content delivery answers it with referenceDepth=1 and expandReferences=true. */
+function collection(imageBody: Record<string, unknown> | undefined): ManagedContentCollection {
+  return {
+    contents: [
+      item(CONTENT_KEYS.banner, {
+        heading: 'Talk to us',
+        intro: 'We answer within a day.',
+        backgroundImage: { contentKey: IMAGE_KEY, managedContentId: '20Y8d0000000001EAA' },
+      }),
+      item(CONTENT_KEYS.heading, { text: 'Find your <b>representative</b>' }),
+      item(CONTENT_KEYS.supportLines, { text: '1|2|3|4|US|Intl|Tech|Web' }),
+    ],
+    references: imageBody ? { [IMAGE_KEY]: { contentKey: IMAGE_KEY, contentBody: imageBody } } : {},
+  } as unknown as ManagedContentCollection;
+}
+
+const contents = collection(IMAGE_BODY);
 
 const loaded = <Data>(data: Data) => ({ data, failed: false });
 const failed = { failed: true };
@@ -38,7 +44,7 @@ const pending = { failed: false };
 
 describe('pageContentFrom', () => {
   it('reads the banner, the heading and the support lines from content delivery', () => {
-    const page = pageContentFrom(loaded(contents), loaded(image));
+    const page = pageContentFrom(loaded(contents));
     expect(page.banner.heading).toBe('Talk to us');
     expect(page.banner.intro).toBe('We answer within a day.');
     expect(page.heading).toBe('Find your representative');
@@ -57,7 +63,7 @@ describe('pageContentFrom', () => {
   });
 
   it('shows the built-in texts, no support lines and the default picture when content delivery failed', () => {
-    const page = pageContentFrom(failed, pending);
+    const page = pageContentFrom(failed);
     expect(page.banner.heading).toBe(DEFAULT_CONTENT.banner.heading);
     expect(page.banner.intro).toBe(DEFAULT_CONTENT.banner.intro);
     expect(page.heading).toBe(DEFAULT_CONTENT.heading);
@@ -74,14 +80,14 @@ describe('pageContentFrom', () => {
         }),
       ],
     } as unknown as ManagedContentCollection;
-    const page = pageContentFrom(loaded(tagged), pending);
+    const page = pageContentFrom(loaded(tagged));
     expect(page.banner.heading).toBe('Talk & listen');
     expect(page.banner.intro).toBe('');
   });
 
   it('fills what an item lacks with the defaults', () => {
     const partial = { contents: [item(CONTENT_KEYS.banner, { heading: '  ' })] } as unknown as ManagedContentCollection;
-    const page = pageContentFrom(loaded(partial), pending);
+    const page = pageContentFrom(loaded(partial));
     expect(page.banner.heading).toBe(DEFAULT_CONTENT.banner.heading);
     expect(page.heading).toBe(DEFAULT_CONTENT.heading);
     expect(page.banner.picture).toBeUndefined();
@@ -89,26 +95,27 @@ describe('pageContentFrom', () => {
 });
 
 describe('bannerPicture', () => {
-  it('falls back to the content-key media path, unversioned, when the image item fails', () => {
+  it('falls back to the content-key media path, unversioned, when the references lack the image item or its file', () => {
     expect(bannerImageKey(contents)).toBe(IMAGE_KEY);
-    const picture = bannerPicture(loaded(contents), failed)!;
-    expect(picture.url).toBe(`/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}`);
-    expect(picture.altText).toBe('');
+    for (const without of [collection(undefined), collection({ altText: 'No file' })]) {
+      const picture = bannerPicture(loaded(without))!;
+      expect(picture.url).toBe(`/cdn-cgi/image/width=1920,format=auto/sfsites/c/cms/delivery/media/${IMAGE_KEY}`);
+      expect(picture.altText).toBe('');
+    }
   });
 
-  it('shows no picture while the banner or its image item is loading, so that no file is fetched twice', () => {
-    expect(bannerPicture(pending, pending)).toBeUndefined();
-    expect(bannerPicture(loaded(contents), pending)).toBeUndefined();
+  it('shows no picture while the banner is loading, so that no file is fetched twice', () => {
+    expect(bannerPicture(pending)).toBeUndefined();
   });
 
   it('shows the default picture when the banner is not among the answered items', () => {
     const withoutBanner = { contents: [] } as unknown as ManagedContentCollection;
-    expect(bannerPicture(loaded(withoutBanner), pending)?.url).toContain('/sfsites/c/img/contact-us-banner.jpg');
+    expect(bannerPicture(loaded(withoutBanner))?.url).toContain('/sfsites/c/img/contact-us-banner.jpg');
   });
 
   it('shows an image from elsewhere as it is, without resizing', () => {
-    const external = item(IMAGE_KEY, { 'sfdc_cms:media': { url: 'https://cdn.example/banner.jpg' } });
-    const picture = bannerPicture(loaded(contents), loaded(external))!;
+    const external = collection({ 'sfdc_cms:media': { url: 'https://cdn.example/banner.jpg' } });
+    const picture = bannerPicture(loaded(external))!;
     expect(picture.url).toBe('https://cdn.example/banner.jpg');
     expect(picture.sources).toBeUndefined();
   });
@@ -132,12 +139,25 @@ describe('loadPageContent', () => {
     const { api, calls } = clientAnswering(() => new Response('{}', { status: 500 }));
     const queryClient = new QueryClient();
     queryClient.setQueryData(pageContentsQuery(api).queryKey, contents);
-    queryClient.setQueryData(bannerImageQuery(api, IMAGE_KEY).queryKey, image);
     const loaded = await loadPageContent(queryClient, api);
     expect(calls).toEqual([]);
     expect(loaded.complete).toBe(true);
     expect(loaded.content.heading).toBe('Find your representative');
     expect(loaded.content.banner.picture?.altText).toBe('Power lines at dusk');
+  });
+
+  it('asks content delivery once, for the texts with the picture among their references', async () => {
+    const urls: URL[] = [];
+    const { api } = clientAnswering((request) => {
+      urls.push(new URL(request.url));
+      return Response.json(contents);
+    });
+    const loaded = await loadPageContent(new QueryClient(), api);
+    expect(urls).toHaveLength(1);
+    expect(urls[0].searchParams.get('referenceDepth')).toBe('1');
+    expect(urls[0].searchParams.get('expandReferences')).toBe('true');
+    expect(loaded.complete).toBe(true);
+    expect(loaded.content.banner.picture?.url).toContain(`/cms/delivery/media/${IMAGE_KEY}?version=1.0`);
   });
 
   it('shows the defaults and says it is not complete when content delivery fails', async () => {

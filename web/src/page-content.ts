@@ -1,26 +1,24 @@
 /**
  * The page's content made from what content delivery answers (the pageContent query of content.ts runs
- * loadPageContent): one collection request answers the banner, the heading and the support-lines label; the
- * banner names its picture, an image item whose body holds the media URL of the file's current version. The
- * texts are made plain here (every tag and attribute stripped, docs/product-spec.md §5) and the picture's srcsets
+ * loadPageContent): one collection request answers the banner, the heading and the support-lines label, and,
+ * among its references, the picture the banner names: an image item whose body holds the media URL of the
+ * file's current version. The texts are made plain here (every tag and attribute stripped, docs/product-spec.md §5) and the picture's srcsets
  * checked entry by entry, so that the page renders them as they are. On the server this runs before every render;
  * in the browser it is loaded only when the query runs there.
  *
  * Whatever content is missing or failed shows a built-in default: the texts of DEFAULT_CONTENT, no support rows,
- * and for the picture the image provider's fallback: the content-key media path when the image item failed but
- * the banner named it, the default URL when the banner itself failed.
+ * and for the picture the image provider's fallback: the content-key media path when the banner names an image
+ * item the answer's references do not hold (or one without a file), the default URL when the banner itself failed.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../client/index';
-import type { ManagedContentCollection, ManagedContentDocument } from '../../client/queries';
-import { getManagedContentForSiteQuery } from '../../client/react';
+import type { ManagedContentCollection } from '../../client/queries';
 import type { PictureData } from './components/layout/Picture';
 import { DEFAULT_CONTENT, pageContentsQuery, type LoadedPageContent, type PageContent } from './content';
 import { responsiveImage } from './lib/responsive-image';
 import { toPlainText } from './lib/sanitize';
 import { sanitizeSrcset } from './lib/srcset';
-import { BANNER_CONFIG, CONTENT_KEYS, PAGE, SITE_PREFIX } from './page-config';
-import { NOT_CARRIED } from './query-client';
+import { BANNER_CONFIG, CONTENT_KEYS, SITE_PREFIX } from './page-config';
 import { supportRowsFromLabel } from '../../common/support-lines';
 
 /**
@@ -29,13 +27,6 @@ import { supportRowsFromLabel } from '../../common/support-lines';
  * that show. Tablets and desktops get the picture's own shape.
  */
 const BANNER_CROP = { mobile: 1.6 };
-
-export function bannerImageQuery(api: ApiClient, contentKey: string) {
-  return {
-    ...getManagedContentForSiteQuery(api, { path: { siteId: PAGE.siteId, contentKeyOrId: contentKey } }),
-    meta: NOT_CARRIED,
-  };
-}
 
 type Body = Record<string, unknown>;
 
@@ -65,8 +56,8 @@ interface MediaInfo {
   height?: number;
 }
 
-function mediaOf(image: ManagedContentDocument | undefined): MediaInfo | undefined {
-  const media = (image?.contentBody as Body | undefined)?.['sfdc_cms:media'] as Body | undefined;
+function mediaOf(image: Body | undefined): MediaInfo | undefined {
+  const media = image?.['sfdc_cms:media'] as Body | undefined;
   const url = text(media?.url);
   if (!url) return undefined;
   const source = (media?.source ?? {}) as Body;
@@ -107,15 +98,12 @@ export interface ContentState<Data> {
 }
 
 /**
- * The banner's picture, by what content delivery answered: the image item's versioned media URL; the
- * content-key media path (unversioned) when the image item failed; the default URL when the banner failed
- * or is missing. Nothing while the image item is still loading (no file is fetched twice), and nothing
- * when the banner is there and names no picture.
+ * The banner's picture, by what content delivery answered: the image item's versioned media URL, from the
+ * answer's references; the content-key media path (unversioned) when the references do not hold the item or
+ * its file; the default URL when the banner failed or is missing. Nothing while the collection is still
+ * loading (no file is fetched twice), and nothing when the banner is there and names no picture.
  */
-export function bannerPicture(
-  contents: ContentState<ManagedContentCollection>,
-  image: ContentState<ManagedContentDocument>,
-): PictureData | undefined {
+export function bannerPicture(contents: ContentState<ManagedContentCollection>): PictureData | undefined {
   const bannerBody = bodyOf(contents.data, CONTENT_KEYS.banner);
   if (!bannerBody) {
     if (!contents.failed && !contents.data) return undefined;
@@ -123,20 +111,14 @@ export function bannerPicture(
   }
   const imageKey = bannerImageKey(contents.data);
   if (!imageKey) return undefined;
-  const media = mediaOf(image.data);
-  if (media) {
-    const altText = text((image.data?.contentBody as Body | undefined)?.altText) ?? '';
-    return pictureFor(sitePath(media.url), media, altText);
-  }
-  if (!image.failed) return undefined;
+  const image = contents.data?.references?.[imageKey]?.contentBody as Body | undefined;
+  const media = mediaOf(image);
+  if (media) return pictureFor(sitePath(media.url), media, text(image?.altText) ?? '');
   return pictureFor(`${SITE_PREFIX}/cms/delivery/media/${imageKey}`, BANNER_CONFIG.defaultImageSize, '');
 }
 
 /** The page's content from what content delivery answered so far, defaults for the rest; its texts plain. */
-export function pageContentFrom(
-  contents: ContentState<ManagedContentCollection>,
-  image: ContentState<ManagedContentDocument>,
-): PageContent {
+export function pageContentFrom(contents: ContentState<ManagedContentCollection>): PageContent {
   const banner = bodyOf(contents.data, CONTENT_KEYS.banner);
   const heading = bodyOf(contents.data, CONTENT_KEYS.heading);
   const supportLines = bodyOf(contents.data, CONTENT_KEYS.supportLines);
@@ -144,7 +126,7 @@ export function pageContentFrom(
     banner: {
       heading: plainText(banner?.heading) ?? DEFAULT_CONTENT.banner.heading,
       intro: plainText(banner?.intro) ?? DEFAULT_CONTENT.banner.intro,
-      picture: bannerPicture(contents, image),
+      picture: bannerPicture(contents),
     },
     heading: plainText(heading?.text) ?? DEFAULT_CONTENT.heading,
     supportRows: supportRowsFromLabel(text(supportLines?.text)),
@@ -161,14 +143,10 @@ async function settled<Data>(answer: Promise<Data>): Promise<ContentState<Data>>
 }
 
 /**
- * The pageContent query's result: the collection, then the image item the banner names, each from the query
- * client (what it holds while fresh, else asked for), made into the page's content.
+ * The pageContent query's result: the collection with the items it refers to, from the query client (what it
+ * holds while fresh, else asked for), made into the page's content.
  */
 export async function loadPageContent(queryClient: QueryClient, api: ApiClient): Promise<LoadedPageContent> {
   const contents = await settled(queryClient.fetchQuery(pageContentsQuery(api)));
-  const imageKey = bannerImageKey(contents.data);
-  const image: ContentState<ManagedContentDocument> = imageKey
-    ? await settled(queryClient.fetchQuery(bannerImageQuery(api, imageKey)))
-    : { failed: false };
-  return { content: pageContentFrom(contents, image), complete: !contents.failed && !image.failed };
+  return { content: pageContentFrom(contents), complete: !contents.failed };
 }

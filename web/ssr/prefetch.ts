@@ -78,8 +78,9 @@ function firstViewStates(countryStates: CountryStatesMap, country: string | null
 const firstViewsOf = memoByObject((_map: CountryStatesMap) => new Map<string | null, CountryStatesMap>());
 
 /**
- * The page's content: the banner, heading and support-lines texts, then the image item the banner names (the
- * sign-in page's banner shows it too), made into what the page shows (the pageContent query).
+ * The page's content: the banner, heading and support-lines texts, with the image item the banner names among
+ * their references (the sign-in page's banner shows it too), made into what the page shows (the pageContent
+ * query).
  */
 export async function prefetchContent(queryClient: QueryClient, api: ApiClient): Promise<void> {
   await queryClient.prefetchQuery(pageContentQuery(api));

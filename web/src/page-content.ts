@@ -2,9 +2,9 @@
  * The page's content made from what content delivery answers (the pageContent query of content.ts runs
  * loadPageContent): one collection request answers the banner, the heading and the support-lines label, and,
  * among its references, the picture the banner names: an image item whose body holds the media URL of the
- * file's current version. The texts are made plain here (every tag and attribute stripped, docs/product-spec.md §5) and the picture's srcsets
- * checked entry by entry, so that the page renders them as they are. On the server this runs before every render;
- * in the browser it is loaded only when the query runs there.
+ * file's current version. The texts are made plain here (every tag and attribute stripped, docs/product-spec.md
+ * §5) and the picture's srcsets checked entry by entry, so that the page renders them as they are. On the server
+ * this runs before every render; in the browser it is loaded only when the query runs there.
  *
  * Whatever content is missing or failed shows a built-in default: the texts of DEFAULT_CONTENT, no support rows,
  * and for the picture the image provider's fallback: the content-key media path when the banner names an image

@@ -38,4 +38,11 @@ describe('the figures against their targets', () => {
     expect(missed[1]).toMatch(/\+32 % of idle; target ≤ \+30 %: missed/);
     expect(missed[2]).toMatch(/\+13 % of idle; target ≤ \+10 %: missed/);
   });
+
+  it('gives the idle RSS of several starts as their median, with their range', () => {
+    const idles = [318 * MB, 256 * MB, 249 * MB];
+    const lines = memoryLines('pglite', { idle: 256 * MB, idles, peak: 300 * MB, after: 260 * MB, afterSeconds: 60 });
+    expect(lines[0]).toMatch(/RSS idle after start, median of 3\s+256 MB\s+249 MB to 318 MB; target ≤ 250 MB: missed/);
+    expect(lines[1]).toMatch(/\+17 % of idle/);
+  });
 });

@@ -60,7 +60,7 @@ import {
   type Server,
 } from './lib/bench-server.ts';
 import { hasWrk, runLoad, runWrkMix, type MixedRequest, type Slice } from './lib/load-generator.ts';
-import { memoryLines, residentBytes, sampleResident, startBuiltServer } from './lib/server-memory.ts';
+import { memoryLines, residentBytes, sampleResident, startBuiltServer, type BuiltServer } from './lib/server-memory.ts';
 import { ascending, percentile } from './lib/percentile.ts';
 
 /**
@@ -553,17 +553,22 @@ async function benchMemory(
   // The idle RSS of one start varies by tens of MB from one start to the next (on PGlite 256 to 318 MB in three
   // starts): the memory that threads freed while the server started and that malloc keeps. Its median over
   // IDLE_STARTS starts is the figure; the load runs on the last of them.
-  const idles: number[] = [];
-  let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
-  for (let start = 0; start < IDLE_STARTS; start++) {
-    await server?.stop();
-    server = await startBuiltServer(env);
+  const idleResident = async (server: BuiltServer) => {
     await new Promise((done) => setTimeout(done, MEMORY_IDLE_SECONDS * 1000));
-    idles.push(residentBytes(server.pid));
+    return residentBytes(server.pid);
+  };
+  const idles: number[] = [];
+  for (let start = 1; start < IDLE_STARTS; start++) {
+    const earlier = await startBuiltServer(env);
+    try {
+      idles.push(await idleResident(earlier));
+    } finally {
+      await earlier.stop();
+    }
   }
-  if (!server) throw new Error('No server started');
+  const server = await startBuiltServer(env);
   try {
-    const idle = percentile(ascending(idles), 0.5);
+    idles.push(await idleResident(server));
     const requests = mixedRequests(cookie, await csrfToken(server, cookie));
     for (const one of requests) await check(server, one.path, one.headers, one.method, one.body);
     const sampler = sampleResident(server.pid);
@@ -571,7 +576,7 @@ async function benchMemory(
     const peak = sampler.stop();
     await new Promise((done) => setTimeout(done, MEMORY_AFTER_SECONDS * 1000));
     const after = residentBytes(server.pid);
-    const lines = memoryLines(database, { idle, idles, peak, after, afterSeconds: MEMORY_AFTER_SECONDS });
+    const lines = memoryLines(database, { idles, peak, after, afterSeconds: MEMORY_AFTER_SECONDS });
     for (const line of lines) console.log(`  ${line}`);
     return [`memory of dist/server/main.js (load average ${loadavg()[0].toFixed(2)}):`, ...lines];
   } finally {

@@ -5,7 +5,8 @@
  * anything parses it, and does not hold up other requests; a UTF-8 byte-order mark before the JSON is dropped
  * everywhere. Each answer is checked against the contract.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../common/json-nesting.ts';
 import type { BlockedRequest } from '../../server/http/entry/event-loop-watch.ts';
 import { BODY_REQUIRED_MESSAGE } from '../../server/http/operations/operation.ts';
@@ -159,6 +160,26 @@ for (const kind of databases()) {
       );
       expect(cacheable.status).toBe(400);
       expect(messageOf(cacheable.body)).toMatch(`deeper than ${MAX_JSON_DEPTH} levels`);
+    });
+
+    it('reads a body of declared length at once, never through a web stream of the Node request', async () => {
+      // Asking the Node adapter for request.body makes it build a web Request around Readable.toWeb(incoming), and
+      // the body is then read through that stream: a tenth of the server's CPU for an update.
+      const toWeb = vi.spyOn(Readable, 'toWeb');
+      try {
+        const preferences = `${server.baseUrl}${UI_API}/list-preferences/APT_Contact_Us__c/AllContactUs`;
+        const columnWidths = { APT_Company_Name__c: 250 };
+        const written = await callOperation('updateListPreferences', preferences, {
+          method: 'PATCH',
+          headers: { ...admin.headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ columnWidths }),
+        });
+        expect(written.status).toBe(200);
+        expect((written.body as Json).columnWidths).toEqual(columnWidths);
+        expect(toWeb).not.toHaveBeenCalled();
+      } finally {
+        toWeb.mockRestore();
+      }
     });
 
     it('drops a UTF-8 byte-order mark before the JSON, on reads and writes alike', async () => {

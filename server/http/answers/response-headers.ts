@@ -21,8 +21,9 @@ const SMALL_BODY_BYTES = 64 * 1024;
  * read in time for the connection to carry another request, and a client that sent one on it would see it fail.
  */
 export function closeIfBodyUnread(request: Request, response: Response): Response {
-  if (request.bodyUsed || !request.body) return response;
+  if (request.bodyUsed || response.headers.get('Connection')) return response;
+  // The declared length first: asking for request.body makes the Node adapter build a web Request around it.
   const length = Number(request.headers.get('content-length') ?? NaN);
-  if (length <= SMALL_BODY_BYTES || response.headers.get('Connection')) return response;
+  if (length <= SMALL_BODY_BYTES || !request.body) return response;
   return withHeader(response, 'Connection', 'close');
 }

@@ -123,7 +123,8 @@ function jsonBodyRules(required: boolean): MiddlewareHandler {
     const contentType = c.req.header('content-type');
     if (contentType !== undefined && !isJsonContentType(contentType))
       throw new HTTPException(415, { message: 'Unsupported Media Type' });
-    const text = c.req.raw.body ? await c.req.text() : '';
+    // Read at once, never through request.body (which makes the Node adapter build a web Request around a stream).
+    const text = await c.req.text();
     if (text.trim() === '') {
       if (required) throw new HTTPException(400, { message: BODY_REQUIRED_MESSAGE });
       if (contentType !== undefined) c.req.raw = withoutBody(c.req.raw);

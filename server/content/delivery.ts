@@ -24,7 +24,10 @@ export function mediaPath(contentKey: string, version: string): string {
   return `/cms/delivery/media/${contentKey}?version=${encodeURIComponent(version)}`;
 }
 
-/** The content keys a body refers to: fields whose value is a reference {contentKey, managedContentId}. */
+/**
+ * The content keys a body refers to: fields whose value is a reference {contentKey, managedContentId}. The
+ * queries that find the referred items read references by the same rule, in SQL (REFERS).
+ */
 export function referencedKeys(body: Record<string, unknown>): string[] {
   const keys: string[] = [];
   for (const value of Object.values(body)) {
@@ -78,40 +81,64 @@ function channelOfRow(row: WithChannel<unknown>): ChannelRow {
 
 const CONTENT_COLUMNS = `mc.id, mc.content_key, mc.content_type, mc.content_type_name, mc.title, mc.url_name, mc.language,
   mc.content_body, mc.published_date, m.version AS media_version`;
-const PUBLISHED_TO = `FROM managed_content mc
-  JOIN managed_content_channel cc ON cc.managed_content_id = mc.id AND cc.channel_id = $1
-  LEFT JOIN managed_content_media m ON m.content_key = mc.content_key`;
-
-async function contentByKeys(db: Queryable, channelId: string, keys: string[]): Promise<ContentRow[]> {
-  if (keys.length === 0) return [];
-  const { rows } = await db.query<ContentRow>(
-    `SELECT ${CONTENT_COLUMNS} ${PUBLISHED_TO} WHERE mc.content_key = ANY($2::text[]) ORDER BY mc.id`,
-    [channelId, keys],
-    { prepareAs: 'managed_content_by_keys' },
-  );
-  return rows;
-}
 
 /**
- * The items that the roots refer to, up to depth levels: each level adds the items the previous level
- * refers to. Items that are not published to the channel are left out.
+ * A field of a body that refers to other content, in SQL, as referencedKeys reads it: an object whose contentKey
+ * and managedContentId are strings. `e.v` is the field's value (jsonb_each of the body).
  */
-async function referenceGraph(
-  db: Queryable,
-  channelId: string,
-  roots: ContentRow[],
-  depth: number,
-): Promise<Map<string, ContentRow>> {
+const REFERS = `jsonb_typeof(e.v) = 'object' AND jsonb_typeof(e.v -> 'contentKey') = 'string'
+  AND jsonb_typeof(e.v -> 'managedContentId') = 'string'`;
+
+/** The fields of a body, or none when it is not an object (jsonb_each would fail on it). */
+const fieldsOf = (body: string) => `jsonb_each(CASE WHEN jsonb_typeof(${body}) = 'object' THEN ${body} ELSE '{}' END)`;
+
+/**
+ * The SQL that adds, to the rows of a query, the items they refer to, in the same round trip. The query names its
+ * rows' channel and bodies in a CTE `roots (channel_id, content_body)`, after this fragment's `WITH RECURSIVE`;
+ * `referred` then holds the content keys the roots refer to, up to `depth` levels (a parameter), each level the keys
+ * the items of the level before refer to, among those published to the channel; and REFERRED_ROWS selects those
+ * items, published to the channel, with the channel's and the content columns and `referred` true.
+ */
+function referredCte(depth: string): string {
+  return `referred (content_key, level) AS (
+    SELECT e.v ->> 'contentKey', 1 FROM roots CROSS JOIN LATERAL ${fieldsOf('roots.content_body')} AS e(k, v)
+    WHERE ${depth} >= 1 AND ${REFERS}
+    UNION
+    SELECT e.v ->> 'contentKey', r.level + 1 FROM referred r
+    JOIN managed_content mc ON mc.content_key = r.content_key
+    JOIN managed_content_channel cc ON cc.managed_content_id = mc.id
+      AND cc.channel_id = (SELECT channel_id FROM roots LIMIT 1)
+    CROSS JOIN LATERAL ${fieldsOf('mc.content_body')} AS e(k, v)
+    WHERE r.level < ${depth} AND ${REFERS}
+  )`;
+}
+
+const REFERRED_ROWS = `SELECT true AS referred, ${CHANNEL_COLUMNS}, ${CONTENT_COLUMNS}
+  FROM (SELECT DISTINCT content_key FROM referred) k
+  JOIN managed_content mc ON mc.content_key = k.content_key
+  JOIN managed_content_channel cc ON cc.managed_content_id = mc.id
+    AND cc.channel_id = (SELECT channel_id FROM roots LIMIT 1)
+  JOIN cms_channel ch ON ch.id = cc.channel_id
+  LEFT JOIN managed_content_media m ON m.content_key = mc.content_key`;
+
+/** A row of a query with referredCte: one of its own, or an item its rows refer to. */
+type MaybeReferred<Row> = WithChannel<Row> & { referred: boolean };
+
+/** The query's own rows, and the items they refer to by content key. */
+function splitReferred<Row>(rows: MaybeReferred<Row>[]): {
+  own: MaybeReferred<Row>[];
+  graph: Map<string, ContentRow>;
+} {
+  const own: MaybeReferred<Row>[] = [];
   const graph = new Map<string, ContentRow>();
-  let frontier = roots;
-  for (let level = 0; level < depth && frontier.length > 0; level++) {
-    const wanted = [...new Set(frontier.flatMap((row) => referencedKeys(row.content_body)))].filter(
-      (key) => !graph.has(key),
-    );
-    frontier = await contentByKeys(db, channelId, wanted);
-    for (const row of frontier) graph.set(row.content_key, row);
+  for (const row of rows) {
+    if (!row.referred) own.push(row);
+    else {
+      const item = row as unknown as ContentRow;
+      graph.set(item.content_key, item);
+    }
   }
-  return graph;
+  return { own, graph };
 }
 
 function referenceOf(row: ContentRow, context: DocumentContext) {
@@ -228,19 +255,26 @@ export async function getManagedContent(
   const byKey = CONTENT_KEY.test(contentKeyOrId);
   const id = byKey ? null : toId18(contentKeyOrId);
   if (!byKey && !id) throw notFound();
-  // The channel and the item in one round trip: no row is a 404 either way (no such channel, or no such item in it).
-  const { rows } = await db.query<WithChannel<ContentRow>>(
-    `SELECT ${CHANNEL_COLUMNS}, ${CONTENT_COLUMNS} FROM cms_channel ch
-     JOIN managed_content_channel cc ON cc.channel_id = ch.id
-     JOIN managed_content mc ON mc.id = cc.managed_content_id
-     LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
-     WHERE ch.${column} = $1 AND ${byKey ? 'mc.content_key' : 'mc.id'} = $2`,
-    [scope.id, byKey ? contentKeyOrId : id],
+  // The channel, the item and what it refers to in one round trip: no row is a 404 either way (no such channel, or
+  // no such item in it).
+  const { rows: found } = await db.query<MaybeReferred<ContentRow>>(
+    `WITH RECURSIVE item AS (
+       SELECT ${CHANNEL_COLUMNS}, ${CONTENT_COLUMNS} FROM cms_channel ch
+       JOIN managed_content_channel cc ON cc.channel_id = ch.id
+       JOIN managed_content mc ON mc.id = cc.managed_content_id
+       LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
+       WHERE ch.${column} = $1 AND ${byKey ? 'mc.content_key' : 'mc.id'} = $2
+     ),
+     roots AS (SELECT channel_id, content_body FROM item),
+     ${referredCte('$3::int')}
+     SELECT false AS referred, item.* FROM item
+     UNION ALL ${REFERRED_ROWS}`,
+    [scope.id, byKey ? contentKeyOrId : id, presentation.referenceDepth],
     { prepareAs: `managed_content_by_${column}_${byKey ? 'key' : 'id'}` },
   );
+  const { own: rows, graph } = splitReferred(found);
   if (rows.length === 0) throw notFound();
   const channel = channelOfRow(rows[0]);
-  const graph = await referenceGraph(db, channel.id, rows, presentation.referenceDepth);
   return documentOf(rows[0], {
     scope,
     channel,
@@ -260,24 +294,31 @@ export async function getManagedContents(
 ): Promise<Schemas['ManagedContentDeliveryDocumentCollection']> {
   const query = contentQueryOf(input);
   const { scope, column } = channelScopeOf(asked);
-  // The channel and its page of items in one round trip: no row is no such channel (a 404); a channel with no
-  // item on the page is one row whose content columns are null.
-  const { rows: found } = await db.query<WithChannel<ContentRow | { [column in keyof ContentRow]: null }>>(
-    `SELECT ${CHANNEL_COLUMNS}, c.* FROM cms_channel ch
-     LEFT JOIN LATERAL (
-       SELECT ${CONTENT_COLUMNS}
-       FROM managed_content mc
-       JOIN managed_content_channel cc ON cc.managed_content_id = mc.id AND cc.channel_id = ch.id
-       LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
-       WHERE ($2::text[] IS NULL OR mc.content_key = ANY($2::text[]))
-         AND ($3::text[] IS NULL OR mc.id = ANY($3::text[]))
-         AND ($4::text IS NULL OR mc.content_type = $4::text)
-         AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
-         AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
-       ORDER BY mc.id LIMIT $5 OFFSET $6
-     ) c ON true
-     WHERE ch.${column} = $1
-     ORDER BY c.id`,
+  // The channel, its page of items and what they refer to in one round trip: no row of its own is no such channel
+  // (a 404); a channel with no item on the page is one row whose content columns are null. The page is asked for
+  // with one item more, which says whether a next page exists and refers to nothing here.
+  const { rows: found } = await db.query<MaybeReferred<ContentRow | { [column in keyof ContentRow]: null }>>(
+    `WITH RECURSIVE page AS (
+       SELECT ${CHANNEL_COLUMNS}, c.* FROM cms_channel ch
+       LEFT JOIN LATERAL (
+         SELECT ${CONTENT_COLUMNS}
+         FROM managed_content mc
+         JOIN managed_content_channel cc ON cc.managed_content_id = mc.id AND cc.channel_id = ch.id
+         LEFT JOIN managed_content_media m ON m.content_key = mc.content_key
+         WHERE ($2::text[] IS NULL OR mc.content_key = ANY($2::text[]))
+           AND ($3::text[] IS NULL OR mc.id = ANY($3::text[]))
+           AND ($4::text IS NULL OR mc.content_type = $4::text)
+           AND ($7::timestamptz IS NULL OR mc.published_date >= $7::timestamptz)
+           AND ($8::timestamptz IS NULL OR mc.published_date <= $8::timestamptz)
+         ORDER BY mc.id LIMIT $5 OFFSET $6
+       ) c ON true
+       WHERE ch.${column} = $1
+     ),
+     roots AS (SELECT channel_id, content_body FROM page WHERE id IS NOT NULL ORDER BY id LIMIT $5::int - 1),
+     ${referredCte('$9::int')}
+     SELECT false AS referred, page.* FROM page
+     UNION ALL ${REFERRED_ROWS}
+     ORDER BY referred, id`,
     [
       scope.id,
       query.contentKeys,
@@ -287,15 +328,16 @@ export async function getManagedContents(
       query.page * query.pageSize,
       query.publishStartDate,
       query.publishEndDate,
+      query.referenceDepth,
     ],
     { prepareAs: `managed_contents_by_${column}` },
   );
-  if (found.length === 0) throw notFound();
-  const channel = channelOfRow(found[0]);
-  const rows = found.filter((row): row is WithChannel<ContentRow> => row.id !== null);
+  const { own, graph } = splitReferred(found);
+  if (own.length === 0) throw notFound();
+  const channel = channelOfRow(own[0]);
+  const rows = own.filter((row): row is MaybeReferred<ContentRow> => row.id !== null);
   const hasNext = rows.length > query.pageSize;
   const pageRows = rows.slice(0, query.pageSize);
-  const graph = await referenceGraph(db, channel.id, pageRows, query.referenceDepth);
   const context: DocumentContext = {
     scope,
     channel,

@@ -36,20 +36,19 @@
  * that the figures are those of a server that has run a while. Each figure is given with its ratio to the bare
  * endpoint of the same run, the load average before each group, and whether the issue's target is met. Rate limits are off in the measured server (one
  * address sends every request); the body-size limit, security headers, sessions and CSRF checks stay on.
+ *
+ * The write storm, contention and memory are in scripts/lib/bench-api-storm.ts, bench-api-contention.ts and
+ * bench-api-memory.ts; what the scenarios share (requests, the prepared database, warm-up) in bench-api-shared.ts.
  */
 import { loadavg, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { CSRF_HEADER, UI_API_PATH as UI_API } from '../common/platform.ts';
-import { DataDirectoryLockedError } from '../server/db/lock.ts';
+import { UI_API_PATH as UI_API } from '../common/platform.ts';
 import { settingsFromEnv, type DatabaseSettings } from '../server/db/settings.ts';
-import { makeId } from '../server/platform/core/ids.ts';
 import { BRANDS } from '../server/storefront/demo-contacts.ts';
 import {
-  adminSessionCookie,
   IN_APP_TRIVIAL_PATH,
   measure,
-  runFor,
   serveForBench,
   startServer,
   TRIVIAL_PATH,
@@ -57,43 +56,31 @@ import {
   type BenchTarget,
   type MeasureOptions,
   type Measurement,
-  type Server,
 } from './lib/bench-server.ts';
-import { hasWrk, runLoad, runWrkMix, type MixedRequest, type Slice } from './lib/load-generator.ts';
-import { memoryLines, residentBytes, sampleResident, startBuiltServer, type BuiltServer } from './lib/server-memory.ts';
+import { hasWrk, runWrkMix } from './lib/load-generator.ts';
 import { ascending, percentile } from './lib/percentile.ts';
+import {
+  ACCOUNTS,
+  BROWSER,
+  check,
+  csrfToken,
+  locatorPath,
+  MIX_WARM_SECONDS,
+  mixedRequests,
+  OBJECT_INFO,
+  PAGES,
+  prepare,
+  RECORD,
+  RECORD_UI,
+  warmUp,
+} from './lib/bench-api-shared.ts';
+import { benchContention } from './lib/bench-api-contention.ts';
+import { benchMemory } from './lib/bench-api-memory.ts';
+import { benchStorm } from './lib/bench-api-storm.ts';
 
-/**
- * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
- * once it has run often enough): at least WARM_REQUESTS requests, or WARM_MAX_SECONDS of load. A page render
- * needs some 2,000 renders to go from about 9 ms of CPU to its steady cost; a second of load gives a few hundred.
- */
-const WARM_REQUESTS = 3_000;
-const WARM_MAX_SECONDS = 15;
-/**
- * The mixed load is warmed up too, at its connections, before it is measured: its writes run only there, and the
- * pool opens its connections (each preparing its statements) only under that many requests at once. Its first
- * seconds are slower: on PostgreSQL, a p99 of 105 and 151 ms in its first two 3 s slices, 42 to 98 ms in the 18
- * after.
- */
-const MIX_WARM_SECONDS = 15;
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_api';
-/** How long the production server idles after its start before its RSS is read, and how long after the load. */
-const MEMORY_IDLE_SECONDS = 5;
-const MEMORY_AFTER_SECONDS = 60;
-/** How many times the production server is started for its idle RSS (the median is the figure). */
-const IDLE_STARTS = 3;
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-const ACCOUNTS = [1, 2, 3].map((n) => makeId('001', n));
-const locatorPath = (country: string, state: string, brand: string) =>
-  `/lwr/apex/v65.0/APT_ContactUsController/getContacts?methodParams=${encodeURIComponent(JSON.stringify({ country, state, brands: [brand], lastRecordId: null }))}`;
 const LOCATOR = locatorPath('United States', 'Texas', BRANDS[0]);
-const PAGES = ['/', '/?country=United+States&page=2'];
-const RECORD = (id: string) =>
-  `${UI_API}/records/${id}?fields=Account.Name,Account.Phone&optionalFields=Account.Industry,Account.BillingCity`;
-const OBJECT_INFO = (object: string) => `${UI_API}/object-info/${object}`;
 const LAYOUT = `${UI_API}/layout/Account?layoutType=Full&mode=View`;
-const RECORD_UI = `${UI_API}/record-ui/${ACCOUNTS[0]}?layoutTypes=Full&modes=View`;
 /** A conditional GET no answer matches: past the replay stage, read from the database, answered 200. */
 const READ_ANEW = { 'if-none-match': '"not-an-etag-of-any-answer"' };
 
@@ -106,18 +93,8 @@ const RATIO_TARGETS: Record<string, number> = {
   getRecordUi: 0.1,
 };
 const UNCACHED_PAGE_TARGET = 400;
-/** The state whose representatives the storm's writer updates. */
-const STORM_STATE = { country: 'United States', state: 'Texas' };
-/** Updates a second of the storm's writer; 0 is the quiet measurement beside them. */
-const STORM_RATES = [0, 1, 10];
-/** At 10 updates a second, the page and the locator keep at least 70 % of their quiet req/s, with p99 ≤ 20 ms. */
-const STORM_TARGET = { share: 0.7, p99: 20 };
 /** The mixed load's target: no failure, p99 at most 100 ms, and at least a quarter of the bare endpoint's req/s. */
 const MIXED_TARGET = { p99: 100, share: 0.25 };
-/** Contention: so many connections update one record for so long; the issue's targets on PGlite. */
-const CONTENTION_CONNECTIONS = 64;
-const CONTENTION_SECONDS = 10;
-const CONTENTION_TARGET = { updateP99: 100, pageP99: 20 };
 
 const { values } = parseArgs({
   options: {
@@ -134,53 +111,6 @@ const { values } = parseArgs({
     'contention-only': { type: 'boolean', default: false },
   },
 });
-
-/** A writer of the storm: updates the representatives' phones, one after another, at `rate` a second (0: none). */
-class StormWriter {
-  rate = 0;
-  updates = 0;
-  failed = 0;
-  #stopped = false;
-  #done: Promise<void>;
-
-  constructor(server: Server, ids: string[], headers: Record<string, string>) {
-    this.#done = this.#run(server, ids, headers);
-  }
-
-  async #run(server: Server, ids: string[], headers: Record<string, string>): Promise<void> {
-    let next = Date.now();
-    while (!this.#stopped) {
-      if (this.rate === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        next = Date.now();
-        continue;
-      }
-      next += 1000 / this.rate;
-      const id = ids[this.updates % ids.length];
-      const phone = `512-555-${String(this.updates % 10_000).padStart(4, '0')}`;
-      try {
-        const response = await fetch(`${server.baseUrl}${UI_API}/records/${id}`, {
-          method: 'PATCH',
-          headers,
-          body: JSON.stringify({ fields: { APT_Phone__c: phone } }),
-        });
-        await response.text();
-        if (response.ok) this.updates++;
-        else this.failed++;
-      } catch {
-        this.failed++;
-      }
-      const wait = next - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      else next = Date.now();
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    await this.#done;
-  }
-}
 
 if (values.serve) await serveForBench(settingsFromEnv(), { site: true });
 else await main();
@@ -382,148 +312,6 @@ async function benchOne(
   }
   return lines;
 }
-
-/**
- * The write storm: the guest page `/`, STORM_STATE's locator page and getContacts for it, each measured in
- * one-second slices without writes and under the writer at each of STORM_RATES, alternating, so that all meet
- * the same background load. Returns the report's lines.
- */
-async function benchStorm(
-  settings: DatabaseSettings,
-  env: NodeJS.ProcessEnv,
-  options: MeasureOptions,
-): Promise<string[]> {
-  const { cookie, stormIds } = await prepare(settings);
-  if (stormIds.length === 0) throw new Error(`No representative of ${STORM_STATE.state} to update`);
-  const { country, state } = STORM_STATE;
-  const targets: BenchTarget[] = [
-    { name: 'page /', path: '/', headers: BROWSER },
-    {
-      name: `locator page (${state})`,
-      path: `/?${new URLSearchParams({ country, state })}`,
-      headers: BROWSER,
-    },
-    { name: `getContacts (${state})`, path: locatorPath(country, state, BRANDS[0]), headers: BROWSER },
-  ];
-  const server = await startServer(import.meta.filename, env);
-  const lines: string[] = [];
-  try {
-    const csrf = await csrfToken(server, cookie);
-    const writeHeaders = { ...BROWSER, cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' };
-    const writer = new StormWriter(server, stormIds, writeHeaders);
-    try {
-      await warmUp(server, targets, options);
-      // The writer's path is warmed up too: its first updates are slower.
-      writer.rate = 10;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      writer.rate = 0;
-      await waitForLoad(options);
-      lines.push(`load average before the write storm: ${loadavg()[0].toFixed(2)}`);
-      console.log(
-        `\nWrite storm: ${stormIds.length} representatives of ${state} updated at ${STORM_RATES.join(', ')} a second; load average ${loadavg()
-          .map((n) => n.toFixed(2))
-          .join(' ')}`,
-      );
-      const slices = targets.map(() => STORM_RATES.map((): Slice[] => []));
-      const updatesBefore = writer.updates;
-      for (let round = 0; round < options.duration; round++) {
-        for (const [rateIndex, rate] of STORM_RATES.entries()) {
-          writer.rate = rate;
-          for (const [index, target] of targets.entries()) {
-            slices[index][rateIndex].push(await runFor(options, server.baseUrl + target.path, 1, target.headers));
-          }
-        }
-      }
-      writer.rate = 0;
-      const updates = writer.updates - updatesBefore;
-      lines.push(
-        `write storm on ${state}: ${updates} updates, ${writer.failed} failed; share = req/s under writes / req/s quiet`,
-        `${'storm measurement'.padEnd(24)} ${STORM_RATES.map((rate) => `${rate ? `${rate}/s` : 'quiet'} req/s   p99 ms`.padStart(20)).join('')}  share 1/s  share 10/s  target at 10/s`,
-      );
-      for (const [index, target] of targets.entries()) {
-        const figures = slices[index].map(summarize);
-        const quiet = figures[0].rps;
-        const shares = figures.map((figure) => figure.rps / quiet);
-        const last = figures.length - 1;
-        const met =
-          shares[last] >= STORM_TARGET.share &&
-          figures[last].p99 <= STORM_TARGET.p99 &&
-          figures.every((f) => f.failed === 0);
-        const failed = figures.reduce((sum, figure) => sum + figure.failed, 0);
-        lines.push(
-          `${target.name.padEnd(24)} ${figures.map((f) => `${f.rps.toFixed(0).padStart(11)} ${f.p99.toFixed(2).padStart(8)}`).join('')}  ${`${(shares[1] * 100).toFixed(0)} %`.padStart(9)}  ${`${(shares[last] * 100).toFixed(0)} %`.padStart(10)}  ` +
-            `≥ ${STORM_TARGET.share * 100} %, p99 ≤ ${STORM_TARGET.p99} ms: ${met ? 'met' : 'missed'}${failed ? ` (${failed} failed)` : ''}`,
-        );
-        console.log(`  ${lines.at(-1)}`);
-      }
-    } finally {
-      await writer.stop();
-    }
-  } finally {
-    await server.stop();
-  }
-  return lines;
-}
-
-/**
- * CONTENTION_CONNECTIONS connections update one record for CONTENTION_SECONDS while `/` is measured beside them;
- * then `/` alone for as long, for comparison.
- */
-async function benchContention(
-  database: 'pglite' | 'postgresql',
-  settings: DatabaseSettings,
-  env: NodeJS.ProcessEnv,
-  options: MeasureOptions,
-): Promise<string[]> {
-  const { cookie } = await prepare(settings);
-  const server = await startServer(import.meta.filename, env);
-  try {
-    const csrf = await csrfToken(server, cookie);
-    const update: MixedRequest = {
-      weight: 1,
-      method: 'PATCH',
-      path: `${UI_API}/records/${ACCOUNTS[1]}`,
-      headers: { ...BROWSER, cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: { Description: 'Updated by the contention of npm run bench:api' } }),
-    };
-    const page: BenchTarget = { name: 'page /', path: '/', headers: BROWSER };
-    await check(server, update.path, update.headers, update.method, update.body);
-    await warmUp(server, [page], options);
-    await runWrkMix(server.baseUrl, 3, CONTENTION_CONNECTIONS, [update]);
-    await waitForLoad(options);
-    const load = loadavg()[0].toFixed(2);
-    const [updates, during] = await Promise.all([
-      runWrkMix(server.baseUrl, CONTENTION_SECONDS, CONTENTION_CONNECTIONS, [update]),
-      runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers),
-    ]);
-    const alone = await runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers);
-    const [u, d, a] = [updates, during, alone].map((slice) => summarize([slice]));
-    const failed = (slice: Slice) => (slice.errors ? `, ${slice.errors} errors or timeouts` : '');
-    const updatesMet = u.p99 <= CONTENTION_TARGET.updateP99 && u.failed === 0;
-    const pageMet = d.p99 <= CONTENTION_TARGET.pageP99 && d.failed === 0;
-    const verdict = (met: boolean) => (database === 'pglite' ? (met ? 'met' : 'missed') : 'PGlite only');
-    const lines = [
-      `contention (load average ${load}): ${CONTENTION_CONNECTIONS} connections updating one record for ${CONTENTION_SECONDS} s, page / at ${options.connections} beside them`,
-      `  updates:          ${u.rps.toFixed(0).padStart(7)} req/s, p99 ${u.p99.toFixed(1).padStart(7)} ms${failed(updates)} (${u.failed} failed)  target p99 ≤ ${CONTENTION_TARGET.updateP99} ms, none failed: ${verdict(updatesMet)}`,
-      `  page / beside:    ${d.rps.toFixed(0).padStart(7)} req/s, p99 ${d.p99.toFixed(1).padStart(7)} ms${failed(during)}  target p99 ≤ ${CONTENTION_TARGET.pageP99} ms: ${verdict(pageMet)}`,
-      `  page / alone:     ${a.rps.toFixed(0).padStart(7)} req/s, p99 ${a.p99.toFixed(1).padStart(7)} ms`,
-    ];
-    for (const line of lines) console.log(`  ${line}`);
-    return lines;
-  } finally {
-    await server.stop();
-  }
-}
-
-/** The req/s, p99 and failures of slices. */
-function summarize(slices: Slice[]): { rps: number; p99: number; failed: number } {
-  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
-  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
-  const p99 = percentile(ascending(slices.flatMap((slice) => slice.latencies)), 0.99);
-  const failed = slices.reduce((sum, slice) => sum + slice.non2xx + slice.errors, 0);
-  return { rps: requests / seconds, p99, failed };
-}
-
 /** Each measurement with its ratio to the first (the bare endpoint), and its target when the issue sets one. */
 function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
   const bare = measured[0].rps;
@@ -537,141 +325,4 @@ function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
       target = `≥ ${UNCACHED_PAGE_TARGET} req/s: ${m.rps >= UNCACHED_PAGE_TARGET ? 'met' : 'missed'}`;
     return { name, m, ratio, target };
   });
-}
-
-/**
- * The production server's memory (scripts/lib/server-memory.ts): RSS idle after its start, at its peak under the
- * mixed load (its warm-up and its measured run), and MEMORY_AFTER_SECONDS after the load.
- */
-async function benchMemory(
-  database: 'pglite' | 'postgresql',
-  settings: DatabaseSettings,
-  env: NodeJS.ProcessEnv,
-  mixed: { seconds: number; connections: number },
-): Promise<string[]> {
-  const { cookie } = await prepare(settings);
-  // The idle RSS of one start varies by tens of MB from one start to the next (on PGlite 256 to 318 MB in three
-  // starts): the memory that threads freed while the server started and that malloc keeps. Its median over
-  // IDLE_STARTS starts is the figure; the load runs on the last of them.
-  const idleResident = async (server: BuiltServer) => {
-    await new Promise((done) => setTimeout(done, MEMORY_IDLE_SECONDS * 1000));
-    return residentBytes(server.pid);
-  };
-  const idles: number[] = [];
-  for (let start = 1; start < IDLE_STARTS; start++) {
-    const earlier = await startBuiltServer(env);
-    try {
-      idles.push(await idleResident(earlier));
-    } finally {
-      await earlier.stop();
-    }
-  }
-  const server = await startBuiltServer(env);
-  try {
-    idles.push(await idleResident(server));
-    const requests = mixedRequests(cookie, await csrfToken(server, cookie));
-    for (const one of requests) await check(server, one.path, one.headers, one.method, one.body);
-    const sampler = sampleResident(server.pid);
-    await runWrkMix(server.baseUrl, MIX_WARM_SECONDS + mixed.seconds, mixed.connections, requests);
-    const peak = sampler.stop();
-    await new Promise((done) => setTimeout(done, MEMORY_AFTER_SECONDS * 1000));
-    const after = residentBytes(server.pid);
-    const lines = memoryLines(database, { idles, peak, after, afterSeconds: MEMORY_AFTER_SECONDS });
-    for (const line of lines) console.log(`  ${line}`);
-    return [`memory of dist/server/main.js (load average ${loadavg()[0].toFixed(2)}):`, ...lines];
-  } finally {
-    await server.stop();
-  }
-}
-
-/** The mixed load's requests and their weights (out of 100). */
-function mixedRequests(cookie: string, csrf: string): MixedRequest[] {
-  const signedIn = { ...BROWSER, cookie };
-  const filters: [string, string, string][] = [
-    ['United States', 'Texas', BRANDS[0]],
-    ['United States', 'California', BRANDS[1]],
-    ['Canada', 'Ontario', BRANDS[2]],
-    ['Germany', 'Bavaria', BRANDS[3]],
-    ['United States', 'Ohio', BRANDS[4]],
-  ];
-  return [
-    ...filters.map(([country, state, brand]): MixedRequest => ({
-      weight: 6,
-      method: 'GET',
-      path: locatorPath(country, state, brand),
-      headers: BROWSER,
-    })),
-    ...PAGES.map((path): MixedRequest => ({ weight: 10, method: 'GET', path, headers: BROWSER })),
-    ...ACCOUNTS.map((id): MixedRequest => ({ weight: 9, method: 'GET', path: RECORD(id), headers: signedIn })),
-    { weight: 3, method: 'GET', path: RECORD_UI, headers: signedIn },
-    ...['Account', 'Contact', 'APT_Contact_Us__c'].map((object): MixedRequest => ({
-      weight: 5,
-      method: 'GET',
-      path: OBJECT_INFO(object),
-      headers: signedIn,
-    })),
-    ...ACCOUNTS.slice(0, 1).map((id): MixedRequest => ({
-      weight: 5,
-      method: 'PATCH',
-      path: `${UI_API}/records/${id}`,
-      headers: { ...signedIn, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: { Description: 'Updated by the mixed load of npm run bench:api' } }),
-    })),
-  ];
-}
-
-/** Every target answers 200 before it is measured, then is warmed up (WARM_REQUESTS), so that nothing is measured cold. */
-async function warmUp(server: Server, targets: BenchTarget[], options: MeasureOptions): Promise<void> {
-  for (const target of targets) await check(server, target.path, target.headers ?? {});
-  for (const target of targets) {
-    let requests = 0;
-    for (let second = 0; second < WARM_MAX_SECONDS && requests < WARM_REQUESTS; second++) {
-      requests += (await runLoad('wrk', server.baseUrl + target.path, 1, options.connections, target.headers)).requests;
-    }
-  }
-}
-
-async function check(
-  server: Server,
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<void> {
-  const response = await fetch(server.baseUrl + path, { method, headers, body });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-}
-
-async function csrfToken(server: Server, cookie: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}${UI_API}/session/csrf`, { headers: { cookie } });
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-/**
- * Opens the database (migrating and seeding the demo data on a first start), signs the administrator in, and
- * finds the storm's representatives: those of STORM_STATE that are not the default contact.
- */
-async function prepare(settings: DatabaseSettings): Promise<{ cookie: string; stormIds: string[] }> {
-  const { openDatabase } = await import('../server/bootstrap.ts');
-  try {
-    const db = await openDatabase(settings);
-    try {
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT id FROM record WHERE object_api_name = 'APT_Contact_Us__c' AND fields->>'APT_Country__c' = $1
-           AND fields->>'APT_Primary_State__c' = $2 AND fields->>'APT_Default_Contact__c' IS DISTINCT FROM 'true'
-         ORDER BY id LIMIT 20`,
-        [STORM_STATE.country, STORM_STATE.state],
-      );
-      return { cookie: await adminSessionCookie(db), stormIds: rows.map((row) => row.id) };
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(`${error.message}\nStop that server, or set BENCH_DATA_DIR to another directory.`);
-      process.exit(1);
-    }
-    throw error;
-  }
 }

@@ -6,7 +6,6 @@
  */
 import { METHODS } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { operationTable, type OperationId } from '../../../generated/operations.ts';
 import { routes } from '../../../generated/routes.ts';
@@ -19,6 +18,7 @@ import { incomingHeader, type NodeEnv } from '../connections/request-header.ts';
 import type { Database } from '../../db/connection.ts';
 import { SharedWindowLimiter } from './shared-limiter.ts';
 import { closeIfBodyUnread } from '../answers/response-headers.ts';
+import { bodySizeCheck } from './body-size.ts';
 import { MAX_FILE_BYTES } from '../../platform/import/parse.ts';
 
 /** A rate limit: in memory (one process, PGlite) or counted in the shared database (PostgreSQL). */
@@ -221,22 +221,6 @@ function tooLarge(maxBytes: number) {
  * The import's refusal of a file over its limit (413 FILE_TOO_LARGE), from Content-Length before any of the body
  * is read, or as soon as a body sent without one passes the limit: a larger body is never held whole.
  */
-/**
- * Hono's bodyLimit, but a body whose length the request declares (Content-Length, without Transfer-Encoding) is
- * checked by that alone, as Node's parser reads no more than that. Hono's asks for request.body first, which
- * makes the Node adapter build a whole web Request around a stream of the body, through which the body is then
- * read: a tenth of the server's CPU for an update (`npm run bench:api`'s contention, profiled).
- */
-function bodySizeCheck(maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  const streamed = bodyLimit({ maxSize, onError });
-  return (c, next) => {
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined)
-      return Number(length) > maxSize ? Promise.resolve(onError(c)) : next();
-    return streamed(c, next);
-  };
-}
-
 function fileTooLarge(c: Context) {
   const response = errorResponse(
     c,

@@ -296,7 +296,8 @@ export async function getManagedContents(
   const { scope, column } = channelScopeOf(asked);
   // The channel, its page of items and what they refer to in one round trip: no row of its own is no such channel
   // (a 404); a channel with no item on the page is one row whose content columns are null. The page is asked for
-  // with one item more, which says whether a next page exists and refers to nothing here.
+  // with one item more, which says whether a next page exists; what it refers to may be read too, but the answer's
+  // references are walked from the page's own items (referencesOf).
   const { rows: found } = await db.query<MaybeReferred<ContentRow | { [column in keyof ContentRow]: null }>>(
     `WITH RECURSIVE page AS (
        SELECT ${CHANNEL_COLUMNS}, c.* FROM cms_channel ch
@@ -314,7 +315,7 @@ export async function getManagedContents(
        ) c ON true
        WHERE ch.${column} = $1
      ),
-     roots AS (SELECT channel_id, content_body FROM page WHERE id IS NOT NULL ORDER BY id LIMIT $5::int - 1),
+     roots AS (SELECT channel_id, content_body FROM page WHERE id IS NOT NULL),
      ${referredCte('$9::int')}
      SELECT false AS referred, page.* FROM page
      UNION ALL ${REFERRED_ROWS}

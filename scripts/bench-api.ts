@@ -50,7 +50,6 @@ import {
   IN_APP_TRIVIAL_PATH,
   measure,
   serveForBench,
-  startServer,
   TRIVIAL_PATH,
   waitForLoad,
   type BenchTarget,
@@ -72,6 +71,7 @@ import {
   prepare,
   RECORD,
   RECORD_UI,
+  startSite,
   warmUp,
 } from './lib/bench-api-shared.ts';
 import { benchContention } from './lib/bench-api-contention.ts';
@@ -225,7 +225,7 @@ async function benchOne(
   const load = (what: string) => loads.push(`load average before ${what}: ${loadavg()[0].toFixed(2)}`);
   let mix: { rps: number; p50: number; p99: number; requests: number; failed: number } | undefined;
 
-  const cached = await startServer(import.meta.filename, env);
+  const cached = await startSite(env);
   try {
     const csrf = await csrfToken(cached, cookie);
     const signedIn = { ...BROWSER, cookie };
@@ -268,7 +268,7 @@ async function benchOne(
     await cached.stop();
   }
 
-  const uncached = await startServer(import.meta.filename, { ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'off' });
+  const uncached = await startSite({ ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'off' });
   try {
     const targets: BenchTarget[] = [
       { name: 'bare trivial endpoint (caches off)', path: TRIVIAL_PATH, headers: BROWSER },
@@ -285,7 +285,7 @@ async function benchOne(
   }
 
   // Cold: no guest data kept between renders either, so that every render asks the API for everything.
-  const cold = await startServer(import.meta.filename, { ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'cold' });
+  const cold = await startSite({ ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'cold' });
   try {
     const targets: BenchTarget[] = [
       { name: 'bare trivial endpoint (cold)', path: TRIVIAL_PATH, headers: BROWSER },

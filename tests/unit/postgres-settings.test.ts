@@ -25,7 +25,7 @@ describe('withJitOff', () => {
   });
 });
 
-describe.skipIf(!POSTGRES)('the PostgreSQL connections', () => {
+describe.skipIf(!POSTGRES)('the PostgreSQL connections (needs PostgreSQL: set TEST_DATABASE_URL)', () => {
   let db: Database;
   const schema = `settings_${process.pid}`;
   beforeAll(async () => {

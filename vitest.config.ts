@@ -2,17 +2,21 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * The files that run one at a time, after the others: the files that measure time (a server process's start,
- * deadlines, how long the event loop was blocked: the fuzzer), then the end-to-end tests (Chromium and a server,
- * several processes, and checks of what a visitor sees within so many milliseconds). Beside another file, on two
- * cores, what they measure would be the other file's load.
+ * deadlines, how long the event loop was blocked: the fuzzer). Beside another file, on two cores, what they
+ * measure would be the other file's load.
  */
-const END_TO_END = ['tests/e2e/**/*.test.ts'];
 const ALONE = [
   'tests/fuzz/**/*.test.ts',
   'tests/contract/process.test.ts',
   'tests/contract/several-servers.test.ts',
   'tests/contract/slow-clients.test.ts',
 ];
+
+/**
+ * The end-to-end tests, one at a time after ALONE, for the same reason: Chromium and a server, several processes,
+ * and checks of what a visitor sees within so many milliseconds.
+ */
+const END_TO_END = ['tests/e2e/**/*.test.ts'];
 
 /** Compares what every other file recorded (tests/support/api-calls.ts): it runs last, on its own. */
 const LAST = 'tests/contract/sent-properties.test.ts';

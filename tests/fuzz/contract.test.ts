@@ -4,9 +4,9 @@
  * PostgreSQL. Every answer must be below 500, of a status the operation declares, with a body valid against
  * the contract; on PostgreSQL, a write answered with anything but 2xx must leave the database as it was
  * (a digest of every table but the sessions', taken before and, when some transaction id was given out
- * meanwhile, after). Bounded in time per database
- * (FUZZ_BUDGET_MS, default 110 s); prints how many requests it sent per operation and what they answered. A
- * request that blocks the server's event loop over 1 s, or takes over 5 s, fails it too.
+ * meanwhile, after). Bounded in time per database (FUZZ_BUDGET_MS, default 110 s); prints how many requests it
+ * sent per operation and what they answered. A request that blocks the server's event loop over 1 s, or takes
+ * over 5 s, fails it too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordApiCall } from '../support/api-calls.ts';

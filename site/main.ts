@@ -32,6 +32,7 @@ const { limitOptionsFromEnv, trustProxyOf } = await import('../server/http/limit
 const { sessionSettings } = await import('../server/http/sessions/session.ts');
 const { connectionOptionsFromEnv, serveSite } = await import('../server/http/connections/serve.ts');
 const { openControlChannel } = await import('../server/db/control-channel.ts');
+const { loadMallocTrim, trimWhenQuiet } = await import('../server/malloc-trim.ts');
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 let connections: ReturnType<typeof connectionOptionsFromEnv>;
@@ -54,12 +55,15 @@ try {
 // On a PGlite data directory, which no other process may open, backups ask this process for the dump.
 const control = usesDataDirectory(settings) ? await openControlChannel(settings.dataDir, db) : null;
 
+const mallocTrim = await loadMallocTrim();
 // The deadlines and caps on connections, and the answers to what Node refuses, are serveSite's.
 const site = createSite(db, { limits, session });
 const server = serveSite({ fetch: site.fetch, port, hostname, connections, trustProxy: trustProxyOf({}) }, (info) => {
   const where = settings.databaseUrl ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
   console.log(`Contact Us storefront on http://${hostname}:${info.port} (${where}); API docs at /docs`);
 });
+// The memory that threads freed (while starting, under a load) goes back to the system once requests pause.
+if (mallocTrim) trimWhenQuiet(server, mallocTrim);
 server.on('error', async (error: NodeJS.ErrnoException) => {
   await control?.close().catch(() => undefined);
   await db.close().catch(() => undefined);

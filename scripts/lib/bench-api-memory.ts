@@ -22,9 +22,9 @@ export async function benchMemory(
   mixed: { seconds: number; connections: number },
 ): Promise<string[]> {
   const { cookie } = await prepare(settings);
-  // The idle RSS of one start varies by tens of MB from one start to the next (on PGlite 256 to 318 MB in three
-  // starts): the memory that threads freed while the server started and that malloc keeps. Its median over
-  // IDLE_STARTS starts is the figure; the load runs on the last of them.
+  // The idle RSS varies from one start to the next (on PGlite 256 to 262 MB in five starts, 302 to 326 MB before
+  // the server gave malloc's freed memory back: server/malloc-trim.ts). Its median over IDLE_STARTS starts is the
+  // figure; the load runs on the last of them.
   const idleResident = async (server: BuiltServer) => {
     await new Promise((done) => setTimeout(done, MEMORY_IDLE_SECONDS * 1000));
     return residentBytes(server.pid);

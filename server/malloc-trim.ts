@@ -29,9 +29,9 @@ export async function loadMallocTrim(): Promise<(() => number) | null> {
 }
 
 /**
- * Calls trim after each quiet spell of server (a Node HTTP server): once a whole QUIET_MS has passed with no new request and at least one came
- * since the last call (the start counts as one, so the memory freed while starting is given back too).
- * Returns a function that stops it.
+ * Calls trim after each quiet spell of server (a Node HTTP server): once a whole QUIET_MS has passed with no new
+ * request, and a request came since the last call. The start counts as such a request, so the memory freed while
+ * starting is given back too. Returns a function that stops it.
  */
 export function trimWhenQuiet(server: EventEmitter, trim: () => unknown): () => void {
   let requests = 0;

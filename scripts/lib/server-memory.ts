@@ -15,12 +15,22 @@ import { ascending, percentile } from './percentile.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const MIB = 1024 * 1024;
 
+/** A size of /proc/<pid>/status in bytes: VmRSS, the resident set size, or VmHWM, its peak so far. */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+  if (kib === undefined) throw new Error(`No ${field} in /proc/${pid}/status`);
+  return Number(kib) * 1024;
+}
+
 /** A process's resident set size in bytes, from /proc/<pid>/status. */
 export function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kib === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
-  return Number(kib) * 1024;
+  return statusBytes(pid, 'VmRSS');
+}
+
+/** The largest resident set size a process has had, in bytes (its high-water mark, from /proc/<pid>/status). */
+export function peakResidentBytes(pid: number): number {
+  return statusBytes(pid, 'VmHWM');
 }
 
 /** Samples a process's RSS every intervalMs until stopped; stop() gives the largest seen. */

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apexUrl, BRANDS, CONTROLLER, query } from '../support/api.ts';
 import { callOperation } from '../support/contract.ts';
+import { peakResidentBytes, residentBytes } from '../../scripts/lib/server-memory.ts';
 import { loadMallocTrim } from '../../server/malloc-trim.ts';
 import { BUILT, spawnSite, stopSites } from '../support/site-process.ts';
 
@@ -126,15 +127,9 @@ describe('the server process on a PGlite data directory', () => {
       await page.arrayBuffer();
       // The first whole quiet second after the page, and a second more for a busy machine.
       await new Promise((done) => setTimeout(done, 3000));
-      const { peak, resident } = memoryMiB(built.child.pid!);
+      const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      const [peak, resident] = [mib(peakResidentBytes(built.child.pid!)), mib(residentBytes(built.child.pid!))];
       expect(peak - resident, `RSS ${resident} MB once quiet, ${peak} MB at its peak`).toBeGreaterThanOrEqual(20);
     },
   );
 });
-
-/** A process's resident set size and its peak, in MiB, from /proc/<pid>/status. */
-function memoryMiB(pid: number): { resident: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mib = (name: string) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) / 1024);
-  return { resident: mib('VmRSS'), peak: mib('VmHWM') };
-}

@@ -3,7 +3,7 @@
  * the lines that say whether each target is met.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryLines, residentBytes, sampleResident } from '../../scripts/lib/server-memory.ts';
+import { memoryLines, peakResidentBytes, residentBytes, sampleResident } from '../../scripts/lib/server-memory.ts';
 
 const MB = 1024 * 1024;
 
@@ -23,6 +23,13 @@ describe('the RSS of a process', () => {
     const peak = sampler.stop();
     expect(held.length).toBe(64 * MB);
     expect(peak).toBeGreaterThan(before + 32 * MB);
+  });
+
+  it('reads the peak the process has had, no lower than its RSS while it held more', () => {
+    const held = Buffer.alloc(64 * MB, 1);
+    const withIt = residentBytes(process.pid);
+    expect(held.length).toBe(64 * MB);
+    expect(peakResidentBytes(process.pid)).toBeGreaterThanOrEqual(withIt);
   });
 });
 

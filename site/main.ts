@@ -33,6 +33,8 @@ const { sessionSettings } = await import('../server/http/sessions/session.ts');
 const { connectionOptionsFromEnv, serveSite } = await import('../server/http/connections/serve.ts');
 const { openControlChannel } = await import('../server/db/control-channel.ts');
 const { loadMallocTrim, trimWhenQuiet } = await import('../server/malloc-trim.ts');
+// koffi and the C library load (some 30 ms) while the database opens; never rejects (null where there is none).
+const loadingMallocTrim = loadMallocTrim();
 let limits: ReturnType<typeof limitOptionsFromEnv>;
 let session: ReturnType<typeof sessionSettings>;
 let connections: ReturnType<typeof connectionOptionsFromEnv>;
@@ -55,7 +57,7 @@ try {
 // On a PGlite data directory, which no other process may open, backups ask this process for the dump.
 const control = usesDataDirectory(settings) ? await openControlChannel(settings.dataDir, db) : null;
 
-const mallocTrim = await loadMallocTrim();
+const mallocTrim = await loadingMallocTrim;
 // The deadlines and caps on connections, and the answers to what Node refuses, are serveSite's.
 const site = createSite(db, { limits, session });
 const server = serveSite({ fetch: site.fetch, port, hostname, connections, trustProxy: trustProxyOf({}) }, (info) => {

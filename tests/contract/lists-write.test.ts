@@ -442,6 +442,37 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       expect(ok<ListPreferences>(await api.preferences(CONTACT_US, '__Recent', fresh)).listReference.type).toBe('mru');
     });
 
+    it('keeps every change of saves sent at once, each merged into the one before it', async () => {
+      const columns = [
+        'Name',
+        'APT_Company_Name__c',
+        'APT_Address_1__c',
+        'APT_City__c',
+        'APT_Primary_State__c',
+        'APT_Country__c',
+        'APT_Zip__c',
+        'APT_Phone__c',
+      ];
+      ok(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: null, columnWrap: null }, admin));
+      // Each save merges into the preferences it reads: without a lock, two at once both read the same and
+      // the second saved over the first's column.
+      const saves = await Promise.all(
+        columns.map((column, index) =>
+          api.updatePreferences(
+            CONTACT_US,
+            'AllContactUs',
+            { columnWidths: { [column]: 100 + index }, columnWrap: { [column]: index % 2 === 0 } },
+            admin,
+          ),
+        ),
+      );
+      for (const save of saves) ok(save);
+      const kept = ok<ListPreferences>(await api.preferences(CONTACT_US, 'AllContactUs', admin));
+      expect(kept.columnWidths).toEqual(Object.fromEntries(columns.map((column, index) => [column, 100 + index])));
+      expect(kept.columnWrap).toEqual(Object.fromEntries(columns.map((column, index) => [column, index % 2 === 0])));
+      ok(await api.updatePreferences(CONTACT_US, 'AllContactUs', { columnWidths: null, columnWrap: null }, admin));
+    });
+
     it('answers 400 to columns that do not exist (or may not be read) and values out of range, 404 to a list the caller may not see', async () => {
       expect(
         errorOf(

@@ -731,6 +731,33 @@ describe.each(databases())('related lists on %s', (kind) => {
       });
     });
 
+    it('keeps every change of saves sent at once, through either operation', async () => {
+      const path = '/related-list-preferences/Account.RelatedCaseList';
+      const before = (await get<Preferences>('getRelatedListPreferences', path, admin)).body.columnWidths;
+      const columns = ['CaseNumber', 'Subject', 'Status', 'Priority', 'Origin', 'Type', 'Reason', 'SuppliedName'];
+      // Each save merges into the preferences it reads: without a lock, two at once both read the same and
+      // the second saved over the first's column.
+      const saves = await Promise.all(
+        columns.map((column, index) =>
+          index % 2 === 0
+            ? send('updateRelatedListPreferences', 'PATCH', path, { columnWidths: { [column]: 100 + index } }, admin)
+            : send(
+                'updateRelatedListInfo',
+                'PATCH',
+                '/related-list-info/Account/Cases',
+                { userPreferences: { columnWidths: { [column]: 100 + index } } },
+                admin,
+              ),
+        ),
+      );
+      expect(saves.map((save) => save.status)).toEqual(columns.map(() => 200));
+      const kept = await get<Preferences>('getRelatedListPreferences', path, admin);
+      expect(kept.body.columnWidths).toEqual({
+        ...before,
+        ...Object.fromEntries(columns.map((column, index) => [column, 100 + index])),
+      });
+    });
+
     it('answers a batch per id and refuses columns that do not exist', async () => {
       const batch = await get<PreferencesBatch>(
         'getRelatedListPreferencesBatch',

@@ -2,10 +2,10 @@
  * Each user's own preferences for a list view they may see: column widths (whole pixels, -1 for the default
  * width), column wrapping, and a sort order of their own that the list's records then come in when a request
  * names none. A change merges widths and wrapping into the current ones, replaces the order, and resets a
- * property given as null.
+ * property given as null; it reads the current ones under the user's preferences lock (changingPreferences).
  */
 import type { Schemas } from '../../../generated/types.ts';
-import type { Queryable } from '../../db/connection.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
 import { PlatformError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
 import { isSortable } from '../query/fields.ts';
@@ -13,10 +13,30 @@ import { MAX_SORT_FIELDS } from '../query/sort.ts';
 import type { QueryTarget } from '../query/target.ts';
 import { listContext, type ListContext } from './context.ts';
 import { listReference, orderedByInfo, readablePath } from './info.ts';
-import { savePreferences, type ListPreferences } from './store.ts';
+import { preferencesOf, savePreferences, type ListPreferences } from './store.ts';
 
 type ListPreferencesRepresentation = Schemas['ListPreferencesRepresentation'];
 type ListPreferencesInput = Schemas['ListPreferencesInputRepresentation'];
+
+/** The first key of the advisory locks of users' list and related-list preferences (the second: a hash of the user's id). */
+const PREFERENCES_LOCK = 7265030;
+
+/**
+ * Runs a change of a user's list or related-list preferences in a transaction that holds the user's preferences
+ * lock, for change to read the current preferences, merge into them and save. Two changes at once (two keys
+ * pressed on a column's edge, a width and a wrapping, two tabs) would otherwise both read the same preferences,
+ * and the later save would drop the earlier one's columns.
+ */
+export function changingPreferences<T>(
+  db: Database,
+  userId: string,
+  change: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PREFERENCES_LOCK, userId]);
+    return change(tx);
+  });
+}
 
 const invalidPreference = (message: string) => new PlatformError(400, 'INVALID_INPUT', message);
 
@@ -97,14 +117,18 @@ export async function getListPreferences(
 }
 
 export async function updateListPreferences(
-  db: Queryable,
+  db: Database,
   principal: Principal,
   objectApiName: string,
   listViewApiName: string,
   input: ListPreferencesInput,
 ): Promise<ListPreferencesRepresentation> {
   const context = await listContext(db, principal, objectApiName, listViewApiName);
-  const preferences = changedPreferences(context.target, context.object.apiName, context.preferences, input);
-  await savePreferences(db, principal.userId, context.view, preferences);
+  const preferences = await changingPreferences(db, principal.userId, async (tx) => {
+    const current = await preferencesOf(tx, principal.userId, context.view);
+    const changed = changedPreferences(context.target, context.object.apiName, current, input);
+    await savePreferences(tx, principal.userId, context.view, changed);
+    return changed;
+  });
   return representation(context, preferences);
 }

@@ -58,6 +58,19 @@ const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.o
   FROM list_view v LEFT JOIN list_preference p
     ON p.user_id = $1 AND p.object_api_name = v.object_api_name AND p.list_view_api_name = v.api_name`;
 
+/** The user's preferences for a list view alone (read again under the preferences lock, to change them). */
+export async function preferencesOf(db: Queryable, userId: string, view: ListView): Promise<ListPreferences> {
+  const { rows } = await db.query<Omit<RowWithPreferences, keyof ListViewRow>>(
+    `SELECT column_widths, column_wrap, ordered_by FROM list_preference
+     WHERE user_id = $1 AND object_api_name = $2 AND list_view_api_name = $3`,
+    [userId, view.objectApiName, view.apiName],
+  );
+  const row = rows[0];
+  return row
+    ? { columnWidths: row.column_widths ?? {}, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] }
+    : NO_PREFERENCES;
+}
+
 /** A list view of an object by API name (any case), with the user's preferences for it. */
 export async function listViewNamed(
   db: Queryable,

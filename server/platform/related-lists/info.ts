@@ -7,7 +7,7 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import { UI_API_PATH } from '../../../common/platform.ts';
-import type { Queryable } from '../../db/connection.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
 import { etagOf } from '../core/etag.ts';
 import { objectPermissions, type Principal } from '../core/principal.ts';
 import { isSortable } from '../query/fields.ts';
@@ -16,8 +16,7 @@ import { orderedByInfo, pathLabel, readablePath } from '../lists/info.ts';
 import { batchItem, relatedListNames } from './batch.ts';
 import { layoutRelatedLists, type RelatedListOrder } from './definitions.ts';
 import { parentContext, relatedListContext, type ParentContext, type RelatedListContext } from './context.ts';
-import { mergedPreferences, type PreferencesChange } from './preferences.ts';
-import { savePreferences } from './store.ts';
+import { changeRelatedListPreferences, type PreferencesChange } from './preferences.ts';
 
 type RelatedListInfo = Schemas['RelatedListInfoRepresentation'];
 type RelatedListColumn = Schemas['RelatedListColumnRepresentation'];
@@ -213,7 +212,7 @@ export async function getRelatedListInfoBatch(
 
 /** PATCH related-list-info: orderedByInfo replaces the caller's order; userPreferences are merged into its own. */
 export async function updateRelatedListInfo(
-  db: Queryable,
+  db: Database,
   principal: Principal,
   parentObjectApiName: string,
   relatedListId: string,
@@ -227,14 +226,7 @@ export async function updateRelatedListInfo(
     columnWrap: input.userPreferences?.columnWrap,
     orderedBy: input.orderedByInfo,
   };
-  const preferences = mergedPreferences(context, change);
-  await savePreferences(
-    db,
-    principal.userId,
-    context.parent.apiName,
-    context.definition.entry.relatedListId,
-    preferences,
-  );
+  const preferences = await changeRelatedListPreferences(db, context, change);
   return buildRelatedListInfo({ ...context, preferences });
 }
 

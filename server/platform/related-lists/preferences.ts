@@ -6,24 +6,43 @@
  * wrapping into the current ones (null removes a column's setting) and replaces the order.
  */
 import type { Schemas } from '../../../generated/types.ts';
-import type { Queryable } from '../../db/connection.ts';
+import type { Database, Queryable } from '../../db/connection.ts';
 import type { Principal } from '../core/principal.ts';
 import { illegalValue } from '../query/errors.ts';
 import { orderedByInfo } from '../lists/info.ts';
-import { changedPreferences, type PreferencesChange } from '../lists/preferences.ts';
+import { changedPreferences, changingPreferences, type PreferencesChange } from '../lists/preferences.ts';
 import { parentContext, relatedListContext, type RelatedListContext } from './context.ts';
 import { relatedListIdOfPreferences } from './definitions.ts';
 import { batchItem, MAX_BATCH_RELATED_LISTS } from './batch.ts';
-import { savePreferences, sortedKeys, type RelatedListPreferences } from './store.ts';
+import { loadPreferences, savePreferences, sortedKeys, type RelatedListPreferences } from './store.ts';
 
 type RelatedListPreferencesRepresentation = Schemas['RelatedListUserPreferencesRepresentation'];
 
 export type { PreferencesChange };
 
-/** The caller's preferences after a change (checked: columns must exist for it, the order must be sortable). */
-export function mergedPreferences(context: RelatedListContext, change: PreferencesChange): RelatedListPreferences {
-  const changed = changedPreferences(context.target, context.child.apiName, context.preferences, change);
-  return { ...changed, columnWidths: sortedKeys(changed.columnWidths), columnWrap: sortedKeys(changed.columnWrap) };
+/**
+ * Changes the caller's preferences for the related list and saves them (checked: columns must exist for it, the
+ * order must be sortable), merged into the current ones read under the user's preferences lock; returns them.
+ */
+export function changeRelatedListPreferences(
+  db: Database,
+  context: RelatedListContext,
+  change: PreferencesChange,
+): Promise<RelatedListPreferences> {
+  const { userId } = context.principal;
+  const parentObjectApiName = context.parent.apiName;
+  const { relatedListId } = context.definition.entry;
+  return changingPreferences(db, userId, async (tx) => {
+    const current = await loadPreferences(tx, userId, parentObjectApiName, relatedListId);
+    const changed = changedPreferences(context.target, context.child.apiName, current, change);
+    const preferences = {
+      ...changed,
+      columnWidths: sortedKeys(changed.columnWidths),
+      columnWrap: sortedKeys(changed.columnWrap),
+    };
+    await savePreferences(tx, userId, parentObjectApiName, relatedListId, preferences);
+    return preferences;
+  });
 }
 
 function representation(
@@ -82,19 +101,12 @@ export async function getRelatedListPreferencesBatch(
 }
 
 export async function updateRelatedListPreferences(
-  db: Queryable,
+  db: Database,
   principal: Principal,
   preferencesId: string,
   input: Schemas['RelatedListUserPreferencesInputRepresentation'],
 ): Promise<RelatedListPreferencesRepresentation> {
   const context = await preferencesContext(db, principal, preferencesId);
-  const preferences = mergedPreferences(context, input);
-  await savePreferences(
-    db,
-    principal.userId,
-    context.parent.apiName,
-    context.definition.entry.relatedListId,
-    preferences,
-  );
+  const preferences = await changeRelatedListPreferences(db, context, input);
   return representation(context, preferencesId, preferences);
 }

@@ -334,7 +334,7 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('keeps a width whose save is in flight when an earlier save is answered', async () => {
+  it('saves a list’s widths one after another, and keeps the width of a save that waits', async () => {
     await signedIn();
     await page.goto(`${server.baseUrl}/lightning/o/${OBJECT}/list?filterName=AllContactUs`);
     await listShown(page);
@@ -342,45 +342,42 @@ describe.each(databases())('The back office’s list views in Chromium (%s)', (d
     const width = async () => Number(await edge.getAttribute('aria-valuenow'));
     await expect.poll(() => edge.getAttribute('aria-disabled')).toBeNull();
     const start = await width();
-    // The first save is answered only once the second is sent, and the second is held: the first save's
-    // answer, and any reading of the preferences it starts, come while the second is still on its way.
-    let saves = 0;
-    let secondSent!: () => void;
-    const second = new Promise<void>((resolve) => (secondSent = resolve));
-    let releaseSecond!: () => void;
-    const released = new Promise<void>((resolve) => (releaseSecond = resolve));
+    // Each save is held before the browser gets its answer, until the test lets it go.
+    const sent: number[] = [];
+    const releases: (() => void)[] = [];
     await page.route('**/ui-api/list-preferences/**', async (route) => {
       if (route.request().method() !== 'PATCH') return route.continue();
-      saves += 1;
-      if (saves === 1) {
-        const answer = await route.fetch();
-        await second;
-        return route.fulfill({ response: answer });
-      }
-      secondSent();
-      await released;
-      return route.continue();
+      sent.push((route.request().postDataJSON() as { columnWidths: Record<string, number> }).columnWidths.APT_City__c);
+      const answer = await route.fetch();
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return route.fulfill({ response: answer });
     });
-    const firstAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH');
     await edge.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(width).toBe(start + 60);
+    // The second save waits for the first's answer: sent at once, the two could reach the server in either
+    // order, and the older width be kept.
+    await expect.poll(() => sent).toEqual([start + 10]);
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([start + 10]);
+
+    // The first save answered while the second is on its way: the page still shows the later width, and
+    // reads nothing that could undo it.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/list-preferences/') && request.method() === 'GET') reads.push(request.url());
+    });
+    const firstAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    releases[0]();
     await firstAnswered;
-    // Time for a reading of the preferences, had the first save started one, to come back and show.
-    const read = await page
-      .waitForResponse(
-        (response) => response.url().includes('/list-preferences/') && response.request().method() === 'GET',
-        {
-          timeout: 1_000,
-        },
-      )
-      .catch(() => undefined);
-    if (read) await page.waitForTimeout(200);
+    await expect.poll(() => sent).toEqual([start + 10, start + 60]);
+    await page.waitForTimeout(200);
     expect(await width()).toBe(start + 60);
+    expect(reads).toEqual([]);
 
     const secondAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH');
-    releaseSecond();
-    // Had the held save failed, the page would show what the server keeps again: say so, not a width.
+    releases[1]();
     const secondAnswer = await secondAnswered;
     expect(secondAnswer.status(), await secondAnswer.text()).toBe(200);
     await page.unroute('**/ui-api/list-preferences/**');

@@ -3,8 +3,8 @@
  * between wrapping and clipping its text, and its right edge, which a pointer drags and the arrow keys move
  * (a focusable separator, as the ARIA practices have a splitter). The width and the wrapping are the user's
  * list preferences: shown at once (the cached preferences are changed in place), and saved with
- * updateListPreferences when the drag ends, at each key, or at once for the wrapping. A failed save says so
- * and the preferences are read again.
+ * updateListPreferences when the drag ends, at each key, or at once for the wrapping, one save after another. A
+ * failed save says so and the preferences are read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -27,6 +27,9 @@ export function useColumnPreferences(objectApiName: string, listViewApiName: str
   const saveOptions = updateListPreferencesMutation(api, queryClient);
   const save = useMutation({
     ...saveOptions,
+    // One list's saves go one after another, in the order they were made: sent at once, they could reach the
+    // server in either order, and a width saved last could be an older one.
+    scope: { id: `updateListPreferences ${objectApiName} ${listViewApiName}` },
     // The page already shows what was saved. Only the last of several saves in flight reads the server's
     // preferences again: an earlier one's read could answer before a later save lands and undo its change.
     onSuccess: (...success) => {

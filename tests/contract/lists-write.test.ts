@@ -116,6 +116,34 @@ describe.each(databases())('lists (write) on %s', (kind) => {
       expect(errorOf(await api.remove(CONTACT_US, 'TexasContacts', standard))).toMatchObject({ status: 404 });
     });
 
+    it('keeps every property of changes sent at once, each merged into the one before it', async () => {
+      ok(await api.create(CONTACT_US, { listViewApiName: 'ChangedAtOnce', label: 'Changed at once' }, standard), 201);
+      // Each change merges into the definition it reads: without the row's lock, two at once both read the same
+      // and the later one saved the earlier one's property back as it was. A few rounds, for the race to show.
+      for (const [round, country] of ['Canada', 'Mexico', 'Germany', 'France'].entries()) {
+        const columns = round % 2 === 0 ? ['Name', 'APT_Phone__c'] : ['Name', 'APT_City__c'];
+        const scope = round % 2 === 0 ? 'mine' : 'everything';
+        const changes = [
+          { label: `Changed in round ${round}` },
+          { displayColumns: columns },
+          { filteredByInfo: [{ fieldApiName: 'APT_Country__c', operator: 'Equals', operandLabels: [country] }] },
+          { scope: { apiName: scope } },
+        ];
+        const answers = await Promise.all(
+          changes.map((change) => api.update(CONTACT_US, 'ChangedAtOnce', change, standard)),
+        );
+        for (const answer of answers) ok(answer);
+        const info = ok<ListInfo>(await api.listInfo(CONTACT_US, 'ChangedAtOnce', standard));
+        expect({
+          label: info.label,
+          columns: info.displayColumns.map((column) => column.fieldApiName),
+          countries: info.filteredByInfo.map((filter) => filter.operandLabels),
+          scope: info.scope?.apiName,
+        }).toEqual({ label: `Changed in round ${round}`, columns, countries: [[country]], scope });
+      }
+      ok(await api.remove(CONTACT_US, 'ChangedAtOnce', standard), 204);
+    });
+
     it("refuses the standard user changes to the org's list views and to sharing, in the platform's error shape", async () => {
       expect(errorOf(await api.update(CONTACT_US, 'AllContactUs', { label: 'Everything' }, standard))).toMatchObject(
         FORBIDDEN,

@@ -129,6 +129,18 @@ export async function insertListView(db: Queryable, view: ListView): Promise<voi
   );
 }
 
+/**
+ * A list view's definition as it is now, its row locked for the rest of the transaction (a change merges into
+ * it); undefined when the view is gone.
+ */
+export async function lockedDefinition(tx: Queryable, view: ListView): Promise<ListViewDefinition | undefined> {
+  const { rows } = await tx.query<{ definition: ListViewDefinition }>(
+    'SELECT definition FROM list_view WHERE object_api_name = $1 AND api_name = $2 FOR UPDATE',
+    [view.objectApiName, view.apiName],
+  );
+  return rows[0]?.definition;
+}
+
 export async function updateListViewDefinition(db: Queryable, view: ListView): Promise<void> {
   await db.query(
     'UPDATE list_view SET definition = $3::jsonb, last_modified_date = now() WHERE object_api_name = $1 AND api_name = $2',

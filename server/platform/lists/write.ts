@@ -7,7 +7,7 @@
  */
 import type { Schemas } from '../../../generated/types.ts';
 import type { Database, Queryable } from '../../db/connection.ts';
-import { PlatformError } from '../core/errors.ts';
+import { notFound, PlatformError } from '../core/errors.ts';
 import { makeId } from '../core/ids.ts';
 import type { Principal } from '../core/principal.ts';
 import { compileWhere } from '../query/where.ts';
@@ -25,7 +25,14 @@ import {
 } from './definitions.ts';
 import { listViewWhere } from './filters.ts';
 import { buildListInfo, readablePath, type ListInfo } from './info.ts';
-import { deleteListView, insertListView, listViewNamed, NO_PREFERENCES, updateListViewDefinition } from './store.ts';
+import {
+  deleteListView,
+  insertListView,
+  listViewNamed,
+  lockedDefinition,
+  NO_PREFERENCES,
+  updateListViewDefinition,
+} from './store.ts';
 
 type ListInfoPostInput = Schemas['ListInfoPostInputRepresentation'];
 type ListInfoUpdateInput = Schemas['ListInfoUpdateInputRepresentation'];
@@ -206,26 +213,32 @@ export async function updateListInfo(
   input: ListInfoUpdateInput,
 ): Promise<ListInfo> {
   const context = await changeable(db, principal, objectApiName, listViewApiName, 'updateable');
-  const current = context.view.definition;
-  const filters = input.filteredByInfo ?? current.filteredByInfo;
-  const visibility = input.visibility ?? current.visibility;
-  const definition = checkDefinition(
-    context,
-    {
-      label: input.label ?? current.label,
-      displayColumns: input.displayColumns ?? current.displayColumns,
-      filteredByInfo: filters,
-      // New filters without a logic are ANDed; the old logic fits only the old filters.
-      filterLogicString: input.filterLogicString ?? (input.filteredByInfo ? null : current.filterLogicString),
-      orderedByInfo: current.orderedByInfo,
-      scope: scopeOf(input.scope) ?? current.scope,
-      visibility,
-      listShares: input.listShares ?? (visibility === 'Shared' ? current.listShares : []),
-    },
-    visibility !== current.visibility || input.listShares !== undefined,
-  );
-  const view = { ...context.view, definition };
-  await updateListViewDefinition(db, view);
+  // The definition is read again under its row's lock: a change made meanwhile (another property, by another
+  // request) is merged into, not saved over.
+  const view = await db.transaction(async (tx) => {
+    const current = await lockedDefinition(tx, context.view);
+    if (!current) throw notFound();
+    const filters = input.filteredByInfo ?? current.filteredByInfo;
+    const visibility = input.visibility ?? current.visibility;
+    const definition = checkDefinition(
+      context,
+      {
+        label: input.label ?? current.label,
+        displayColumns: input.displayColumns ?? current.displayColumns,
+        filteredByInfo: filters,
+        // New filters without a logic are ANDed; the old logic fits only the old filters.
+        filterLogicString: input.filterLogicString ?? (input.filteredByInfo ? null : current.filterLogicString),
+        orderedByInfo: current.orderedByInfo,
+        scope: scopeOf(input.scope) ?? current.scope,
+        visibility,
+        listShares: input.listShares ?? (visibility === 'Shared' ? current.listShares : []),
+      },
+      visibility !== current.visibility || input.listShares !== undefined,
+    );
+    const changed = { ...context.view, definition };
+    await updateListViewDefinition(tx, changed);
+    return changed;
+  });
   return buildListInfo({ ...context, view });
 }
 

@@ -8,9 +8,7 @@ import { validationHook } from '../http/errors.ts';
 import { implement } from '../http/operations/operation.ts';
 import type { AppEnv } from '../http/sessions/principal.ts';
 import {
-  getActionOverrides,
   getFlexipageActions,
-  getFormulaActivation,
   getGlobalActions,
   getListViewActions,
   getListViewChartActions,
@@ -21,11 +19,14 @@ import {
   getPhotoActions,
   getRecordActions,
   getRecordEditActions,
+  splitList,
+} from '../platform/actions/lists.ts';
+import { getActionOverrides, getFormulaActivation } from '../platform/actions/overrides.ts';
+import {
   getRelatedListActions,
   getRelatedListRecordActions,
   getRelatedListsActions,
-  splitList,
-} from '../platform/actions/lists.ts';
+} from '../platform/actions/related-lists.ts';
 import type { ActionListQuery } from '../platform/actions/listing.ts';
 import {
   getQuickActionDefaults,

@@ -39,19 +39,22 @@ interface ListViewWithPreferences {
   preferences: ListPreferences;
 }
 
-type RowWithPreferences = ListViewRow & {
+/** The columns of list_preference; null where a list view has none (its LEFT JOIN found no row). */
+interface PreferencesRow {
   column_widths: Record<string, number> | null;
   column_wrap: Record<string, boolean> | null;
   ordered_by: ListPreferences['orderedBy'] | null;
-};
+}
+
+type RowWithPreferences = ListViewRow & PreferencesRow;
+
+const preferencesOfRow = (row: PreferencesRow | undefined): ListPreferences =>
+  !row || row.column_widths === null
+    ? NO_PREFERENCES
+    : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
 
 function withPreferences(row: RowWithPreferences | undefined): ListViewWithPreferences | undefined {
-  if (!row) return undefined;
-  const preferences =
-    row.column_widths === null
-      ? NO_PREFERENCES
-      : { columnWidths: row.column_widths, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] };
-  return { view: viewOf(row), preferences };
+  return row && { view: viewOf(row), preferences: preferencesOfRow(row) };
 }
 
 const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.ordered_by
@@ -60,15 +63,12 @@ const WITH_PREFERENCES = `SELECT ${COLUMNS}, p.column_widths, p.column_wrap, p.o
 
 /** The user's preferences for a list view alone (read again under the preferences lock, to change them). */
 export async function preferencesOf(db: Queryable, userId: string, view: ListView): Promise<ListPreferences> {
-  const { rows } = await db.query<Omit<RowWithPreferences, keyof ListViewRow>>(
+  const { rows } = await db.query<PreferencesRow>(
     `SELECT column_widths, column_wrap, ordered_by FROM list_preference
      WHERE user_id = $1 AND object_api_name = $2 AND list_view_api_name = $3`,
     [userId, view.objectApiName, view.apiName],
   );
-  const row = rows[0];
-  return row
-    ? { columnWidths: row.column_widths ?? {}, columnWrap: row.column_wrap ?? {}, orderedBy: row.ordered_by ?? [] }
-    : NO_PREFERENCES;
+  return preferencesOfRow(rows[0]);
 }
 
 /** A list view of an object by API name (any case), with the user's preferences for it. */

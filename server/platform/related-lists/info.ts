@@ -220,7 +220,8 @@ export async function updateRelatedListInfo(
   input: Schemas['ListInfoInputRepresentation'],
 ): Promise<RelatedListInfo> {
   const parent = await parentContext(db, principal, parentObjectApiName, recordTypeId);
-  const context = await relatedListContext(db, parent, relatedListId);
+  // Without the caller's preferences: the change reads them under the lock.
+  const context = await relatedListContext(db, parent, relatedListId, false);
   const change: PreferencesChange = {
     columnWidths: input.userPreferences?.columnWidths,
     columnWrap: input.userPreferences?.columnWrap,

@@ -23,6 +23,7 @@ export type { PreferencesChange };
 /**
  * Changes the caller's preferences for the related list and saves them (checked: columns must exist for it, the
  * order must be sortable), merged into the current ones read under the user's preferences lock; returns them.
+ * The context's own preferences are not used: get it without them (relatedListContext's withPreferences).
  */
 export function changeRelatedListPreferences(
   db: Database,
@@ -61,17 +62,22 @@ function representation(
   };
 }
 
-/** The related list a preferences id names, as the caller may see it; one it may not see is not found. */
+/**
+ * The related list a preferences id names, as the caller may see it; one it may not see is not found. With
+ * withPreferences false, the caller's preferences are not read (a change reads them under the lock).
+ */
 async function preferencesContext(
   db: Queryable,
   principal: Principal,
   preferencesId: string,
+  withPreferences = true,
 ): Promise<RelatedListContext> {
   const [parentObjectApiName, name, ...rest] = preferencesId.split('.');
   if (!parentObjectApiName || !name || rest.length > 0)
     throw illegalValue('preferencesId', 'give ParentObject.RelatedListName');
   const parent = await parentContext(db, principal, parentObjectApiName);
-  return relatedListContext(db, parent, relatedListIdOfPreferences(parent.parent, parent.layout, name));
+  const relatedListId = relatedListIdOfPreferences(parent.parent, parent.layout, name);
+  return relatedListContext(db, parent, relatedListId, withPreferences);
 }
 
 export async function getRelatedListPreferences(
@@ -106,7 +112,7 @@ export async function updateRelatedListPreferences(
   preferencesId: string,
   input: Schemas['RelatedListUserPreferencesInputRepresentation'],
 ): Promise<RelatedListPreferencesRepresentation> {
-  const context = await preferencesContext(db, principal, preferencesId);
+  const context = await preferencesContext(db, principal, preferencesId, false);
   const preferences = await changeRelatedListPreferences(db, context, input);
   return representation(context, preferencesId, preferences);
 }

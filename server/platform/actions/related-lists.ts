@@ -7,8 +7,9 @@ import { UI_API_PATH } from '../../../common/platform.ts';
 import type { Schemas } from '../../../generated/types.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { describeOrg, type OrgDescribe } from '../core/describe.ts';
-import { notFound, PlatformError } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { objectPermissions, type Principal } from '../core/principal.ts';
+import { batchItem } from '../related-lists/batch.ts';
 import { loadActions, quickActionNamed, standardActionNamed } from './definitions.ts';
 import {
   actionFor,
@@ -65,6 +66,20 @@ function relatedListActions(
   return [relationship.relationshipName, filtered(actions, query)];
 }
 
+/** The answer of one related list: keyed by the related list's id, the first record's actions. */
+function relatedListAnswer(
+  principal: Principal,
+  org: OrgDescribe,
+  records: VisibleRecord[],
+  recordIds: string[],
+  relatedListId: string,
+  query: ActionListQuery,
+): ActionRepresentation {
+  const lists = records.map((record) => relatedListActions(principal, org, record, relatedListId, query));
+  const url = `${UI_API_PATH}/actions/record/${recordIds.join(',')}/related-list/${lists[0][0]}`;
+  return representation(url, [[lists[0][0], lists[0][1], url]]);
+}
+
 /** POST /actions/record/{recordIds}/related-list/{relatedListId}: keyed by the related list's id; the first record's actions. */
 export async function getRelatedListActions(
   db: Queryable,
@@ -75,9 +90,7 @@ export async function getRelatedListActions(
 ): Promise<ActionRepresentation> {
   const org = await describeOrg(db);
   const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
-  const lists = records.map((record) => relatedListActions(principal, org, record, relatedListId, query));
-  const url = `${UI_API_PATH}/actions/record/${recordIds.join(',')}/related-list/${lists[0][0]}`;
-  return representation(url, [[lists[0][0], lists[0][1], url]]);
+  return relatedListAnswer(principal, org, records, recordIds, relatedListId, query);
 }
 
 type ActionBatch = Schemas['ActionBatchRepresentation'];
@@ -91,19 +104,12 @@ export async function getRelatedListsActions(
 ): Promise<ActionBatch> {
   const org = await describeOrg(db);
   // The records themselves must exist for the caller: that fails the whole request, as for a single related list.
-  await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
+  const records = await visibleRecords(db, org, principal, recordIdsOf('recordIds', recordIds));
   const results: ActionBatch['results'] = [];
-  for (const item of items) {
-    try {
-      results.push({
-        statusCode: 200,
-        result: await getRelatedListActions(db, principal, recordIds, item.relatedListId, item),
-      });
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      results.push({ statusCode: error.status, result: [{ errorCode: error.errorCode, message: error.message }] });
-    }
-  }
+  for (const item of items)
+    results.push(
+      await batchItem(async () => relatedListAnswer(principal, org, records, recordIds, item.relatedListId, item)),
+    );
   return { results };
 }
 

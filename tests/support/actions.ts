@@ -36,27 +36,24 @@ export function actionCalls(server: () => TestServer, admin: () => TestSession) 
       headers: { ...(session?.headers ?? {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+  /** A call that performs a quick action, as the session given (the administrator by default). */
+  const quickAction =
+    (operationId: string, method: string) =>
+    (action: string, body: unknown, session: TestSession | null = admin()) =>
+      send<Execution | RecordError | ErrorList>(
+        operationId,
+        method,
+        `/actions/perform-quick-action/${action}`,
+        session,
+        body,
+      );
   return {
     get,
     send,
     recordActions: (ids: string, query: string, session: TestSession | null = admin()) =>
       get<Actions | ErrorList>('getRecordActions', `/actions/record/${ids}${query}`, session),
-    perform: (action: string, body: unknown, session: TestSession | null = admin()) =>
-      send<Execution | RecordError | ErrorList>(
-        'performQuickAction',
-        'POST',
-        `/actions/perform-quick-action/${action}`,
-        session,
-        body,
-      ),
-    performUpdate: (action: string, body: unknown, session: TestSession | null = admin()) =>
-      send<Execution | RecordError | ErrorList>(
-        'performUpdateRecordQuickAction',
-        'PATCH',
-        `/actions/perform-quick-action/${action}`,
-        session,
-        body,
-      ),
+    perform: quickAction('performQuickAction', 'POST'),
+    performUpdate: quickAction('performUpdateRecordQuickAction', 'PATCH'),
     getRecord: (id: string, fields: string, session: TestSession = admin()) =>
       get<RecordRep | ErrorList>('getRecord', `/records/${id}?fields=${fields}`, session),
     /** A record's fields as stored. */

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONNECTIONS, serveSite } from '../../server/http/connections/serve.ts';
+import { DEFAULT_CONNECTIONS, LINGER_MS, serveSite } from '../../server/http/connections/serve.ts';
 import { APEX, apexUrl, CONTACT_US, CONTROLLER, DEFAULT_CONTACT_ID, UI_API } from '../support/api.ts';
 import { expectValidResponse } from '../support/contract.ts';
 import { waitFor } from '../support/raw-http.ts';
@@ -75,6 +75,19 @@ function trickle(connection: RawConnection, byte: string, periodMs: number): () 
   };
   void connection.closed.then(stop);
   return stop;
+}
+
+/** Writes a body of `bytes` bytes as fast as the connection takes it, until it is sent whole or the connection closes. */
+function sendBody(connection: RawConnection, bytes: number): void {
+  const chunk = Buffer.alloc(1024 * 1024, ' ');
+  let sent = 0;
+  const pump = () => {
+    while (sent < bytes && !connection.isClosed()) {
+      sent += chunk.length;
+      if (!connection.socket.write(chunk)) return void connection.socket.once('drain', pump);
+    }
+  };
+  pump();
 }
 
 /** The status, head and body of the first answer read on a connection. */
@@ -267,6 +280,42 @@ describe('slow and greedy clients', () => {
       // Nothing more was written: an idle connection is closed without a word.
       expect(connection.received().lastIndexOf('HTTP/1.1 ')).toBe(0);
     });
+  });
+});
+
+describe('a body refused unread', () => {
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer({ demoContacts: 5 })));
+  afterAll(() => server?.close());
+
+  it('reaches a client still sending it, which reads it late: the connection lingers until the client closes', async () => {
+    const port = Number(new URL(server.baseUrl).port);
+    const bytes = 64 * 1024 * 1024;
+    for (let round = 0; round < 3; round++) {
+      const connection = await open(port);
+      // The client reads nothing for a while, as a busy one may: the answer waits in its kernel meanwhile.
+      // Were the server's socket closed with the body's rest unread, it would be reset, and the answer lost.
+      connection.socket.pause();
+      connection.socket.write(
+        head([
+          `POST ${GET_CONTACTS_PATH} HTTP/1.1`,
+          'Host: 127.0.0.1',
+          'Content-Type: application/json',
+          `Content-Length: ${bytes}`,
+        ]),
+      );
+      sendBody(connection, bytes);
+      await new Promise((done) => setTimeout(done, 200));
+      const resumed = performance.now();
+      connection.socket.resume();
+      await connection.closed;
+      // Closed by the client's own close, which follows the server's at once, not by the lingering's end.
+      expect(performance.now() - resumed).toBeLessThan(LINGER_MS);
+      const answer = answerOf(connection.received());
+      expect(answer.status, `round ${round}`).toBe(413);
+      expect(answer.headers).toMatch(/\r\nConnection: close(\r\n|$)/i);
+      expect(JSON.parse(answer.body)).toEqual({ errorMessage: expect.stringMatching(/larger than the limit/) });
+    }
   });
 });
 

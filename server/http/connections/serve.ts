@@ -5,6 +5,7 @@
  * head, and the whole request, must arrive within a time (a client that trickles them is answered 408 and let
  * go), an idle kept-alive connection is closed, one client address may hold only so many connections at once,
  * and the process only so many in all. Requests Node refuses before the app are answered in the site's way.
+ * A connection the server closes while its client may still be sending is closed lingering (lingerOnClose).
  */
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -127,6 +128,42 @@ function capConnectionsPerAddress(server: Server, cap: number): void {
   });
 }
 
+/**
+ * How long a connection the server has closed its side of keeps reading, and throwing away, what its client
+ * still sends (Apache's lingering close waits as long).
+ */
+export const LINGER_MS = 2_000;
+
+/**
+ * Closes a connection after its last answer in two steps: the server's side first, then, once the client has
+ * closed its own or after LINGER_MS, the socket. Node closes the socket as soon as the answer is written, and
+ * a socket closed with bytes of the client's still unread (the rest of a body refused unread: a 413, a guest
+ * sent to sign in) is reset: the client's kernel then throws away the answer it holds and has not yet read,
+ * and the client sees "connection reset" in place of the answer.
+ */
+function lingeringClose(socket: Socket): void {
+  if (socket.destroyed) return;
+  if (socket.writable) socket.end();
+  const linger = () => {
+    if (socket.readableEnded) return void socket.destroy();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
+    // What still comes is read: by the HTTP parser, which throws away the rest of a body nobody reads.
+    socket.resume();
+  };
+  if (socket.writableFinished) linger();
+  else socket.once('finish', linger);
+}
+
+/** Node's server (and the Node adapter, when it stops draining a body) close a connection by its destroySoon. */
+function lingerOnClose(server: Server): void {
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = () => lingeringClose(socket);
+  });
+}
+
 /** Node's server options for the deadlines. */
 function deadlines({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }: ConnectionOptions) {
   const shorter = Math.min(...[headersTimeoutMs, requestTimeoutMs].filter((ms) => ms > 0));
@@ -170,6 +207,7 @@ export function serveSite(options: ServeSiteOptions, listening?: (info: AddressI
     headers: apiSecurityHeaders(false),
   };
   server.on('clientError', clientErrorListener(errorOptions));
+  lingerOnClose(server);
   if (connections.maxConnections > 0) server.maxConnections = connections.maxConnections;
   if (connections.maxConnectionsPerAddress > 0 && !options.trustProxy)
     capConnectionsPerAddress(server, connections.maxConnectionsPerAddress);

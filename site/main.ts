@@ -2,6 +2,10 @@
 import type { Database } from '../server/db/connection.ts';
 import { assertDataDirectoryFree, DataDirectoryLockedError } from '../server/db/lock.ts';
 import { settingsFromEnv, usesDataDirectory } from '../server/db/settings.ts';
+import { limitHeapGrowth } from '../server/heap-growth.ts';
+
+// Before the PGlite worker's thread starts: it takes the process's heap settings as it does.
+limitHeapGrowth();
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';

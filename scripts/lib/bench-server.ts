@@ -33,6 +33,8 @@ export async function serveForBench(
   settings: DatabaseSettings,
   { site = false }: { site?: boolean } = {},
 ): Promise<void> {
+  // As site/main.ts does, before the PGlite worker starts.
+  (await import('../../server/heap-growth.ts')).limitHeapGrowth();
   const { Hono } = await import('hono');
   const { createApp } = await import('../../server/app.ts');
   const { DEFAULT_CONNECTIONS, serveSite } = await import('../../server/http/connections/serve.ts');

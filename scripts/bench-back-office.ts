@@ -28,6 +28,7 @@ import { settingsFromEnv } from '../server/db/settings.ts';
 import { adminSessionCookie, topUpContacts } from './lib/bench-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
 import { ascending, percentile } from './lib/percentile.ts';
+import { startCommand } from './lib/start-command.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OBJECT = 'APT_Contact_Us__c';
@@ -122,11 +123,12 @@ async function prepare(url: string, records: number): Promise<{ cookie: string; 
 
 /** The built server, as npm start runs it, on a free port; rate limits and the per-address cap off. */
 async function startSite(url: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const built = startCommand();
+  const child: ChildProcess = spawn(process.execPath, built.args, {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...built.env,
       DATABASE_URL: url,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -13,7 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServer, SERVER_BUNDLE } from './build-server.ts';
+import { buildServer } from './build-server.ts';
+import { startCommand } from './lib/start-command.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -38,11 +39,13 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(port: number): ChildProcess {
-  const entry = values.source ? ['--import', 'tsx', 'site/main.ts'] : ['--enable-source-maps', SERVER_BUNDLE];
+  const built = startCommand();
+  const entry = values.source ? ['--import', 'tsx', 'site/main.ts'] : built.args;
   return spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
+      ...(values.source ? {} : built.env),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
+import { startCommand } from './lib/start-command.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -46,9 +47,10 @@ function freePort(): Promise<number> {
 
 /** The real server, as `npm start` runs it after the build, on a free port and a throw-away database. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const built = startCommand();
+  const server = spawn(process.execPath, built.args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'production' },
+    env: { ...process.env, ...built.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ready, fail) => {

@@ -15,6 +15,7 @@ import type { DatabaseSettings } from '../../server/db/settings.ts';
 import { ADMIN_USER_ID } from '../../server/platform/core/principal.ts';
 import { runLoad, type LoadClient, type LoadRequest, type Slice } from './load-generator.ts';
 import { ascending, percentile } from './percentile.ts';
+import { startCommand } from './start-command.ts';
 
 export const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
@@ -153,12 +154,12 @@ export interface Server {
 }
 
 /**
- * The app as a child process (its own CPU, as in production), on 127.0.0.1 at a free port: `script` run with
- * --serve must call serveForBench.
+ * The app as a child process (its own CPU, as in production), on 127.0.0.1 at a free port, with the environment
+ * npm start sets (startCommand) and env: `script` run with --serve must call serveForBench.
  */
 export async function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, '--serve'], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...startCommand().env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -9,10 +9,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { ascending, percentile } from './percentile.ts';
+import { ROOT, startCommand } from './start-command.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const MIB = 1024 * 1024;
 
 /** A size of /proc/<pid>/status in bytes: VmRSS, the resident set size, or VmHWM, its peak so far. */
@@ -62,17 +61,19 @@ export interface BuiltServer {
 }
 
 /**
- * dist/server/main.js (npm run build first) on 127.0.0.1 with env's database, as npm start runs it, with the
+ * dist/server/main.js (npm run build first) on 127.0.0.1 with env's database, as npm start runs it (startCommand), with the
  * limits that count one client address off (the load comes from one). Resolves once `/` answers 200: the start
  * is over.
  */
 export async function startBuiltServer(env: NodeJS.ProcessEnv): Promise<BuiltServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', resolve(ROOT, 'dist/server/main.js')], {
+  const { env: startEnv, args } = startCommand();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
     env: {
       ...process.env,
+      ...startEnv,
       ...env,
-      NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_REQUESTS_PER_MINUTE: '0',

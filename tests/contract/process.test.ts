@@ -104,7 +104,7 @@ describe('the server process on a PGlite data directory', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const built = await spawnSite(dataDir, { NODE_ENV: 'production' }, BUILT);
+    const built = await spawnSite(dataDir, BUILT.env, BUILT.args);
     expect(built.child.exitCode, built.output()).toBeNull();
     expect(await totals(built.baseUrl)).toEqual(before);
     const page = await fetch(`${built.baseUrl}/`);
@@ -120,7 +120,7 @@ describe('the server process on a PGlite data directory', () => {
   it.skipIf(!mallocTrim)(
     'gives the memory freed while starting back to the system once requests pause (glibc malloc_trim)',
     async () => {
-      const built = await spawnSite(dataDir, { NODE_ENV: 'production' }, BUILT);
+      const built = await spawnSite(dataDir, BUILT.env, BUILT.args);
       expect(built.child.exitCode, built.output()).toBeNull();
       const page = await fetch(`${built.baseUrl}/`);
       expect(page.status).toBe(200);

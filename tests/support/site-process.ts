@@ -5,14 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { startCommand } from '../../scripts/lib/start-command.ts';
 import { freePort } from './server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_TIMEOUT = 60_000;
 /** The sources through tsx, as npm run dev runs them. */
 export const SOURCE = ['--import', 'tsx', 'site/main.ts'];
-/** The built server, as npm start runs it. */
-export const BUILT = ['--enable-source-maps', 'dist/server/main.js'];
+/** The built server, as npm start runs it: node's arguments, and the environment it sets (startCommand). */
+export const BUILT = startCommand();
 
 export interface SiteProcess {
   child: ChildProcess;

@@ -48,6 +48,24 @@ describe('the server process on a PGlite data directory', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * The built server with env, quiet after its first page (the first whole quiet second after it, when malloc_trim
+   * runs, and a second more for a busy machine): its RSS then and at its peak so far, in MB; then stopped.
+   */
+  async function quietMemory(env: Record<string, string>): Promise<{ resident: number; peak: number }> {
+    const built = await spawnSite(dataDir, env, BUILT.args);
+    expect(built.child.exitCode, built.output()).toBeNull();
+    const page = await fetch(`${built.baseUrl}/`);
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
+    await new Promise((done) => setTimeout(done, 3000));
+    const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    const memory = { resident: mib(residentBytes(built.child.pid!)), peak: mib(peakResidentBytes(built.child.pid!)) };
+    built.child.kill('SIGTERM');
+    await built.exited;
+    return memory;
+  }
+
   // The first start on the new directory: migrations, the places and the demo data (25 s on a quiet machine).
   it(
     'refuses a second server on the same directory at once, naming the directory; the first keeps serving',
@@ -120,15 +138,7 @@ describe('the server process on a PGlite data directory', () => {
   it.skipIf(!mallocTrim)(
     'gives the memory freed while starting back to the system once requests pause (glibc malloc_trim)',
     async () => {
-      const built = await spawnSite(dataDir, BUILT.env, BUILT.args);
-      expect(built.child.exitCode, built.output()).toBeNull();
-      const page = await fetch(`${built.baseUrl}/`);
-      expect(page.status).toBe(200);
-      await page.arrayBuffer();
-      // The first whole quiet second after the page, and a second more for a busy machine.
-      await new Promise((done) => setTimeout(done, 3000));
-      const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
-      const [peak, resident] = [mib(peakResidentBytes(built.child.pid!)), mib(residentBytes(built.child.pid!))];
+      const { peak, resident } = await quietMemory(BUILT.env);
       expect(peak - resident, `RSS ${resident} MB once quiet, ${peak} MB at its peak`).toBeGreaterThanOrEqual(20);
     },
   );
@@ -138,25 +148,12 @@ describe('the server process on a PGlite data directory', () => {
   it.skipIf(!mallocTrim)(
     "holds less memory once quiet with malloc's arenas limited as npm start limits them (glibc)",
     async () => {
-      const quietResident = async (env: Record<string, string>) => {
-        const built = await spawnSite(dataDir, env, BUILT.args);
-        expect(built.child.exitCode, built.output()).toBeNull();
-        const page = await fetch(`${built.baseUrl}/`);
-        expect(page.status).toBe(200);
-        await page.arrayBuffer();
-        // As above: once malloc_trim has given back what the arenas hold free.
-        await new Promise((done) => setTimeout(done, 3000));
-        const resident = Math.round(residentBytes(built.child.pid!) / 1024 / 1024);
-        built.child.kill('SIGTERM');
-        await built.exited;
-        return resident;
-      };
       expect(BUILT.env.MALLOC_ARENA_MAX).toBe('2');
       const { MALLOC_ARENA_MAX: _limit, ...glibcArenas } = BUILT.env;
       // Run alone, this test starts on a new directory: its first start, which seeds it, takes far more.
-      if (!existsSync(join(dataDir, 'PG_VERSION'))) await quietResident(BUILT.env);
-      const limited = await quietResident(BUILT.env);
-      const unlimited = await quietResident(glibcArenas);
+      if (!existsSync(join(dataDir, 'PG_VERSION'))) await quietMemory(BUILT.env);
+      const limited = (await quietMemory(BUILT.env)).resident;
+      const unlimited = (await quietMemory(glibcArenas)).resident;
       expect(
         unlimited - limited,
         `RSS ${limited} MB with two arenas, ${unlimited} MB with glibc's own limit`,

@@ -38,8 +38,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** How npm start runs the built server: node's arguments and the environment it sets. */
+const built = startCommand();
+
 function startServer(port: number): ChildProcess {
-  const built = startCommand();
   const entry = values.source ? ['--import', 'tsx', 'site/main.ts'] : built.args;
   return spawn(process.execPath, entry, {
     cwd: root,

@@ -1,6 +1,6 @@
 /**
  * Benchmarks the page and the record API: npm run bench:api [-- --duration 5 --connections 8 --mixed-duration 60
- * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only --contention-only]
+ * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only --contention-only --mixed-only]
  *
  * For one server on PostgreSQL (DATABASE_URL, else the local server's `bench_api` database, created when
  * missing) and one on PGlite (BENCH_DATA_DIR, else `.data-bench-api`), each with the demo data a first start
@@ -20,6 +20,8 @@
  *     map: what no change of the page's own data evicts);
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows);
+ *     (--mixed-only: the mixed load taken apart instead, beside the bare endpoint: as sent, with its writes sent to a
+ *     record it does not read, and without its writes; scripts/lib/bench-api-mixed.ts);
  *   - then, with the caches on, the write storm: a writer updates representatives of one state (STORM_STATE,
  *     their phone, through updateRecord as staff write them) at 1 and at 10 updates a second while the guest
  *     page `/`, that state's locator page and getContacts for that state are measured, each in slices that
@@ -76,6 +78,7 @@ import {
 } from './lib/bench-api-shared.ts';
 import { benchContention } from './lib/bench-api-contention.ts';
 import { benchMemory } from './lib/bench-api-memory.ts';
+import { benchMixedParts } from './lib/bench-api-mixed.ts';
 import { benchStorm } from './lib/bench-api-storm.ts';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_api';
@@ -113,6 +116,7 @@ const { values } = parseArgs({
     'storm-only': { type: 'boolean', default: false },
     'memory-only': { type: 'boolean', default: false },
     'contention-only': { type: 'boolean', default: false },
+    'mixed-only': { type: 'boolean', default: false },
   },
 });
 
@@ -184,8 +188,11 @@ async function main() {
         ? 'memory'
         : values['contention-only']
           ? 'contention'
-          : undefined;
+          : values['mixed-only']
+            ? 'mixed'
+            : undefined;
     const lines = only ? [] : await benchOne(settings, serverEnv, options, mixed);
+    if (only === 'mixed') lines.push(...(await benchMixedParts(settings, serverEnv, options, mixed)));
     if (!only || only === 'storm') lines.push(...(await benchStorm(settings, serverEnv, options)));
     if (!only || only === 'contention') lines.push(...(await benchContention(kind, settings, serverEnv, options)));
     if (!only || only === 'memory') lines.push(...(await benchMemory(kind, settings, env, mixed)));

@@ -52,6 +52,7 @@ import {
   IN_APP_TRIVIAL_PATH,
   measure,
   serveForBench,
+  sliceTotals,
   TRIVIAL_PATH,
   waitForLoad,
   type BenchTarget,
@@ -59,7 +60,6 @@ import {
   type Measurement,
 } from './lib/bench-server.ts';
 import { hasWrk, runWrkMix } from './lib/load-generator.ts';
-import { ascending, percentile } from './lib/percentile.ts';
 import {
   ACCOUNTS,
   BROWSER,
@@ -258,16 +258,15 @@ async function benchOne(
     await runWrkMix(cached.baseUrl, MIX_WARM_SECONDS, mixed.connections, requests);
     await waitForLoad(options);
     load(`the mixed load (${mixed.connections} connections, ${mixed.seconds} s)`);
-    const slice = await runWrkMix(cached.baseUrl, mixed.seconds, mixed.connections, requests);
-    const latencies = ascending(slice.latencies);
-    const at = (q: number) => percentile(latencies, q);
-    mix = {
-      rps: slice.requests / slice.seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-      requests: slice.requests,
-      failed: slice.non2xx + slice.errors,
-    };
+    const {
+      requests: sent,
+      rps,
+      p50,
+      p99,
+      non2xx,
+      errors,
+    } = sliceTotals([await runWrkMix(cached.baseUrl, mixed.seconds, mixed.connections, requests)]);
+    mix = { rps, p50, p99, requests: sent, failed: non2xx + errors };
     console.log(
       `  mixed load: ${mix.rps.toFixed(0)} req/s, p50 ${mix.p50.toFixed(2)} ms, p99 ${mix.p99.toFixed(2)} ms; ${mix.requests} requests, ${mix.failed} failed`,
     );

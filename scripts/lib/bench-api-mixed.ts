@@ -9,9 +9,8 @@
  */
 import { loadavg } from 'node:os';
 import { makeId } from '../../server/platform/core/ids.ts';
-import { measure, serverStats, TRIVIAL_PATH, waitForLoad, type MeasureOptions } from './bench-server.ts';
+import { measure, serverStats, sliceTotals, TRIVIAL_PATH, waitForLoad, type MeasureOptions } from './bench-server.ts';
 import { runWrkMix, type MixedRequest } from './load-generator.ts';
-import { ascending, percentile } from './percentile.ts';
 import { BROWSER, check, csrfToken, mixedRequests, prepare, startSite } from './bench-api-shared.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
 
@@ -66,12 +65,11 @@ export async function benchMixedParts(
       const before = (await serverStats(server.baseUrl)).cpuMicros;
       const slice = await runWrkMix(server.baseUrl, mixed.seconds, mixed.connections, requests);
       const cpu = (await serverStats(server.baseUrl)).cpuMicros - before;
-      const latencies = ascending(slice.latencies);
-      const rps = slice.requests / slice.seconds;
-      const failed = slice.non2xx + slice.errors;
+      const { requests: sent, rps, p50, p99, non2xx, errors } = sliceTotals([slice]);
+      const failed = non2xx + errors;
       const line =
-        `${name.padEnd(40)} ${rps.toFixed(0).padStart(7)} ${percentile(latencies, 0.5).toFixed(2).padStart(8)} ` +
-        `${percentile(latencies, 0.99).toFixed(2).padStart(8)} ${`${(cpu / slice.requests).toFixed(0)} µs`.padStart(15)} ` +
+        `${name.padEnd(40)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(2).padStart(8)} ` +
+        `${p99.toFixed(2).padStart(8)} ${`${(cpu / sent).toFixed(0)} µs`.padStart(15)} ` +
         `${`${((rps / bare.rps) * 100).toFixed(0)} %`.padStart(7)}${failed ? `  ${failed} failed` : ''}`;
       console.log(`  ${line}`);
       lines.push(line);

@@ -85,7 +85,8 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
       if (busy) return;
       busy = true;
       void (async () => {
-        vacuumed = await vacuumIfWritten(db, vacuumed);
+        // A vacuum that fails is tried again at the next tick; the checkpoint is made either way.
+        vacuumed = await vacuumIfWritten(db, vacuumed).catch(() => vacuumed);
         await db.exec('CHECKPOINT');
       })()
         .catch(() => undefined)

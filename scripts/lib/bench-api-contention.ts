@@ -2,9 +2,9 @@
 import { loadavg } from 'node:os';
 import { CSRF_HEADER, UI_API_PATH as UI_API } from '../../common/platform.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
-import { runFor, waitForLoad, type BenchTarget, type MeasureOptions } from './bench-server.ts';
+import { runFor, sliceTotals, waitForLoad, type BenchTarget, type MeasureOptions } from './bench-server.ts';
 import { runWrkMix, type MixedRequest, type Slice } from './load-generator.ts';
-import { ACCOUNTS, BROWSER, check, csrfToken, prepare, startSite, summarize, warmUp } from './bench-api-shared.ts';
+import { ACCOUNTS, BROWSER, check, csrfToken, prepare, startSite, warmUp } from './bench-api-shared.ts';
 
 /** Contention: so many connections update one record for so long; the issue's targets on PGlite. */
 const CONTENTION_CONNECTIONS = 64;
@@ -43,7 +43,7 @@ export async function benchContention(
       runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers),
     ]);
     const alone = await runFor(options, server.baseUrl + page.path, CONTENTION_SECONDS, page.headers);
-    const [u, d, a] = [updates, during, alone].map((slice) => summarize([slice]));
+    const [u, d, a] = [updates, during, alone].map((slice) => sliceTotals([slice]));
     const failed = (slice: Slice) => (slice.errors ? `, ${slice.errors} errors or timeouts` : '');
     const updatesMet = u.p99 <= CONTENTION_TARGET.updateP99 && u.failed === 0;
     const pageMet = d.p99 <= CONTENTION_TARGET.pageP99 && d.failed === 0;

@@ -65,8 +65,7 @@ export async function benchMixedParts(
       const before = (await serverStats(server.baseUrl)).cpuMicros;
       const slice = await runWrkMix(server.baseUrl, mixed.seconds, mixed.connections, requests);
       const cpu = (await serverStats(server.baseUrl)).cpuMicros - before;
-      const { requests: sent, rps, p50, p99, non2xx, errors } = sliceTotals([slice]);
-      const failed = non2xx + errors;
+      const { requests: sent, rps, p50, p99, failed } = sliceTotals([slice]);
       const line =
         `${name.padEnd(40)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(2).padStart(8)} ` +
         `${p99.toFixed(2).padStart(8)} ${`${(cpu / sent).toFixed(0)} µs`.padStart(15)} ` +

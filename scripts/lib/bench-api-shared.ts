@@ -10,8 +10,7 @@ import type { DatabaseSettings } from '../../server/db/settings.ts';
 import { makeId } from '../../server/platform/core/ids.ts';
 import { BRANDS } from '../../server/storefront/demo-contacts.ts';
 import { adminSessionCookie, startServer, type BenchTarget, type MeasureOptions, type Server } from './bench-server.ts';
-import { runLoad, type MixedRequest, type Slice } from './load-generator.ts';
-import { ascending, percentile } from './percentile.ts';
+import { runLoad, type MixedRequest } from './load-generator.ts';
 
 /**
  * Each target is warmed up until the code that serves it runs as it will from then on (V8 optimizes a function
@@ -42,15 +41,6 @@ export const STORM_STATE = { country: 'United States', state: 'Texas' };
 /** The whole site as a child process, as bench-api.ts --serve serves it (serveForBench). */
 export function startSite(env: NodeJS.ProcessEnv): Promise<Server> {
   return startServer(fileURLToPath(new URL('../bench-api.ts', import.meta.url)), env);
-}
-
-/** The req/s, p99 and failures of slices. */
-export function summarize(slices: Slice[]): { rps: number; p99: number; failed: number } {
-  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
-  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
-  const p99 = percentile(ascending(slices.flatMap((slice) => slice.latencies)), 0.99);
-  const failed = slices.reduce((sum, slice) => sum + slice.non2xx + slice.errors, 0);
-  return { rps: requests / seconds, p99, failed };
 }
 
 /** The mixed load's requests and their weights (out of 100). */

@@ -3,18 +3,16 @@ import { loadavg } from 'node:os';
 import { CSRF_HEADER, UI_API_PATH as UI_API } from '../../common/platform.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
 import { BRANDS } from '../../server/storefront/demo-contacts.ts';
-import { runFor, waitForLoad, type BenchTarget, type MeasureOptions, type Server } from './bench-server.ts';
-import type { Slice } from './load-generator.ts';
 import {
-  BROWSER,
-  csrfToken,
-  locatorPath,
-  prepare,
-  startSite,
-  STORM_STATE,
-  summarize,
-  warmUp,
-} from './bench-api-shared.ts';
+  runFor,
+  sliceTotals,
+  waitForLoad,
+  type BenchTarget,
+  type MeasureOptions,
+  type Server,
+} from './bench-server.ts';
+import type { Slice } from './load-generator.ts';
+import { BROWSER, csrfToken, locatorPath, prepare, startSite, STORM_STATE, warmUp } from './bench-api-shared.ts';
 
 /** Updates a second of the storm's writer; 0 is the quiet measurement beside them. */
 const STORM_RATES = [0, 1, 10];
@@ -126,7 +124,7 @@ export async function benchStorm(
         `${'storm measurement'.padEnd(24)} ${STORM_RATES.map((rate) => `${rate ? `${rate}/s` : 'quiet'} req/s   p99 ms`.padStart(20)).join('')}  share 1/s  share 10/s  target at 10/s`,
       );
       for (const [index, target] of targets.entries()) {
-        const figures = slices[index].map(summarize);
+        const figures = slices[index].map((rate) => sliceTotals(rate));
         const quiet = figures[0].rps;
         const shares = figures.map((figure) => figure.rps / quiet);
         const last = figures.length - 1;

@@ -252,19 +252,25 @@ async function cpuOf(baseUrl: string): Promise<number> {
   return (await serverStats(baseUrl)).cpuMicros;
 }
 
-/** What a target's slices add up to: requests, throughput, median and 99th-percentile latency (ms), failures. */
+/**
+ * What a target's slices add up to: requests, throughput, median and 99th-percentile latency (ms), failures (not
+ * 2xx, errors, and the two together).
+ */
 export function sliceTotals(slices: Slice[]) {
   const total = (of: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + of(slice), 0);
   const requests = total((slice) => slice.requests);
   const latencies = ascending(slices.flatMap((slice) => slice.latencies));
   const at = (q: number) => percentile(latencies, q);
+  const non2xx = total((slice) => slice.non2xx);
+  const errors = total((slice) => slice.errors);
   return {
     requests,
     rps: requests / total((slice) => slice.seconds),
     p50: at(0.5),
     p99: at(0.99),
-    non2xx: total((slice) => slice.non2xx),
-    errors: total((slice) => slice.errors),
+    non2xx,
+    errors,
+    failed: non2xx + errors,
   };
 }
 

@@ -18,6 +18,16 @@ async function updateMany(db: Database, times: number): Promise<void> {
 const tableSize = async (db: Database) =>
   Number((await db.query<{ size: string }>("SELECT pg_total_relation_size('item')::text AS size")).rows[0].size);
 
+/** How many times a table has been vacuumed. */
+const vacuumCount = async (db: Database, table: string) =>
+  Number(
+    (
+      await db.query<{ n: string }>('SELECT vacuum_count::text AS n FROM pg_stat_user_tables WHERE relname = $1', [
+        table,
+      ])
+    ).rows[0].n,
+  );
+
 describe('vacuumIfWritten', () => {
   let db: Database | undefined;
   afterEach(async () => {
@@ -64,14 +74,7 @@ describe('vacuumIfWritten', () => {
     const since = await vacuumIfWritten(db, 0n, 1);
     await updateMany(db, 20);
     expect(await vacuumIfWritten(db, since, 100)).toBe(since);
-    const vacuums = async () =>
-      Number(
-        (
-          await db.query<{ n: string }>(
-            "SELECT vacuum_count::text AS n FROM pg_stat_user_tables WHERE relname = 'item'",
-          )
-        ).rows[0].n,
-      );
+    const vacuums = () => vacuumCount(db, 'item');
     const before = await vacuums();
     await vacuumIfWritten(db, since, 100);
     expect(await vacuums()).toBe(before);
@@ -87,14 +90,7 @@ describe('a PGlite data directory opened migrated', () => {
     vi.useFakeTimers({ toFake: ['setInterval'] });
     const db = await openMigratedDatabase({ dataDir, demoContacts: 0 });
     try {
-      const vacuums = async () =>
-        Number(
-          (
-            await db.query<{ n: string }>(
-              "SELECT vacuum_count::text AS n FROM pg_stat_user_tables WHERE relname = 'record'",
-            )
-          ).rows[0].n,
-        );
+      const vacuums = () => vacuumCount(db, 'record');
       // Each statement that assigns a transaction id is a transaction that wrote.
       for (let i = 0; i < VACUUM_AFTER_TRANSACTIONS; i++) await db.query('SELECT pg_current_xact_id()');
       expect(await vacuums()).toBe(0);

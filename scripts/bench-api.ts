@@ -1,6 +1,6 @@
 /**
  * Benchmarks the page and the record API: npm run bench:api [-- --duration 5 --connections 8 --mixed-duration 60
- * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only --contention-only --mixed-only]
+ * --mixed-connections 64 --databases postgresql,pglite --storm-only --memory-only --contention-only --mixed-only --cold-only]
  *
  * For one server on PostgreSQL (DATABASE_URL, else the local server's `bench_api` database, created when
  * missing) and one on PGlite (BENCH_DATA_DIR, else `.data-bench-api`), each with the demo data a first start
@@ -17,7 +17,7 @@
  *     each request (from guests' query data kept between renders), and the locator cold;
  *   - rendered cold (PAGE_CACHE=cold): the page rendered for each request from API calls made for it, only
  *     the reference data and the guest's session kept (the object's metadata and picklists, the country-to-states
- *     map: what no change of the page's own data evicts);
+ *     map: what no change of the page's own data evicts; --cold-only: this alone);
  *   - then, with the caches on, a mixed load at 64 connections: the locator (30 %), guest pages (20 %), records
  *     (30 %), object info (15 %) and writes (5 %: updateRecord of the demo Accounts, which no page shows);
  *     (--mixed-only: the mixed load taken apart instead, beside the bare endpoint: as sent, with its writes sent to a
@@ -117,6 +117,7 @@ const { values } = parseArgs({
     'memory-only': { type: 'boolean', default: false },
     'contention-only': { type: 'boolean', default: false },
     'mixed-only': { type: 'boolean', default: false },
+    'cold-only': { type: 'boolean', default: false },
   },
 });
 
@@ -190,9 +191,16 @@ async function main() {
           ? 'contention'
           : values['mixed-only']
             ? 'mixed'
-            : undefined;
+            : values['cold-only']
+              ? 'cold'
+              : undefined;
     const lines = only ? [] : await benchOne(settings, serverEnv, options, mixed);
     if (only === 'mixed') lines.push(...(await benchMixedParts(settings, serverEnv, options, mixed)));
+    if (only === 'cold') {
+      const loads: string[] = [];
+      const rows = await benchCold(serverEnv, options, (what) => loads.push(loadAverageBefore(what)));
+      lines.push(...loads, ...table(rows));
+    }
     if (!only || only === 'storm') lines.push(...(await benchStorm(settings, serverEnv, options)));
     if (!only || only === 'contention') lines.push(...(await benchContention(kind, settings, serverEnv, options)));
     if (!only || only === 'memory') lines.push(...(await benchMemory(kind, settings, env, mixed)));
@@ -229,7 +237,7 @@ async function benchOne(
   const { cookie } = await prepare(settings);
   const rows: Row[] = [];
   const loads: string[] = [];
-  const load = (what: string) => loads.push(`load average before ${what}: ${loadavg()[0].toFixed(2)}`);
+  const load = (what: string) => loads.push(loadAverageBefore(what));
   let mix: { rps: number; p50: number; p99: number; requests: number; failed: number } | undefined;
 
   const cached = await startSite(env);
@@ -289,27 +297,9 @@ async function benchOne(
     await uncached.stop();
   }
 
-  // Cold: no guest data kept between renders either, so that every render asks the API for everything.
-  const cold = await startSite({ ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'cold' });
-  try {
-    const targets: BenchTarget[] = [
-      { name: 'bare trivial endpoint (cold)', path: TRIVIAL_PATH, headers: BROWSER },
-      { name: COLD_PAGE, path: PAGES[0], headers: BROWSER },
-    ];
-    await warmUp(cold, targets, options);
-    await waitForLoad(options);
-    load('the cold page');
-    rows.push(...withRatios(targets, await measure(cold.baseUrl, targets, options)));
-  } finally {
-    await cold.stop();
-  }
+  rows.push(...(await benchCold(env, options, load)));
 
-  const lines = [...loads, `${'measurement'.padEnd(36)}   req/s   p50 ms   p99 ms  server CPU/req  / bare  target`];
-  for (const { name, m, ratio, target } of rows) {
-    lines.push(
-      `${name.padEnd(36)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)} ${`${(ratio * 100).toFixed(0)} %`.padStart(7)}  ${target}`,
-    );
-  }
+  const lines = [...loads, ...table(rows)];
   if (mix) {
     // Beside the bare endpoint of the cached measurements (the first row), measured by the same server.
     const share = mix.rps / rows[0].m.rps;
@@ -321,6 +311,43 @@ async function benchOne(
   }
   return lines;
 }
+function loadAverageBefore(what: string): string {
+  return `load average before ${what}: ${loadavg()[0].toFixed(2)}`;
+}
+
+/** The page rendered cold, beside the bare endpoint of the same server. */
+async function benchCold(
+  env: NodeJS.ProcessEnv,
+  options: MeasureOptions,
+  load: (what: string) => void,
+): Promise<Row[]> {
+  // Cold: no guest data kept between renders either, so that every render asks the API for everything.
+  const cold = await startSite({ ...env, LOCATOR_CACHE: 'off', PAGE_CACHE: 'cold' });
+  try {
+    const targets: BenchTarget[] = [
+      { name: 'bare trivial endpoint (cold)', path: TRIVIAL_PATH, headers: BROWSER },
+      { name: COLD_PAGE, path: PAGES[0], headers: BROWSER },
+    ];
+    await warmUp(cold, targets, options);
+    await waitForLoad(options);
+    load('the cold page');
+    return withRatios(targets, await measure(cold.baseUrl, targets, options));
+  } finally {
+    await cold.stop();
+  }
+}
+
+/** The rows as a table, with their header. */
+function table(rows: Row[]): string[] {
+  const lines = [`${'measurement'.padEnd(36)}   req/s   p50 ms   p99 ms  server CPU/req  / bare  target`];
+  for (const { name, m, ratio, target } of rows) {
+    lines.push(
+      `${name.padEnd(36)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${`${m.cpuPerRequest.toFixed(0)} µs`.padStart(15)} ${`${(ratio * 100).toFixed(0)} %`.padStart(7)}  ${target}`,
+    );
+  }
+  return lines;
+}
+
 /** Each measurement with its ratio to the first (the bare endpoint), and its target when the issue sets one. */
 function withRatios(targets: BenchTarget[], measured: Measurement[]): Row[] {
   const bare = measured[0].rps;

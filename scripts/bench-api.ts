@@ -103,6 +103,9 @@ const COLD_RENDER_TARGET = 5_000;
 /** The mixed load's target: no failure, p99 at most 100 ms, and at least a quarter of the bare endpoint's req/s. */
 const MIXED_TARGET = { p99: 100, share: 0.25 };
 
+/** The scenarios that an --<name>-only option runs alone. */
+const ONLY_SCENARIOS = ['storm', 'memory', 'contention', 'mixed', 'cold'] as const;
+
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
@@ -162,6 +165,8 @@ async function main() {
   console.log(
     `Page and record API benchmark: ${cpus().length} CPUs, Node ${process.version}; wrk, one thread, ${options.connections} connections, ${options.duration} s per measurement in 1 s slices; mixed load ${mixed.seconds} s at ${mixed.connections} connections; 127.0.0.1 only`,
   );
+  // One scenario alone, when an --<name>-only option asks for it (the first of them, if several do).
+  const only = ONLY_SCENARIOS.find((name) => values[`${name}-only`]);
   const reports: string[] = [];
   for (const database of databases) {
     const settings: DatabaseSettings =
@@ -183,17 +188,6 @@ async function main() {
     console.log(`\n== ${where}`);
     const kind = settings.databaseUrl ? 'postgresql' : 'pglite';
     const serverEnv = { ...env, NODE_ENV: 'production' };
-    const only = values['storm-only']
-      ? 'storm'
-      : values['memory-only']
-        ? 'memory'
-        : values['contention-only']
-          ? 'contention'
-          : values['mixed-only']
-            ? 'mixed'
-            : values['cold-only']
-              ? 'cold'
-              : undefined;
     const lines = only ? [] : await benchOne(settings, serverEnv, options, mixed);
     if (only === 'mixed') lines.push(...(await benchMixedParts(settings, serverEnv, options, mixed)));
     if (only === 'cold') {

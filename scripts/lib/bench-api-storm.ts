@@ -124,7 +124,7 @@ export async function benchStorm(
         `${'storm measurement'.padEnd(24)} ${STORM_RATES.map((rate) => `${rate ? `${rate}/s` : 'quiet'} req/s   p99 ms`.padStart(20)).join('')}  share 1/s  share 10/s  target at 10/s`,
       );
       for (const [index, target] of targets.entries()) {
-        const figures = slices[index].map((rate) => sliceTotals(rate));
+        const figures = slices[index].map((ofRate) => sliceTotals(ofRate));
         const quiet = figures[0].rps;
         const shares = figures.map((figure) => figure.rps / quiet);
         const last = figures.length - 1;

@@ -305,6 +305,8 @@ async function benchOne(
   }
   return lines;
 }
+
+/** The line that gives the 1-minute load average before a group of measurements. */
 function loadAverageBefore(what: string): string {
   return `load average before ${what}: ${loadavg()[0].toFixed(2)}`;
 }

@@ -81,6 +81,29 @@ describe('vacuumIfWritten', () => {
     expect(await vacuumIfWritten(db, since, 20)).toBeGreaterThan(since);
     expect(await vacuums()).toBe(before + 1);
   });
+
+  it('vacuums only the tables written to since their last vacuum', async () => {
+    const db = await openItems();
+    await db.exec('CREATE TABLE other (id int PRIMARY KEY); INSERT INTO other VALUES (1)');
+    // The insert counted before the vacuum (statistics otherwise wait up to a second in the session).
+    await db.query('SELECT pg_stat_force_next_flush()');
+    await db.exec('VACUUM');
+    const counts = async () => [await vacuumCount(db, 'item'), await vacuumCount(db, 'other')];
+    const [items, others] = await counts();
+    await updateMany(db, 20);
+    await vacuumIfWritten(db, 0n, 20);
+    expect(await counts()).toEqual([items + 1, others]);
+  });
+
+  it('vacuums the whole database once its oldest transaction id is older than the age given', async () => {
+    const db = await openItems();
+    await db.exec('CREATE TABLE other (id int PRIMARY KEY); INSERT INTO other VALUES (1)');
+    await db.exec('VACUUM');
+    const before = await vacuumCount(db, 'other');
+    await updateMany(db, 20);
+    await vacuumIfWritten(db, 0n, 20, 0);
+    expect(await vacuumCount(db, 'other')).toBe(before + 1);
+  });
 });
 
 describe('a PGlite data directory opened migrated', () => {
@@ -90,8 +113,11 @@ describe('a PGlite data directory opened migrated', () => {
     vi.useFakeTimers({ toFake: ['setInterval'] });
     const db = await openMigratedDatabase({ dataDir, demoContacts: 0 });
     try {
-      const vacuums = () => vacuumCount(db, 'record');
-      // Each statement that assigns a transaction id is a transaction that wrote.
+      await db.exec("CREATE TABLE item (id int PRIMARY KEY, code text NOT NULL); INSERT INTO item VALUES (1, 'first')");
+      const vacuums = () => vacuumCount(db, 'item');
+      // A row updated (a dead row to vacuum); each statement that assigns a transaction id is a transaction that
+      // wrote.
+      await updateMany(db, 1);
       for (let i = 0; i < VACUUM_AFTER_TRANSACTIONS; i++) await db.query('SELECT pg_current_xact_id()');
       expect(await vacuums()).toBe(0);
       await vi.advanceTimersToNextTimerAsync();

@@ -44,6 +44,16 @@ describe('vacuumIfWritten', () => {
     return db;
   }
 
+  /** The item table and another, both vacuumed since written. */
+  async function openItemsAndOther(): Promise<Database> {
+    const db = await openItems();
+    await db.exec('CREATE TABLE other (id int PRIMARY KEY); INSERT INTO other VALUES (1)');
+    // The insert counted before the vacuum (statistics otherwise wait up to a second in the session).
+    await db.query('SELECT pg_stat_force_next_flush()');
+    await db.exec('VACUUM');
+    return db;
+  }
+
   /** The table's size after each of eight rounds of 300 updates, vacuumed after each round (if at all) when due. */
   async function sizesAfterRounds(vacuum: boolean): Promise<number[]> {
     const db = await openItems();
@@ -83,11 +93,7 @@ describe('vacuumIfWritten', () => {
   });
 
   it('vacuums only the tables written to since their last vacuum', async () => {
-    const db = await openItems();
-    await db.exec('CREATE TABLE other (id int PRIMARY KEY); INSERT INTO other VALUES (1)');
-    // The insert counted before the vacuum (statistics otherwise wait up to a second in the session).
-    await db.query('SELECT pg_stat_force_next_flush()');
-    await db.exec('VACUUM');
+    const db = await openItemsAndOther();
     const counts = async () => [await vacuumCount(db, 'item'), await vacuumCount(db, 'other')];
     const [items, others] = await counts();
     await updateMany(db, 20);
@@ -96,9 +102,7 @@ describe('vacuumIfWritten', () => {
   });
 
   it('vacuums the whole database once its oldest transaction id is older than the age given', async () => {
-    const db = await openItems();
-    await db.exec('CREATE TABLE other (id int PRIMARY KEY); INSERT INTO other VALUES (1)');
-    await db.exec('VACUUM');
+    const db = await openItemsAndOther();
     const before = await vacuumCount(db, 'other');
     await updateMany(db, 20);
     await vacuumIfWritten(db, 0n, 20, 0);

@@ -203,39 +203,50 @@ describe('Page content in Chromium', () => {
       },
     );
 
-    it('is painted whole when its document arrives in two parts, the second late: no shift', async () => {
-      // A proxy that sends the document up to the banner's heading, then the rest 500 ms later, as a slow
-      // network or a busy server may. The browser must not paint the banner before its texts are in.
-      const proxy = createServer((request, response) => {
-        void (async () => {
-          const upstream = await fetch(server.baseUrl + request.url, {
-            headers: { accept: request.headers.accept ?? '*/*', 'accept-encoding': 'identity' },
-          });
-          const headers = Object.fromEntries(
-            [...upstream.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
-          );
-          response.writeHead(upstream.status, headers);
-          const body = Buffer.from(await upstream.arrayBuffer());
-          // After the banner's heading, before its introduction.
-          const heading = request.url === '/' ? body.indexOf('</p>', body.indexOf('class="banner__content"')) : -1;
-          if (heading < 0) return void response.end(body);
-          const cut = heading + '</p>'.length;
-          response.write(body.subarray(0, cut));
-          await new Promise((done) => setTimeout(done, 500));
-          response.end(body.subarray(cut));
-        })();
-      });
-      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-      try {
-        const page = await open({ viewport: { width: 800, height: 900 } });
-        await page.addInitScript(OBSERVE_PAINT);
-        await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`, { waitUntil: 'load' });
-        expect((await paintedOnceHydrated(page)).__cls).toBe(0);
-      } finally {
-        proxy.closeAllConnections();
-        await new Promise((done) => proxy.close(done));
-      }
-    });
+    it.each([
+      // After the banner's heading, before its introduction: the banner's texts are centred in it.
+      ["after the banner's heading", (body: Buffer) => body.indexOf('<p', body.indexOf('banner__heading'))],
+      // Inside the default contact's block, which is as wide as its texts: it grows as they come in.
+      ['inside the default contact', (body: Buffer) => body.indexOf('<address class="default-contact__primary">')],
+    ])(
+      'is painted whole when its document arrives in two parts, cut %s, the second late: no shift',
+      async (_, cutAt) => {
+        // A proxy that sends the document up to the cut, then the rest 500 ms later, as a slow network or a busy
+        // server may (a browser parsing a long document also stops to paint on its own). The browser must paint
+        // nothing of the page before its HTML is all in.
+        const proxy = createServer((request, response) => {
+          void (async () => {
+            const upstream = await fetch(server.baseUrl + request.url, {
+              headers: { accept: request.headers.accept ?? '*/*', 'accept-encoding': 'identity' },
+            });
+            const headers = Object.fromEntries(
+              [...upstream.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+            );
+            response.writeHead(upstream.status, headers);
+            const body = Buffer.from(await upstream.arrayBuffer());
+            if (request.url !== '/') return void response.end(body);
+            const cut = cutAt(body);
+            response.write(body.subarray(0, cut));
+            await new Promise((done) => setTimeout(done, 500));
+            response.end(body.subarray(cut));
+          })();
+        });
+        // The cut falls inside the page, not at its start or end.
+        const whole = Buffer.from(await (await fetch(`${server.baseUrl}/`)).arrayBuffer());
+        expect(cutAt(whole)).toBeGreaterThan(whole.indexOf('<div id="root">'));
+        expect(cutAt(whole)).toBeLessThan(whole.indexOf('</main>'));
+        await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+        try {
+          const page = await open({ viewport: { width: 800, height: 900 } });
+          await page.addInitScript(OBSERVE_PAINT);
+          await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`, { waitUntil: 'load' });
+          expect((await paintedOnceHydrated(page)).__cls).toBe(0);
+        } finally {
+          proxy.closeAllConnections();
+          await new Promise((done) => proxy.close(done));
+        }
+      },
+    );
 
     it('comes as WebP or JPEG to a browser that does not name AVIF', async () => {
       const html = await (await fetch(`${server.baseUrl}/`)).text();

@@ -162,6 +162,19 @@ describe('renderDocument', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
+  it('holds the first paint until the whole page is parsed: it waits for the element that follows the page', () => {
+    const html = renderDocument({
+      head: DEFAULT_HEAD,
+      assets,
+      appHtml: '<main id="main">page</main>',
+      stateElementId: 's',
+    });
+    const expected = /<link rel="expect" href="#([^"]+)" blocking="render">/.exec(html)?.[1];
+    expect(expected).toBeDefined();
+    expect(html).toContain(`<div id="root"><main id="main">page</main></div><template id="${expected}"></template>`);
+    expect(html.match(new RegExp(`id="${expected}"`, 'g'))).toHaveLength(1);
+  });
+
   it('holds the stylesheets inline, none able to end the style element, and names each inline style for the policy', () => {
     const hostile = { ...assets, css: '.a::after{content:"</style><script>alert(1)</script>"}' };
     const html = renderDocument({ head: DEFAULT_HEAD, assets: hostile, appHtml: '', stateElementId: 's' });

@@ -29,6 +29,9 @@ interface DocumentParts {
   stateElementId: string;
 }
 
+/** The empty element that follows a rendered page, which the browser waits for before it paints. */
+const PAGE_END_ID = 'page-end';
+
 /** Without JavaScript the comboboxes cannot work: the locator shows its plain form instead. */
 const NO_SCRIPT_STYLE = '.js-only{display:none!important}';
 
@@ -70,13 +73,15 @@ export function renderDocument({ head, assets, appHtml, state, stateElementId }:
     preloads +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
     `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` +
-    // The browser may paint a document it has not all parsed. The banner's texts are centred in it, so a
-    // banner painted half-parsed moves as the rest arrives: nothing is painted before the main landmark,
-    // which follows the banner, is in (or the document ends).
-    (appHtml ? '<link rel="expect" href="#main" blocking="render">' : '') +
+    // The browser may paint a document it has not all parsed: when the network brings it in parts, and when
+    // its parser stops to paint on its own. Blocks sized by their texts (the banner's centred texts, the
+    // default contact's block) then move as the rest comes in: nothing is painted before the page's HTML is
+    // all in, up to the marker that follows it (or the document ends).
+    (appHtml ? `<link rel="expect" href="#${PAGE_END_ID}" blocking="render">` : '') +
     '</head>' +
     '<body>' +
     `<div id="root">${appHtml}</div>` +
+    (appHtml ? `<template id="${PAGE_END_ID}"></template>` : '') +
     stateScript +
     '</body>' +
     '</html>'

@@ -93,8 +93,6 @@ describe.each(databases())('The back office’s CSV import in Chromium (%s)', (d
   let watched: WatchedPage;
   let page: Page;
   usePageSession({ database, demoContacts: 20 }, (session) => ({ server, watched, page } = session));
-  /** The pages given a file chooser listener of their own (signedIn). */
-  const intercepting = new WeakSet<Page>();
 
   async function signedIn(): Promise<TestSession> {
     const session = await signIn(server, 'admin');
@@ -103,9 +101,9 @@ describe.each(databases())('The back office’s CSV import in Chromium (%s)', (d
     page.setDefaultTimeout(15_000);
     // Playwright turns its interception of file choosers on when a first listener comes, without waiting for it,
     // and off when the last goes: a Space pressed at once after waitForEvent('filechooser') could reach Chromium
-    // first and open no chooser it sees. A listener kept from the start has it on before any chooser opens.
-    if (!intercepting.has(page)) page.on('filechooser', () => undefined);
-    intercepting.add(page);
+    // first and open no chooser it sees. A listener kept from the start (each test has a page of its own, signed in
+    // once) has it on before any chooser opens.
+    page.on('filechooser', () => undefined);
     return session;
   }
 

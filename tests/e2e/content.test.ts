@@ -211,6 +211,10 @@ describe('Page content in Chromium', () => {
     ])(
       'is painted whole when its document arrives in two parts, cut %s, the second late: no shift',
       async (_, cutAt) => {
+        // The cut falls inside the page, not at its start or end.
+        const whole = Buffer.from(await (await fetch(`${server.baseUrl}/`)).arrayBuffer());
+        expect(cutAt(whole)).toBeGreaterThan(whole.indexOf('<div id="root">'));
+        expect(cutAt(whole)).toBeLessThan(whole.indexOf('</main>'));
         // A proxy that sends the document up to the cut, then the rest 500 ms later, as a slow network or a busy
         // server may (a browser parsing a long document also stops to paint on its own). The browser must paint
         // nothing of the page before its HTML is all in.
@@ -231,10 +235,6 @@ describe('Page content in Chromium', () => {
             response.end(body.subarray(cut));
           })();
         });
-        // The cut falls inside the page, not at its start or end.
-        const whole = Buffer.from(await (await fetch(`${server.baseUrl}/`)).arrayBuffer());
-        expect(cutAt(whole)).toBeGreaterThan(whole.indexOf('<div id="root">'));
-        expect(cutAt(whole)).toBeLessThan(whole.indexOf('</main>'));
         await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
         try {
           const page = await open({ viewport: { width: 800, height: 900 } });

@@ -5,11 +5,22 @@
  * The mix writes the Account whose record and record UI it also reads (mixedRequests), so each write evicts
  * those answers and the next reads of them are made anew. Beside the bare endpoint of the same server, it
  * measures the mix as sent, the mix with its writes sent to a record it does not read (a Contact: the writes
- * cost the same, and evict nothing the mix reads), and the mix without its writes.
+ * cost the same, and evict nothing the mix reads), and the mix without its writes. Each row with writes says how
+ * many were answered a second and the app's time for them (their p50 and p99): the writes of one record take
+ * their turns one after another, so that a write waits for those sent before it.
  */
 import { loadavg } from 'node:os';
 import { makeId } from '../../server/platform/core/ids.ts';
-import { measure, serverStats, sliceTotals, TRIVIAL_PATH, waitForLoad, type MeasureOptions } from './bench-server.ts';
+import {
+  measure,
+  serverStats,
+  sliceTotals,
+  TRIVIAL_PATH,
+  waitForLoad,
+  writeTimes,
+  type MeasureOptions,
+} from './bench-server.ts';
+import { ascending, percentile } from './percentile.ts';
 import { runWrkMix, type MixedRequest } from './load-generator.ts';
 import { BROWSER, check, csrfToken, mixedRequests, prepare, startSite } from './bench-api-shared.ts';
 import type { DatabaseSettings } from '../../server/db/settings.ts';
@@ -57,19 +68,26 @@ export async function benchMixedParts(
       options,
     );
     lines.push(
-      `${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  / bare`,
+      `${'measurement'.padEnd(40)}   req/s   p50 ms   p99 ms  server CPU/req  / bare  writes/s  write p50  write p99`,
       `${'bare trivial endpoint'.padEnd(40)} ${bare.rps.toFixed(0).padStart(7)} ${bare.p50.toFixed(2).padStart(8)} ${bare.p99.toFixed(2).padStart(8)} ${`${bare.cpuPerRequest.toFixed(0)} µs`.padStart(15)}   100 %`,
     );
     for (const { name, requests } of variants) {
       await runWrkMix(server.baseUrl, VARIANT_WARM_SECONDS, mixed.connections, requests);
+      await writeTimes(server.baseUrl);
       const before = (await serverStats(server.baseUrl)).cpuMicros;
       const slice = await runWrkMix(server.baseUrl, mixed.seconds, mixed.connections, requests);
       const cpu = (await serverStats(server.baseUrl)).cpuMicros - before;
+      const writes = ascending(await writeTimes(server.baseUrl));
       const { requests: sent, rps, p50, p99, failed } = sliceTotals([slice]);
       const line =
         `${name.padEnd(40)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(2).padStart(8)} ` +
         `${p99.toFixed(2).padStart(8)} ${`${(cpu / sent).toFixed(0)} µs`.padStart(15)} ` +
-        `${`${((rps / bare.rps) * 100).toFixed(0)} %`.padStart(7)}${failed ? `  ${failed} failed` : ''}`;
+        `${`${((rps / bare.rps) * 100).toFixed(0)} %`.padStart(7)}` +
+        (writes.length
+          ? ` ${(writes.length / slice.seconds).toFixed(0).padStart(9)} ${percentile(writes, 0.5).toFixed(2).padStart(10)}` +
+            ` ${percentile(writes, 0.99).toFixed(2).padStart(10)}`
+          : '') +
+        (failed ? `  ${failed} failed` : '');
       console.log(`  ${line}`);
       lines.push(line);
     }

@@ -20,6 +20,9 @@ import { startCommand } from './start-command.ts';
 export const TRIVIAL_PATH = '/__bench/trivial';
 const IDLE_PATH = '/__bench/idle';
 const STATS_PATH = '/__bench/stats';
+const WRITES_PATH = '/__bench/writes';
+/** Write times kept at most between two calls of WRITES_PATH (a run that never asks keeps no more). */
+const WRITE_TIMES_KEPT = 100_000;
 
 /** A trivial endpoint inside the app, behind the gate every answer passes (security headers, the caller from the session cookie). */
 export const IN_APP_TRIVIAL_PATH = '/__in-app/trivial';
@@ -47,6 +50,22 @@ export async function serveForBench(
   const bench = new Hono();
   bench.get(TRIVIAL_PATH, (c) => c.json({ ok: true }));
   bench.get(IDLE_PATH, async (c) => c.json((await db.query('SELECT 1 AS ok')).rows[0]));
+  // The app's time for each write (any method but GET and HEAD) since the last call: what the writes of a mixed
+  // load wait for, their record's turn among them (benchMixedParts).
+  let answeredWrites: number[] = [];
+  bench.get(WRITES_PATH, (c) => {
+    const times = answeredWrites;
+    answeredWrites = [];
+    return c.json(times);
+  });
+  const timedWrite = async (request: Request, env: Parameters<typeof app.fetch>[1]) => {
+    const started = performance.now();
+    try {
+      return await app.fetch(request, env);
+    } finally {
+      if (answeredWrites.length < WRITE_TIMES_KEPT) answeredWrites.push(performance.now() - started);
+    }
+  };
   bench.get(STATS_PATH, (c) => {
     const cpu = process.cpuUsage();
     const stats: ServerStats = { ...app.locatorCache.stats, cpuMicros: cpu.user + cpu.system };
@@ -55,8 +74,12 @@ export async function serveForBench(
   // As npm start serves the app.
   const server = serveSite(
     {
-      fetch: (request, env) =>
-        request.url.includes('/__bench/') ? bench.fetch(request, env) : app.fetch(request, env),
+      fetch: (request, env) => {
+        if (request.url.includes('/__bench/')) return bench.fetch(request, env);
+        return request.method === 'GET' || request.method === 'HEAD'
+          ? app.fetch(request, env)
+          : timedWrite(request, env);
+      },
       hostname: '127.0.0.1',
       port: 0,
       connections: { ...DEFAULT_CONNECTIONS, maxConnectionsPerAddress: 0 },
@@ -246,6 +269,11 @@ export interface ServerStats {
 
 export async function serverStats(baseUrl: string): Promise<ServerStats> {
   return (await (await benchCall(baseUrl + STATS_PATH)).json()) as ServerStats;
+}
+
+/** The app's time (ms) for each write it answered since the last call, in the order answered. */
+export async function writeTimes(baseUrl: string): Promise<number[]> {
+  return (await (await benchCall(baseUrl + WRITES_PATH)).json()) as number[];
 }
 
 async function cpuOf(baseUrl: string): Promise<number> {

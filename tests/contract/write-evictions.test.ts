@@ -10,6 +10,7 @@ import type { ResultCache, ResultCacheStats } from '../../server/cache/result-ca
 import { CACHES_ON } from '../../server/cache/switch.ts';
 import { BRANDS } from '../../server/storefront/demo-contacts.ts';
 import { HEADING } from '../support/content.ts';
+import type { Queryable } from '../../server/db/connection.ts';
 import { databases, startTestServer, type TestServer } from '../support/server.ts';
 
 const BRAND = BRANDS[0];
@@ -178,6 +179,84 @@ describe.skipIf(!CACHES_ON).each(databases())(
       } finally {
         await listening.unlisten();
       }
+    });
+
+    it('passes a write of another object before the Contact Us triggers’ work (migration 031)', async () => {
+      const [account] = (
+        await server.db.query<{ id: string }>(
+          `SELECT id FROM record WHERE object_api_name = 'Account' ORDER BY id LIMIT 1`,
+        )
+      ).rows;
+      const copy = `SELECT 'zz' || lpad('1', 16, '0') AS id`;
+      /** How often each function ran in the transaction, as PostgreSQL counts PL/pgSQL functions' calls. */
+      const calls = async (tx: Queryable) =>
+        Object.fromEntries(
+          (
+            await tx.query<{ funcname: string; calls: number }>(
+              `SELECT funcname, calls::int FROM pg_stat_xact_user_functions WHERE funcname LIKE 'notify_contact_us_%'`,
+            )
+          ).rows.map((row) => [row.funcname, row.calls]),
+        );
+      const rolledBack = new Error('rolled back');
+      const counted: Record<string, number>[] = [];
+      await server.db
+        .transaction(async (tx) => {
+          await tx.query(`SET LOCAL track_functions = 'pl'`);
+          // An Account inserted, updated and deleted: each statement's trigger runs, and returns at once.
+          await tx.query(
+            `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+             SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
+             FROM record r, (${copy}) AS c WHERE r.id = $1`,
+            [account.id],
+          );
+          await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [
+            account.id,
+          ]);
+          await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
+          counted.push(await calls(tx));
+          // A representative's update makes its payload (and its history rows' insert none).
+          await tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]);
+          counted.push(await calls(tx));
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      expect(counted).toEqual([
+        { notify_contact_us_inserted: 1, notify_contact_us_updated: 1, notify_contact_us_deleted: 1 },
+        {
+          notify_contact_us_inserted: 2,
+          notify_contact_us_updated: 2,
+          notify_contact_us_deleted: 1,
+          notify_contact_us_payload: 1,
+        },
+      ]);
+      // The locator's counts: with their table away, an Account's writes still go through, a representative's not.
+      const countsAway = (write: (tx: Queryable) => Promise<unknown>) =>
+        server.db
+          .transaction(async (tx) => {
+            await tx.query(`ALTER TABLE contact_us_locator_count RENAME TO contact_us_locator_count_away`);
+            await write(tx);
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+      await countsAway(async (tx) => {
+        await tx.query(
+          `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+           SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
+           FROM record r, (${copy}) AS c WHERE r.id = $1`,
+          [account.id],
+        );
+        await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [account.id]);
+        await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
+      });
+      await expect(
+        countsAway((tx) =>
+          tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]),
+        ),
+      ).rejects.toThrow(/contact_us_locator_count/);
     });
 
     it('a change of every representative evicts every answer', async () => {

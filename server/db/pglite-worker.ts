@@ -198,6 +198,11 @@ function serve(port: MessagePort, db: Database) {
       case 'query':
         return (await db.query(request.sql, request.params, request.options)).rows;
       case 'transactionQuery': {
+        // A transaction of one statement is that statement alone, which commits as it ends: PGlite's own
+        // transaction would call the engine once more for its BEGIN and once more for its COMMIT. As any query
+        // outside a transaction, a named statement whose EXECUTE fails is run again the ordinary way (its first
+        // run was rolled back with its failure).
+        if (request.begin && request.last) return (await db.query(request.sql, request.params, request.options)).rows;
         if (request.begin) transactions.set(request.transaction, begin());
         const open = await transactions.get(request.transaction);
         if (!open) throw new Error('The transaction has ended');

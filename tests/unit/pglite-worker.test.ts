@@ -91,6 +91,28 @@ describe('PGlite in a worker thread', () => {
     expect(rows.map((row) => row.id)).toEqual([10, 11, 12, 13]);
   });
 
+  it('runs a transaction of one statement as that statement, one call of the engine', async () => {
+    // A named statement runs in one call of the engine (server/db/named-statements.ts), in which its transaction
+    // starts: when the transaction is that statement alone, the two start together; after a BEGIN of their own,
+    // they would not.
+    const began = (statements: string[]) =>
+      db.transaction(async (tx) => {
+        let result = false;
+        for (const [index, sql] of statements.entries()) {
+          const last = index === statements.length - 1;
+          const { rows } = await tx.query<{ began: boolean }>(sql, [], {
+            last,
+            prepareAs: last ? 'item_began' : undefined,
+          });
+          result = rows[0]?.began;
+        }
+        return result;
+      });
+    const statement = 'SELECT statement_timestamp() = transaction_timestamp() AS began';
+    expect(await began([statement])).toBe(true);
+    expect(await began(['SELECT 1', statement])).toBe(false);
+  });
+
   it('hands a notification to its listener before the write that caused it returns', async () => {
     const heard: (string | null)[] = [];
     const listening = await db.listen('item_changed', (payload) => heard.push(payload));

@@ -188,7 +188,32 @@ describe.skipIf(!CACHES_ON).each(databases())(
         )
       ).rows;
       const copy = `SELECT 'zz' || lpad('1', 16, '0') AS id`;
-      /** How often each function ran in the transaction, as PostgreSQL counts PL/pgSQL functions' calls. */
+      /** An Account inserted (a copy), updated and deleted: each statement's Contact Us triggers run. */
+      async function writeAccount(tx: Queryable) {
+        await tx.query(
+          `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
+           SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
+           FROM record r, (${copy}) AS c WHERE r.id = $1`,
+          [account.id],
+        );
+        await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [account.id]);
+        await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
+      }
+      const writeRepresentative = (tx: Queryable) =>
+        tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]);
+      /** Runs fn in a transaction that is rolled back: nothing it writes stays. */
+      const rolledBack = new Error('rolled back');
+      const undone = (fn: (tx: Queryable) => Promise<unknown>) =>
+        server.db
+          .transaction(async (tx) => {
+            await fn(tx);
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+
+      // The notifications: how often each function ran, as PostgreSQL counts PL/pgSQL functions' calls.
       const calls = async (tx: Queryable) =>
         Object.fromEntries(
           (
@@ -197,31 +222,15 @@ describe.skipIf(!CACHES_ON).each(databases())(
             )
           ).rows.map((row) => [row.funcname, row.calls]),
         );
-      const rolledBack = new Error('rolled back');
       const counted: Record<string, number>[] = [];
-      await server.db
-        .transaction(async (tx) => {
-          await tx.query(`SET LOCAL track_functions = 'pl'`);
-          // An Account inserted, updated and deleted: each statement's trigger runs, and returns at once.
-          await tx.query(
-            `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
-             SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
-             FROM record r, (${copy}) AS c WHERE r.id = $1`,
-            [account.id],
-          );
-          await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [
-            account.id,
-          ]);
-          await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
-          counted.push(await calls(tx));
-          // A representative's update makes its payload (and its history rows' insert none).
-          await tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]);
-          counted.push(await calls(tx));
-          throw rolledBack;
-        })
-        .catch((error: unknown) => {
-          if (error !== rolledBack) throw error;
-        });
+      await undone(async (tx) => {
+        await tx.query(`SET LOCAL track_functions = 'pl'`);
+        await writeAccount(tx);
+        counted.push(await calls(tx));
+        // A representative's update makes its payload (and its history rows' insert none).
+        await writeRepresentative(tx);
+        counted.push(await calls(tx));
+      });
       expect(counted).toEqual([
         { notify_contact_us_inserted: 1, notify_contact_us_updated: 1, notify_contact_us_deleted: 1 },
         {
@@ -231,31 +240,18 @@ describe.skipIf(!CACHES_ON).each(databases())(
           notify_contact_us_payload: 1,
         },
       ]);
+
       // The locator's counts: with their table away, an Account's writes still go through, a representative's not.
-      const countsAway = (write: (tx: Queryable) => Promise<unknown>) =>
-        server.db
-          .transaction(async (tx) => {
-            await tx.query(`ALTER TABLE contact_us_locator_count RENAME TO contact_us_locator_count_away`);
-            await write(tx);
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
-      await countsAway(async (tx) => {
-        await tx.query(
-          `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
-           SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
-           FROM record r, (${copy}) AS c WHERE r.id = $1`,
-          [account.id],
-        );
-        await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [account.id]);
-        await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
+      const countsAway = `ALTER TABLE contact_us_locator_count RENAME TO contact_us_locator_count_away`;
+      await undone(async (tx) => {
+        await tx.query(countsAway);
+        await writeAccount(tx);
       });
       await expect(
-        countsAway((tx) =>
-          tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]),
-        ),
+        undone(async (tx) => {
+          await tx.query(countsAway);
+          await writeRepresentative(tx);
+        }),
       ).rejects.toThrow(/contact_us_locator_count/);
     });
 

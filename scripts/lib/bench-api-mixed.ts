@@ -77,16 +77,12 @@ export async function benchMixedParts(
       const before = (await serverStats(server.baseUrl)).cpuMicros;
       const slice = await runWrkMix(server.baseUrl, mixed.seconds, mixed.connections, requests);
       const cpu = (await serverStats(server.baseUrl)).cpuMicros - before;
-      const writes = ascending(await writeTimes(server.baseUrl));
+      const writes = await writeTimes(server.baseUrl);
       const { requests: sent, rps, p50, p99, failed } = sliceTotals([slice]);
       const line =
         `${name.padEnd(40)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(2).padStart(8)} ` +
         `${p99.toFixed(2).padStart(8)} ${`${(cpu / sent).toFixed(0)} µs`.padStart(15)} ` +
-        `${`${((rps / bare.rps) * 100).toFixed(0)} %`.padStart(7)}` +
-        (writes.length
-          ? ` ${(writes.length / slice.seconds).toFixed(0).padStart(9)} ${percentile(writes, 0.5).toFixed(2).padStart(10)}` +
-            ` ${percentile(writes, 0.99).toFixed(2).padStart(10)}`
-          : '') +
+        `${`${((rps / bare.rps) * 100).toFixed(0)} %`.padStart(7)}${writeColumns(writes, slice.seconds)}` +
         (failed ? `  ${failed} failed` : '');
       console.log(`  ${line}`);
       lines.push(line);
@@ -95,4 +91,12 @@ export async function benchMixedParts(
   } finally {
     await server.stop();
   }
+}
+
+/** The columns of a variant's writes, from the app's times for them (ms): writes a second, p50, p99; none without writes. */
+function writeColumns(times: number[], seconds: number): string {
+  if (times.length === 0) return '';
+  const sorted = ascending(times);
+  const perSecond = (times.length / seconds).toFixed(0).padStart(9);
+  return ` ${perSecond} ${percentile(sorted, 0.5).toFixed(2).padStart(10)} ${percentile(sorted, 0.99).toFixed(2).padStart(10)}`;
 }

@@ -187,17 +187,17 @@ describe.skipIf(!CACHES_ON).each(databases())(
           `SELECT id FROM record WHERE object_api_name = 'Account' ORDER BY id LIMIT 1`,
         )
       ).rows;
-      const copy = `SELECT 'zz' || lpad('1', 16, '0') AS id`;
+      const copy = 'zz0000000000000001';
       /** An Account inserted (a copy), updated and deleted: each statement's Contact Us triggers run. */
       async function writeAccount(tx: Queryable) {
         await tx.query(
           `INSERT INTO record (id, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp)
-           SELECT c.id, r.object_api_name, r.record_type_id, r.fields, r.created_date, r.created_by_id, r.last_modified_date, r.last_modified_by_id, r.system_modstamp
-           FROM record r, (${copy}) AS c WHERE r.id = $1`,
-          [account.id],
+           SELECT $2, object_api_name, record_type_id, fields, created_date, created_by_id, last_modified_date, last_modified_by_id, system_modstamp
+           FROM record WHERE id = $1`,
+          [account.id, copy],
         );
         await tx.query(`UPDATE record SET fields = fields || '{"Description": "Changed"}' WHERE id = $1`, [account.id]);
-        await tx.query(`DELETE FROM record WHERE id IN (${copy})`);
+        await tx.query(`DELETE FROM record WHERE id = $1`, [copy]);
       }
       const writeRepresentative = (tx: Queryable) =>
         tx.query(`UPDATE record SET fields = fields || '{"APT_Fax__c": "000"}' WHERE id = $1`, [texan]);

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 
 /** A statement that keeps PGlite busy for a few hundred milliseconds on this machine. */
@@ -95,22 +95,20 @@ describe('PGlite in a worker thread', () => {
     // A named statement runs in one call of the engine (server/db/named-statements.ts), in which its transaction
     // starts: when the transaction is that statement alone, the two start together; after a BEGIN of their own,
     // they would not.
-    const began = (statements: string[]) =>
-      db.transaction(async (tx) => {
-        let result = false;
-        for (const [index, sql] of statements.entries()) {
-          const last = index === statements.length - 1;
-          const { rows } = await tx.query<{ began: boolean }>(sql, [], {
-            last,
-            prepareAs: last ? 'item_began' : undefined,
-          });
-          result = rows[0]?.began;
-        }
-        return result;
-      });
-    const statement = 'SELECT statement_timestamp() = transaction_timestamp() AS began';
-    expect(await began([statement])).toBe(true);
-    expect(await began(['SELECT 1', statement])).toBe(false);
+    const began = async (tx: Queryable) =>
+      (
+        await tx.query<{ began: boolean }>('SELECT statement_timestamp() = transaction_timestamp() AS began', [], {
+          last: true,
+          prepareAs: 'item_began',
+        })
+      ).rows[0].began;
+    expect(await db.transaction(began)).toBe(true);
+    expect(
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        return began(tx);
+      }),
+    ).toBe(false);
   });
 
   it('hands a notification to its listener before the write that caused it returns', async () => {
